@@ -1,0 +1,122 @@
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { createAuthLimits } from './modules/auth/auth.limits.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { MailService } from './modules/mail/mail.service.ts';
+import { logTransport, smtpTransport } from './modules/mail/mail.transport.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { loggerOptions } from './plugins/logger.ts';
+import { registerWeb } from './plugins/web.ts';
+
+export interface AppServices {
+  database: DatabaseHandle;
+  mail: MailService;
+  auth: AuthService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+  }
+}
+
+export interface BuildOptions {
+  /** Use an already open database (tests share one per file); otherwise opened from config. */
+  database?: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * Builds the whole server from a parsed config: external plugins → app plugins →
+ * modules → web. Opens the database and runs migrations; `app.close()` undoes it all.
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+    // Order codes, slugs and ids are short; longer path parameters are refused early.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const ownsDatabase = !options.database;
+  const applied = await migrateToLatest(database.db);
+  if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
+
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false })
+    : undefined;
+  redis?.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));
+
+  const transport = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : logTransport(app.log);
+  const mail = new MailService(database.db, transport, app.log, config.mailRetryIntervalMs);
+  const auth = new AuthService(database.db, mail, createAuthLimits(redis), config.publicUrl);
+  app.decorate('services', { database, mail, auth });
+
+  // External plugins.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // react-toastify injects its stylesheet at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        mediaSrc: ["'self'", 'blob:', 'mediastream:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Gatepass API', version: '1.0.0', description: 'Event ticketing: accounts, events, orders, check-in.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // Modules.
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(database, redis ? () => redis.ping().then((r) => r === 'PONG') : undefined));
+      await api.register(authRoutes(auth), { prefix: '/auth/user' });
+    },
+    { prefix: '/api/v1' },
+  );
+
+  await registerWeb(app, config.webDistDir);
+
+  mail.start();
+  app.addHook('onClose', async () => {
+    await mail.stop();
+    redis?.disconnect();
+    if (ownsDatabase) await database.close();
+  });
+  return app;
+}

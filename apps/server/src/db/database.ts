@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, type Dialect } from 'kysely';
+import pg from 'pg';
+import type { AuthTables } from '../modules/auth/auth.table.ts';
+import type { MailTables } from '../modules/mail/mail.table.ts';
+import { PGlitePool } from './pglite-pool.ts';
+
+/** Every table, assembled from the modules that own them. */
+export type Database = AuthTables & MailTables;
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  engine: 'postgres' | 'pglite';
+  close(): Promise<void>;
+}
+
+// Return int8 (count(*), sums) as numbers: money is kobo and stays far below 2^53.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  /** PGlite data directory; `memory://` for a throwaway in-memory database. */
+  dataDir?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  let dialect: Dialect;
+  let engine: DatabaseHandle['engine'];
+  if (options.databaseUrl) {
+    engine = 'postgres';
+    dialect = new PostgresDialect({
+      pool: new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 }),
+    });
+  } else {
+    engine = 'pglite';
+    const dir = options.dataDir ?? 'memory://';
+    let dataDir = dir;
+    if (!dir.startsWith('memory://')) {
+      dataDir = path.join(dir, 'pglite');
+      fs.mkdirSync(dataDir, { recursive: true });
+    }
+    const pglite = await PGlite.create({ dataDir, parsers: { 20: (v: string) => Number(v) } });
+    dialect = new PostgresDialect({ pool: new PGlitePool(pglite) as never });
+  }
+  const db = new Kysely<Database>({ dialect });
+  return { db, engine, close: () => db.destroy() };
+}

@@ -1,0 +1,22 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import type { Db } from './database.ts';
+import * as m0001 from './migrations/2026_11_21_0001_create_users.ts';
+import * as m0002 from './migrations/2026_11_21_0002_create_mail_outbox.ts';
+
+/**
+ * Migrations are imported, not read from disk, so the bundled server carries them.
+ * Kysely's migrator takes a lock, so several app processes starting at once are safe.
+ */
+const migrations: Record<string, Migration> = {
+  '2026_11_21_0001_create_users': m0001,
+  '2026_11_21_0002_create_mail_outbox': m0002,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,77 @@
+import type { Redis } from 'ioredis';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import { AppError } from './errors.ts';
+
+export interface LimitRule {
+  /** Attempts allowed in the window. */
+  points: number;
+  /** Window length in seconds. */
+  duration: number;
+}
+
+/**
+ * One named limit (e.g. "login per account"). Backed by Redis when REDIS_URL is set, so
+ * every app server counts together; in memory otherwise. A Redis outage falls back to the
+ * in-memory count rather than letting every attempt through or refusing everyone.
+ */
+export class Limiter {
+  private readonly limiter: RateLimiterAbstract;
+
+  constructor(
+    name: string,
+    private readonly rule: LimitRule,
+    redis: Redis | undefined,
+  ) {
+    const options = { keyPrefix: `rl:${name}`, points: rule.points, duration: rule.duration };
+    this.limiter = redis
+      ? new RateLimiterRedis({
+          ...options,
+          storeClient: redis,
+          insuranceLimiter: new RateLimiterMemory(options),
+        })
+      : new RateLimiterMemory(options);
+  }
+
+  /** Counts one attempt; refuses with 429 once the window's attempts are used up. */
+  async consume(key: string): Promise<void> {
+    try {
+      await this.limiter.consume(key);
+    } catch (err) {
+      if (err instanceof RateLimiterRes) throw tooMany(err.msBeforeNext);
+      throw err;
+    }
+  }
+
+  /** Refuses with 429 if the key is already blocked, without counting an attempt. */
+  async check(key: string): Promise<void> {
+    const res = await this.limiter.get(key);
+    if (res && res.consumedPoints >= this.rule.points) throw tooMany(res.msBeforeNext);
+  }
+
+  /** Counts an attempt that failed, for limits that only count failures. */
+  async penalise(key: string): Promise<void> {
+    await this.limiter.penalty(key, 1);
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.limiter.delete(key);
+  }
+}
+
+function tooMany(msBeforeNext: number): AppError {
+  const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  const wait =
+    seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+  return new AppError(
+    429,
+    'RATE_LIMITED',
+    `Too many attempts. Please try again in ${wait}.`,
+    undefined,
+    { 'retry-after': String(seconds) },
+  );
+}
