@@ -1,0 +1,559 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  e164,
+  givenLoggedInUser,
+  givenUnverifiedUser,
+  givenUser,
+  logIn,
+  newSignup,
+  uniqueEmail,
+  uniquePhone,
+} from '../../../test/factories.ts';
+import { AUTH, resetLinkFromText, startTestApp, type TestApp } from '../../../test/helper.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const minutesBetween = (a: Date, b: Date) => (a.getTime() - b.getTime()) / 60_000;
+
+describe('signup', () => {
+  it('creates an unverified account, normalises email and phone, and mails a 6-digit code', async () => {
+    const input = newSignup({ email: uniqueEmail('MixedCase').replace('MixedCase', 'Mixed.Case') });
+    const res = await t.post(`${AUTH}/signup`, input);
+
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe('Signup successful! Please verify your email.');
+    expect(res.body.user).toEqual(res.body.data.user);
+    expect(res.body.user).toMatchObject({
+      fullName: input.fullName,
+      email: input.email.toLowerCase(),
+      phoneNumber: e164(input.phoneNumber),
+      emailVerified: false,
+    });
+    expect(res.text).not.toContain(input.password);
+    const mail = await t.latestMailTo(input.email.toLowerCase(), 'verify-email');
+    expect(mail.subject).toMatch(/\b\d{6}\b/);
+    expect(mail.text_body).toMatch(/\b\d{6}\b/);
+  });
+
+  it.each([
+    ['fullName', 'Full Name is required'],
+    ['email', 'Email is required'],
+    ['phoneNumber', 'Phone Number is required'],
+    ['password', 'Password is required'],
+  ] as const)('refuses a missing or blank %s with "%s"', async (field, message) => {
+    const before = await t.count('users');
+    const missing: Record<string, unknown> = { ...newSignup() };
+    delete missing[field];
+    const blank = { ...newSignup(), [field]: field === 'password' ? '' : '   ' };
+
+    for (const body of [missing, blank]) {
+      const res = await t.post(`${AUTH}/signup`, body);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe(message);
+      expect(res.body.code).toBe('VALIDATION_FAILED');
+    }
+    expect(await t.count('users')).toBe(before);
+  });
+
+  it('refuses an email that does not look like one and a phone that cannot be a number', async () => {
+    const badEmail = await t.post(`${AUTH}/signup`, newSignup({ email: 'not-an-email' }));
+    expect(badEmail.status).toBe(400);
+    expect(badEmail.body.error).toBe('Please enter a valid email address.');
+
+    const badPhone = await t.post(`${AUTH}/signup`, newSignup({ phoneNumber: 'call me maybe' }));
+    expect(badPhone.status).toBe(400);
+    expect(badPhone.body.error).toBe('Please enter a valid phone number.');
+  });
+
+  it('refuses a second account with the same email in any letter case with 409', async () => {
+    const first = await givenUnverifiedUser(t);
+    const before = await t.count('users');
+
+    const res = await t.post(`${AUTH}/signup`, newSignup({ email: first.email.toUpperCase() }));
+
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('EMAIL_TAKEN');
+    expect(res.body.error).toBe(
+      'An account with this email already exists. Please log in instead.',
+    );
+    expect(await t.count('users')).toBe(before);
+  });
+
+  it('refuses a second account with the same phone number written another way with 409', async () => {
+    const first = await givenUnverifiedUser(t);
+    const national = first.phoneNumber; // 0803…
+    const spaced = `+234 ${national.slice(1, 4)} ${national.slice(4, 7)} ${national.slice(7)}`;
+
+    for (const phoneNumber of [
+      e164(national),
+      spaced,
+      national.replace(/^(\d{4})(\d{3})/, '$1-$2-'),
+    ]) {
+      const res = await t.post(`${AUTH}/signup`, newSignup({ phoneNumber }));
+      expect(res.status, phoneNumber).toBe(409);
+      expect(res.body.code).toBe('PHONE_TAKEN');
+      expect(res.body.error).toBe(
+        'An account with this phone number already exists. Please log in instead.',
+      );
+    }
+  });
+
+  it('lets only one of two simultaneous signups with the same email through', async () => {
+    const email = uniqueEmail('race');
+    const before = await t.count('users');
+
+    const results = await Promise.all([
+      t.post(`${AUTH}/signup`, newSignup({ email })),
+      t.post(`${AUTH}/signup`, newSignup({ email })),
+    ]);
+
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(await t.count('users')).toBe(before + 1);
+  });
+
+  it('stores the password as a salted scrypt hash, never the password itself', async () => {
+    const password = 'correct horse battery staple';
+    const a = await givenUnverifiedUser(t, { password });
+    const b = await givenUnverifiedUser(t, { password });
+
+    const rows = await t.db
+      .selectFrom('users')
+      .select(['id', 'password_hash'])
+      .where('id', 'in', [a.id, b.id])
+      .execute();
+
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(row.password_hash).toMatch(
+        /^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/,
+      );
+      expect(row.password_hash).not.toContain(password);
+    }
+    expect(rows[0]!.password_hash).not.toBe(rows[1]!.password_hash);
+  });
+});
+
+describe('verify-email', () => {
+  it('verifies with the mailed code, which is stored only as a hash', async () => {
+    const user = await givenUnverifiedUser(t);
+    const code = await t.latestCodeFor(user.email);
+
+    const stored = await t.db
+      .selectFrom('email_verifications')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(stored).toHaveLength(1);
+    expect(JSON.stringify(stored)).not.toContain(code);
+    expect(minutesBetween(stored[0]!.expires_at, stored[0]!.created_at)).toBeCloseTo(15, 0);
+
+    const res = await t.post(`${AUTH}/verify-email`, { email: user.email, code });
+
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Email verified successfully!');
+    expect(res.body.user.emailVerified).toBe(true);
+    expect(await logIn(t, user)).toEqual(expect.any(String));
+  });
+
+  it('refuses a wrong code and leaves the account unverified', async () => {
+    const user = await givenUnverifiedUser(t);
+    const code = await t.latestCodeFor(user.email);
+    const wrong = code === '000000' ? '111111' : '000000';
+
+    const res = await t.post(`${AUTH}/verify-email`, { email: user.email, code: wrong });
+
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('INVALID_CODE');
+    expect(res.body.error).toEqual(expect.any(String));
+    const row = await t.db
+      .selectFrom('users')
+      .select('email_verified_at')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.email_verified_at).toBeNull();
+  });
+
+  it('refuses even the right code after 5 wrong ones', async () => {
+    const user = await givenUnverifiedUser(t);
+    const code = await t.latestCodeFor(user.email);
+    const wrong = code === '000000' ? '111111' : '000000';
+
+    for (let i = 0; i < 5; i++) {
+      const res = await t.post(`${AUTH}/verify-email`, { email: user.email, code: wrong });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('INVALID_CODE');
+    }
+    const res = await t.post(`${AUTH}/verify-email`, { email: user.email, code });
+
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('TOO_MANY_ATTEMPTS');
+    expect(res.body.error).toBe('Too many wrong codes. Please ask for a new code.');
+  });
+
+  it('refuses a code after its 15 minutes are up', async () => {
+    const user = await givenUnverifiedUser(t);
+    const code = await t.latestCodeFor(user.email);
+    await t.db
+      .updateTable('email_verifications')
+      .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+      .where('user_id', '=', user.id)
+      .execute();
+
+    const res = await t.post(`${AUTH}/verify-email`, { email: user.email, code });
+
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('CODE_EXPIRED');
+    expect(res.body.error).toBe('This code has expired. Please ask for a new code.');
+  });
+
+  it('resend mails a new code; the old one stops working and the new one verifies', async () => {
+    const user = await givenUnverifiedUser(t);
+    const oldCode = await t.latestCodeFor(user.email);
+
+    const resent = await t.post(`${AUTH}/resend-verification`, { email: user.email });
+    expect(resent.status).toBe(200);
+    expect(resent.body.message).toEqual(expect.any(String));
+    expect((await t.mailsTo(user.email)).filter((m) => m.kind === 'verify-email')).toHaveLength(2);
+    const newCode = await t.latestCodeFor(user.email);
+
+    // One chance in a million that the new random code equals the old one.
+    if (newCode !== oldCode) {
+      const old = await t.post(`${AUTH}/verify-email`, { email: user.email, code: oldCode });
+      expect(old.status).toBe(400);
+      expect(old.body.code).toBe('INVALID_CODE');
+    }
+    const res = await t.post(`${AUTH}/verify-email`, { email: user.email, code: newCode });
+    expect(res.status).toBe(200);
+  });
+
+  it('resend answers the same for an unknown or already verified email and mails nothing', async () => {
+    const pending = await givenUnverifiedUser(t);
+    const verified = await givenUser(t);
+    const unknown = uniqueEmail('nobody');
+    const mailsBefore = await t.count('mail_outbox');
+
+    const answers = await Promise.all(
+      [pending.email, verified.email, unknown].map((email) =>
+        t.post(`${AUTH}/resend-verification`, { email }),
+      ),
+    );
+
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(answers[1]!.body).toEqual(answers[0]!.body);
+    expect(answers[2]!.body).toEqual(answers[0]!.body);
+    expect(await t.count('mail_outbox')).toBe(mailsBefore + 1);
+  });
+
+  it('refuses a code for an unknown email the same way as a wrong code', async () => {
+    const res = await t.post(`${AUTH}/verify-email`, {
+      email: uniqueEmail('ghost'),
+      code: '123456',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('INVALID_CODE');
+  });
+
+  it('refuses a blank or malformed code with the spec message', async () => {
+    const blank = await t.post(`${AUTH}/verify-email`, { email: uniqueEmail(), code: '  ' });
+    expect(blank.status).toBe(400);
+    expect(blank.body.error).toBe('Verification code is required.');
+
+    const letters = await t.post(`${AUTH}/verify-email`, { email: uniqueEmail(), code: 'abcdef' });
+    expect(letters.status).toBe(400);
+    expect(letters.body.code).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe('login', () => {
+  it('logs in by phone number in any common format and returns the token and the user', async () => {
+    const user = await givenUser(t);
+    const n = user.phoneNumber;
+    const formats = [
+      n,
+      e164(n),
+      `+234 ${n.slice(1, 4)} ${n.slice(4, 7)} ${n.slice(7)}`,
+      `${n.slice(0, 4)}-${n.slice(4, 7)}-${n.slice(7)}`,
+    ];
+
+    const tokens = new Set<string>();
+    for (const phoneNumber of formats) {
+      const res = await t.post(`${AUTH}/login`, { phoneNumber, password: user.password });
+      expect(res.status, phoneNumber).toBe(200);
+      expect(res.body.token).toEqual(expect.any(String));
+      expect(res.body.data.token).toBe(res.body.token);
+      expect(res.body.user).toMatchObject({
+        id: user.id,
+        email: user.email,
+        phoneNumber: e164(n),
+        emailVerified: true,
+      });
+      expect(res.body.data.user).toEqual(res.body.user);
+      expect(res.text).not.toContain(user.password);
+      tokens.add(res.body.token as string);
+    }
+    expect(tokens.size).toBe(formats.length);
+  });
+
+  it('refuses a wrong password and an unknown phone with the same 401', async () => {
+    const user = await givenUser(t);
+
+    const wrong = await t.post(`${AUTH}/login`, {
+      phoneNumber: user.phoneNumber,
+      password: `${user.password}x`,
+    });
+    const unknown = await t.post(`${AUTH}/login`, {
+      phoneNumber: uniquePhone(),
+      password: user.password,
+    });
+
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.code).toBe('INVALID_CREDENTIALS');
+    expect(wrong.body.token).toBeUndefined();
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('refuses blank fields with the spec messages', async () => {
+    const noPhone = await t.post(`${AUTH}/login`, { phoneNumber: '', password: 'x' });
+    expect(noPhone.status).toBe(400);
+    expect(noPhone.body.error).toBe('Phone Number is required');
+
+    const noPassword = await t.post(`${AUTH}/login`, { phoneNumber: uniquePhone() });
+    expect(noPassword.status).toBe(400);
+    expect(noPassword.body.error).toBe('Password is required');
+  });
+
+  it('answers an unverified account with 403 EMAIL_NOT_VERIFIED and mails a fresh code', async () => {
+    const user = await givenUnverifiedUser(t);
+    const mailsBefore = (await t.mailsTo(user.email)).length;
+
+    const res = await t.post(`${AUTH}/login`, {
+      phoneNumber: user.phoneNumber,
+      password: user.password,
+    });
+
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('EMAIL_NOT_VERIFIED');
+    expect(res.body.error).toEqual(expect.any(String));
+    expect(res.body.token).toBeUndefined();
+    expect((await t.mailsTo(user.email)).length).toBe(mailsBefore + 1);
+    const code = await t.latestCodeFor(user.email);
+    expect((await t.post(`${AUTH}/verify-email`, { email: user.email, code })).status).toBe(200);
+  });
+
+  it('locks an account with 429 and Retry-After after 10 wrong passwords, even for the right one', async () => {
+    const user = await givenUser(t);
+    const bystander = await givenUser(t);
+
+    for (let i = 0; i < 10; i++) {
+      const res = await t.post(`${AUTH}/login`, {
+        phoneNumber: user.phoneNumber,
+        password: `wrong-${i}`,
+      });
+      expect(res.status).toBe(401);
+    }
+    // Counted per account, whatever format the number is typed in.
+    const locked = await t.post(`${AUTH}/login`, {
+      phoneNumber: e164(user.phoneNumber),
+      password: user.password,
+    });
+
+    expect(locked.status).toBe(429);
+    expect(locked.body.code).toBe('RATE_LIMITED');
+    expect(locked.body.error).toMatch(/^Too many attempts/);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    // Other accounts behind the same address are not locked out.
+    expect(await logIn(t, bystander)).toEqual(expect.any(String));
+  });
+});
+
+describe('me and logout', () => {
+  it('answers me with the user for a live token and 401 without one or with a bad one', async () => {
+    const user = await givenLoggedInUser(t);
+
+    const me = await t.request('GET', `${AUTH}/me`, { token: user.token });
+    expect(me.status).toBe(200);
+    expect(me.body.user).toMatchObject({ id: user.id, email: user.email });
+    expect(me.body.data.user).toEqual(me.body.user);
+
+    const attempts: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer not-a-real-token' },
+      { authorization: `Basic ${user.token}` },
+      { authorization: 'Bearer ' },
+    ];
+    for (const headers of attempts) {
+      const res = await t.request('GET', `${AUTH}/me`, { headers });
+      expect(res.status, JSON.stringify(headers)).toBe(401);
+      expect(res.body.code).toBe('UNAUTHORIZED');
+      expect(res.body.error).toEqual(expect.any(String));
+    }
+  });
+
+  it('logout ends this session on the server and leaves the others', async () => {
+    const user = await givenLoggedInUser(t);
+    const otherDevice = await logIn(t, user);
+
+    const res = await t.request('POST', `${AUTH}/logout`, { token: user.token });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Logout successful');
+
+    expect((await t.request('GET', `${AUTH}/me`, { token: user.token })).status).toBe(401);
+    expect((await t.request('POST', `${AUTH}/logout`, { token: user.token })).status).toBe(401);
+    expect((await t.request('GET', `${AUTH}/me`, { token: otherDevice })).status).toBe(200);
+    const session = await t.db
+      .selectFrom('sessions')
+      .select('revoked_at')
+      .where('user_id', '=', user.id)
+      .where('revoked_at', 'is not', null)
+      .execute();
+    expect(session).toHaveLength(1);
+  });
+
+  it('logout without a token is 401', async () => {
+    const res = await t.request('POST', `${AUTH}/logout`);
+    expect(res.status).toBe(401);
+    expect(res.body.error).toEqual(expect.any(String));
+  });
+
+  it('stores only a hash of the session token', async () => {
+    const user = await givenLoggedInUser(t);
+    const rows = await t.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain(user.token);
+  });
+});
+
+describe('forgot and reset password', () => {
+  it('answers the same for an unknown email and mails only the real account a 1-hour link', async () => {
+    const user = await givenUser(t);
+    const unknown = uniqueEmail('stranger');
+
+    const known = await t.post(`${AUTH}/forgot-password`, { email: user.email });
+    const stranger = await t.post(`${AUTH}/forgot-password`, { email: unknown });
+
+    expect(known.status).toBe(200);
+    expect(known.body.message).toEqual(expect.any(String));
+    expect(stranger.status).toBe(known.status);
+    expect(stranger.body).toEqual(known.body);
+    expect(await t.mailsTo(unknown)).toHaveLength(0);
+    const mail = await t.latestMailTo(user.email, 'password-reset');
+    const link = resetLinkFromText(mail.text_body);
+    expect(link).toMatch(/^http:\/\/gatepass\.test\/reset-password\?token=[\w-]{20,}$/);
+
+    const token = new URL(link).searchParams.get('token')!;
+    const stored = await t.db
+      .selectFrom('password_resets')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(stored).toHaveLength(1);
+    expect(JSON.stringify(stored)).not.toContain(token);
+    expect(minutesBetween(stored[0]!.expires_at, stored[0]!.created_at)).toBeCloseTo(60, 0);
+  });
+
+  it('resets the password once and ends every session', async () => {
+    const user = await givenLoggedInUser(t);
+    const secondSession = await logIn(t, user);
+    await t.post(`${AUTH}/forgot-password`, { email: user.email });
+    const token = await t.latestResetTokenFor(user.email);
+    const newPassword = 'a brand new password';
+
+    const res = await t.post(`${AUTH}/reset-password`, { token, password: newPassword });
+
+    expect(res.status).toBe(200);
+    expect(res.body.message).toEqual(expect.any(String));
+    for (const session of [user.token, secondSession]) {
+      expect((await t.request('GET', `${AUTH}/me`, { token: session })).status).toBe(401);
+    }
+    const oldLogin = await t.post(`${AUTH}/login`, {
+      phoneNumber: user.phoneNumber,
+      password: user.password,
+    });
+    expect(oldLogin.status).toBe(401);
+    expect(await logIn(t, { phoneNumber: user.phoneNumber, password: newPassword })).toEqual(
+      expect.any(String),
+    );
+
+    const again = await t.post(`${AUTH}/reset-password`, {
+      token,
+      password: 'yet another password',
+    });
+    expect(again.status).toBe(400);
+    expect(again.body.code).toBe('INVALID_RESET_TOKEN');
+    expect(again.body.error).toBe(
+      'This reset link is invalid or has expired. Please ask for a new one.',
+    );
+  });
+
+  it('refuses a reset link after its hour is up, and an unknown one', async () => {
+    const user = await givenUser(t);
+    await t.post(`${AUTH}/forgot-password`, { email: user.email });
+    const token = await t.latestResetTokenFor(user.email);
+    await t.db
+      .updateTable('password_resets')
+      .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+      .where('user_id', '=', user.id)
+      .execute();
+
+    for (const attempt of [token, `${token}x`, 'nonsense']) {
+      const res = await t.post(`${AUTH}/reset-password`, {
+        token: attempt,
+        password: 'a brand new password',
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('INVALID_RESET_TOKEN');
+    }
+    // The old password still works.
+    expect(await logIn(t, user)).toEqual(expect.any(String));
+  });
+
+  it('refuses a new password shorter than 8 characters without using up the link', async () => {
+    const user = await givenUser(t);
+    await t.post(`${AUTH}/forgot-password`, { email: user.email });
+    const token = await t.latestResetTokenFor(user.email);
+
+    const short = await t.post(`${AUTH}/reset-password`, { token, password: 'short' });
+    expect(short.status).toBe(400);
+    expect(short.body.error).toBe('Password must be at least 8 characters.');
+
+    expect(
+      (await t.post(`${AUTH}/reset-password`, { token, password: 'long enough now' })).status,
+    ).toBe(200);
+  });
+
+  it('refuses the 6th request for one account within the hour with 429, from any address', async () => {
+    const user = await givenUser(t);
+    for (let i = 0; i < 5; i++) {
+      const res = await t.post(
+        `${AUTH}/forgot-password`,
+        { email: user.email },
+        { ip: `10.0.0.${i + 1}` },
+      );
+      expect(res.status).toBe(200);
+    }
+    const res = await t.post(
+      `${AUTH}/forgot-password`,
+      { email: user.email.toUpperCase() },
+      { ip: '10.0.1.1' },
+    );
+
+    expect(res.status).toBe(429);
+    expect(res.body.code).toBe('RATE_LIMITED');
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await t.mailsTo(user.email)).filter((m) => m.kind === 'password-reset')).toHaveLength(
+      5,
+    );
+  });
+});
