@@ -1,4 +1,5 @@
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -14,9 +15,14 @@ import { migrateToLatest } from './db/migrate.ts';
 import { createAuthLimits } from './modules/auth/auth.limits.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
+import { eventsRoutes } from './modules/events/events.routes.ts';
+import { EventsService } from './modules/events/events.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { MailService } from './modules/mail/mail.service.ts';
 import { logTransport, smtpTransport } from './modules/mail/mail.transport.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
+import { MediaService } from './modules/media/media.service.ts';
+import { MULTIPART_LIMITS } from './modules/media/media.upload.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { loggerOptions } from './plugins/logger.ts';
@@ -26,6 +32,8 @@ export interface AppServices {
   database: DatabaseHandle;
   mail: MailService;
   auth: AuthService;
+  media: MediaService;
+  events: EventsService;
 }
 
 declare module 'fastify' {
@@ -38,6 +46,8 @@ export interface BuildOptions {
   /** Use an already open database (tests share one per file); otherwise opened from config. */
   database?: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
+  /** The clock of time-based rules (publishing, date filters); tests pin it. */
+  now?: () => Date;
 }
 
 /**
@@ -71,7 +81,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const transport = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : logTransport(app.log);
   const mail = new MailService(database.db, transport, app.log, config.mailRetryIntervalMs);
   const auth = new AuthService(database.db, mail, createAuthLimits(redis), config.publicUrl);
-  app.decorate('services', { database, mail, auth });
+  const media = new MediaService(database.db);
+  const events = new EventsService(database.db, media, options.now);
+  app.decorate('services', { database, mail, auth, media, events });
 
   // External plugins.
   await app.register(helmet, {
@@ -108,11 +120,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async (api) => {
       await api.register(healthRoutes(database, redis ? () => redis.ping().then((r) => r === 'PONG') : undefined));
       await api.register(authRoutes(auth), { prefix: '/auth/user' });
+      // Uploads stream through @fastify/multipart with their own size limit (5 MB images).
+      await api.register(multipart, { limits: MULTIPART_LIMITS });
+      await api.register(mediaRoutes(media, auth), { prefix: '/media' });
+      await api.register(eventsRoutes(events, auth, config.publicUrl), { prefix: '/events' });
     },
     { prefix: '/api/v1' },
   );
 
-  await registerWeb(app, config.webDistDir);
+  await registerWeb(app, config.webDistDir, [
+    { path: '/events/:slug', render: (params) => events.pageHead(params.slug ?? '', config.publicUrl) },
+  ]);
 
   mail.start();
   app.addHook('onClose', async () => {

@@ -5,3 +5,4 @@ export * from './fee.ts';
 export * from './date.ts';
 export * from './contracts/envelope.ts';
 export * from './contracts/auth.ts';
+export * from './contracts/events.ts';

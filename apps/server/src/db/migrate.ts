@@ -2,6 +2,8 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import type { Db } from './database.ts';
 import * as m0001 from './migrations/2026_11_21_0001_create_users.ts';
 import * as m0002 from './migrations/2026_11_21_0002_create_mail_outbox.ts';
+import * as m0003 from './migrations/2026_11_21_0003_create_media.ts';
+import * as m0004 from './migrations/2026_11_21_0004_create_events.ts';
 
 /**
  * Migrations are imported, not read from disk, so the bundled server carries them.
@@ -10,6 +12,8 @@ import * as m0002 from './migrations/2026_11_21_0002_create_mail_outbox.ts';
 const migrations: Record<string, Migration> = {
   '2026_11_21_0001_create_users': m0001,
   '2026_11_21_0002_create_mail_outbox': m0002,
+  '2026_11_21_0003_create_media': m0003,
+  '2026_11_21_0004_create_events': m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,12 +4,56 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { send } from './errors.ts';
 
+/** What a server-rendered <head> holds for one page (values raw; `tags` already escaped). */
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Extra elements for <head> (meta, link, JSON-LD), escaped by their builder. */
+  tags: string;
+}
+
+/**
+ * A client route whose HTML carries page-specific <head> tags for crawlers and link
+ * previews, which do not run JavaScript. `render` answers the status and, when the page
+ * exists, its head.
+ */
+export interface HeadPage {
+  path: string;
+  render(params: Record<string, string>): Promise<{ status: number; head?: PageHead | undefined }>;
+}
+
+const escapeHtml = (value: string): string =>
+  value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+
+/** index.html with its <title> and description replaced and the page's tags added. */
+export function injectHead(html: string, head: PageHead): string {
+  const block =
+    `<title>${escapeHtml(head.title)}</title>\n    ` +
+    `<meta name="description" content="${escapeHtml(head.description)}">\n    ${head.tags}\n  `;
+  const stripped = html
+    .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
+    .replace(/<meta\s+name=["']description["'][^>]*>\s*/gi, '');
+  // A function, so "$&" or "$1" in a title is not read as a replacement pattern.
+  return /<\/head>/i.test(stripped)
+    ? stripped.replace(/<\/head>/i, (end) => `${block}${end}`)
+    : `${block}${stripped}`;
+}
+
 /**
  * Serves the built React app: hashed assets cached for a year, index.html never cached,
  * and every other non-API GET answered with index.html so client routes work on reload.
  * Unknown /api paths get a JSON 404 instead.
  */
-export async function registerWeb(app: FastifyInstance, webDistDir: string): Promise<void> {
+export async function registerWeb(
+  app: FastifyInstance,
+  webDistDir: string,
+  headPages: HeadPage[] = [],
+): Promise<void> {
   const indexPath = path.join(webDistDir, 'index.html');
   const hasWeb = fs.existsSync(indexPath);
   if (hasWeb) {
@@ -28,15 +72,38 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string): Pro
 
   // Static routes are registered once at start, so index.html is read once too.
   const html = hasWeb ? fs.readFileSync(indexPath, 'utf8') : undefined;
-  app.setNotFoundHandler(async (request, reply) => {
-      const url = request.url.split('?')[0] ?? '/';
-      if (url === '/api' || url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
-        const { statusCode, body } = send(404, 'NOT_FOUND', 'The requested resource was not found.');
-        return reply.status(statusCode).send(body);
-      }
+  for (const page of headPages) {
+    app.get(page.path, { schema: { hide: true } }, async (request, reply) => {
       if (!html) {
-        return reply.status(404).type('text/plain').send('The web app is not built. Run `npm run build`.');
+        return reply
+          .status(404)
+          .type('text/plain')
+          .send('The web app is not built. Run `npm run build`.');
       }
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+      const { status, head } = await page.render(request.params as Record<string, string>);
+      return reply
+        .status(status)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(head ? injectHead(html, head) : html);
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (
+      url === '/api' ||
+      url.startsWith('/api/') ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
+      const { statusCode, body } = send(404, 'NOT_FOUND', 'The requested resource was not found.');
+      return reply.status(statusCode).send(body);
+    }
+    if (!html) {
+      return reply
+        .status(404)
+        .type('text/plain')
+        .send('The web app is not built. Run `npm run build`.');
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 }

@@ -1,0 +1,188 @@
+import type {
+  ManageEventDto,
+  ManageEventListItem,
+  ManageTicketTypeDto,
+  PublicEventDto,
+  PublicEventListItem,
+  PublicTicketTypeDto,
+  TicketAvailability,
+} from '@gatepass/shared';
+import { mediaUrl } from '../media/media.service.ts';
+import type { OwnerEventRow, PublicEventRow, PublicListRow } from './events.repository.ts';
+import type { EventRow, TicketTypeRow } from './events.table.ts';
+import { toWallClock } from './events.time.ts';
+
+/** Rows never leave the module: these turn them into the shared contracts' shapes. */
+
+const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
+const naira = (kobo: number): number => kobo / 100;
+export const eventPath = (slug: string): string => `/events/${slug}`;
+
+export const isEnded = (event: Pick<EventRow, 'end_at'>, now: Date): boolean =>
+  event.end_at !== null && event.end_at.getTime() <= now.getTime();
+
+/**
+ * Where a ticket type stands for a buyer: sold out wins (it says the most), then a closed
+ * sale (window passed, event over or cancelled), then a sale that has not opened.
+ */
+export function availabilityOf(
+  type: TicketTypeRow,
+  event: EventRow,
+  now: Date,
+): TicketAvailability {
+  const t = now.getTime();
+  if (type.sold >= type.capacity) return 'sold_out';
+  if (event.status === 'cancelled' || isEnded(event, now)) return 'sales_ended';
+  if (type.sales_end_at && type.sales_end_at.getTime() <= t) return 'sales_ended';
+  if (type.sales_start_at && type.sales_start_at.getTime() > t) return 'not_yet_on_sale';
+  return 'on_sale';
+}
+
+export function toManageTicketTypeDto(
+  type: TicketTypeRow,
+  event: EventRow,
+  now: Date,
+): ManageTicketTypeDto {
+  return {
+    id: type.id,
+    name: type.name,
+    description: type.description,
+    price: naira(type.price_kobo),
+    capacity: type.capacity,
+    sold: type.sold,
+    remaining: Math.max(0, type.capacity - type.sold),
+    minPerOrder: type.min_per_order,
+    maxPerOrder: type.max_per_order,
+    salesStartAt: iso(type.sales_start_at),
+    salesEndAt: iso(type.sales_end_at),
+    position: type.position,
+    hidden: type.hidden,
+    availability: availabilityOf(type, event, now),
+  };
+}
+
+function core(row: EventRow, now: Date) {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    summary: row.summary,
+    category: row.category,
+    coverImageId: row.cover_image_id,
+    coverUrl: row.cover_image_id ? mediaUrl(row.cover_image_id) : null,
+    venueName: row.venue_name,
+    city: row.city,
+    startAt: iso(row.start_at),
+    endAt: iso(row.end_at),
+    timeZone: row.time_zone,
+    status: row.status,
+    ended: isEnded(row, now),
+    visibility: row.visibility,
+    url: eventPath(row.slug),
+  };
+}
+
+export function toManageEventDto(row: EventRow, types: TicketTypeRow[], now: Date): ManageEventDto {
+  return {
+    ...core(row, now),
+    description: row.description,
+    address: row.address,
+    onlineUrl: row.online_url,
+    startLocal: row.start_at ? toWallClock(row.start_at, row.time_zone) : null,
+    endLocal: row.end_at ? toWallClock(row.end_at, row.time_zone) : null,
+    feeMode: row.fee_mode,
+    cancelReason: row.cancel_reason,
+    cancelledAt: iso(row.cancelled_at),
+    publishedAt: iso(row.published_at),
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    ticketTypes: types.map((t) => toManageTicketTypeDto(t, row, now)),
+    sold: types.reduce((n, t) => n + t.sold, 0),
+    capacity: types.reduce((n, t) => n + t.capacity, 0),
+    // Orders arrive with the tickets issue; until then nothing has been taken.
+    gross: 0,
+  };
+}
+
+export function toManageListItem(row: OwnerEventRow, now: Date): ManageEventListItem {
+  return {
+    ...core(row, now),
+    online: row.online_url !== null,
+    publishedAt: iso(row.published_at),
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    ticketTypeCount: row.ticket_type_count,
+    sold: row.sold,
+    capacity: row.capacity,
+    gross: 0,
+  };
+}
+
+export function toPublicListItem(row: PublicListRow): PublicEventListItem {
+  return {
+    slug: row.slug,
+    title: row.title,
+    summary: row.summary,
+    category: row.category,
+    // The public list only holds published events, which always have both times.
+    startAt: row.start_at!.toISOString(),
+    endAt: row.end_at!.toISOString(),
+    timeZone: row.time_zone,
+    venueName: row.venue_name,
+    city: row.city,
+    online: row.online_url !== null,
+    coverUrl: row.cover_image_id ? mediaUrl(row.cover_image_id) : null,
+    lowestPrice: row.lowest_kobo === null ? null : naira(row.lowest_kobo),
+    isFree: row.lowest_kobo !== null && !row.has_paid,
+    status: row.status,
+    url: eventPath(row.slug),
+  };
+}
+
+export function toPublicEventDto(
+  row: PublicEventRow,
+  allTypes: TicketTypeRow[],
+  now: Date,
+): PublicEventDto {
+  const types = allTypes.filter((t) => !t.hidden);
+  const ticketTypes: PublicTicketTypeDto[] = types.map((t) => ({
+    id: t.id,
+    name: t.name,
+    description: t.description,
+    price: naira(t.price_kobo),
+    remaining: Math.max(0, t.capacity - t.sold),
+    minPerOrder: t.min_per_order,
+    maxPerOrder: t.max_per_order,
+    salesStartAt: iso(t.sales_start_at),
+    salesEndAt: iso(t.sales_end_at),
+    availability: availabilityOf(t, row, now),
+  }));
+  const prices = types.map((t) => t.price_kobo);
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    summary: row.summary,
+    description: row.description,
+    category: row.category,
+    coverUrl: row.cover_image_id ? mediaUrl(row.cover_image_id) : null,
+    venueName: row.venue_name,
+    address: row.address,
+    city: row.city,
+    online: row.online_url !== null,
+    startAt: row.start_at!.toISOString(),
+    endAt: row.end_at!.toISOString(),
+    timeZone: row.time_zone,
+    status: row.status,
+    ended: isEnded(row, now),
+    cancelReason: row.cancel_reason,
+    cancelledAt: iso(row.cancelled_at),
+    visibility: row.visibility,
+    feeMode: row.fee_mode,
+    organiser: { name: row.organiser_name },
+    lowestPrice: prices.length ? naira(Math.min(...prices)) : null,
+    isFree: prices.length > 0 && prices.every((p) => p === 0),
+    ticketTypes,
+    url: eventPath(row.slug),
+  };
+}

@@ -1,0 +1,276 @@
+import type { EventCategory } from '@gatepass/shared';
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import type { Database, Db } from '../../db/database.ts';
+import type {
+  EventPatch,
+  EventRow,
+  NewEventRow,
+  NewTicketTypeRow,
+  TicketTypePatch,
+  TicketTypeRow,
+} from './events.table.ts';
+
+// Events ------------------------------------------------------------------------------
+
+export function insertEvent(db: Db, row: NewEventRow): Promise<EventRow> {
+  return db.insertInto('events').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export function findEventById(db: Db, id: string): Promise<EventRow | undefined> {
+  return db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The event if `ownerId` owns it; locked for the rest of the transaction when `lock`. */
+export function findOwnedEvent(
+  db: Db,
+  id: string,
+  ownerId: string,
+  lock = false,
+): Promise<EventRow | undefined> {
+  let query = db
+    .selectFrom('events')
+    .selectAll()
+    .where('id', '=', id)
+    .where('owner_id', '=', ownerId);
+  if (lock) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export function updateEvent(db: Db, id: string, patch: EventPatch): Promise<EventRow> {
+  return db
+    .updateTable('events')
+    .set({ ...patch, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function deleteEvent(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('events').where('id', '=', id).execute();
+}
+
+/** Slugs made from the same base ("base" and "base-N"), except the event's own. */
+export async function findSlugsFrom(db: Db, base: string, exceptId?: string): Promise<string[]> {
+  // `base` is [a-z0-9-] only (slugify), so it holds no LIKE wildcard.
+  let query = db
+    .selectFrom('events')
+    .select('slug')
+    .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]));
+  if (exceptId) query = query.where('id', '<>', exceptId);
+  const rows = await query.execute();
+  return rows.map((r) => r.slug);
+}
+
+export interface OwnerEventRow extends EventRow {
+  capacity: number;
+  sold: number;
+  ticket_type_count: number;
+}
+
+/** The organiser's events, newest first, with ticket totals. */
+export function listOwnerEvents(db: Db, ownerId: string): Promise<OwnerEventRow[]> {
+  return db
+    .selectFrom('events as e')
+    .leftJoin('ticket_types as t', 't.event_id', 'e.id')
+    .selectAll('e')
+    .select([
+      sql<number>`coalesce(sum(t.capacity), 0)::int`.as('capacity'),
+      sql<number>`coalesce(sum(t.sold), 0)::int`.as('sold'),
+      sql<number>`count(t.id)::int`.as('ticket_type_count'),
+    ])
+    .where('e.owner_id', '=', ownerId)
+    .groupBy('e.id')
+    .orderBy('e.created_at', 'desc')
+    .orderBy('e.id')
+    .execute();
+}
+
+export interface PublicEventRow extends EventRow {
+  organiser_name: string;
+}
+
+/** A published or cancelled event by slug (public or unlisted); drafts never. */
+export function findVisibleEventBySlug(db: Db, slug: string): Promise<PublicEventRow | undefined> {
+  return db
+    .selectFrom('events as e')
+    .innerJoin('users as u', 'u.id', 'e.owner_id')
+    .selectAll('e')
+    .select('u.full_name as organiser_name')
+    .where('e.slug', '=', slug)
+    .where('e.status', '<>', 'draft')
+    .executeTakeFirst();
+}
+
+// Public list -------------------------------------------------------------------------
+
+export interface PublicListFilters {
+  now: Date;
+  words: string[];
+  category?: EventCategory | undefined;
+  city?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  price?: 'free' | 'paid' | undefined;
+}
+
+export interface PublicListRow extends EventRow {
+  lowest_kobo: number | null;
+  has_paid: boolean;
+}
+
+/** `\`, `%` and `_` matched literally in a LIKE pattern (backslash is Postgres' default escape). */
+export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+type EventQuery<O> = SelectQueryBuilder<Database & { e: Database['events'] }, 'e', O>;
+
+const visibleTicketTypes = (eb: ExpressionBuilder<Database & { e: Database['events'] }, 'e'>) =>
+  eb
+    .selectFrom('ticket_types as t')
+    .whereRef('t.event_id', '=', 'e.id')
+    .where('t.hidden', '=', false);
+
+function applyPublicFilters<O>(query: EventQuery<O>, f: PublicListFilters): EventQuery<O> {
+  let q = query
+    .where('e.status', '=', 'published')
+    .where('e.visibility', '=', 'public')
+    .where('e.end_at', '>', f.now);
+  for (const word of f.words) {
+    const pattern = `%${escapeLike(word)}%`;
+    q = q.where((eb) =>
+      eb.or([
+        eb('e.title', 'ilike', pattern),
+        eb('e.summary', 'ilike', pattern),
+        eb('e.city', 'ilike', pattern),
+      ]),
+    );
+  }
+  if (f.category) q = q.where('e.category', '=', f.category);
+  if (f.city) q = q.where('e.city', 'ilike', escapeLike(f.city));
+  // Overlap with the window: an event running across midnight belongs to both days.
+  if (f.to) q = q.where('e.start_at', '<', f.to);
+  if (f.from) q = q.where('e.end_at', '>', f.from);
+  if (f.price === 'paid') {
+    q = q.where((eb) =>
+      eb.exists(visibleTicketTypes(eb).select('t.id').where('t.price_kobo', '>', 0)),
+    );
+  } else if (f.price === 'free') {
+    q = q.where((eb) =>
+      eb.and([
+        eb.exists(visibleTicketTypes(eb).select('t.id').where('t.price_kobo', '=', 0)),
+        eb.not(eb.exists(visibleTicketTypes(eb).select('t.id').where('t.price_kobo', '>', 0))),
+      ]),
+    );
+  }
+  return q;
+}
+
+export async function searchPublicEvents(
+  db: Db,
+  filters: PublicListFilters,
+  page: { limit: number; offset: number },
+): Promise<{ rows: PublicListRow[]; total: number }> {
+  const base = db.selectFrom('events as e');
+  const [rows, count] = await Promise.all([
+    applyPublicFilters(base.selectAll('e'), filters)
+      .select((eb) => [
+        visibleTicketTypes(eb)
+          .select(sql<number | null>`min(t.price_kobo)`.as('m'))
+          .as('lowest_kobo'),
+        eb
+          .exists(visibleTicketTypes(eb).select('t.id').where('t.price_kobo', '>', 0))
+          .as('has_paid'),
+      ])
+      .orderBy('e.start_at')
+      .orderBy('e.id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    applyPublicFilters(
+      base.select(sql<number>`count(*)::int`.as('n')),
+      filters,
+    ).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows as PublicListRow[], total: count.n };
+}
+
+// Ticket types ------------------------------------------------------------------------
+
+export function listTicketTypes(db: Db, eventId: string): Promise<TicketTypeRow[]> {
+  return db
+    .selectFrom('ticket_types')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .orderBy('position')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export function findTicketType(
+  db: Db,
+  eventId: string,
+  id: string,
+): Promise<TicketTypeRow | undefined> {
+  return db
+    .selectFrom('ticket_types')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function countTicketTypes(db: Db, eventId: string): Promise<number> {
+  const row = await db
+    .selectFrom('ticket_types')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('event_id', '=', eventId)
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+export async function nextTicketTypePosition(db: Db, eventId: string): Promise<number> {
+  const row = await db
+    .selectFrom('ticket_types')
+    .select(sql<number>`coalesce(max(position) + 1, 0)::int`.as('n'))
+    .where('event_id', '=', eventId)
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+export function insertTicketType(db: Db, row: NewTicketTypeRow): Promise<TicketTypeRow> {
+  return db.insertInto('ticket_types').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * Updates a ticket type unless the new capacity would fall below what is already sold; the
+ * condition sits in the statement, so a sale committing at the same moment cannot slip past.
+ */
+export function updateTicketType(
+  db: Db,
+  eventId: string,
+  id: string,
+  patch: TicketTypePatch,
+): Promise<TicketTypeRow | undefined> {
+  let query = db
+    .updateTable('ticket_types')
+    .set({ ...patch, updated_at: sql<Date>`now()` })
+    .where('event_id', '=', eventId)
+    .where('id', '=', id);
+  if (typeof patch.capacity === 'number') query = query.where('sold', '<=', patch.capacity);
+  return query.returningAll().executeTakeFirst();
+}
+
+/** Deletes a ticket type only while nothing of it is sold; answers whether it did. */
+export async function deleteUnsoldTicketType(
+  db: Db,
+  eventId: string,
+  id: string,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom('ticket_types')
+    .where('event_id', '=', eventId)
+    .where('id', '=', id)
+    .where('sold', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -1,0 +1,61 @@
+import type { EventCategory, EventStatus, EventVisibility, FeeMode } from '@gatepass/shared';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export interface EventsTable {
+  id: Generated<string>;
+  owner_id: string;
+  slug: string;
+  title: string;
+  summary: string | null;
+  /** Markdown source. */
+  description: string | null;
+  category: EventCategory;
+  cover_image_id: string | null;
+  venue_name: string | null;
+  address: string | null;
+  city: string | null;
+  online_url: string | null;
+  start_at: Date | null;
+  end_at: Date | null;
+  time_zone: string;
+  status: EventStatus;
+  visibility: EventVisibility;
+  fee_mode: FeeMode;
+  cancel_reason: string | null;
+  cancelled_at: Date | null;
+  published_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface TicketTypesTable {
+  id: Generated<string>;
+  event_id: string;
+  name: string;
+  description: string | null;
+  /** Integer kobo (bigint in the database, read back as a number). */
+  price_kobo: number;
+  capacity: number;
+  /** Tickets sold; the orders module moves it inside its order transaction. */
+  sold: Generated<number>;
+  min_per_order: number;
+  max_per_order: number;
+  sales_start_at: Date | null;
+  sales_end_at: Date | null;
+  position: number;
+  hidden: boolean;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface EventTables {
+  events: EventsTable;
+  ticket_types: TicketTypesTable;
+}
+
+export type EventRow = Selectable<EventsTable>;
+export type NewEventRow = Insertable<EventsTable>;
+export type EventPatch = Updateable<EventsTable>;
+export type TicketTypeRow = Selectable<TicketTypesTable>;
+export type NewTicketTypeRow = Insertable<TicketTypesTable>;
+export type TicketTypePatch = Updateable<TicketTypesTable>;

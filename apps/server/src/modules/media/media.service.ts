@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import type { MediaDto } from '@gatepass/shared';
+import type { Db } from '../../db/database.ts';
+import { processImage } from './media.image.ts';
+import * as repo from './media.repository.ts';
+import type { MediaInfoRow } from './media.table.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const mediaUrl = (id: string): string => `/api/v1/media/${id}`;
+
+export function toMediaDto(row: MediaInfoRow): MediaDto {
+  return {
+    id: row.id,
+    url: mediaUrl(row.id),
+    contentType: row.content_type,
+    width: row.width,
+    height: row.height,
+    bytes: row.byte_size,
+  };
+}
+
+export interface StoredImage {
+  contentType: string;
+  bytes: Buffer;
+  etag: string;
+}
+
+export class MediaService {
+  constructor(private readonly db: Db) {}
+
+  /** Checks, re-encodes and stores an uploaded image; nothing is stored if any step refuses it. */
+  async storeImage(ownerId: string, upload: Buffer): Promise<MediaDto> {
+    const image = await processImage(upload);
+    const row = await repo.insertMedia(this.db, {
+      ownerId,
+      contentType: image.contentType,
+      bytes: image.bytes,
+      width: image.width,
+      height: image.height,
+      sha256: createHash('sha256').update(image.bytes).digest('hex'),
+    });
+    return toMediaDto(row);
+  }
+
+  async read(id: string): Promise<StoredImage | undefined> {
+    if (!UUID.test(id)) return undefined;
+    const row = await repo.findMedia(this.db, id);
+    if (!row) return undefined;
+    // pg answers a Buffer, PGlite a Uint8Array: one view over the same memory either way.
+    const bytes = Buffer.from(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength);
+    return { contentType: row.content_type, bytes, etag: `"${row.sha256}"` };
+  }
+
+  /** Whether this user uploaded that image (an event may only use its owner's images). */
+  async isOwnedBy(id: string, userId: string): Promise<boolean> {
+    if (!UUID.test(id)) return false;
+    const row = await repo.findMediaInfo(this.db, id);
+    return row?.owner_id === userId;
+  }
+}

@@ -1,0 +1,258 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import type { Config } from '../src/config.ts';
+import { findMailsTo } from '../src/modules/mail/mail.repository.ts';
+import {
+  API,
+  codeFromText,
+  createTestDatabase,
+  resetTokenFromText,
+  testConfig,
+  type Reply,
+  type TestApp,
+} from './helper.ts';
+
+export const EVENTS = `${API}/events`;
+export const MANAGE = `${EVENTS}/manage`;
+
+/** A settable clock for the app's time-based rules (publishing, date filters). */
+export interface TestClock {
+  now: Date;
+}
+
+/**
+ * Like helper.ts's startTestApp, but the app reads time from `clock`, so date filters and
+ * "the start must be in the future" are tested at a chosen instant instead of whenever the
+ * test happens to run.
+ */
+export async function startTestAppWithClock(
+  clock: TestClock,
+  overrides: Partial<Config> = {},
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatepass-test-'));
+  const config = testConfig({ dataDir, ...overrides });
+  const database = await createTestDatabase();
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config, {
+      database: database.handle,
+      logger: false,
+      now: () => clock.now,
+    });
+    await app.ready();
+  } catch (err) {
+    await database.drop();
+    throw err;
+  }
+  const db = database.handle.db;
+  const request: TestApp['request'] = async (method, url, o = {}) => {
+    const headers: Record<string, string> = { ...o.headers };
+    if (o.token !== undefined) headers.authorization = `Bearer ${o.token}`;
+    let payload = o.payload;
+    if (payload === undefined && o.body !== undefined) {
+      payload = JSON.stringify(o.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await app.inject({
+      method,
+      url,
+      headers,
+      ...(payload !== undefined ? { payload } : {}),
+    });
+    return toReply(res.statusCode, res.headers, res.body);
+  };
+  const mailsTo = (email: string) => findMailsTo(db, email);
+  const latestMailTo = async (email: string, kind?: string) => {
+    const mail = (await mailsTo(email)).find((m) => !kind || m.kind === kind);
+    if (!mail) throw new Error(`no ${kind ?? ''} mail to ${email}`);
+    return mail;
+  };
+  return {
+    app,
+    db,
+    config,
+    database,
+    logs: [],
+    request,
+    post: (url, body, o) => request('POST', url, { ...o, body }),
+    mailsTo,
+    latestMailTo,
+    latestCodeFor: async (email) =>
+      codeFromText((await latestMailTo(email, 'verify-email')).text_body),
+    latestResetTokenFor: async (email) =>
+      resetTokenFromText((await latestMailTo(email, 'password-reset')).text_body),
+    async count(table) {
+      const row = await db
+        .selectFrom(table)
+        .select(sql<number>`count(*)::int`.as('n'))
+        .executeTakeFirstOrThrow();
+      return row.n;
+    },
+    async close() {
+      try {
+        await app.close();
+      } finally {
+        await database.drop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+function toReply(status: number, headers: Reply['headers'], text: string): Reply {
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  return { status, headers, body, text };
+}
+
+/** Rows in the media table: uploads that were refused must leave it unchanged. */
+export async function countMedia(t: TestApp): Promise<number> {
+  const row = await t.db
+    .selectFrom('media')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+// Events --------------------------------------------------------------------------------
+
+const DAY = 86_400_000;
+
+/** An ISO instant `days` from now (or from `from`), at a whole hour. */
+export function daysFromNow(days: number, from: Date = new Date()): string {
+  const d = new Date(from.getTime() + days * DAY);
+  d.setUTCMinutes(0, 0, 0);
+  return d.toISOString();
+}
+
+export interface EventInput {
+  title: string;
+  summary?: string | null;
+  description?: string | null;
+  category?: string;
+  venueName?: string | null;
+  address?: string | null;
+  city?: string | null;
+  onlineUrl?: string | null;
+  startAt?: string | null;
+  endAt?: string | null;
+  timeZone?: string;
+  visibility?: 'public' | 'unlisted';
+  feeMode?: 'pass' | 'absorb';
+}
+
+/** A complete, publishable event a month from now, at a Lagos venue. */
+export function eventInput(overrides: Partial<EventInput> = {}): EventInput {
+  const startAt = overrides.startAt ?? daysFromNow(30);
+  return {
+    title: 'Lagos Jazz Night',
+    summary: 'An evening of live jazz by the lagoon.',
+    description: '## Line-up\n\n- The Lagos Trio\n- Special guests',
+    category: 'Music',
+    venueName: 'Terra Kulture',
+    address: '1376 Tiamiyu Savage Street, Victoria Island',
+    city: 'Lagos',
+    startAt,
+    endAt: startAt ? new Date(new Date(startAt).getTime() + 3 * 3_600_000).toISOString() : null,
+    ...overrides,
+  };
+}
+
+export interface TicketTypeInput {
+  name: string;
+  price?: number;
+  capacity: number;
+  description?: string | null;
+  minPerOrder?: number;
+  maxPerOrder?: number;
+  salesStartAt?: string | null;
+  salesEndAt?: string | null;
+  hidden?: boolean;
+}
+
+export const ticketInput = (overrides: Partial<TicketTypeInput> = {}): TicketTypeInput => ({
+  name: 'Regular',
+  price: 5000,
+  capacity: 100,
+  ...overrides,
+});
+
+export async function givenDraftEvent(
+  t: TestApp,
+  token: string,
+  overrides: Partial<EventInput> = {},
+) {
+  const res = await t.post(MANAGE, eventInput(overrides), { token });
+  expect(res.status, res.text).toBe(201);
+  return res.body.data as { id: string; slug: string; title: string; status: string };
+}
+
+export async function givenTicketType(
+  t: TestApp,
+  token: string,
+  eventId: string,
+  overrides: Partial<TicketTypeInput> = {},
+) {
+  const res = await t.post(`${MANAGE}/${eventId}/ticket-types`, ticketInput(overrides), { token });
+  expect(res.status, res.text).toBe(201);
+  return res.body.data as { id: string; name: string; price: number; capacity: number };
+}
+
+/** A published event with the given ticket types (one ₦5,000 type by default). */
+export async function givenPublishedEvent(
+  t: TestApp,
+  token: string,
+  overrides: Partial<EventInput> = {},
+  tickets: Partial<TicketTypeInput>[] = [{}],
+) {
+  const event = await givenDraftEvent(t, token, overrides);
+  for (const ticket of tickets) await givenTicketType(t, token, event.id, ticket);
+  const res = await t.post(`${MANAGE}/${event.id}/publish`, undefined, { token });
+  expect(res.status, res.text).toBe(200);
+  return res.body.data as { id: string; slug: string; title: string; status: string };
+}
+
+// Uploads -------------------------------------------------------------------------------
+
+/** A real image of the given format, made by sharp (noise, so it does not compress to nothing). */
+export async function makeImage(
+  format: 'jpeg' | 'png' | 'webp',
+  options: { width?: number; height?: number; alpha?: boolean } = {},
+): Promise<Buffer> {
+  const width = options.width ?? 64;
+  const height = options.height ?? 48;
+  const channels = options.alpha ? 4 : 3;
+  const raw = Buffer.alloc(width * height * channels);
+  for (let i = 0; i < raw.length; i++) raw[i] = (i * 37 + (i >> 7) * 11) & 0xff;
+  if (options.alpha) for (let i = 3; i < raw.length; i += 4) raw[i] = 128;
+  const image = sharp(raw, { raw: { width, height, channels } });
+  return image.toFormat(format).toBuffer();
+}
+
+/** A multipart/form-data body with one file part, as a browser's FormData sends it. */
+export function multipartBody(
+  file: Buffer,
+  options: { filename?: string; contentType?: string; field?: string } = {},
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----gatepass${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\n` +
+      `Content-Disposition: form-data; name="${options.field ?? 'file'}"; filename="${options.filename ?? 'cover.jpg'}"\r\n` +
+      `Content-Type: ${options.contentType ?? 'image/jpeg'}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, file, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

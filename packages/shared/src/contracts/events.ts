@@ -1,0 +1,479 @@
+import { z } from 'zod';
+import { DEFAULT_TIME_ZONE } from '../date.ts';
+
+/**
+ * Events and ticket types (DESIGN §2). Money crosses the API in whole naira (`price`,
+ * `lowestPrice`, `gross`): the organiser types naira and buyers read naira. The server
+ * stores integer kobo and converts at its edge, so no client ever does money arithmetic
+ * on floats.
+ *
+ * Date-times are ISO 8601. A value with an offset or `Z` is an instant; a value without
+ * one ("2026-12-05T19:00", what an <input type="datetime-local"> gives) is a wall-clock
+ * time in the event's `timeZone`. Answers carry instants in UTC (`startAt`) and, for the
+ * organiser's forms, the wall-clock value in the event's zone (`startLocal`).
+ */
+
+export const EVENT_CATEGORIES = [
+  'Music',
+  'Business',
+  'Tech',
+  'Food & Drink',
+  'Arts',
+  'Sports',
+  'Community',
+  'Education',
+  'Nightlife',
+  'Other',
+] as const;
+export type EventCategory = (typeof EVENT_CATEGORIES)[number];
+
+export const EVENT_STATUSES = ['draft', 'published', 'cancelled'] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+
+/** `unlisted`: reachable by its link, never in the public list or search. */
+export const EVENT_VISIBILITIES = ['public', 'unlisted'] as const;
+export type EventVisibility = (typeof EVENT_VISIBILITIES)[number];
+
+/** `pass`: the buyer pays the service fee on top; `absorb`: the organiser pays it from the price. */
+export const FEE_MODES = ['pass', 'absorb'] as const;
+export type FeeMode = (typeof FEE_MODES)[number];
+
+export const TICKET_AVAILABILITIES = [
+  'on_sale',
+  'sold_out',
+  'not_yet_on_sale',
+  'sales_ended',
+] as const;
+export type TicketAvailability = (typeof TICKET_AVAILABILITIES)[number];
+
+/** Public list date shortcuts, evaluated in Africa/Lagos time. `weekend` is Friday to Sunday. */
+export const EVENT_DATE_FILTERS = ['today', 'tomorrow', 'weekend', 'month'] as const;
+export type EventDateFilter = (typeof EVENT_DATE_FILTERS)[number];
+
+export const EVENT_LIMITS = {
+  titleMax: 140,
+  summaryMax: 300,
+  descriptionMax: 20_000,
+  venueNameMax: 140,
+  addressMax: 300,
+  cityMax: 80,
+  urlMax: 500,
+  cancelReasonMax: 500,
+  ticketNameMax: 80,
+  ticketDescriptionMax: 500,
+  /** Whole naira. */
+  priceMax: 10_000_000,
+  capacityMax: 1_000_000,
+  perOrderMax: 100,
+  defaultMinPerOrder: 1,
+  defaultMaxPerOrder: 10,
+  ticketTypesMax: 50,
+  coverMaxBytes: 5 * 1024 * 1024,
+  searchMax: 100,
+  pageSizeDefault: 12,
+  pageSizeMax: 50,
+} as const;
+
+// Fields ------------------------------------------------------------------------------
+
+/** Absent stays absent (a partial update leaves it alone); blank or null means "clear it". */
+const blankToNull = <T extends string>(v: T | null | undefined): T | null | undefined =>
+  v === undefined ? undefined : v ? v : null;
+
+/** Optional text: blank means "not set" (stored as null), so a cleared form field clears. */
+const optionalText = (max: number, tooLong: string) =>
+  z.string().trim().max(max, tooLong).nullish().transform(blankToNull);
+
+export const isValidTimeZone = (zone: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const timeZoneField = z
+  .string({ error: 'Time zone is required.' })
+  .trim()
+  .min(1, 'Time zone is required.')
+  .max(64, 'Time zone is not recognised.')
+  .refine(isValidTimeZone, 'Time zone is not recognised (use a name like Africa/Lagos).');
+
+/** An instant (with offset) or a wall-clock time in the event's zone (without one). */
+const isoDateTime = z.iso.datetime({ offset: true, local: true });
+const optionalDateTime = (label: string) =>
+  z
+    .string({ error: `${label} must be a date and time.` })
+    .trim()
+    .refine(
+      (v) => v === '' || isoDateTime.safeParse(v).success,
+      `${label} must be a date and time.`,
+    )
+    .nullish()
+    .transform(blankToNull);
+
+const onlineUrlField = z
+  .string()
+  .trim()
+  .max(EVENT_LIMITS.urlMax, 'The online link is too long.')
+  .refine((v) => v === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), {
+    message: 'The online link must be a web address starting with http:// or https://.',
+  })
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+const categoryField = z.enum(EVENT_CATEGORIES, {
+  error: `Category must be one of: ${EVENT_CATEGORIES.join(', ')}.`,
+});
+
+const titleField = z
+  .string({ error: 'Title is required.' })
+  .trim()
+  .min(1, 'Title is required.')
+  .max(EVENT_LIMITS.titleMax, `Title must be at most ${EVENT_LIMITS.titleMax} characters.`);
+
+const eventFields = {
+  title: titleField,
+  summary: optionalText(
+    EVENT_LIMITS.summaryMax,
+    `Summary must be at most ${EVENT_LIMITS.summaryMax} characters.`,
+  ),
+  description: optionalText(
+    EVENT_LIMITS.descriptionMax,
+    `Description must be at most ${EVENT_LIMITS.descriptionMax} characters.`,
+  ),
+  category: categoryField,
+  venueName: optionalText(
+    EVENT_LIMITS.venueNameMax,
+    `Venue name must be at most ${EVENT_LIMITS.venueNameMax} characters.`,
+  ),
+  address: optionalText(
+    EVENT_LIMITS.addressMax,
+    `Address must be at most ${EVENT_LIMITS.addressMax} characters.`,
+  ),
+  city: optionalText(
+    EVENT_LIMITS.cityMax,
+    `City must be at most ${EVENT_LIMITS.cityMax} characters.`,
+  ),
+  onlineUrl: onlineUrlField,
+  startAt: optionalDateTime('Start'),
+  endAt: optionalDateTime('End'),
+  timeZone: timeZoneField,
+  visibility: z.enum(EVENT_VISIBILITIES, { error: 'Visibility must be public or unlisted.' }),
+  feeMode: z.enum(FEE_MODES, { error: 'Fee mode must be pass or absorb.' }),
+  coverImageId: z.uuid({ error: 'Cover image is not recognised.' }).nullish(),
+};
+
+/** Creates a draft; only the title is needed, everything else can follow step by step. */
+export const createEventBody = z.object({
+  ...eventFields,
+  category: eventFields.category.optional(),
+  timeZone: eventFields.timeZone.optional(),
+  visibility: eventFields.visibility.optional(),
+  feeMode: eventFields.feeMode.optional(),
+});
+export type CreateEventBody = z.input<typeof createEventBody>;
+
+/** A partial update: absent fields stay, `null` or '' clears an optional one. */
+export const updateEventBody = z.object({
+  title: titleField.optional(),
+  summary: eventFields.summary,
+  description: eventFields.description,
+  category: categoryField.optional(),
+  venueName: eventFields.venueName,
+  address: eventFields.address,
+  city: eventFields.city,
+  onlineUrl: eventFields.onlineUrl,
+  startAt: eventFields.startAt,
+  endAt: eventFields.endAt,
+  timeZone: timeZoneField.optional(),
+  visibility: eventFields.visibility.optional(),
+  feeMode: eventFields.feeMode.optional(),
+  coverImageId: eventFields.coverImageId,
+});
+export type UpdateEventBody = z.input<typeof updateEventBody>;
+
+export const cancelEventBody = z.object({
+  reason: z
+    .string({ error: 'Please say why the event is cancelled.' })
+    .trim()
+    .min(1, 'Please say why the event is cancelled.')
+    .max(
+      EVENT_LIMITS.cancelReasonMax,
+      `The reason must be at most ${EVENT_LIMITS.cancelReasonMax} characters.`,
+    ),
+});
+export type CancelEventBody = z.input<typeof cancelEventBody>;
+
+const wholeNumber = (label: string, min: number, max: number, minMessage: string) =>
+  z
+    .number({ error: `${label} must be a number.` })
+    .int(`${label} must be a whole number.`)
+    .min(min, minMessage)
+    .max(max, `${label} must be at most ${max.toLocaleString('en-NG')}.`);
+
+const ticketTypeFields = {
+  name: z
+    .string({ error: 'Ticket name is required.' })
+    .trim()
+    .min(1, 'Ticket name is required.')
+    .max(
+      EVENT_LIMITS.ticketNameMax,
+      `Ticket name must be at most ${EVENT_LIMITS.ticketNameMax} characters.`,
+    ),
+  description: optionalText(
+    EVENT_LIMITS.ticketDescriptionMax,
+    `Ticket description must be at most ${EVENT_LIMITS.ticketDescriptionMax} characters.`,
+  ),
+  /** Whole naira; 0 = free. */
+  price: wholeNumber(
+    'Price',
+    0,
+    EVENT_LIMITS.priceMax,
+    'Price cannot be negative (use 0 for a free ticket).',
+  ),
+  capacity: wholeNumber('Capacity', 1, EVENT_LIMITS.capacityMax, 'Capacity must be at least 1.'),
+  minPerOrder: wholeNumber(
+    'Minimum per order',
+    1,
+    EVENT_LIMITS.perOrderMax,
+    'Minimum per order must be at least 1.',
+  ),
+  maxPerOrder: wholeNumber(
+    'Maximum per order',
+    1,
+    EVENT_LIMITS.perOrderMax,
+    'Maximum per order must be at least 1.',
+  ),
+  salesStartAt: optionalDateTime('Sales start'),
+  salesEndAt: optionalDateTime('Sales end'),
+  hidden: z.boolean({ error: 'Hidden must be true or false.' }),
+  position: wholeNumber('Position', 0, 10_000, 'Position cannot be negative.'),
+};
+
+export const createTicketTypeBody = z.object({
+  ...ticketTypeFields,
+  price: ticketTypeFields.price.optional().default(0),
+  minPerOrder: ticketTypeFields.minPerOrder.optional(),
+  maxPerOrder: ticketTypeFields.maxPerOrder.optional(),
+  hidden: ticketTypeFields.hidden.optional(),
+  position: ticketTypeFields.position.optional(),
+});
+export type CreateTicketTypeBody = z.input<typeof createTicketTypeBody>;
+
+export const updateTicketTypeBody = z.object({
+  name: ticketTypeFields.name.optional(),
+  description: ticketTypeFields.description,
+  price: ticketTypeFields.price.optional(),
+  capacity: ticketTypeFields.capacity.optional(),
+  minPerOrder: ticketTypeFields.minPerOrder.optional(),
+  maxPerOrder: ticketTypeFields.maxPerOrder.optional(),
+  salesStartAt: ticketTypeFields.salesStartAt,
+  salesEndAt: ticketTypeFields.salesEndAt,
+  hidden: ticketTypeFields.hidden.optional(),
+  position: ticketTypeFields.position.optional(),
+});
+export type UpdateTicketTypeBody = z.input<typeof updateTicketTypeBody>;
+
+const dateOnly = (label: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date like 2026-12-05.`)
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `${label} must be a real date.`);
+
+export const publicEventsQuery = z.object({
+  q: z.string().trim().max(EVENT_LIMITS.searchMax, 'The search is too long.').optional(),
+  category: categoryField.optional(),
+  city: z.string().trim().max(EVENT_LIMITS.cityMax, 'City is too long.').optional(),
+  date: z
+    .enum(EVENT_DATE_FILTERS, { error: `Date must be one of: ${EVENT_DATE_FILTERS.join(', ')}.` })
+    .optional(),
+  /** Inclusive calendar dates in Africa/Lagos time. */
+  from: dateOnly('From').optional(),
+  to: dateOnly('To').optional(),
+  price: z.enum(['free', 'paid'], { error: 'Price must be free or paid.' }).optional(),
+  page: z.coerce
+    .number({ error: 'Page must be a number.' })
+    .int('Page must be a whole number.')
+    .min(1, 'Page must be at least 1.')
+    .max(10_000, 'Page is too large.')
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: 'Page size must be a number.' })
+    .int('Page size must be a whole number.')
+    .min(1, 'Page size must be at least 1.')
+    .max(EVENT_LIMITS.pageSizeMax, `Page size must be at most ${EVENT_LIMITS.pageSizeMax}.`)
+    .default(EVENT_LIMITS.pageSizeDefault),
+});
+export type PublicEventsQuery = z.input<typeof publicEventsQuery>;
+
+// Answers -----------------------------------------------------------------------------
+
+const iso = z.string();
+
+export const manageTicketTypeDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  /** Whole naira. */
+  price: z.number(),
+  capacity: z.number(),
+  sold: z.number(),
+  remaining: z.number(),
+  minPerOrder: z.number(),
+  maxPerOrder: z.number(),
+  salesStartAt: iso.nullable(),
+  salesEndAt: iso.nullable(),
+  position: z.number(),
+  hidden: z.boolean(),
+  availability: z.enum(TICKET_AVAILABILITIES),
+});
+export type ManageTicketTypeDto = z.infer<typeof manageTicketTypeDto>;
+
+const eventCore = {
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  summary: z.string().nullable(),
+  category: z.enum(EVENT_CATEGORIES),
+  coverImageId: z.string().nullable(),
+  /** Path of the cover image (`/api/v1/media/{id}`), or null. */
+  coverUrl: z.string().nullable(),
+  venueName: z.string().nullable(),
+  city: z.string().nullable(),
+  startAt: iso.nullable(),
+  endAt: iso.nullable(),
+  timeZone: z.string(),
+  status: z.enum(EVENT_STATUSES),
+  /** True once the end time has passed (whatever the status). */
+  ended: z.boolean(),
+  visibility: z.enum(EVENT_VISIBILITIES),
+  /** Path of the public page, `/events/{slug}`. */
+  url: z.string(),
+};
+
+const totals = {
+  sold: z.number(),
+  capacity: z.number(),
+  /** Whole naira taken so far (0 until orders exist). */
+  gross: z.number(),
+};
+
+export const manageEventListItem = z.object({
+  ...eventCore,
+  online: z.boolean(),
+  publishedAt: iso.nullable(),
+  createdAt: iso,
+  updatedAt: iso,
+  ticketTypeCount: z.number(),
+  ...totals,
+});
+export type ManageEventListItem = z.infer<typeof manageEventListItem>;
+
+export const manageEventDto = z.object({
+  ...eventCore,
+  description: z.string().nullable(),
+  address: z.string().nullable(),
+  onlineUrl: z.string().nullable(),
+  /** Wall-clock start/end in the event's time zone ("2026-12-05T19:00"), for datetime-local inputs. */
+  startLocal: z.string().nullable(),
+  endLocal: z.string().nullable(),
+  feeMode: z.enum(FEE_MODES),
+  cancelReason: z.string().nullable(),
+  cancelledAt: iso.nullable(),
+  publishedAt: iso.nullable(),
+  createdAt: iso,
+  updatedAt: iso,
+  ticketTypes: z.array(manageTicketTypeDto),
+  ...totals,
+});
+export type ManageEventDto = z.infer<typeof manageEventDto>;
+
+export const publicEventListItem = z.object({
+  slug: z.string(),
+  title: z.string(),
+  summary: z.string().nullable(),
+  category: z.enum(EVENT_CATEGORIES),
+  startAt: iso,
+  endAt: iso,
+  timeZone: z.string(),
+  venueName: z.string().nullable(),
+  city: z.string().nullable(),
+  online: z.boolean(),
+  coverUrl: z.string().nullable(),
+  /** Whole naira; null when no ticket type is offered. */
+  lowestPrice: z.number().nullable(),
+  isFree: z.boolean(),
+  status: z.enum(EVENT_STATUSES),
+  url: z.string(),
+});
+export type PublicEventListItem = z.infer<typeof publicEventListItem>;
+
+export const publicTicketTypeDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  /** Whole naira; 0 = free. */
+  price: z.number(),
+  remaining: z.number(),
+  minPerOrder: z.number(),
+  maxPerOrder: z.number(),
+  salesStartAt: iso.nullable(),
+  salesEndAt: iso.nullable(),
+  availability: z.enum(TICKET_AVAILABILITIES),
+});
+export type PublicTicketTypeDto = z.infer<typeof publicTicketTypeDto>;
+
+export const publicEventDto = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  summary: z.string().nullable(),
+  /** Markdown source; the web renders it without raw HTML. */
+  description: z.string().nullable(),
+  category: z.enum(EVENT_CATEGORIES),
+  coverUrl: z.string().nullable(),
+  venueName: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  /** The link itself goes to ticket holders only. */
+  online: z.boolean(),
+  startAt: iso,
+  endAt: iso,
+  timeZone: z.string(),
+  status: z.enum(EVENT_STATUSES),
+  ended: z.boolean(),
+  cancelReason: z.string().nullable(),
+  cancelledAt: iso.nullable(),
+  visibility: z.enum(EVENT_VISIBILITIES),
+  feeMode: z.enum(FEE_MODES),
+  organiser: z.object({ name: z.string() }),
+  lowestPrice: z.number().nullable(),
+  isFree: z.boolean(),
+  ticketTypes: z.array(publicTicketTypeDto),
+  url: z.string(),
+});
+export type PublicEventDto = z.infer<typeof publicEventDto>;
+
+export const publicEventPage = z.object({
+  items: z.array(publicEventListItem),
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+  pageCount: z.number(),
+});
+export type PublicEventPage = z.infer<typeof publicEventPage>;
+
+export const mediaDto = z.object({
+  id: z.string(),
+  url: z.string(),
+  contentType: z.string(),
+  width: z.number(),
+  height: z.number(),
+  bytes: z.number(),
+});
+export type MediaDto = z.infer<typeof mediaDto>;
+
+/** The default time zone of a new event. */
+export const EVENT_DEFAULT_TIME_ZONE = DEFAULT_TIME_ZONE;
