@@ -15,6 +15,8 @@ import { migrateToLatest } from './db/migrate.ts';
 import { createAuthLimits } from './modules/auth/auth.limits.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
+import { checkinRoutes } from './modules/checkin/checkin.routes.ts';
+import { CheckinService } from './modules/checkin/checkin.service.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { EventsService } from './modules/events/events.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -23,6 +25,8 @@ import { logTransport, smtpTransport } from './modules/mail/mail.transport.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { MediaService } from './modules/media/media.service.ts';
 import { MULTIPART_LIMITS } from './modules/media/media.upload.ts';
+import { orderRoutes } from './modules/orders/orders.routes.ts';
+import { OrdersService } from './modules/orders/orders.service.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { loggerOptions } from './plugins/logger.ts';
@@ -34,6 +38,8 @@ export interface AppServices {
   auth: AuthService;
   media: MediaService;
   events: EventsService;
+  orders: OrdersService;
+  checkin: CheckinService;
 }
 
 declare module 'fastify' {
@@ -54,7 +60,10 @@ export interface BuildOptions {
  * Builds the whole server from a parsed config: external plugins → app plugins →
  * modules → web. Opens the database and runs migrations; `app.close()` undoes it all.
  */
-export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
@@ -68,22 +77,42 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandler(app);
   registerInputGuard(app);
 
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const database =
+    options.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const ownsDatabase = !options.database;
   const applied = await migrateToLatest(database.db);
   if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
 
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false })
+    ? new Redis(config.redisUrl, {
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: true,
+        lazyConnect: false,
+      })
     : undefined;
   redis?.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));
 
-  const transport = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : logTransport(app.log);
+  const transport = config.smtpUrl
+    ? smtpTransport(config.smtpUrl, config.mailFrom)
+    : logTransport(app.log);
   const mail = new MailService(database.db, transport, app.log, config.mailRetryIntervalMs);
   const auth = new AuthService(database.db, mail, createAuthLimits(redis), config.publicUrl);
   const media = new MediaService(database.db);
   const events = new EventsService(database.db, media, options.now);
-  app.decorate('services', { database, mail, auth, media, events });
+  const orders = new OrdersService(
+    database.db,
+    mail,
+    {
+      publicUrl: config.publicUrl,
+      holdSeconds: config.orderHoldSeconds,
+      offlineHoldHours: config.offlineHoldHours,
+      sweepIntervalMs: config.holdSweepIntervalMs,
+    },
+    app.log,
+  );
+  const checkin = new CheckinService(database.db, orders);
+  app.decorate('services', { database, mail, auth, media, events, orders, checkin });
 
   // External plugins.
   await app.register(helmet, {
@@ -108,7 +137,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Gatepass API', version: '1.0.0', description: 'Event ticketing: accounts, events, orders, check-in.' },
+      info: {
+        title: 'Gatepass API',
+        version: '1.0.0',
+        description: 'Event ticketing: accounts, events, orders, check-in.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
@@ -118,22 +151,32 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Modules.
   await app.register(
     async (api) => {
-      await api.register(healthRoutes(database, redis ? () => redis.ping().then((r) => r === 'PONG') : undefined));
+      await api.register(
+        healthRoutes(database, redis ? () => redis.ping().then((r) => r === 'PONG') : undefined),
+      );
       await api.register(authRoutes(auth), { prefix: '/auth/user' });
       // Uploads stream through @fastify/multipart with their own size limit (5 MB images).
       await api.register(multipart, { limits: MULTIPART_LIMITS });
       await api.register(mediaRoutes(media, auth), { prefix: '/media' });
       await api.register(eventsRoutes(events, auth, config.publicUrl), { prefix: '/events' });
+      await api.register(orderRoutes(orders, auth), { prefix: '/orders' });
+      // The spec's door paths (§7), kept exactly.
+      await api.register(checkinRoutes(checkin, auth), { prefix: '/ticketPurchase' });
     },
     { prefix: '/api/v1' },
   );
 
   await registerWeb(app, config.webDistDir, [
-    { path: '/events/:slug', render: (params) => events.pageHead(params.slug ?? '', config.publicUrl) },
+    {
+      path: '/events/:slug',
+      render: (params) => events.pageHead(params.slug ?? '', config.publicUrl),
+    },
   ]);
 
   mail.start();
+  orders.start();
   app.addHook('onClose', async () => {
+    orders.stop();
     await mail.stop();
     redis?.disconnect();
     if (ownsDatabase) await database.close();

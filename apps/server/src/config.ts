@@ -36,6 +36,14 @@ const envSchema = z.object({
   TRUST_PROXY: booleanish,
   WEB_DIST_DIR: z.string().optional(),
   MAIL_RETRY_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
+  ORDER_HOLD_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  OFFLINE_HOLD_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(72),
+  HOLD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
 });
 
 export interface Config {
@@ -51,6 +59,12 @@ export interface Config {
   trustProxy: boolean;
   webDistDir: string;
   mailRetryIntervalMs: number;
+  /** How long a pending order holds its tickets (15 minutes). */
+  orderHoldSeconds: number;
+  /** How long an order to be paid offline holds its tickets. */
+  offlineHoldHours: number;
+  /** How often expired holds are released. */
+  holdSweepIntervalMs: number;
 }
 
 export class ConfigError extends Error {
@@ -84,5 +98,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     mailRetryIntervalMs: e.MAIL_RETRY_INTERVAL_MS,
+    orderHoldSeconds: e.ORDER_HOLD_SECONDS,
+    offlineHoldHours: e.OFFLINE_HOLD_HOURS,
+    holdSweepIntervalMs: e.HOLD_SWEEP_INTERVAL_MS,
   };
 }

@@ -6,3 +6,4 @@ export * from './date.ts';
 export * from './contracts/envelope.ts';
 export * from './contracts/auth.ts';
 export * from './contracts/events.ts';
+export * from './contracts/orders.ts';

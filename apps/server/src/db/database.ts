@@ -4,13 +4,20 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, type Dialect } from 'kysely';
 import pg from 'pg';
 import type { AuthTables } from '../modules/auth/auth.table.ts';
+import type { CheckinTables } from '../modules/checkin/checkin.table.ts';
 import type { EventTables } from '../modules/events/events.table.ts';
 import type { MailTables } from '../modules/mail/mail.table.ts';
 import type { MediaTables } from '../modules/media/media.table.ts';
+import type { OrderTables } from '../modules/orders/orders.table.ts';
 import { PGlitePool } from './pglite-pool.ts';
 
 /** Every table, assembled from the modules that own them. */
-export type Database = AuthTables & MailTables & MediaTables & EventTables;
+export type Database = AuthTables &
+  MailTables &
+  MediaTables &
+  EventTables &
+  OrderTables &
+  CheckinTables;
 export type Db = Kysely<Database>;
 
 export interface DatabaseHandle {

@@ -4,6 +4,7 @@ import * as m0001 from './migrations/2026_11_21_0001_create_users.ts';
 import * as m0002 from './migrations/2026_11_21_0002_create_mail_outbox.ts';
 import * as m0003 from './migrations/2026_11_21_0003_create_media.ts';
 import * as m0004 from './migrations/2026_11_21_0004_create_events.ts';
+import * as m0005 from './migrations/2026_11_21_0005_create_orders.ts';
 
 /**
  * Migrations are imported, not read from disk, so the bundled server carries them.
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_21_0002_create_mail_outbox': m0002,
   '2026_11_21_0003_create_media': m0003,
   '2026_11_21_0004_create_events': m0004,
+  '2026_11_21_0005_create_orders': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,0 +1,163 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, startTestApp, type TestApp } from '../../../test/helper.ts';
+import { givenUser, logIn } from '../../../test/factories.ts';
+import { EVENTS, givenPublishedEvent } from '../../../test/event-factories.ts';
+
+const DOOR = `${API}/ticketPurchase`;
+
+let t: TestApp;
+let owner: string;
+let stranger: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = await logIn(t, await givenUser(t));
+  stranger = await logIn(t, await givenUser(t));
+});
+afterAll(() => t?.close());
+
+async function eventWithOrders(count: number, price = 0) {
+  const event = await givenPublishedEvent(t, owner, {}, [
+    { name: 'Entry', price, capacity: count * 3 + 10, maxPerOrder: 3 },
+  ]);
+  const types = (await t.request('GET', `${EVENTS}/${event.slug}`)).body.data.ticketTypes as {
+    id: string;
+  }[];
+  const codes: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const res = await t.post(`${API}/orders`, {
+      eventId: event.id,
+      items: [{ ticketTypeId: types[0]!.id, quantity: 1 + (i % 3) }],
+      buyer: {
+        firstName: `Guest${i}`,
+        lastName: 'Adeyemi',
+        email: `guest${i}.${event.id.slice(0, 6)}@example.com`,
+        phone: '08030000000',
+      },
+    });
+    expect(res.status, res.text).toBe(201);
+    codes.push(res.body.data.order.orderCode);
+  }
+  return { event, codes, ticketTypeId: types[0]!.id };
+}
+
+describe('GET /ticketPurchase/event/{eventId}', () => {
+  it("lists the event's admissible orders with the spec's fields for its owner", async () => {
+    const { event, codes } = await eventWithOrders(3);
+    const res = await t.request('GET', `${DOOR}/event/${event.id}`, { token: owner });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data).toHaveLength(3);
+    const first = res.body.data.find((o: { orderCode: string }) => o.orderCode === codes[0]);
+    expect(first).toMatchObject({
+      orderCode: codes[0],
+      firstName: 'Guest0',
+      lastName: 'Adeyemi',
+      totalPrice: 0,
+      quantity: 1,
+      attendedAt: null,
+    });
+    expect(first.email).toMatch(/^guest0\./);
+  });
+
+  it('leaves out orders that may not enter (awaiting payment)', async () => {
+    const { event } = await eventWithOrders(2, 1000);
+    const res = await t.request('GET', `${DOOR}/event/${event.id}`, { token: owner });
+    expect(res.body.data).toHaveLength(0);
+  });
+
+  it('answers 404 to another organiser and 401 to anonymous', async () => {
+    const { event } = await eventWithOrders(1);
+    expect((await t.request('GET', `${DOOR}/event/${event.id}`, { token: stranger })).status).toBe(
+      404,
+    );
+    expect((await t.request('GET', `${DOOR}/event/${event.id}`)).status).toBe(401);
+    expect(
+      (
+        await t.post(
+          `${DOOR}/mark-attended`,
+          { eventId: event.id, ticketCodes: [] },
+          { token: stranger },
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (await t.post(`${DOOR}/mark-attended`, { eventId: event.id, ticketCodes: [] })).status,
+    ).toBe(401);
+  });
+});
+
+describe('POST /ticketPurchase/mark-attended', () => {
+  it('checks a code in once, reports a repeat as already used and unknown codes as such', async () => {
+    const { event, codes } = await eventWithOrders(2);
+    const other = await eventWithOrders(1);
+    const first = await t.post(
+      `${DOOR}/mark-attended`,
+      { eventId: event.id, ticketCodes: [codes[0]] },
+      { token: owner },
+    );
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.data).toMatchObject({ marked: [codes[0]], alreadyUsed: [], unknown: [] });
+    expect(first.body.data.message).toBe('1 ticket checked in.');
+
+    const again = await t.post(
+      `${DOOR}/mark-attended`,
+      { eventId: event.id, ticketCodes: [codes[0], codes[1], '12345678', other.codes[0]] },
+      { token: owner },
+    );
+    expect(again.status).toBe(200);
+    expect(again.body.data.marked).toEqual([codes[1]]);
+    expect(again.body.data.alreadyUsed.map((u: { orderCode: string }) => u.orderCode)).toEqual([
+      codes[0],
+    ]);
+    // A code of another event is not this event's ticket.
+    expect(again.body.data.unknown.sort()).toEqual(['12345678', other.codes[0]].sort());
+
+    const list = await t.request('GET', `${DOOR}/event/${event.id}`, { token: owner });
+    const attended = list.body.data.filter((o: { attendedAt: string | null }) => o.attendedAt);
+    expect(attended).toHaveLength(2);
+    const log = await sql<{
+      n: number;
+    }>`select count(*)::int as n from checkin_log where event_id = ${event.id}`.execute(t.db);
+    expect(log.rows[0]!.n).toBe(5);
+  });
+
+  it('records each of 500 codes once when three devices post them at the same time, keeping the first time', async () => {
+    const { event, codes } = await eventWithOrders(500);
+    const post = () =>
+      t.post(`${DOOR}/mark-attended`, { eventId: event.id, ticketCodes: codes }, { token: owner });
+    const results = await Promise.all([post(), post(), post()]);
+    for (const r of results) expect(r.status, r.text).toBe(200);
+    const markedTotal = results.reduce((n, r) => n + r.body.data.marked.length, 0);
+    expect(markedTotal).toBe(500);
+    const usedTotal = results.reduce((n, r) => n + r.body.data.alreadyUsed.length, 0);
+    expect(usedTotal).toBe(1000);
+
+    const before = await sql<{
+      code: string;
+      attended_at: Date;
+    }>`select code, attended_at from orders where event_id = ${event.id}`.execute(t.db);
+    expect(before.rows.every((r) => r.attended_at !== null)).toBe(true);
+    await t.post(
+      `${DOOR}/mark-attended`,
+      { eventId: event.id, ticketCodes: codes },
+      { token: owner },
+    );
+    const after = await sql<{
+      code: string;
+      attended_at: Date;
+    }>`select code, attended_at from orders where event_id = ${event.id}`.execute(t.db);
+    const firstTime = new Map(before.rows.map((r) => [r.code, r.attended_at.getTime()]));
+    for (const r of after.rows) expect(r.attended_at.getTime()).toBe(firstTime.get(r.code));
+  }, 120_000);
+
+  it('refuses a malformed body with a sentence', async () => {
+    const res = await t.post(
+      `${DOOR}/mark-attended`,
+      { eventId: 'nope', ticketCodes: 'x' },
+      { token: owner },
+    );
+    expect(res.status).toBe(400);
+    expect(typeof res.body.error).toBe('string');
+  });
+});

@@ -1,0 +1,112 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+
+type Db = Kysely<Database>;
+
+/** What checkout needs to price and hold tickets: the event and the chosen ticket types. */
+export interface SaleTicketType {
+  id: string;
+  event_id: string;
+  name: string;
+  price_kobo: number;
+  capacity: number;
+  sold: number;
+  min_per_order: number;
+  max_per_order: number;
+  sales_start_at: Date | null;
+  sales_end_at: Date | null;
+  hidden: boolean;
+}
+
+export function findSaleTicketTypes(
+  db: Db,
+  eventId: string,
+  ids: string[],
+): Promise<SaleTicketType[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('ticket_types')
+    .select([
+      'id',
+      'event_id',
+      'name',
+      'price_kobo',
+      'capacity',
+      'sold',
+      'min_per_order',
+      'max_per_order',
+      'sales_start_at',
+      'sales_end_at',
+      'hidden',
+    ])
+    .where('event_id', '=', eventId)
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/**
+ * Takes `quantity` tickets of one type if that many are left, in one conditional UPDATE:
+ * the row lock makes concurrent buyers queue on this row, and each re-checks
+ * `sold + quantity <= capacity` against the committed count, so the type is never
+ * oversold on any number of app processes (DESIGN §4). The table's CHECK
+ * (sold <= capacity) is a second line of defence.
+ */
+export async function reserve(db: Db, ticketTypeId: string, quantity: number): Promise<boolean> {
+  const row = await db
+    .updateTable('ticket_types')
+    .set({ sold: sql<number>`sold + ${quantity}`, updated_at: sql<Date>`now()` })
+    .where('id', '=', ticketTypeId)
+    .where(sql<boolean>`sold + ${quantity} <= capacity`)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Gives tickets back (expired hold, cancellation, refund). */
+export async function release(db: Db, ticketTypeId: string, quantity: number): Promise<void> {
+  await db
+    .updateTable('ticket_types')
+    .set({ sold: sql<number>`greatest(sold - ${quantity}, 0)`, updated_at: sql<Date>`now()` })
+    .where('id', '=', ticketTypeId)
+    .execute();
+}
+
+/** The event facts checkout, orders and the door need. */
+export interface SaleEvent {
+  id: string;
+  owner_id: string;
+  slug: string;
+  title: string;
+  status: 'draft' | 'published' | 'cancelled';
+  fee_mode: 'pass' | 'absorb';
+  start_at: Date | null;
+  end_at: Date | null;
+  time_zone: string;
+  venue_name: string | null;
+  address: string | null;
+  city: string | null;
+  online_url: string | null;
+}
+
+export function findSaleEvents(db: Db, ids: string[]): Promise<SaleEvent[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('events')
+    .select([
+      'id',
+      'owner_id',
+      'slug',
+      'title',
+      'status',
+      'fee_mode',
+      'start_at',
+      'end_at',
+      'time_zone',
+      'venue_name',
+      'address',
+      'city',
+      'online_url',
+    ])
+    .where('id', 'in', ids)
+    .execute();
+}

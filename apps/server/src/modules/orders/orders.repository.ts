@@ -1,0 +1,280 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { OrderItemRow, OrderRow, PromoCodeRow } from './orders.table.ts';
+
+type Db = Kysely<Database>;
+
+export interface NewOrder {
+  code: string;
+  eventId: string;
+  buyerUserId: string | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  status: 'pending' | 'completed';
+  paymentMethod: 'free' | null;
+  quantity: number;
+  subtotalKobo: number;
+  discountKobo: number;
+  feeKobo: number;
+  totalKobo: number;
+  feeMode: 'pass' | 'absorb';
+  promoCodeId: string | null;
+  accessTokenHash: string;
+  reservedUntil: Date | null;
+  paidAt: Date | null;
+}
+
+export async function insertOrder(
+  db: Db,
+  order: NewOrder,
+  items: { ticketTypeId: string; name: string; quantity: number; unitPriceKobo: number }[],
+): Promise<OrderRow | undefined> {
+  // ON CONFLICT DO NOTHING: a clashing code returns no row instead of aborting the transaction.
+  const row = await db
+    .insertInto('orders')
+    .values({
+      code: order.code,
+      event_id: order.eventId,
+      buyer_user_id: order.buyerUserId,
+      first_name: order.firstName,
+      last_name: order.lastName,
+      email: order.email,
+      phone: order.phone,
+      status: order.status,
+      payment_method: order.paymentMethod,
+      payment_ref: null,
+      quantity: order.quantity,
+      subtotal_kobo: order.subtotalKobo,
+      discount_kobo: order.discountKobo,
+      fee_kobo: order.feeKobo,
+      total_kobo: order.totalKobo,
+      fee_mode: order.feeMode,
+      promo_code_id: order.promoCodeId,
+      access_token_hash: order.accessTokenHash,
+      reserved_until: order.reservedUntil,
+      paid_at: order.paidAt,
+      attended_at: null,
+      attended_by: null,
+      cancelled_at: null,
+    })
+    .onConflict((oc) => oc.column('code').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) return undefined;
+  await db
+    .insertInto('order_items')
+    .values(
+      items.map((i) => ({
+        order_id: row.id,
+        ticket_type_id: i.ticketTypeId,
+        name: i.name,
+        quantity: i.quantity,
+        unit_price_kobo: i.unitPriceKobo,
+      })),
+    )
+    .execute();
+  return row;
+}
+
+export function findOrderById(db: Db, id: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findOrderItems(db: Db, orderIds: string[]): Promise<OrderItemRow[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('order_items').selectAll().where('order_id', 'in', orderIds).execute();
+}
+
+export async function addHistory(
+  db: Db,
+  entries: { orderId: string; kind: string; detail?: string | null; actorUserId?: string | null }[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  await db
+    .insertInto('order_history')
+    .values(
+      entries.map((e) => ({
+        order_id: e.orderId,
+        kind: e.kind,
+        detail: e.detail ?? null,
+        actor_user_id: e.actorUserId ?? null,
+      })),
+    )
+    .execute();
+}
+
+/** Completes a pending order whose hold is still live; undefined when it is not. */
+export function completePendingOrder(
+  db: Db,
+  id: string,
+  payment: { method: 'test' | 'offline' | 'free'; ref: string | null },
+): Promise<OrderRow | undefined> {
+  return db
+    .updateTable('orders')
+    .set({
+      status: 'completed',
+      payment_method: payment.method,
+      payment_ref: payment.ref,
+      paid_at: sql<Date>`now()`,
+      reserved_until: null,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('reserved_until', '>', sql<Date>`now()`)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function setPaymentMethod(
+  db: Db,
+  id: string,
+  method: 'test' | 'offline',
+  reservedUntil: Date | null,
+): Promise<OrderRow | undefined> {
+  return db
+    .updateTable('orders')
+    .set({
+      payment_method: method,
+      updated_at: sql<Date>`now()`,
+      ...(reservedUntil ? { reserved_until: reservedUntil } : {}),
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('reserved_until', '>', sql<Date>`now()`)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * Ends holds that ran out: flips up to `limit` pending orders past `reserved_until` to
+ * `expired` and returns them. SKIP LOCKED lets several processes sweep side by side, and a
+ * payment completing the same order at the same moment either wins the row first (the
+ * sweep skips it) or finds it expired.
+ */
+export function expireDueOrders(db: Db, limit: number, eventId?: string): Promise<OrderRow[]> {
+  let due = db
+    .selectFrom('orders')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('reserved_until', '<=', sql<Date>`now()`);
+  if (eventId) due = due.where('event_id', '=', eventId);
+  return db
+    .updateTable('orders')
+    .set({ status: 'expired', updated_at: sql<Date>`now()` })
+    .where('id', 'in', due.orderBy('reserved_until').limit(limit).forUpdate().skipLocked())
+    .where('status', '=', 'pending')
+    .returningAll()
+    .execute();
+}
+
+/** Moves a live order to cancelled or refunded; undefined when it was not in a state that allows it. */
+export function endOrder(
+  db: Db,
+  id: string,
+  to: 'cancelled' | 'refunded',
+  from: ('pending' | 'completed')[],
+): Promise<OrderRow | undefined> {
+  return db
+    .updateTable('orders')
+    .set({
+      status: to,
+      cancelled_at: sql<Date>`now()`,
+      reserved_until: null,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', id)
+    .where('status', 'in', from)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+// Promo codes ------------------------------------------------------------------------
+
+export function findPromo(
+  db: Db,
+  eventId: string,
+  code: string,
+): Promise<PromoCodeRow | undefined> {
+  return db
+    .selectFrom('promo_codes')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('code', '=', code)
+    .executeTakeFirst();
+}
+
+/** Counts one use if the code is live and not used up, in one conditional UPDATE. */
+export async function redeemPromo(db: Db, id: string): Promise<boolean> {
+  const row = await db
+    .updateTable('promo_codes')
+    .set({ uses: sql<number>`uses + 1`, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('active', '=', true)
+    .where((eb) => eb.or([eb('max_uses', 'is', null), eb('uses', '<', eb.ref('max_uses'))]))
+    .where((eb) => eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', sql<Date>`now()`)]))
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', sql<Date>`now()`)]))
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function unredeemPromo(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('promo_codes')
+    .set({ uses: sql<number>`greatest(uses - 1, 0)`, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+// The door ------------------------------------------------------------------------------
+
+/** Orders that may enter: paid or free, not cancelled, refunded or awaiting payment. */
+export function findAdmissibleOrders(db: Db, eventId: string) {
+  return db
+    .selectFrom('orders')
+    .select([
+      'id',
+      'code',
+      'first_name',
+      'last_name',
+      'email',
+      'total_kobo',
+      'quantity',
+      'attended_at',
+    ])
+    .where('event_id', '=', eventId)
+    .where('status', '=', 'completed')
+    .orderBy('created_at')
+    .execute();
+}
+
+/**
+ * Lets in every admissible order among `codes` that is not in yet, in one statement.
+ * `attended_at IS NULL` is re-checked after the row lock, so when several devices post
+ * the same code at once exactly one update wins and the first time is kept.
+ */
+export function markAttended(db: Db, eventId: string, codes: string[], userId: string) {
+  if (codes.length === 0) return Promise.resolve([]);
+  return db
+    .updateTable('orders')
+    .set({ attended_at: sql<Date>`now()`, attended_by: userId, updated_at: sql<Date>`now()` })
+    .where('event_id', '=', eventId)
+    .where('code', 'in', codes)
+    .where('status', '=', 'completed')
+    .where('attended_at', 'is', null)
+    .returning(['id', 'code', 'attended_at'])
+    .execute();
+}
+
+export function findOrdersByCodes(db: Db, eventId: string, codes: string[]) {
+  if (codes.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('orders')
+    .select(['id', 'code', 'status', 'attended_at'])
+    .where('event_id', '=', eventId)
+    .where('code', 'in', codes)
+    .execute();
+}

@@ -1,0 +1,120 @@
+import {
+  createOrderBody,
+  createOrderResponse,
+  envelope,
+  errorBody,
+  orderDto,
+  payOrderBody,
+  quoteBody,
+  quoteDto,
+  testPaymentBody,
+} from '@gatepass/shared';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/errors.ts';
+import { bearerToken } from '../../plugins/auth.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import type { OrdersService } from './orders.service.ts';
+
+const errors = { 400: errorBody, 402: errorBody, 404: errorBody, 409: errorBody };
+const orderParams = z.object({ orderId: z.uuid({ error: 'This order was not found.' }) });
+const tokenHeader = z.object({ 'x-order-token': z.string().max(200).optional() });
+
+/** The order's access token: the `X-Order-Token` header the checkout got when creating it. */
+function orderToken(request: FastifyRequest): string {
+  const token = request.headers['x-order-token'];
+  if (typeof token !== 'string' || token.length === 0) throw notFound('This order was not found.');
+  return token;
+}
+
+/** Checkout: anyone may buy (guests too); a signed-in buyer's order is linked to them. */
+export function orderRoutes(orders: OrdersService, auth: AuthService): FastifyPluginAsync {
+  return async (base) => {
+    const app = base.withTypeProvider<ZodTypeProvider>();
+    const tags = ['checkout'];
+
+    app.post('/quote', {
+      schema: {
+        tags,
+        summary: 'Price a basket (subtotal, discount, fee, total) without holding tickets',
+        body: quoteBody,
+        response: { 200: envelope(quoteDto), ...errors },
+      },
+      handler: async (request) => ({ data: await orders.quote(request.body) }),
+    });
+
+    app.post('/', {
+      schema: {
+        tags,
+        summary: 'Create an order and hold its tickets; free orders complete at once',
+        body: createOrderBody,
+        response: { 201: createOrderResponse, ...errors },
+      },
+      handler: async (request, reply) => {
+        const token = bearerToken(request);
+        const user = token ? await auth.authenticate(token) : undefined;
+        const result = await orders.create(request.body, user?.id ?? null);
+        return reply
+          .status(201)
+          .send({
+            data: result,
+            message:
+              result.order.status === 'completed'
+                ? 'Your tickets are confirmed.'
+                : 'Your tickets are held while you pay.',
+          });
+      },
+    });
+
+    app.get('/:orderId', {
+      schema: {
+        tags,
+        summary: 'The order, for the browser holding its X-Order-Token',
+        params: orderParams,
+        headers: tokenHeader,
+        response: { 200: envelope(orderDto), ...errors },
+      },
+      handler: async (request) => ({
+        data: await orders.getForBuyer(request.params.orderId, orderToken(request)),
+      }),
+    });
+
+    app.post('/:orderId/pay', {
+      schema: {
+        tags,
+        summary: 'Choose the TEST provider or offline payment',
+        params: orderParams,
+        headers: tokenHeader,
+        body: payOrderBody,
+        response: { 200: envelope(orderDto), ...errors },
+      },
+      handler: async (request) => ({
+        data: await orders.choosePayment(
+          request.params.orderId,
+          orderToken(request),
+          request.body.method,
+        ),
+      }),
+    });
+
+    app.post('/:orderId/test-payment', {
+      schema: {
+        tags,
+        summary: 'The built-in TEST provider: succeed or fail a payment',
+        params: orderParams,
+        headers: tokenHeader,
+        body: testPaymentBody,
+        response: { 200: envelope(orderDto), ...errors },
+      },
+      handler: async (request) => ({
+        data: await orders.completeTestPayment(
+          request.params.orderId,
+          orderToken(request),
+          request.body.outcome,
+        ),
+        message: 'Payment received. Your tickets are confirmed.',
+      }),
+    });
+  };
+}

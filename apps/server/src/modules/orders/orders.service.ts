@@ -1,0 +1,584 @@
+import { timingSafeEqual } from 'node:crypto';
+import { koboToNaira, LIMITS, type OrderDto, type QuoteDto } from '@gatepass/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { newToken, randomDigits, sha256 } from '../../lib/secrets.ts';
+import {
+  inventoryService,
+  type SaleEvent,
+  type SaleTicketType,
+} from '../events/inventory.service.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import { orderConfirmationMail } from './orders.mails.ts';
+import { priceOrder, type PricedLine } from './orders.pricing.ts';
+import * as repo from './orders.repository.ts';
+import type { OrderItemRow, OrderRow, PromoCodeRow } from './orders.table.ts';
+
+export interface OrdersConfig {
+  publicUrl: string;
+  /** How long a pending order holds its tickets. */
+  holdSeconds: number;
+  /** How long an order to be paid offline holds its tickets. */
+  offlineHoldHours: number;
+  sweepIntervalMs: number;
+}
+
+interface Line {
+  ticketTypeId: string;
+  quantity: number;
+}
+
+interface Buyer {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+}
+
+const soldOut = (name: string, left: number) =>
+  new AppError(
+    409,
+    'SOLD_OUT',
+    left > 0
+      ? `Sorry, only ${left} "${name}" ticket${left === 1 ? ' is' : 's are'} left.`
+      : `Sorry, "${name}" is sold out.`,
+  );
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export class OrdersService {
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly mail: MailService,
+    private readonly config: OrdersConfig,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  // Checkout ---------------------------------------------------------------------------
+
+  /** Prices a basket without holding anything, for the checkout summary. */
+  async quote(input: {
+    eventId: string;
+    items: Line[];
+    promoCode?: string | undefined;
+  }): Promise<QuoteDto> {
+    const { event, lines } = await this.checkBasket(this.db, input.eventId, input.items);
+    const promo = input.promoCode
+      ? await this.usablePromo(this.db, event.id, input.promoCode)
+      : null;
+    const pricing = priceOrder(lines, promo, event.fee_mode);
+    return toQuoteDto(lines, pricing, event.fee_mode, promo?.code ?? null);
+  }
+
+  /**
+   * Creates an order and holds its tickets in one transaction. A free order completes at
+   * once; a paid one stays pending until paid or until its hold runs out.
+   */
+  async create(
+    input: { eventId: string; items: Line[]; promoCode?: string | undefined; buyer: Buyer },
+    buyerUserId: string | null,
+  ): Promise<{ order: OrderDto; accessToken: string }> {
+    try {
+      return await this.createOnce(input, buyerUserId);
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code !== 'SOLD_OUT') throw err;
+      // Expired holds may still be counted; release them now and try once more.
+      const released = await this.expireHolds(input.eventId);
+      if (released === 0) throw err;
+      return this.createOnce(input, buyerUserId);
+    }
+  }
+
+  private async createOnce(
+    input: { eventId: string; items: Line[]; promoCode?: string | undefined; buyer: Buyer },
+    buyerUserId: string | null,
+  ): Promise<{ order: OrderDto; accessToken: string }> {
+    const accessToken = newToken();
+    const { order, items, event } = await this.db.transaction().execute(async (trx) => {
+      const { event, lines, types } = await this.checkBasket(trx, input.eventId, input.items);
+      const promo = input.promoCode ? await this.usablePromo(trx, event.id, input.promoCode) : null;
+      const held = await inventoryService.reserveAll(trx, lines);
+      if (!held.ok) {
+        const type = types.get(held.ticketTypeId)!;
+        throw soldOut(type.name, Math.max(0, type.capacity - type.sold));
+      }
+      if (promo && !(await repo.redeemPromo(trx, promo.id))) {
+        throw new AppError(409, 'CONFLICT', 'This promo code has been used up.');
+      }
+      const pricing = priceOrder(lines, promo, event.fee_mode);
+      const free = pricing.totalKobo === 0;
+      const order = await this.insertWithFreshCode(
+        trx,
+        {
+          eventId: event.id,
+          buyerUserId,
+          ...input.buyer,
+          status: free ? 'completed' : 'pending',
+          paymentMethod: free ? 'free' : null,
+          ...pricing,
+          feeMode: event.fee_mode,
+          promoCodeId: promo?.id ?? null,
+          accessTokenHash: sha256(accessToken),
+          reservedUntil: free ? null : new Date(Date.now() + this.config.holdSeconds * 1000),
+          paidAt: free ? new Date() : null,
+        },
+        lines,
+      );
+      const items = await repo.findOrderItems(trx, [order.id]);
+      await repo.addHistory(trx, [
+        {
+          orderId: order.id,
+          kind: 'created',
+          detail: free ? 'Free order confirmed' : 'Tickets held for payment',
+          actorUserId: buyerUserId,
+        },
+      ]);
+      if (free)
+        await this.mail.enqueue(
+          trx,
+          orderConfirmationMail(order, items, event, this.config.publicUrl),
+        );
+      return { order, items, event };
+    });
+    if (order.status === 'completed') this.mail.kick();
+    return { order: toOrderDto(order, items, event), accessToken };
+  }
+
+  /** The order, for whoever holds its access token (the browser that created it). */
+  async getForBuyer(orderId: string, accessToken: string): Promise<OrderDto> {
+    const order = await this.orderForToken(orderId, accessToken);
+    return this.dto(order);
+  }
+
+  /** Chooses how to pay: the TEST provider (a page that succeeds or fails) or offline. */
+  async choosePayment(
+    orderId: string,
+    accessToken: string,
+    method: 'test' | 'offline',
+  ): Promise<OrderDto> {
+    const order = await this.orderForToken(orderId, accessToken);
+    this.assertPayable(order);
+    const holdUntil =
+      method === 'offline' ? new Date(Date.now() + this.config.offlineHoldHours * 3_600_000) : null;
+    const updated = await this.db.transaction().execute(async (trx) => {
+      const row = await repo.setPaymentMethod(trx, order.id, method, holdUntil);
+      if (row) {
+        await repo.addHistory(trx, [
+          {
+            orderId: order.id,
+            kind: 'payment_method',
+            detail:
+              method === 'offline'
+                ? 'To be paid offline (bank transfer or at the venue)'
+                : 'Paying with the TEST provider',
+          },
+        ]);
+      }
+      return row;
+    });
+    if (!updated) throw holdExpired();
+    return this.dto(updated);
+  }
+
+  /** The built-in TEST provider's answer: success completes the order, failure keeps it pending. */
+  async completeTestPayment(
+    orderId: string,
+    accessToken: string,
+    outcome: 'success' | 'failure',
+  ): Promise<OrderDto> {
+    const order = await this.orderForToken(orderId, accessToken);
+    if (order.payment_method !== 'test') {
+      throw new AppError(409, 'CONFLICT', 'This order is not being paid with the TEST provider.');
+    }
+    this.assertPayable(order);
+    if (outcome === 'failure') {
+      await repo.addHistory(this.db, [
+        { orderId: order.id, kind: 'payment_failed', detail: 'TEST payment failed' },
+      ]);
+      throw new AppError(
+        402,
+        'PAYMENT_FAILED',
+        'The payment failed. You have not been charged; you can try again.',
+      );
+    }
+    return this.complete(
+      order.id,
+      { method: 'test', ref: `test_${newToken().slice(0, 12)}` },
+      null,
+    );
+  }
+
+  // Organiser actions -------------------------------------------------------------------
+
+  async markPaid(ownerId: string, orderId: string): Promise<OrderDto> {
+    const order = await this.orderForOwner(ownerId, orderId);
+    if (order.status !== 'pending') {
+      throw new AppError(
+        409,
+        'CONFLICT',
+        `Only orders awaiting payment can be marked paid; this one is ${order.status}.`,
+      );
+    }
+    return this.complete(order.id, { method: 'offline', ref: null }, ownerId);
+  }
+
+  async cancel(ownerId: string, orderId: string, reason: string | null): Promise<OrderDto> {
+    return this.end(ownerId, orderId, 'cancelled', ['pending', 'completed'], reason);
+  }
+
+  async refund(ownerId: string, orderId: string, reason: string | null): Promise<OrderDto> {
+    return this.end(ownerId, orderId, 'refunded', ['completed'], reason);
+  }
+
+  async getForOwner(ownerId: string, orderId: string): Promise<OrderDto> {
+    return this.dto(await this.orderForOwner(ownerId, orderId));
+  }
+
+  // The door ------------------------------------------------------------------------------
+
+  admissibleOrders(eventId: string) {
+    return repo.findAdmissibleOrders(this.db, eventId);
+  }
+
+  /**
+   * Records check-ins: which codes got in now, which were in already (and since when),
+   * and which are not an admissible order of this event.
+   */
+  async markAttended(eventId: string, codes: string[], userId: string) {
+    const admitted = await repo.markAttended(this.db, eventId, codes, userId);
+    const admittedCodes = new Set(admitted.map((o) => o.code));
+    const rest = codes.filter((c) => !admittedCodes.has(c));
+    const known = await repo.findOrdersByCodes(this.db, eventId, rest);
+    const alreadyUsed = known.filter((o) => o.status === 'completed' && o.attended_at);
+    const usedCodes = new Set(alreadyUsed.map((o) => o.code));
+    return {
+      admitted: admitted.map((o) => ({ orderId: o.id, code: o.code })),
+      alreadyUsed: alreadyUsed.map((o) => ({
+        orderId: o.id,
+        code: o.code,
+        attendedAt: o.attended_at!,
+      })),
+      unknown: rest.filter((c) => !usedCodes.has(c)),
+    };
+  }
+
+  // Holds --------------------------------------------------------------------------------
+
+  /** Releases expired holds (all events, or one); returns how many orders expired. */
+  async expireHolds(eventId?: string): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const expired = await this.db.transaction().execute(async (trx) => {
+        const orders = await repo.expireDueOrders(trx, 200, eventId);
+        await this.giveBack(trx, orders);
+        await repo.addHistory(
+          trx,
+          orders.map((o) => ({
+            orderId: o.id,
+            kind: 'expired',
+            detail: 'Payment not received in time; tickets released',
+          })),
+        );
+        return orders.length;
+      });
+      total += expired;
+      if (expired < 200) return total;
+    }
+  }
+
+  start(): void {
+    this.timer = setInterval(() => {
+      this.expireHolds().catch((err: unknown) =>
+        this.log.error({ err }, 'releasing expired holds failed'),
+      );
+    }, this.config.sweepIntervalMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  // Internals ------------------------------------------------------------------------------
+
+  private async complete(
+    orderId: string,
+    payment: { method: 'test' | 'offline'; ref: string | null },
+    actorUserId: string | null,
+  ): Promise<OrderDto> {
+    const result = await this.db.transaction().execute(async (trx) => {
+      const order = await repo.completePendingOrder(trx, orderId, payment);
+      if (!order) return undefined;
+      const items = await repo.findOrderItems(trx, [order.id]);
+      const event = (await inventoryService.event(trx, order.event_id))!;
+      await repo.addHistory(trx, [
+        {
+          orderId: order.id,
+          kind: 'paid',
+          detail:
+            payment.method === 'offline'
+              ? 'Marked paid by the organiser'
+              : 'Paid with the TEST provider',
+          actorUserId,
+        },
+      ]);
+      await this.mail.enqueue(
+        trx,
+        orderConfirmationMail(order, items, event, this.config.publicUrl),
+      );
+      return { order, items, event };
+    });
+    if (!result) throw holdExpired();
+    this.mail.kick();
+    return toOrderDto(result.order, result.items, result.event);
+  }
+
+  private async end(
+    ownerId: string,
+    orderId: string,
+    to: 'cancelled' | 'refunded',
+    from: ('pending' | 'completed')[],
+    reason: string | null,
+  ): Promise<OrderDto> {
+    const order = await this.orderForOwner(ownerId, orderId);
+    const ended = await this.db.transaction().execute(async (trx) => {
+      const row = await repo.endOrder(trx, order.id, to, from);
+      if (!row) return undefined;
+      await this.giveBack(trx, [row]);
+      await repo.addHistory(trx, [
+        { orderId: row.id, kind: to, detail: reason, actorUserId: ownerId },
+      ]);
+      return row;
+    });
+    if (!ended) {
+      throw new AppError(
+        409,
+        'CONFLICT',
+        `This order cannot be ${to === 'cancelled' ? 'cancelled' : 'refunded'}: it is ${order.status}.`,
+      );
+    }
+    return this.dto(ended);
+  }
+
+  /** Returns the tickets (and promo uses) of orders that no longer hold them. */
+  private async giveBack(trx: Kysely<Database>, orders: OrderRow[]): Promise<void> {
+    if (orders.length === 0) return;
+    const items = await repo.findOrderItems(
+      trx,
+      orders.map((o) => o.id),
+    );
+    const byType = new Map<string, number>();
+    for (const item of items)
+      byType.set(item.ticket_type_id, (byType.get(item.ticket_type_id) ?? 0) + item.quantity);
+    await inventoryService.releaseAll(
+      trx,
+      [...byType].map(([ticketTypeId, quantity]) => ({ ticketTypeId, quantity })),
+    );
+    for (const order of orders)
+      if (order.promo_code_id) await repo.unredeemPromo(trx, order.promo_code_id);
+  }
+
+  private async checkBasket(trx: Kysely<Database>, eventId: string, items: Line[]) {
+    const event = await inventoryService.event(trx, eventId);
+    if (!event || event.status === 'draft') throw notFound('This event was not found.');
+    if (event.status === 'cancelled')
+      throw new AppError(
+        409,
+        'CONFLICT',
+        'This event has been cancelled; tickets are no longer sold.',
+      );
+    if (event.end_at && event.end_at.getTime() <= Date.now()) {
+      throw new AppError(409, 'CONFLICT', 'This event has ended; tickets are no longer sold.');
+    }
+    const ids = items.map((i) => i.ticketTypeId);
+    if (new Set(ids).size !== ids.length) {
+      throw new AppError(400, 'VALIDATION_FAILED', 'Each ticket type may appear once in an order.');
+    }
+    const types = new Map<string, SaleTicketType>(
+      (await inventoryService.ticketTypesForSale(trx, event.id, ids)).map((t) => [t.id, t]),
+    );
+    const now = Date.now();
+    const lines: PricedLine[] = items.map((item) => {
+      const type = types.get(item.ticketTypeId);
+      if (!type || type.hidden)
+        throw new AppError(
+          400,
+          'VALIDATION_FAILED',
+          'A chosen ticket type is not on sale for this event.',
+        );
+      if (type.sales_start_at && type.sales_start_at.getTime() > now) {
+        throw new AppError(409, 'CONFLICT', `"${type.name}" is not on sale yet.`);
+      }
+      if (type.sales_end_at && type.sales_end_at.getTime() <= now) {
+        throw new AppError(409, 'CONFLICT', `Sales of "${type.name}" have ended.`);
+      }
+      if (item.quantity < type.min_per_order || item.quantity > type.max_per_order) {
+        throw new AppError(
+          400,
+          'VALIDATION_FAILED',
+          `Choose between ${type.min_per_order} and ${type.max_per_order} "${type.name}" tickets per order.`,
+        );
+      }
+      return {
+        ticketTypeId: type.id,
+        name: type.name,
+        quantity: item.quantity,
+        unitPriceKobo: type.price_kobo,
+      };
+    });
+    return { event, lines, types };
+  }
+
+  private async usablePromo(
+    db: Kysely<Database>,
+    eventId: string,
+    code: string,
+  ): Promise<PromoCodeRow> {
+    const promo = await repo.findPromo(db, eventId, code);
+    const now = Date.now();
+    if (
+      !promo ||
+      !promo.active ||
+      (promo.starts_at && promo.starts_at.getTime() > now) ||
+      (promo.ends_at && promo.ends_at.getTime() <= now)
+    ) {
+      throw new AppError(400, 'VALIDATION_FAILED', 'That promo code is not valid for this event.');
+    }
+    if (promo.max_uses !== null && promo.uses >= promo.max_uses) {
+      throw new AppError(409, 'CONFLICT', 'This promo code has been used up.');
+    }
+    return promo;
+  }
+
+  /** Order codes are 8 CSPRNG digits; a clash (1 in 10^8 per order) just draws again. */
+  private async insertWithFreshCode(
+    trx: Kysely<Database>,
+    order: Omit<repo.NewOrder, 'code'>,
+    lines: PricedLine[],
+  ): Promise<OrderRow> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const row = await repo.insertOrder(
+        trx,
+        { ...order, code: randomDigits(LIMITS.orderCodeLength) },
+        lines,
+      );
+      if (row) return row;
+    }
+    throw new Error('could not draw a free order code in 5 attempts');
+  }
+
+  private assertPayable(order: OrderRow): void {
+    if (order.status === 'completed')
+      throw new AppError(409, 'CONFLICT', 'This order is already paid.');
+    if (
+      order.status !== 'pending' ||
+      !order.reserved_until ||
+      order.reserved_until.getTime() <= Date.now()
+    ) {
+      throw holdExpired();
+    }
+  }
+
+  private async orderForToken(orderId: string, accessToken: string): Promise<OrderRow> {
+    const order = await repo.findOrderById(this.db, orderId);
+    const given = Buffer.from(sha256(accessToken));
+    if (!order || !timingSafeEqual(given, Buffer.from(order.access_token_hash))) {
+      throw notFound('This order was not found.');
+    }
+    return order;
+  }
+
+  private async orderForOwner(ownerId: string, orderId: string): Promise<OrderRow> {
+    const order = await repo.findOrderById(this.db, orderId);
+    const event = order ? await inventoryService.event(this.db, order.event_id) : undefined;
+    // Another organiser's order is "not found", so ids reveal nothing (DESIGN §3).
+    if (!order || !event || event.owner_id !== ownerId) throw notFound('This order was not found.');
+    return order;
+  }
+
+  private async dto(order: OrderRow): Promise<OrderDto> {
+    const [items, event] = await Promise.all([
+      repo.findOrderItems(this.db, [order.id]),
+      inventoryService.event(this.db, order.event_id),
+    ]);
+    return toOrderDto(order, items, event!);
+  }
+}
+
+const holdExpired = () =>
+  new AppError(
+    409,
+    'CONFLICT',
+    'Your hold on these tickets has expired. Please start again; you have not been charged.',
+  );
+
+function toQuoteDto(
+  lines: PricedLine[],
+  pricing: ReturnType<typeof priceOrder>,
+  feeMode: 'pass' | 'absorb',
+  promoCode: string | null,
+): QuoteDto {
+  return {
+    items: lines.map((l) => ({
+      ticketTypeId: l.ticketTypeId,
+      name: l.name,
+      quantity: l.quantity,
+      unitPrice: koboToNaira(l.unitPriceKobo),
+      lineTotal: koboToNaira(l.unitPriceKobo * l.quantity),
+    })),
+    quantity: pricing.quantity,
+    subtotal: koboToNaira(pricing.subtotalKobo),
+    discount: koboToNaira(pricing.discountKobo),
+    fee: koboToNaira(pricing.feeKobo),
+    feeMode,
+    totalPrice: koboToNaira(pricing.totalKobo),
+    promoCode,
+  };
+}
+
+export function toOrderDto(order: OrderRow, items: OrderItemRow[], event: SaleEvent): OrderDto {
+  return {
+    id: order.id,
+    orderCode: order.code,
+    status: order.status,
+    eventId: order.event_id,
+    event: {
+      title: event.title,
+      slug: event.slug,
+      startAt: iso(event.start_at),
+      endAt: iso(event.end_at),
+      timeZone: event.time_zone,
+      venueName: event.venue_name,
+      address: event.address,
+      city: event.city,
+      online: Boolean(event.online_url),
+    },
+    firstName: order.first_name,
+    lastName: order.last_name,
+    email: order.email,
+    phone: order.phone,
+    items: items.map((i) => ({
+      ticketTypeId: i.ticket_type_id,
+      name: i.name,
+      quantity: i.quantity,
+      unitPrice: koboToNaira(i.unit_price_kobo),
+      lineTotal: koboToNaira(i.unit_price_kobo * i.quantity),
+    })),
+    quantity: order.quantity,
+    subtotal: koboToNaira(order.subtotal_kobo),
+    discount: koboToNaira(order.discount_kobo),
+    fee: koboToNaira(order.fee_kobo),
+    feeMode: order.fee_mode,
+    totalPrice: koboToNaira(order.total_kobo),
+    promoCode: null,
+    paymentMethod: order.payment_method,
+    reservedUntil: iso(order.reserved_until),
+    paidAt: iso(order.paid_at),
+    attendedAt: iso(order.attended_at),
+    createdAt: order.created_at.toISOString(),
+  };
+}

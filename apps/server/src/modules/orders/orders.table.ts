@@ -1,0 +1,79 @@
+import type { OrderStatus, PaymentMethod } from '@gatepass/shared';
+import type { Generated, Selectable } from 'kysely';
+
+export interface OrdersTable {
+  id: Generated<string>;
+  /** The spec's orderCode: 8 random digits, unique. */
+  code: string;
+  event_id: string;
+  buyer_user_id: string | null;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  status: OrderStatus;
+  payment_method: PaymentMethod | null;
+  payment_ref: string | null;
+  /** Tickets in the order. */
+  quantity: number;
+  subtotal_kobo: number;
+  discount_kobo: Generated<number>;
+  fee_kobo: Generated<number>;
+  total_kobo: number;
+  fee_mode: 'pass' | 'absorb';
+  promo_code_id: string | null;
+  access_token_hash: string;
+  /** While pending, the tickets are held until then. */
+  reserved_until: Date | null;
+  paid_at: Date | null;
+  attended_at: Date | null;
+  attended_by: string | null;
+  cancelled_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface OrderItemsTable {
+  id: Generated<string>;
+  order_id: string;
+  ticket_type_id: string;
+  /** The ticket type's name when bought. */
+  name: string;
+  quantity: number;
+  unit_price_kobo: number;
+}
+
+export interface OrderHistoryTable {
+  id: Generated<string>;
+  order_id: string;
+  kind: string;
+  detail: string | null;
+  actor_user_id: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface PromoCodesTable {
+  id: Generated<string>;
+  event_id: string;
+  code: string;
+  kind: 'percent' | 'fixed';
+  amount: number;
+  max_uses: number | null;
+  uses: Generated<number>;
+  starts_at: Date | null;
+  ends_at: Date | null;
+  active: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface OrderTables {
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  order_history: OrderHistoryTable;
+  promo_codes: PromoCodesTable;
+}
+
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderItemRow = Selectable<OrderItemsTable>;
+export type PromoCodeRow = Selectable<PromoCodesTable>;

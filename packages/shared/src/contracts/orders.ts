@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.ts';
+
+/**
+ * Orders (the spec's "ticket order"), checkout and the door. Money crosses the API in whole
+ * naira, like events; the server keeps integer kobo.
+ *
+ * Status: `pending` holds its tickets until `reservedUntil` → `completed` (paid or free) |
+ * `cancelled` | `refunded` | `expired` (the hold ran out; its tickets went back on sale).
+ */
+export const ORDER_STATUSES = ['pending', 'completed', 'cancelled', 'refunded', 'expired'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** `test` is the built-in TEST provider; `offline` waits for the organiser to mark it paid. */
+export const PAYMENT_METHODS = ['free', 'test', 'offline'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const ORDER_LIMITS = {
+  itemsMax: 20,
+  quantityMax: 100,
+  nameMax: 80,
+  promoCodeMax: 40,
+  /** Codes a single mark-attended call may carry. */
+  markAttendedMax: 5_000,
+} as const;
+
+const name = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(ORDER_LIMITS.nameMax, `${label} must be at most ${ORDER_LIMITS.nameMax} characters.`);
+
+export const buyerBody = z.object({
+  firstName: name('First name'),
+  lastName: name('Last name'),
+  email: z
+    .string({ error: 'Email is required.' })
+    .trim()
+    .min(1, 'Email is required.')
+    .max(LIMITS.emailMax, 'Email is too long.')
+    .pipe(z.email('Please enter a valid email address.'))
+    .transform((e) => e.toLowerCase()),
+  phone: z
+    .string({ error: 'Phone number is required.' })
+    .trim()
+    .min(1, 'Phone number is required.')
+    .max(LIMITS.phoneMax, 'Phone number is too long.'),
+});
+export type BuyerBody = z.input<typeof buyerBody>;
+
+export const orderItemsBody = z
+  .array(
+    z.object({
+      ticketTypeId: z.uuid({ error: 'Ticket type is not recognised.' }),
+      quantity: z
+        .number({ error: 'Quantity must be a number.' })
+        .int('Quantity must be a whole number.')
+        .min(1, 'Quantity must be at least 1.')
+        .max(ORDER_LIMITS.quantityMax, `Quantity must be at most ${ORDER_LIMITS.quantityMax}.`),
+    }),
+    { error: 'Choose at least one ticket.' },
+  )
+  .min(1, 'Choose at least one ticket.')
+  .max(ORDER_LIMITS.itemsMax, 'Too many ticket types in one order.');
+
+const promoCodeField = z
+  .string()
+  .trim()
+  .max(ORDER_LIMITS.promoCodeMax, 'That promo code is too long.')
+  .optional()
+  .transform((v) => (v ? v.toUpperCase() : undefined));
+
+export const quoteBody = z.object({
+  eventId: z.uuid({ error: 'Event is not recognised.' }),
+  items: orderItemsBody,
+  promoCode: promoCodeField,
+});
+export type QuoteBody = z.input<typeof quoteBody>;
+
+export const createOrderBody = quoteBody.extend({ buyer: buyerBody });
+export type CreateOrderBody = z.input<typeof createOrderBody>;
+
+export const payOrderBody = z.object({
+  method: z.enum(['test', 'offline'], { error: 'Payment method must be test or offline.' }),
+});
+export type PayOrderBody = z.input<typeof payOrderBody>;
+
+export const testPaymentBody = z.object({
+  outcome: z.enum(['success', 'failure'], { error: 'Outcome must be success or failure.' }),
+});
+
+export const quoteDto = z.object({
+  items: z.array(
+    z.object({
+      ticketTypeId: z.string(),
+      name: z.string(),
+      quantity: z.number(),
+      unitPrice: z.number(),
+      lineTotal: z.number(),
+    }),
+  ),
+  quantity: z.number(),
+  subtotal: z.number(),
+  discount: z.number(),
+  fee: z.number(),
+  feeMode: z.enum(['pass', 'absorb']),
+  totalPrice: z.number(),
+  promoCode: z.string().nullable(),
+});
+export type QuoteDto = z.infer<typeof quoteDto>;
+
+export const orderDto = quoteDto.extend({
+  id: z.string(),
+  orderCode: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  eventId: z.string(),
+  event: z.object({
+    title: z.string(),
+    slug: z.string(),
+    startAt: z.string().nullable(),
+    endAt: z.string().nullable(),
+    timeZone: z.string(),
+    venueName: z.string().nullable(),
+    address: z.string().nullable(),
+    city: z.string().nullable(),
+    online: z.boolean(),
+  }),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
+  reservedUntil: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  attendedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OrderDto = z.infer<typeof orderDto>;
+
+export const createOrderResponse = z.object({
+  data: z.object({
+    order: orderDto,
+    /** Lets this browser read and pay the order; shown once, stored hashed. */
+    accessToken: z.string(),
+  }),
+  message: z.string().optional(),
+});
+
+/** The door's view of an order (spec §3 ticket order, plus when it was let in). */
+export const doorOrderDto = z.object({
+  _id: z.string(),
+  orderCode: z.string().length(LIMITS.orderCodeLength),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  /** Naira. */
+  totalPrice: z.number(),
+  quantity: z.number(),
+  attendedAt: z.string().nullable(),
+});
+export type DoorOrderDto = z.infer<typeof doorOrderDto>;
+
+export const markAttendedBody = z.object({
+  ticketCodes: z
+    .array(z.string().trim().max(32, 'A ticket code is too long.'), {
+      error: 'ticketCodes must be a list of codes.',
+    })
+    .max(ORDER_LIMITS.markAttendedMax, `At most ${ORDER_LIMITS.markAttendedMax} codes per call.`),
+  eventId: z.uuid({ error: 'Event is not recognised.' }),
+});
+export type MarkAttendedBody = z.input<typeof markAttendedBody>;
+
+export const markAttendedResponse = z.object({
+  data: z.object({
+    message: z.string(),
+    /** Codes this call let in for the first time. */
+    marked: z.array(z.string()),
+    /** Codes let in earlier (by this or another device), with when. */
+    alreadyUsed: z.array(z.object({ orderCode: z.string(), attendedAt: z.string() })),
+    /** Codes that are not an admissible order of this event. */
+    unknown: z.array(z.string()),
+  }),
+});
+export type MarkAttendedResponse = z.infer<typeof markAttendedResponse>;
