@@ -1,0 +1,30 @@
+import { cn } from '../../lib/cn.ts';
+
+export function Spinner({ className, label = 'Loading…' }: { className?: string; label?: string }) {
+  return (
+    <span role="status" className={cn('inline-flex items-center', className)}>
+      <svg className="size-8 animate-spin" viewBox="0 0 24 24" fill="none" aria-hidden="true">
+        <circle cx="12" cy="12" r="10" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
+        <path
+          d="M22 12a10 10 0 0 0-10-10"
+          stroke="currentColor"
+          strokeWidth="3"
+          strokeLinecap="round"
+        />
+      </svg>
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}
+
+/**
+ * Shown while a page's code loads (spec §2: "a spinner shows while a page loads"). Dark,
+ * like the top of every page, so the transparent navbar stays readable meanwhile.
+ */
+export function PageSpinner() {
+  return (
+    <div className="flex min-h-dvh items-center justify-center bg-slate-950 text-indigo-300">
+      <Spinner label="Loading page…" />
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * Every route path of the app (spec §2), in one place. `pattern` is what the router
+ * matches; the functions build links.
+ */
+export const paths = {
+  home: '/',
+  events: '/events',
+  event: (slug: string) => `/events/${encodeURIComponent(slug)}`,
+  login: '/login',
+  signup: '/signup',
+  profile: '/profile',
+  forgotPassword: '/forgot-password',
+  verifyEmail: '/verify-email',
+  resetPassword: '/reset-password',
+  manage: {
+    root: '/events/manage',
+    home: '/events/manage/home',
+    all: '/events/manage/all',
+    event: (id: string) => `/events/manage/events/${encodeURIComponent(id)}`,
+    /** The create link used in menus is /events/manage/create/event (spec §2). */
+    create: (id = 'event') => `/events/manage/create/${encodeURIComponent(id)}`,
+    orders: '/events/manage/orders',
+    marketing: '/events/manage/marketing',
+    financies: '/events/manage/financies',
+    settings: '/events/manage/settings',
+    verifyTicket: (eventId: string) =>
+      `/events/manage/verify-ticket/${encodeURIComponent(eventId)}`,
+  },
+} as const;
+
+/** The router's patterns, spelled as the spec's route table. */
+export const routePatterns = {
+  home: '/',
+  events: '/events/',
+  event: '/events/:slug',
+  manage: '/events/manage/',
+  manageAll: '/events/manage/all',
+  manageHome: '/events/manage/home',
+  manageEvent: '/events/manage/events/:id/',
+  manageCreate: '/events/manage/create/:id/*',
+  manageOrders: '/events/manage/orders/',
+  manageMarketing: '/events/manage/marketing/',
+  manageFinancies: '/events/manage/financies/',
+  manageSettings: '/events/manage/settings/',
+  manageVerifyTicket: '/events/manage/verify-ticket/:eventId',
+  login: '/login',
+  signup: '/signup',
+  profile: '/profile',
+  forgotPassword: '/forgot-password',
+  verifyEmail: '/verify-email',
+  resetPassword: '/reset-password',
+} as const;
+
+/** Where a user lands after logging in when they were not sent from somewhere (spec §9). */
+export const DEFAULT_AFTER_LOGIN = paths.manage.home;
