@@ -1,0 +1,26 @@
+import { meResponse, type UserDto } from '@gatepass/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** GET /auth/user/me: the signed-in user, or 401 when the session has ended. */
+export async function getMe(): Promise<UserDto> {
+  const response = await api.get('/auth/user/me');
+  return meResponse.parse(response.data).user;
+}
+
+export const meQueryOptions = () =>
+  queryOptions({
+    queryKey: ['auth', 'me'],
+    queryFn: getMe,
+    // A 401 is an answer, not a blip: the API client ends the session on it.
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+
+/**
+ * Checks a restored session with the server once per app start (and every few minutes of
+ * use), so a session revoked elsewhere or expired ends here too instead of failing later.
+ */
+export function useSessionCheck(loggedIn: boolean) {
+  return useQuery({ ...meQueryOptions(), enabled: loggedIn });
+}

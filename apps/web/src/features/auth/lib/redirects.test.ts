@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { destinationAfterLogin, emailFromState, loginStateFor } from './redirects.ts';
+
+describe('destinationAfterLogin', () => {
+  it('goes to /events/manage/home when nothing was remembered', () => {
+    expect(destinationAfterLogin(undefined)).toBe('/events/manage/home');
+    expect(destinationAfterLogin(null)).toBe('/events/manage/home');
+    expect(destinationAfterLogin({})).toBe('/events/manage/home');
+  });
+
+  it('returns to the origin location the guard passed along, with query and hash', () => {
+    const state = loginStateFor({
+      pathname: '/events/manage/orders',
+      search: '?page=2',
+      hash: '#top',
+    });
+    expect(destinationAfterLogin(state)).toBe('/events/manage/orders?page=2#top');
+  });
+
+  it('accepts a plain path', () => {
+    expect(destinationAfterLogin({ from: '/events' })).toBe('/events');
+  });
+
+  it('returns to the home page when Login was clicked there', () => {
+    expect(destinationAfterLogin(loginStateFor({ pathname: '/' }))).toBe('/');
+  });
+
+  it('refuses other sites and auth pages', () => {
+    expect(destinationAfterLogin({ from: '//evil.example/x' })).toBe('/events/manage/home');
+    expect(destinationAfterLogin({ from: 'https://evil.example' })).toBe('/events/manage/home');
+    expect(destinationAfterLogin({ from: { pathname: '/login' } })).toBe('/events/manage/home');
+    expect(destinationAfterLogin({ from: { pathname: '/signup/' } })).toBe('/events/manage/home');
+    expect(destinationAfterLogin({ from: { pathname: 42 } })).toBe('/events/manage/home');
+  });
+});
+
+describe('emailFromState', () => {
+  it('reads a non-blank email', () => {
+    expect(emailFromState({ email: ' ada@example.com ' })).toBe('ada@example.com');
+    expect(emailFromState({ email: '' })).toBeUndefined();
+    expect(emailFromState(null)).toBeUndefined();
+  });
+});

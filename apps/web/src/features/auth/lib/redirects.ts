@@ -1,0 +1,58 @@
+import { DEFAULT_AFTER_LOGIN, paths } from '../../../config/paths.ts';
+
+/** The part of a router location worth returning to. */
+export interface ReturnLocation {
+  pathname: string;
+  search?: string;
+  hash?: string;
+}
+
+/** Router state carried to /login: where the user was (spec §2 "origin location"). */
+export interface LoginState {
+  from?: ReturnLocation | string;
+}
+
+/** Pages that make no sense to return to after logging in. */
+const AUTH_PAGES: readonly string[] = [
+  paths.login,
+  paths.signup,
+  paths.forgotPassword,
+  paths.verifyEmail,
+  paths.resetPassword,
+];
+
+export function loginStateFor(location: ReturnLocation): LoginState {
+  return {
+    from: { pathname: location.pathname, search: location.search ?? '', hash: location.hash ?? '' },
+  };
+}
+
+/**
+ * Where a successful login goes: the page the user was sent from (only a path on this
+ * site, never an auth page), otherwise /events/manage/home (spec §2, §9).
+ */
+export function destinationAfterLogin(state: unknown): string {
+  const from =
+    state && typeof state === 'object' && 'from' in state ? (state as LoginState).from : undefined;
+  const target =
+    typeof from === 'string'
+      ? from
+      : from && typeof from.pathname === 'string'
+        ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`
+        : undefined;
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) {
+    return DEFAULT_AFTER_LOGIN;
+  }
+  const pathname = target.split(/[?#]/)[0]?.replace(/\/+$/, '') || '/';
+  if (AUTH_PAGES.includes(pathname)) return DEFAULT_AFTER_LOGIN;
+  return target;
+}
+
+/** The email carried in router state to /verify-email, when there is one. */
+export function emailFromState(state: unknown): string | undefined {
+  if (state && typeof state === 'object' && 'email' in state) {
+    const email = (state as { email: unknown }).email;
+    if (typeof email === 'string' && email.trim() !== '') return email.trim();
+  }
+  return undefined;
+}

@@ -1,0 +1,96 @@
+import { newPasswordField } from '@gatepass/shared';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { KeyIcon } from '../../../components/ui/icons.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useResetPassword } from '../api/reset-password.ts';
+import { AuthScreen } from '../components/auth-screen.tsx';
+import type { FieldErrors } from '../lib/form-errors.ts';
+
+type Field = 'password' | 'confirm';
+
+/** Opened from the mailed link /reset-password?token=… (DESIGN §2). */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  const [values, setValues] = useState<Record<Field, string>>({ password: '', confirm: '' });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+
+  const change = (field: Field, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (reset.isPending) return;
+    const next: FieldErrors<Field> = {};
+    const password = newPasswordField.safeParse(values.password);
+    if (!password.success) next.password = password.error.issues[0]?.message;
+    if (!values.confirm) next.confirm = 'Please confirm your new password.';
+    else if (values.confirm !== values.password) next.confirm = 'Passwords do not match.';
+    if (next.password || next.confirm) {
+      setErrors(next);
+      return;
+    }
+    reset.mutate(
+      { token, password: values.password },
+      {
+        onSuccess: (response) => {
+          toast.success(response.message || 'Your password has been reset.');
+          navigate(paths.login, { replace: true });
+        },
+      },
+    );
+  };
+
+  if (!token) {
+    return (
+      <AuthScreen title="Reset your password" icon={KeyIcon}>
+        <Alert tone="error">This reset link is incomplete. Please request a new one.</Alert>
+        <Link to={paths.forgotPassword} className={`${buttonClasses('primary')} mt-6 w-full`}>
+          Request a new link
+        </Link>
+      </AuthScreen>
+    );
+  }
+
+  return (
+    <AuthScreen
+      title="Reset your password"
+      description="Choose a new password. You will be logged out everywhere and can log in again with it."
+      icon={KeyIcon}
+    >
+      <form noValidate onSubmit={submit} className="space-y-5">
+        <TextField
+          label="New Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          value={values.password}
+          onChange={(e) => change('password', e.target.value)}
+          error={errors.password}
+        />
+        <TextField
+          label="Confirm Password"
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          value={values.confirm}
+          onChange={(e) => change('confirm', e.target.value)}
+          error={errors.confirm}
+        />
+        <Button type="submit" className="w-full" disabled={reset.isPending}>
+          {reset.isPending ? 'Resetting...' : 'Reset Password'}
+        </Button>
+      </form>
+    </AuthScreen>
+  );
+}

@@ -1,0 +1,112 @@
+import { signupBody } from '@gatepass/shared';
+import { useState, type FormEvent } from 'react';
+import { useDispatch } from 'react-redux';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { Button } from '../../../components/ui/button.tsx';
+import { TicketIcon } from '../../../components/ui/icons.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useSignup } from '../api/signup.ts';
+import { signupSuccess } from '../auth-slice.ts';
+import { AuthScreen } from '../components/auth-screen.tsx';
+import { formErrors, type FieldErrors } from '../lib/form-errors.ts';
+
+type Field = 'fullName' | 'email' | 'phoneNumber' | 'password';
+
+export function SignupPage() {
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const signup = useSignup();
+  const [values, setValues] = useState<Record<Field, string>>({
+    fullName: '',
+    email: '',
+    phoneNumber: '',
+    password: '',
+  });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+
+  const change = (field: Field, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (signup.isPending) return;
+    const invalid = formErrors(signupBody, values);
+    if (invalid) {
+      setErrors(invalid);
+      return;
+    }
+    signup.mutate(values, {
+      onSuccess: ({ user }) => {
+        dispatch(signupSuccess(user));
+        toast.success('Signup successful! Please verify your email.');
+        navigate(paths.verifyEmail, { state: { email: values.email.trim() } });
+      },
+      onError: () => {
+        toast.error('Something went wrong while signing up');
+      },
+    });
+  };
+
+  return (
+    <AuthScreen
+      title="Create your account"
+      description="Sell tickets, manage guests and check them in at the door."
+      icon={TicketIcon}
+    >
+      <form noValidate onSubmit={submit} className="space-y-5">
+        <TextField
+          label="Full Name"
+          name="fullName"
+          autoComplete="name"
+          value={values.fullName}
+          onChange={(e) => change('fullName', e.target.value)}
+          error={errors.fullName}
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          value={values.email}
+          onChange={(e) => change('email', e.target.value)}
+          error={errors.email}
+        />
+        <TextField
+          label="Phone Number"
+          name="phoneNumber"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="0801 234 5678"
+          value={values.phoneNumber}
+          onChange={(e) => change('phoneNumber', e.target.value)}
+          error={errors.phoneNumber}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          value={values.password}
+          onChange={(e) => change('password', e.target.value)}
+          error={errors.password}
+        />
+        <Button type="submit" className="w-full" disabled={signup.isPending}>
+          {signup.isPending ? 'Signing up...' : 'Signup'}
+        </Button>
+      </form>
+      <div className="mt-6 border-t border-slate-200 pt-6 text-center">
+        <p className="text-sm text-slate-600">Already have an account?</p>
+        <Button variant="secondary" className="mt-3 w-full" onClick={() => navigate(paths.login)}>
+          Return to login
+        </Button>
+      </div>
+    </AuthScreen>
+  );
+}
