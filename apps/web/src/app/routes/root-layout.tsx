@@ -1,0 +1,31 @@
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { useSessionCheck } from '../../features/auth/api/get-me.ts';
+import { useLogout } from '../../features/auth/hooks/use-logout.ts';
+import { useSession } from '../../features/auth/hooks/use-session.ts';
+import { Navbar } from '../../features/layout/components/navbar.tsx';
+import { SiteFooter } from '../../features/layout/components/site-footer.tsx';
+import { isManagePath } from '../../features/layout/lib/navigation.ts';
+
+/** Every page: the navbar (fed with the session), the page, and the footer outside the organiser area. */
+export function RootLayout() {
+  const { loggedIn, user } = useSession();
+  const logout = useLogout();
+  useSessionCheck(loggedIn);
+  const { pathname } = useLocation();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only rounded-lg bg-white px-4 py-2 font-semibold text-indigo-700 shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[60]"
+      >
+        Skip to content
+      </a>
+      <Navbar email={loggedIn ? (user?.email ?? 'Account') : null} onLogout={logout} />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        <Outlet />
+      </main>
+      {isManagePath(pathname) ? null : <SiteFooter />}
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import {
+  combineReducers,
+  configureStore,
+  createListenerMiddleware,
+  isAnyOf,
+} from '@reduxjs/toolkit';
+import {
+  FLUSH,
+  PAUSE,
+  PERSIST,
+  persistReducer,
+  persistStore,
+  PURGE,
+  REGISTER,
+  REHYDRATE,
+} from 'redux-persist';
+import { authReducer, logout, tokenWriteFor } from '../features/auth/auth-slice.ts';
+import { clearEvent, eventReducer } from '../features/events/event-slice.ts';
+import { clearTickets, ticketReducer } from '../features/events/ticket-slice.ts';
+import { setUnauthorizedHandler } from '../lib/api-client.ts';
+import { persistLocalStorage, tokenStorage } from '../lib/storage.ts';
+import { queryClient } from './query-client.ts';
+
+const rootReducer = combineReducers({
+  auth: authReducer,
+  event: eventReducer,
+  ticket: ticketReducer,
+});
+
+/**
+ * Only auth and event are persisted, in local storage under one root key
+ * ('persist:root'); rehydration gives up after 5000 ms (spec §3, §9).
+ */
+export const persistConfig = {
+  key: 'root',
+  storage: persistLocalStorage,
+  whitelist: ['auth', 'event'],
+  timeout: 5000,
+};
+
+const listener = createListenerMiddleware();
+
+// The token also lives under local storage 'token', read by the API client per request.
+listener.startListening({
+  predicate: (action) => tokenWriteFor(action) !== undefined,
+  effect: (action) => {
+    tokenStorage.set(tokenWriteFor(action));
+  },
+});
+
+// On start-up the restored session decides: its token is the one requests carry, and a
+// token left behind without a session is dropped.
+listener.startListening({
+  predicate: (action) => action.type === REHYDRATE,
+  effect: (_action, api) => {
+    const { auth } = api.getState() as { auth: { token: string | null } };
+    tokenStorage.set(auth.token);
+  },
+});
+
+// A new user on this device starts with no draft event or ticket list of the previous one.
+listener.startListening({
+  matcher: isAnyOf(logout),
+  effect: (_action, api) => {
+    api.dispatch(clearEvent());
+    api.dispatch(clearTickets());
+  },
+});
+
+export const store = configureStore({
+  reducer: persistReducer(persistConfig, rootReducer),
+  middleware: (getDefault) =>
+    getDefault({
+      serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+    }).prepend(listener.middleware),
+});
+
+export const persistor = persistStore(store);
+
+// The server refused the token we sent (expired or revoked): end the local session too.
+setUnauthorizedHandler(() => {
+  if (store.getState().auth.token || tokenStorage.get()) {
+    store.dispatch(logout());
+    queryClient.clear();
+  }
+});
+
+export type RootState = ReturnType<typeof store.getState>;
+export type AppDispatch = typeof store.dispatch;

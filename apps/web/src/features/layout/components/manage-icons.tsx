@@ -1,0 +1,19 @@
+import type { ComponentType, SVGProps } from 'react';
+import {
+  BanknoteIcon,
+  CalendarIcon,
+  HomeIcon,
+  MegaphoneIcon,
+  ReceiptIcon,
+  SlidersIcon,
+} from '../../../components/ui/icons.tsx';
+import type { ManageIcon } from '../lib/navigation.ts';
+
+export const manageIcons: Record<ManageIcon, ComponentType<SVGProps<SVGSVGElement>>> = {
+  home: HomeIcon,
+  events: CalendarIcon,
+  orders: ReceiptIcon,
+  marketing: MegaphoneIcon,
+  financies: BanknoteIcon,
+  settings: SlidersIcon,
+};

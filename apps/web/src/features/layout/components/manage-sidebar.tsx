@@ -1,0 +1,48 @@
+import { Link, useLocation } from 'react-router';
+import { Tooltip } from '../../../components/ui/tooltip.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { isManageItemActive, manageNavItems, SIDEBAR_WIDTH_PX } from '../lib/navigation.ts';
+import { manageIcons } from './manage-icons.tsx';
+
+/**
+ * The organiser sidebar (spec §2): 70 px wide on large screens, icons with a tooltip of
+ * their title, the current item highlighted. It runs under the navbar to the top of the
+ * window so the transparent navbar always sits on a dark background.
+ */
+export function ManageSidebar() {
+  const { pathname } = useLocation();
+  return (
+    <nav
+      aria-label="Manage"
+      style={{ width: SIDEBAR_WIDTH_PX }}
+      className="fixed inset-y-0 left-0 z-30 hidden flex-col items-center border-r border-white/10 bg-slate-950 pt-20 lg:flex"
+    >
+      <ul className="flex flex-col items-center gap-2">
+        {manageNavItems.map((item) => {
+          const active = isManageItemActive(pathname, item);
+          const Icon = manageIcons[item.icon];
+          return (
+            <li key={item.to}>
+              <Tooltip label={item.title} placement="right">
+                <Link
+                  to={item.to}
+                  aria-current={active ? 'page' : undefined}
+                  className={cn(
+                    'flex size-11 items-center justify-center rounded-xl transition-colors',
+                    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-400',
+                    active
+                      ? 'bg-indigo-600 text-white shadow-lg shadow-indigo-600/30'
+                      : 'text-slate-400 hover:bg-white/10 hover:text-white',
+                  )}
+                >
+                  <Icon className="size-6" />
+                  <span className="sr-only">{item.title}</span>
+                </Link>
+              </Tooltip>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,173 @@
+import {
+  autoUpdate,
+  flip,
+  FloatingFocusManager,
+  offset,
+  safePolygon,
+  shift,
+  useClick,
+  useDismiss,
+  useFloating,
+  useHover,
+  useInteractions,
+  useListNavigation,
+  useRole,
+} from '@floating-ui/react';
+import { useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import {
+  CalendarIcon,
+  ChevronDownIcon,
+  LogoutIcon,
+  PlusIcon,
+} from '../../../components/ui/icons.tsx';
+import { paths } from '../../../config/paths.ts';
+import { cn } from '../../../lib/cn.ts';
+
+const itemClass =
+  'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-700 outline-none hover:bg-slate-100 focus:bg-indigo-50 focus:text-indigo-700';
+
+/**
+ * The signed-in menu (spec §2): a button labelled with the user's email that opens on
+ * hover or click, headed 'Signed in as'. Arrow keys move between items, Escape closes.
+ */
+export function UserMenu({
+  email,
+  onLogout,
+  solid,
+}: {
+  email: string;
+  onLogout: () => void;
+  /** The navbar is white (scrolled): dark text instead of light. */
+  solid: boolean;
+}) {
+  const location = useLocation();
+  // Open for one location only: any navigation closes the menu.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === location.key;
+  const setOpen = (next: boolean) => setOpenAt(next ? location.key : null);
+  const [activeIndex, setActiveIndex] = useState<number | null>(null);
+  const listRef = useRef<Array<HTMLElement | null>>([]);
+
+  const {
+    refs: { setReference, setFloating },
+    floatingStyles,
+    context,
+  } = useFloating({
+    open,
+    onOpenChange: setOpen,
+    placement: 'bottom-end',
+    middleware: [offset(8), flip(), shift({ padding: 8 })],
+    whileElementsMounted: autoUpdate,
+  });
+  const hover = useHover(context, { handleClose: safePolygon(), delay: { open: 60, close: 120 } });
+  const click = useClick(context);
+  const dismiss = useDismiss(context);
+  const role = useRole(context, { role: 'menu' });
+  const listNavigation = useListNavigation(context, {
+    listRef,
+    activeIndex,
+    onNavigate: setActiveIndex,
+    loop: true,
+  });
+  const { getReferenceProps, getFloatingProps, getItemProps } = useInteractions([
+    hover,
+    click,
+    dismiss,
+    role,
+    listNavigation,
+  ]);
+
+  const itemProps = (index: number, onSelect?: () => void) =>
+    getItemProps({
+      tabIndex: activeIndex === index ? 0 : -1,
+      onClick: () => {
+        setOpen(false);
+        onSelect?.();
+      },
+    });
+
+  return (
+    <>
+      <button
+        type="button"
+        ref={setReference}
+        {...getReferenceProps()}
+        className={cn(
+          'flex max-w-72 items-center gap-2 rounded-full py-1 pl-1 pr-3 text-sm font-medium transition-colors',
+          'focus-visible:outline-2 focus-visible:outline-offset-2',
+          solid
+            ? 'text-slate-800 ring-1 ring-slate-200 hover:bg-slate-100 focus-visible:outline-indigo-600'
+            : 'text-white ring-1 ring-white/30 hover:bg-white/10 focus-visible:outline-white',
+        )}
+      >
+        <span
+          aria-hidden="true"
+          className="flex size-7 shrink-0 items-center justify-center rounded-full bg-indigo-600 text-xs font-semibold uppercase text-white"
+        >
+          {email.charAt(0)}
+        </span>
+        <span className="truncate">{email}</span>
+        <ChevronDownIcon
+          className={cn('size-4 shrink-0 transition-transform', open && 'rotate-180')}
+        />
+      </button>
+      {open ? (
+        <FloatingFocusManager context={context} modal={false} initialFocus={-1}>
+          <div
+            ref={setFloating}
+            style={floatingStyles}
+            {...getFloatingProps()}
+            className="z-50 w-64 rounded-xl bg-white p-2 text-slate-900 shadow-xl ring-1 ring-slate-900/10 focus:outline-none"
+          >
+            <div className="border-b border-slate-100 px-3 pb-3 pt-2">
+              <p className="text-xs font-medium uppercase tracking-wide text-slate-500">
+                Signed in as
+              </p>
+              <p className="mt-0.5 truncate text-sm font-semibold text-slate-900">{email}</p>
+            </div>
+            <div className="pt-2">
+              <Link
+                to={paths.manage.all}
+                role="menuitem"
+                className={itemClass}
+                ref={(node) => {
+                  listRef.current[0] = node;
+                }}
+                {...itemProps(0)}
+              >
+                <CalendarIcon className="size-5 text-slate-400" />
+                Manage my Events
+              </Link>
+              <Link
+                to={paths.manage.create('event')}
+                role="menuitem"
+                className={itemClass}
+                ref={(node) => {
+                  listRef.current[1] = node;
+                }}
+                {...itemProps(1)}
+              >
+                <PlusIcon className="size-5 text-slate-400" />
+                Create Event
+              </Link>
+              <div className="my-2 border-t border-slate-100" />
+              <button
+                type="button"
+                role="menuitem"
+                className={itemClass}
+                ref={(node) => {
+                  listRef.current[2] = node;
+                }}
+                {...itemProps(2, onLogout)}
+              >
+                <LogoutIcon className="size-5 text-slate-400" />
+                Logout
+              </button>
+            </div>
+          </div>
+        </FloatingFocusManager>
+      ) : null}
+    </>
+  );
+}

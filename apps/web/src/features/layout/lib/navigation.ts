@@ -1,0 +1,54 @@
+import { paths } from '../../../config/paths.ts';
+
+/** Spec §9 constants of the navigation. */
+export const SCROLL_THRESHOLD_PX = 20;
+export const OVERLAY_CONTENT_DELAY_MS = 300;
+export const SIDEBAR_WIDTH_PX = 70;
+
+/** Past the threshold the navbar turns white with a shadow ("more than 20 px"). */
+export const isScrolledPast = (scrollY: number, threshold = SCROLL_THRESHOLD_PX): boolean =>
+  scrollY > threshold;
+
+export type ManageIcon = 'home' | 'events' | 'orders' | 'marketing' | 'financies' | 'settings';
+
+export interface ManageNavItem {
+  title: string;
+  to: string;
+  icon: ManageIcon;
+  /** Other sections that count as this item (an event's pages belong to Events). */
+  also?: readonly string[];
+}
+
+/** The organiser sidebar (spec §2), in order. */
+export const manageNavItems: readonly ManageNavItem[] = [
+  { title: 'Home', to: paths.manage.home, icon: 'home' },
+  {
+    title: 'Events',
+    to: paths.manage.all,
+    icon: 'events',
+    also: ['/events/manage/events', '/events/manage/create', '/events/manage/verify-ticket'],
+  },
+  { title: 'Orders', to: paths.manage.orders, icon: 'orders' },
+  { title: 'Marketing', to: paths.manage.marketing, icon: 'marketing' },
+  { title: 'Financies', to: paths.manage.financies, icon: 'financies' },
+  { title: 'Settings', to: paths.manage.settings, icon: 'settings' },
+];
+
+/** True when `pathname` is `base` or below it (segment-wise, so /events never matches /eventsx). */
+export function isWithin(pathname: string, base: string): boolean {
+  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return clean === base || clean.startsWith(`${base}/`);
+}
+
+/** The sidebar and the overlay's Manage group show under paths containing /events/manage. */
+export const isManagePath = (pathname: string): boolean => pathname.includes(paths.manage.root);
+
+export function isManageItemActive(pathname: string, item: ManageNavItem): boolean {
+  return [item.to, ...(item.also ?? [])].some((base) => isWithin(pathname, base));
+}
+
+/** Home and Events in the navbar: Events covers the public event pages, not the organiser area. */
+export function isBrowseLinkActive(pathname: string, to: string): boolean {
+  if (to === paths.home) return pathname === paths.home;
+  return isWithin(pathname, to) && !isManagePath(pathname);
+}
