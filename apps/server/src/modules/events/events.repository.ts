@@ -121,6 +121,9 @@ export interface PublicListRow extends EventRow {
 /** `\`, `%` and `_` matched literally in a LIKE pattern (backslash is Postgres' default escape). */
 export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** How far into a day an event that began the day before must run to count for it. */
+const CARRY_OVER_MS = 6 * 3_600_000;
+
 type EventQuery<O> = SelectQueryBuilder<Database & { e: Database['events'] }, 'e', O>;
 
 const visibleTicketTypes = (eb: ExpressionBuilder<Database & { e: Database['events'] }, 'e'>) =>
@@ -146,9 +149,14 @@ function applyPublicFilters<O>(query: EventQuery<O>, f: PublicListFilters): Even
   }
   if (f.category) q = q.where('e.category', '=', f.category);
   if (f.city) q = q.where('e.city', 'ilike', escapeLike(f.city));
-  // Overlap with the window: an event running across midnight belongs to both days.
+  // An event belongs to the days it starts on, and to later days it is still running on past
+  // 06:00: a festival counts for each of its days, a party ending at 02:00 only for its night.
   if (f.to) q = q.where('e.start_at', '<', f.to);
-  if (f.from) q = q.where('e.end_at', '>', f.from);
+  if (f.from) {
+    const from = f.from;
+    const morning = new Date(from.getTime() + CARRY_OVER_MS);
+    q = q.where((eb) => eb.or([eb('e.start_at', '>=', from), eb('e.end_at', '>', morning)]));
+  }
   if (f.price === 'paid') {
     q = q.where((eb) =>
       eb.exists(visibleTicketTypes(eb).select('t.id').where('t.price_kobo', '>', 0)),

@@ -49,7 +49,7 @@ export function eventsRoutes(
         summary:
           'Published public events, by start time: search, filters (category, date, price, city), pages',
         description:
-          'Only published, public events that have not ended. `q` matches title, summary or city (every word must match). `date` (today, tomorrow, weekend = Friday to Sunday, month) and `from`/`to` (inclusive dates) are Lagos calendar days; an event matches when it overlaps them. `price=free` keeps events whose tickets are all free; `paid` those with a paid ticket.',
+          'Only published, public events that have not ended. `q` matches title, summary or city (every word must match). `date` (today, tomorrow, weekend = Friday to Sunday, month) and `from`/`to` (inclusive dates) are Lagos calendar days; an event matches when it starts on them, or is still running at 06:00 on the first one (a festival counts for each of its days, a party ending at 02:00 only for its night). `price=free` keeps events whose tickets are all free; `paid` those with a paid ticket.',
         querystring: publicEventsQuery,
         response: { 200: envelope(publicEventPage), 400: errorBody },
       },

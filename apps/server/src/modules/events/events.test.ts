@@ -370,16 +370,14 @@ describe('slugs', () => {
     const a = await givenLoggedInUser(t);
     const b = await givenLoggedInUser(t);
     const title = `Race Night ${Date.now()}`;
-    const results = await Promise.all([
-      t.post(MANAGE, { title }, { token: a.token }),
-      t.post(MANAGE, { title }, { token: b.token }),
-      t.post(MANAGE, { title }, { token: a.token }),
-    ]);
+    const tokens = [a.token, b.token, a.token, b.token, a.token, b.token];
+    const results = await Promise.all(tokens.map((token) => t.post(MANAGE, { title }, { token })));
     for (const r of results) expect(r.status, r.text).toBe(201);
     const slugs = results.map((r) => r.body.data.slug as string);
-    expect(new Set(slugs).size).toBe(3);
     const base = title.toLowerCase().replace(/ /g, '-');
-    expect(slugs.sort()).toEqual([base, `${base}-2`, `${base}-3`].sort());
+    expect(slugs.sort()).toEqual(
+      [base, `${base}-2`, `${base}-3`, `${base}-4`, `${base}-5`, `${base}-6`].sort(),
+    );
   });
 
   it('follows the title while a draft, and stays put once published', async () => {

@@ -58,7 +58,8 @@ export interface TimeWindow {
 /**
  * The half-open window [from, to) of a date filter, in Lagos time: today, tomorrow, this
  * weekend (Friday to Sunday: the coming one, or the current one from Friday on), this
- * calendar month. An event matches when it overlaps the window.
+ * calendar month. An event matches when it starts in the window, or is still running
+ * on its first morning (see the repository's list query).
  */
 export function dateFilterWindow(filter: EventDateFilter, now: Date): TimeWindow {
   const local = new TZDate(now.getTime(), LIST_TIME_ZONE);
