@@ -12,6 +12,7 @@ import { openDatabase, type DatabaseHandle, type Db } from '../src/db/database.t
 import { findMailsTo } from '../src/modules/mail/mail.repository.ts';
 import type { MailRow } from '../src/modules/mail/mail.table.ts';
 import { loggerOptions } from '../src/plugins/logger.ts';
+import { dropDatabase } from './postgres.ts';
 
 /** Which engine this vitest project tests on: set per project in vitest.config.ts. */
 export const testEngine: 'pglite' | 'postgres' =
@@ -25,10 +26,10 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh, empty database: an in-memory PGlite, or a new schema inside this run's
- * PostgreSQL database (made by postgres-global-setup.ts). The schema is chosen through
- * `search_path` in the connection string, so the app, its migrations and any other
- * process given the URL all land in it and nowhere else.
+ * A fresh, empty database: an in-memory PGlite, or a new PostgreSQL database named after
+ * this run's (made by postgres-global-setup.ts, which also sweeps up any left behind).
+ * A database rather than a schema: Kysely's migrator looks for its lock table in every
+ * schema, so a second schema in one database would find the first one's and fail.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (testEngine === 'pglite') {
@@ -38,12 +39,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const runUrl = inject('postgresRunUrl');
   if (!runUrl)
     throw new Error('TEST_DB=postgres needs test/postgres-global-setup.ts as globalSetup');
-  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const runName = new URL(runUrl).pathname.slice(1);
+  const name = `${runName}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: runUrl });
   await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.query(`CREATE DATABASE ${name}`);
   const url = new URL(runUrl);
-  url.searchParams.set('options', `-c search_path=${schema}`);
+  url.pathname = `/${name}`;
   const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
   return {
     handle,
@@ -51,7 +53,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     async drop() {
       try {
         await handle.close();
-        await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+        await dropDatabase(admin, name);
       } finally {
         await admin.end();
       }

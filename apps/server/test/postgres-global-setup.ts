@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { dropDatabase } from './postgres.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -38,8 +39,8 @@ async function connectAdmin(): Promise<{ client: pg.Client; url: string }> {
 
 /**
  * One database per run of the server-postgres project, so parallel runs on one machine
- * never see each other's rows; each test file then works in its own schema inside it
- * (test/helper.ts). Dropped at the end, connections first.
+ * never see each other's rows; each test file then gets its own database named after it
+ * (test/helper.ts). All are dropped at the end, connections first.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const { client: admin, url: adminUrl } = await connectAdmin();
@@ -51,11 +52,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   return async () => {
     try {
-      await admin.query(
-        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      // The run's database and the per-file ones test/helper.ts names after it.
+      const { rows } = await admin.query<{ datname: string }>(
+        "SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $1 || '\\_%'",
         [name],
       );
-      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+      for (const { datname } of rows) await dropDatabase(admin, datname);
     } finally {
       await admin.end();
     }
