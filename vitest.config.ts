@@ -9,6 +9,9 @@ export default defineConfig({
           name: 'server-pglite',
           include: ['apps/server/**/*.test.ts'],
           env: { TEST_DB: 'pglite' },
+          // Server tests wait on databases, child processes and scrypt's thread pool as much
+          // as on the CPU, so two files at a time pay off even on two cores.
+          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -19,6 +22,7 @@ export default defineConfig({
           include: ['apps/server/**/*.test.ts'],
           env: { TEST_DB: 'postgres' },
           globalSetup: ['apps/server/test/postgres-global-setup.ts'],
+          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
