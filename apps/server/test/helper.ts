@@ -150,6 +150,7 @@ export async function startTestApp(
     await app.ready();
   } catch (err) {
     await database.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }
   const db = database.handle.db;
