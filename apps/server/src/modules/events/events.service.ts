@@ -418,12 +418,21 @@ export class EventsService {
         ? await repo.findTicketType(trx, event.id, ticketTypeId)
         : undefined;
       if (!current) throw ticketTypeNotFound();
-      if (current.sold > 0 || !(await repo.deleteUnsoldTicketType(trx, event.id, current.id))) {
-        throw new AppError(
+      const hasSales = () =>
+        new AppError(
           409,
           'TICKET_TYPE_HAS_SALES',
           'This ticket type has sales and cannot be deleted. Hide it instead so no one else can buy it.',
         );
+      if (current.sold > 0) throw hasSales();
+      try {
+        if (!(await repo.deleteUnsoldTicketType(trx, event.id, current.id))) throw hasSales();
+      } catch (err) {
+        // Orders keep their lines (cancelled and expired ones too), which the database will not orphan.
+        // 23503 foreign_key_violation; 23001 restrict_violation (what ON DELETE RESTRICT raises).
+        const code = (err as { code?: string }).code;
+        if (code === '23503' || code === '23001') throw hasSales();
+        throw err;
       }
       if (event.status === 'published' && (await repo.countTicketTypes(trx, event.id)) === 0) {
         // Undone with the transaction: a live event must keep something to sell.

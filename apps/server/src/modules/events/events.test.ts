@@ -10,7 +10,7 @@ import {
   ticketInput,
 } from '../../../test/event-factories.ts';
 import { givenLoggedInUser } from '../../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../../test/helper.ts';
+import { API, startTestApp, type TestApp } from '../../../test/helper.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -440,6 +440,34 @@ describe('ticket types with sales', () => {
     const list = await t.request('GET', MANAGE, { token: owner.token });
     const item = list.body.data.find((e: { id: string }) => e.id === event.id);
     expect(item).toMatchObject({ sold: 12, capacity: 112, gross: 0, ticketTypeCount: 2 });
+  });
+
+  it('refuses deleting a type that orders refer to, even once their tickets were released', async () => {
+    const owner = await givenLoggedInUser(t);
+    const event = await givenPublishedEvent(t, owner.token, {}, [
+      { name: 'Free', price: 0 },
+      { name: 'Other', price: 0 },
+    ]);
+    const full = await t.request('GET', `${MANAGE}/${event.id}`, { token: owner.token });
+    const free = full.body.data.ticketTypes[0].id as string;
+    const order = await t.post(`${API}/orders`, {
+      eventId: event.id,
+      items: [{ ticketTypeId: free, quantity: 1 }],
+      buyer: {
+        firstName: 'Ada',
+        lastName: 'Obi',
+        email: 'ada.obi@example.com',
+        phone: '08031234567',
+      },
+    });
+    expect(order.status, order.text).toBe(201);
+    // As when that order is cancelled: the seat goes back, the order line stays.
+    await t.db.updateTable('ticket_types').set({ sold: 0 }).where('id', '=', free).execute();
+    const del = await t.request('DELETE', `${MANAGE}/${event.id}/ticket-types/${free}`, {
+      token: owner.token,
+    });
+    expect(del.status, del.text).toBe(409);
+    expect(del.body.code).toBe('TICKET_TYPE_HAS_SALES');
   });
 
   it('answers 404 for a ticket type of another event', async () => {
