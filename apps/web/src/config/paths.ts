@@ -12,6 +12,26 @@ export const paths = {
   forgotPassword: '/forgot-password',
   verifyEmail: '/verify-email',
   resetPassword: '/reset-password',
+  /** Buying tickets: the event page's "Get tickets" opens `start` with the chosen lines. */
+  checkout: {
+    start: (eventId: string, query: { slug?: string; items?: string } = {}) => {
+      const search = new URLSearchParams();
+      if (query.slug) search.set('slug', query.slug);
+      if (query.items) search.set('items', query.items);
+      const qs = search.toString();
+      return `/checkout/${encodeURIComponent(eventId)}${qs ? `?${qs}` : ''}`;
+    },
+    pay: (orderId: string) => `/checkout/pay/${encodeURIComponent(orderId)}`,
+    testPayment: (orderId: string) => `/checkout/pay/test/${encodeURIComponent(orderId)}`,
+    complete: (orderId: string) => `/checkout/complete/${encodeURIComponent(orderId)}`,
+    /** Where a payment provider (Paystack) sends the buyer back: /checkout/return?order=… */
+    return: '/checkout/return',
+  },
+  /** The buyer's ticket again, after confirming the order's email. */
+  orders: {
+    lookup: '/orders',
+    order: (orderCode: string) => `/orders/${encodeURIComponent(orderCode)}`,
+  },
   manage: {
     root: '/events/manage',
     home: '/events/manage/home',
@@ -49,6 +69,13 @@ export const routePatterns = {
   forgotPassword: '/forgot-password',
   verifyEmail: '/verify-email',
   resetPassword: '/reset-password',
+  checkout: '/checkout/:eventId',
+  checkoutPay: '/checkout/pay/:orderId',
+  checkoutTestPayment: '/checkout/pay/test/:orderId',
+  checkoutComplete: '/checkout/complete/:orderId',
+  checkoutReturn: '/checkout/return',
+  ordersLookup: '/orders',
+  order: '/orders/:orderCode',
 } as const;
 
 /** Where a user lands after logging in when they were not sent from somewhere (spec §9). */
