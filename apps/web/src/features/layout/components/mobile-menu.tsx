@@ -113,7 +113,8 @@ export function MobileMenu({
                   })}
                 </MenuGroup>
               ) : null}
-              <div className="mt-auto pt-4">
+              {/* Pinned to the bottom of the screen, so Logout stays in reach under long menus. */}
+              <div className="sticky bottom-0 -mx-4 mt-auto bg-slate-950/95 px-4 pb-4 pt-4 backdrop-blur sm:-mx-6 sm:px-6">
                 {email ? (
                   <button
                     type="button"
