@@ -40,7 +40,7 @@ const unreadableImage = () =>
 
 /**
  * Decodes the upload completely, turns it upright (EXIF orientation), shrinks it to at most
- * MAX_SIDE and encodes it anew: JPEG, or WebP when it has transparency. Re-encoding drops
+ * MAX_SIDE and encodes it anew: JPEG, or WebP when it really has transparency. Re-encoding drops
  * EXIF (camera GPS included) and anything hidden after the image data; a file that does not
  * decode cleanly is refused.
  */
@@ -51,15 +51,20 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
     const image = sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, pages: 1 });
     const meta = await image.metadata();
     if (meta.format !== kind) throw unsupportedImage();
+    // Many PNGs carry an alpha channel they never use; only real transparency needs WebP.
+    const transparent = meta.hasAlpha && !(await image.stats()).isOpaque;
     const pipeline = image
       .rotate()
       .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true });
-    const output = meta.hasAlpha
+    const output = transparent
       ? await pipeline.webp({ quality: 85 }).toBuffer({ resolveWithObject: true })
-      : await pipeline.jpeg({ quality: 82, mozjpeg: true }).toBuffer({ resolveWithObject: true });
+      : await pipeline
+          .flatten({ background: '#ffffff' })
+          .jpeg({ quality: 82, mozjpeg: true })
+          .toBuffer({ resolveWithObject: true });
     return {
       bytes: output.data,
-      contentType: meta.hasAlpha ? 'image/webp' : 'image/jpeg',
+      contentType: transparent ? 'image/webp' : 'image/jpeg',
       width: output.info.width,
       height: output.info.height,
     };

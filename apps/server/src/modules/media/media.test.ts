@@ -70,13 +70,22 @@ describe('uploading images', () => {
     expect(stale.statusCode).toBe(200);
   });
 
-  it('keeps transparency as WebP, reads WebP, and shrinks large images to 2000 px', async () => {
+  it('keeps real transparency as WebP, flattens an unused alpha channel to JPEG, reads WebP, and shrinks large images to 2000 px', async () => {
     const png = await upload(await makeImage('png', { alpha: true }), {
       filename: 'logo.png',
       contentType: 'image/png',
     });
     expect(png.status, png.text).toBe(201);
     expect(png.body.data.contentType).toBe('image/webp');
+
+    const opaquePng = await sharp(await makeImage('png'))
+      .ensureAlpha(1)
+      .png()
+      .toBuffer();
+    expect((await sharp(opaquePng).metadata()).hasAlpha).toBe(true);
+    const opaque = await upload(opaquePng, { filename: 'o.png', contentType: 'image/png' });
+    expect(opaque.status, opaque.text).toBe(201);
+    expect(opaque.body.data.contentType).toBe('image/jpeg');
 
     const webp = await upload(await makeImage('webp'), {
       filename: 'x.webp',
