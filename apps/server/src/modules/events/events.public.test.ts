@@ -614,9 +614,7 @@ describe('the HTML of /events/{slug}', () => {
   });
 });
 
-function jsonLd(
-  html: string,
-): Record<string, unknown> & {
+function jsonLd(html: string): Record<string, unknown> & {
   offers: unknown[];
   location: unknown;
   eventStatus: string;
