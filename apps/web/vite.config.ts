@@ -1,11 +1,12 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { serviceWorkerPrecache } from './service-worker-plugin.ts';
 
 // The Fastify server serves apps/web/dist in production (hashed files under assets/ are
 // cached for a year); in development Vite proxies the API to it.
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), serviceWorkerPrecache()],
   server: {
     port: 5173,
     proxy: {

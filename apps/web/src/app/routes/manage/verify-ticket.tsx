@@ -1,15 +1,8 @@
 import { useParams } from 'react-router';
-import { ManagePlaceholder } from './manage-placeholder.tsx';
+import { VerifyTicketPage } from '../../../features/check-in/pages/verify-ticket-page.tsx';
 
+/** /events/manage/verify-ticket/{eventId} (spec §2): one door per event. */
 export function VerifyTicketRoute() {
   const { eventId = '' } = useParams();
-  return (
-    <ManagePlaceholder
-      title="Verify tickets"
-      subtitle={`Event ${eventId}`}
-      panelTitle="Ticket verification is coming soon"
-    >
-      Scan QR codes, enter codes by hand or search guests by name or email here.
-    </ManagePlaceholder>
-  );
+  return <VerifyTicketPage key={eventId} eventId={eventId} />;
 }

@@ -1,0 +1,73 @@
+import { cn } from '../../../lib/cn.ts';
+import { bannerText } from '../lib/door.ts';
+import type { DoorResult, ScanSource } from '../lib/door-controller.ts';
+import { CheckCircleIcon, RepeatIcon, ScanIcon, XCircleIcon } from './door-icons.tsx';
+
+const looks = {
+  valid: { box: 'bg-emerald-600 text-white ring-emerald-700', icon: CheckCircleIcon },
+  used: { box: 'bg-amber-400 text-amber-950 ring-amber-500', icon: RepeatIcon },
+  invalid: { box: 'bg-red-600 text-white ring-red-700', icon: XCircleIcon },
+} as const;
+
+const sourceLabel: Record<ScanSource, string> = {
+  scan: 'QR scan',
+  manual: 'Manual',
+  search: 'Search',
+};
+
+const timeFormat = new Intl.DateTimeFormat('en-NG', {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/**
+ * The result banner (spec §2): 'Valid: first last, ₦…' with 'Qty: n', 'Already used' with
+ * the quantity, or 'Invalid'. Big and coloured so a steward reads it at arm's length; a
+ * new result replays its entrance, so the same words twice still read as a new scan.
+ */
+export function ResultBanner({ result }: { result: DoorResult | null }) {
+  return (
+    <section aria-label="Scan result" aria-live="assertive" aria-atomic="true">
+      {result ? <Filled key={result.id} result={result} /> : <Waiting />}
+    </section>
+  );
+}
+
+function Filled({ result }: { result: DoorResult }) {
+  const { title, detail } = bannerText(result.outcome);
+  const look = looks[result.outcome.kind];
+  const Icon = look.icon;
+  return (
+    <div
+      data-result={result.outcome.kind}
+      className={cn(
+        'flex min-h-24 items-center gap-4 rounded-2xl px-5 py-4 shadow-lg ring-1 ring-inset',
+        'animate-[fade-in_180ms_ease-out]',
+        look.box,
+      )}
+    >
+      <Icon className="size-11 shrink-0 sm:size-12" />
+      <div className="min-w-0 flex-1">
+        <p className="text-2xl font-bold leading-tight break-words sm:text-3xl">{title}</p>
+        {detail ? <p className="mt-1 text-xl font-semibold">{detail}</p> : null}
+        <p className="mt-1 text-sm font-medium opacity-85">
+          <span className="font-mono tracking-wider">{result.outcome.code}</span>
+          {' · '}
+          {sourceLabel[result.source]}
+          {' · '}
+          {timeFormat.format(result.at)}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function Waiting() {
+  return (
+    <div className="flex min-h-24 items-center gap-4 rounded-2xl border-2 border-dashed border-slate-300 bg-white px-5 py-4 text-slate-500">
+      <ScanIcon className="size-10 shrink-0" />
+      <p className="text-lg font-medium">Scan a ticket, enter its code or search for a guest.</p>
+    </div>
+  );
+}

@@ -1,0 +1,414 @@
+import {
+  checkedInTickets,
+  chunks,
+  codeList,
+  doorOrderList,
+  IDLE_SYNC_MAX_MS,
+  IDLE_SYNC_MS,
+  indexOrders,
+  judge,
+  MARK_CHUNK,
+  parseBackup,
+  pendingCodes,
+  backupJson,
+  SYNC_MAX_WAIT_MS,
+  withAttended,
+  withMarked,
+  type DoorIndex,
+  type DoorOrder,
+  type ScanOutcome,
+} from './door.ts';
+
+/** What a mark-attended call answers (spec §7: data.data). */
+export interface MarkAttendedResult {
+  message: string;
+  marked: string[];
+  alreadyUsed: { orderCode: string; attendedAt: string }[];
+  unknown: string[];
+}
+
+export type ScanSource = 'scan' | 'manual' | 'search';
+
+export interface DoorResult {
+  /** Grows with every result, so the same words twice in a row still read as new. */
+  id: number;
+  outcome: ScanOutcome;
+  source: ScanSource;
+  at: number;
+}
+
+export interface DoorState {
+  index: DoorIndex;
+  validated: ReadonlySet<string>;
+  result: DoorResult | null;
+  /** Whether any list (cache, server, import) has been seen yet. */
+  hasList: boolean;
+  online: boolean;
+  /** When the list last came from the server (this session), if ever. */
+  refreshedAt: number | null;
+  /** The last order-list retrieval failed: the list may be out of date. */
+  refreshFailed: boolean;
+  /** Validated codes the server does not have yet. */
+  pending: number;
+  /** Tickets checked in (quantities of validated orders) and tickets in total. */
+  checkedIn: number;
+  totalTickets: number;
+}
+
+/** Local storage as the door uses it; every access is guarded by the controller. */
+export interface KeyValueStore {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+export interface DoorDeps {
+  eventId: string;
+  storage: KeyValueStore | undefined;
+  fetchOrders(eventId: string): Promise<DoorOrder[]>;
+  /** `quiet`: the automatic post, which shows no toast (spec §7). */
+  markAttended(eventId: string, ticketCodes: string[], quiet: boolean): Promise<MarkAttendedResult>;
+  online(): boolean;
+  now(): number;
+  /** Where failures go: the spec (§8) has them only logged. */
+  log: Pick<Console, 'error' | 'warn'>;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/**
+ * Spec §3 storage: per-event caches under keys built from the event id. Orders and the
+ * validated set are kept apart, so the small set is saved on every scan.
+ */
+export const ticketsKey = (eventId: string): string => `tickets_${eventId}`;
+export const validatedKey = (eventId: string): string => `validated_${eventId}`;
+
+/**
+ * The door's state and its rules, free of React and the DOM so they can be tested with a
+ * fake clock, fake storage and a fake server. Spec §2–§4, §7, §9:
+ * - opening: cached orders and validated set from local storage, then a server refresh;
+ * - a scan: invalid / valid (added to the set) / used;
+ * - after 3000 ms without scanning: refresh the list, post the validated codes the
+ *   server lacks (no toast), save both caches; then again, less often, while idle;
+ * - failures are only logged; nothing validated is ever dropped.
+ */
+export class DoorController {
+  private state: DoorState;
+  private readonly listeners = new Set<() => void>();
+  private timer: unknown;
+  private idleStreak = 0;
+  private unsyncedSince: number | null = null;
+  private syncing: Promise<void> | null = null;
+  private syncAgain = false;
+  private running = false;
+  private nextResultId = 1;
+  private savedTickets: string | null = null;
+
+  constructor(private readonly deps: DoorDeps) {
+    const cached = this.loadCache();
+    const index = indexOrders(cached.orders);
+    this.state = this.derive({
+      index,
+      validated: withAttended(cached.orders, new Set(cached.validated)),
+      result: null,
+      hasList: cached.hadList,
+      online: deps.online(),
+      refreshedAt: null,
+      refreshFailed: false,
+      pending: 0,
+      checkedIn: 0,
+      totalTickets: 0,
+    });
+  }
+
+  // React's useSyncExternalStore contract.
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+  getState = (): DoorState => this.state;
+
+  /** Begins the session: refresh now, then the idle cycle. Safe to call after stop(). */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.idleStreak = 0;
+    void this.exclusive(async () => {
+      await this.refresh();
+      this.saveAll();
+    });
+    this.schedule(IDLE_SYNC_MS);
+  }
+
+  stop(): void {
+    this.running = false;
+    this.deps.clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  /** A code from the camera, the manual field or a search result. */
+  validate(code: string, source: ScanSource): ScanOutcome {
+    const { index, validated } = this.state;
+    const outcome = judge(index, validated, code);
+    let nextValidated = validated;
+    if (outcome.kind === 'valid') {
+      const next = new Set(validated);
+      next.add(code);
+      nextValidated = next;
+    }
+    const now = this.deps.now();
+    this.set({
+      validated: nextValidated,
+      result: { id: this.nextResultId++, outcome, source, at: now },
+    });
+    // Saved at once, not only at the idle save: a scan must survive a reload or a crash.
+    if (nextValidated !== validated) this.saveValidated();
+    this.activity(now);
+    return outcome;
+  }
+
+  /** The network came back or went away (window online/offline events). */
+  setOnline(online: boolean): void {
+    const wasOnline = this.state.online;
+    this.set({ online });
+    if (online && !wasOnline && this.running) {
+      this.idleStreak = 0;
+      void this.sync();
+    }
+  }
+
+  /** The steward came back to the page: catch up now rather than at the next idle tick. */
+  resume(): void {
+    if (!this.running) return;
+    this.idleStreak = 0;
+    void this.sync();
+  }
+
+  /**
+   * Refreshes the order list, posts the pending codes without a toast and saves both
+   * caches. Concurrent calls share one run and ask for one more after it.
+   */
+  sync(): Promise<void> {
+    this.unsyncedSince = null;
+    return this.exclusive(async () => {
+      await this.refresh();
+      await this.postPending();
+      this.saveAll();
+    });
+  }
+
+  /**
+   * 'Send Validated Tickets': posts every validated code (the server ignores repeats).
+   * Failures reject, so the shared API client's error toast applies; the caller shows the
+   * success toast.
+   */
+  async sendValidated(): Promise<MarkAttendedResult> {
+    const codes = [...this.state.validated];
+    const results: MarkAttendedResult[] = [];
+    for (const part of codes.length ? chunks(codes, MARK_CHUNK) : [[]]) {
+      const result = await this.deps.markAttended(this.deps.eventId, part, false);
+      this.applyMarked(result);
+      results.push(result);
+    }
+    this.saveAll();
+    return results.length === 1
+      ? results[0]!
+      : {
+          message: results.map((r) => r.message).join(' '),
+          marked: results.flatMap((r) => r.marked),
+          alreadyUsed: results.flatMap((r) => r.alreadyUsed),
+          unknown: results.flatMap((r) => r.unknown),
+        };
+  }
+
+  /** Spec §2 Export: the tickets and the validated codes, as data.json's text. */
+  exportJson(): string {
+    const { index, validated } = this.state;
+    return backupJson(
+      this.deps.eventId,
+      index.orders,
+      validated,
+      new Date(this.deps.now()).toISOString(),
+    );
+  }
+
+  /**
+   * Spec §2 Import: restores both lists from a data.json; a malformed file is silently
+   * ignored (false). Codes validated here and missing from the file are kept: a guest
+   * let in stays let in.
+   */
+  importJson(text: string): boolean {
+    const backup = parseBackup(text, this.deps.eventId);
+    if (!backup) return false;
+    const validated = new Set(backup.validated);
+    for (const code of this.state.validated) validated.add(code);
+    this.set({
+      index: indexOrders(backup.tickets),
+      validated: withAttended(backup.tickets, validated),
+      hasList: true,
+    });
+    this.saveAll();
+    return true;
+  }
+
+  // Internals ---------------------------------------------------------------------------
+
+  /** One refresh or sync at a time; a call during one asks for one full sync after it. */
+  private exclusive(work: () => Promise<void>): Promise<void> {
+    if (this.syncing) {
+      this.syncAgain = true;
+      return this.syncing;
+    }
+    const run = (async () => {
+      try {
+        await work();
+      } finally {
+        this.syncing = null;
+        if (this.syncAgain) {
+          this.syncAgain = false;
+          void this.sync();
+        }
+      }
+    })();
+    this.syncing = run;
+    return run;
+  }
+
+  private activity(now: number): void {
+    this.idleStreak = 0;
+    this.unsyncedSince ??= now;
+    if (!this.running) return;
+    // A door that never pauses for 3 s still sends what it scanned.
+    if (now - this.unsyncedSince >= SYNC_MAX_WAIT_MS) void this.sync();
+    this.schedule(IDLE_SYNC_MS);
+  }
+
+  private schedule(ms: number): void {
+    this.deps.clearTimeout(this.timer);
+    this.timer = this.deps.setTimeout(() => void this.idleTick(), ms);
+  }
+
+  private async idleTick(): Promise<void> {
+    if (!this.running) return;
+    await this.sync();
+    if (!this.running) return;
+    this.idleStreak += 1;
+    this.schedule(Math.min(IDLE_SYNC_MS * 2 ** this.idleStreak, IDLE_SYNC_MAX_MS));
+  }
+
+  private async refresh(): Promise<void> {
+    if (!this.deps.online()) {
+      // Known to be offline: keep validating from the cache without a doomed request.
+      this.set({ online: false });
+      return;
+    }
+    let orders: DoorOrder[];
+    try {
+      orders = await this.deps.fetchOrders(this.deps.eventId);
+    } catch (error) {
+      // Spec §8: order retrieval failures are only logged (the screen shows a quiet hint).
+      this.deps.log.error(
+        'Could not refresh the order list; validating from the saved list.',
+        error,
+      );
+      this.set({ refreshFailed: true });
+      return;
+    }
+    this.set({
+      index: indexOrders(orders),
+      validated: withAttended(orders, this.state.validated),
+      hasList: true,
+      refreshedAt: this.deps.now(),
+      refreshFailed: false,
+    });
+  }
+
+  private async postPending(): Promise<void> {
+    const codes = pendingCodes(this.state.index, this.state.validated);
+    if (codes.length === 0 || !this.deps.online()) return;
+    for (const part of chunks(codes, MARK_CHUNK)) {
+      try {
+        this.applyMarked(await this.deps.markAttended(this.deps.eventId, part, true));
+      } catch (error) {
+        this.deps.log.error('Could not send validated tickets; they stay queued.', error);
+        return;
+      }
+    }
+  }
+
+  private applyMarked(result: MarkAttendedResult): void {
+    if (result.unknown.length) {
+      this.deps.log.warn(
+        'The server does not recognise these codes for this event:',
+        result.unknown,
+      );
+    }
+    const orders = withMarked(
+      this.state.index.orders,
+      result.marked,
+      result.alreadyUsed,
+      new Date(this.deps.now()).toISOString(),
+    );
+    if (orders !== this.state.index.orders) this.set({ index: indexOrders(orders) });
+  }
+
+  private set(patch: Partial<DoorState>): void {
+    this.state = this.derive({ ...this.state, ...patch });
+    for (const listener of this.listeners) listener();
+  }
+
+  private derive(state: DoorState): DoorState {
+    const { index, validated } = state;
+    return {
+      ...state,
+      pending: pendingCodes(index, validated).length,
+      checkedIn: checkedInTickets(index, validated),
+      totalTickets: index.totalTickets,
+    };
+  }
+
+  private loadCache(): { orders: DoorOrder[]; validated: string[]; hadList: boolean } {
+    const orders = this.readJson(ticketsKey(this.deps.eventId), doorOrderList);
+    const validated = this.readJson(validatedKey(this.deps.eventId), codeList);
+    return { orders: orders ?? [], validated: validated ?? [], hadList: orders !== undefined };
+  }
+
+  private readJson<T>(
+    key: string,
+    schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
+  ): T | undefined {
+    try {
+      const text = this.deps.storage?.getItem(key);
+      if (text == null) return undefined;
+      const parsed = schema.safeParse(JSON.parse(text));
+      if (parsed.success) return parsed.data;
+      this.deps.log.warn(`Ignoring a malformed door cache under ${key}.`);
+    } catch (error) {
+      this.deps.log.warn(`Could not read the door cache under ${key}.`, error);
+    }
+    return undefined;
+  }
+
+  private write(key: string, value: string): boolean {
+    try {
+      this.deps.storage?.setItem(key, value);
+      return true;
+    } catch (error) {
+      // Storage full or blocked: the lists stay in memory and are tried again next save.
+      this.deps.log.error(`Could not save the door cache under ${key}.`, error);
+      return false;
+    }
+  }
+
+  private saveValidated(): void {
+    this.write(validatedKey(this.deps.eventId), JSON.stringify([...this.state.validated]));
+  }
+
+  private saveAll(): void {
+    this.saveValidated();
+    if (!this.state.hasList) return;
+    const tickets = JSON.stringify(this.state.index.orders);
+    // A large list is written only when it changed.
+    if (tickets === this.savedTickets) return;
+    if (this.write(ticketsKey(this.deps.eventId), tickets)) this.savedTickets = tickets;
+  }
+}

@@ -1,0 +1,265 @@
+import { formatNaira, LIMITS, ORDER_LIMITS } from '@gatepass/shared';
+import { z } from 'zod';
+
+/** Spec §9: QR scan delay, duplicate suppression, idle interval before sync, code length. */
+export const SCAN_DELAY_MS = 500;
+export const DUPLICATE_QR_MS = 5000;
+export const IDLE_SYNC_MS = 3000;
+export const MANUAL_CODE_LENGTH = LIMITS.orderCodeLength;
+
+/** The camera library counts scans per second; the spec counts the delay between them. */
+export const MAX_SCANS_PER_SECOND = 1000 / SCAN_DELAY_MS;
+
+/**
+ * While the door stays idle, syncs repeat with a growing pause (3 s, 6 s, 12 s … at most
+ * this), so a device learns of check-ins elsewhere without pulling a large list every 3 s.
+ */
+export const IDLE_SYNC_MAX_MS = 30_000;
+/** A door that never pauses still sends its scans at least this often. */
+export const SYNC_MAX_WAIT_MS = 30_000;
+/** Search lists at most this many matches (with the total), so each keystroke stays cheap. */
+export const SEARCH_LIMIT = 50;
+/** The server takes at most this many codes per mark-attended call. */
+export const MARK_CHUNK = ORDER_LIMITS.markAttendedMax;
+
+/**
+ * A ticket order as the door knows it (spec §3): from the server, the local cache or an
+ * imported data.json. `quantity` is optional because an imported file may lack it (the
+ * banner shows 'Qty: n' only if a quantity exists).
+ */
+export const doorOrderSchema = z.object({
+  _id: z.string().optional(),
+  orderCode: z.string().min(1),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  totalPrice: z.number(),
+  quantity: z.number().nullable().optional(),
+  attendedAt: z.string().nullable().optional(),
+});
+export type DoorOrder = z.infer<typeof doorOrderSchema>;
+
+export const doorOrderList = z.array(doorOrderSchema);
+export const codeList = z.array(z.string());
+
+/** Orders by code plus a lowercase search index, built once per list (not per keystroke). */
+export interface DoorIndex {
+  orders: readonly DoorOrder[];
+  byCode: ReadonlyMap<string, DoorOrder>;
+  /** 'first last', lowercased, at the same position as its order. */
+  names: readonly string[];
+  /** Email, lowercased, at the same position as its order. */
+  emails: readonly string[];
+  /** Sum of the orders' quantities (an order without one counts as one ticket). */
+  totalTickets: number;
+}
+
+export const ticketsOf = (order: DoorOrder): number => order.quantity ?? 1;
+
+export function indexOrders(orders: readonly DoorOrder[]): DoorIndex {
+  const byCode = new Map<string, DoorOrder>();
+  const names: string[] = [];
+  const emails: string[] = [];
+  let totalTickets = 0;
+  for (const order of orders) {
+    byCode.set(order.orderCode, order);
+    names.push(`${order.firstName} ${order.lastName}`.toLowerCase());
+    emails.push(order.email.toLowerCase());
+    totalTickets += ticketsOf(order);
+  }
+  return { orders, byCode, names, emails, totalTickets };
+}
+
+export type ScanOutcome =
+  | { kind: 'valid'; code: string; order: DoorOrder }
+  | { kind: 'used'; code: string; order: DoorOrder }
+  | { kind: 'invalid'; code: string };
+
+/**
+ * Spec §4: an unknown code is invalid; a known code not yet validated is valid (and the
+ * caller adds it to the validated set); a known code already validated is used. A code
+ * the server says was let in (by another device) counts as validated.
+ */
+export function judge(index: DoorIndex, validated: ReadonlySet<string>, code: string): ScanOutcome {
+  const order = index.byCode.get(code);
+  if (!order) return { kind: 'invalid', code };
+  if (validated.has(code) || order.attendedAt) return { kind: 'used', code, order };
+  return { kind: 'valid', code, order };
+}
+
+/** The banner's words (spec §2), to the letter. */
+export function bannerText(outcome: ScanOutcome): { title: string; detail?: string } {
+  const quantity =
+    outcome.kind !== 'invalid' && outcome.order.quantity != null
+      ? `Qty: ${outcome.order.quantity}`
+      : undefined;
+  switch (outcome.kind) {
+    case 'valid': {
+      const { firstName, lastName, totalPrice } = outcome.order;
+      const title = `Valid: ${firstName} ${lastName}, ${formatNaira(totalPrice)}`;
+      return quantity ? { title, detail: quantity } : { title };
+    }
+    case 'used':
+      return quantity ? { title: 'Already used', detail: quantity } : { title: 'Already used' };
+    case 'invalid':
+      return { title: 'Invalid' };
+  }
+}
+
+/** Spec §5: manual entry validates only when the input is exactly 8 digits. */
+export const isManualCode = (value: string): boolean =>
+  new RegExp(`^\\d{${MANUAL_CODE_LENGTH}}$`).test(value);
+
+/**
+ * The code a scanned QR text stands for. A ticket's QR holds its 8-digit order code; a QR
+ * holding a link or label around exactly one such code (e.g. a ticket URL) counts as that
+ * code. Anything else is looked up as written, and so comes out Invalid.
+ */
+export function codeFromQr(text: string): string {
+  const trimmed = text.trim();
+  if (isManualCode(trimmed)) return trimmed;
+  const runs = trimmed.match(new RegExp(`(?<!\\d)\\d{${MANUAL_CODE_LENGTH}}(?!\\d)`, 'g'));
+  return runs?.length === 1 && runs[0] ? runs[0] : trimmed;
+}
+
+/**
+ * Spec §4: the same QR text is ignored for 5 s after a scan of it. Only accepted scans
+ * start the window; ignored repeats do not extend it.
+ */
+export function createDuplicateFilter(windowMs = DUPLICATE_QR_MS) {
+  const lastAccepted = new Map<string, number>();
+  return (text: string, now: number): boolean => {
+    const at = lastAccepted.get(text);
+    if (at !== undefined && now - at < windowMs) return false;
+    for (const [seen, when] of lastAccepted) if (now - when >= windowMs) lastAccepted.delete(seen);
+    lastAccepted.set(text, now);
+    return true;
+  };
+}
+
+/**
+ * Spec §5: case-insensitive match on 'first last' or on the email. Scans the precomputed
+ * lowercase index (about a millisecond for 10,000 orders) and stops collecting after
+ * `limit` matches, while still counting them all.
+ */
+export function searchOrders(
+  index: DoorIndex,
+  query: string,
+  limit = SEARCH_LIMIT,
+): { matches: DoorOrder[]; total: number } {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return { matches: [], total: 0 };
+  const matches: DoorOrder[] = [];
+  let total = 0;
+  const { names, emails, orders } = index;
+  for (let i = 0; i < orders.length; i++) {
+    if (names[i]!.includes(needle) || emails[i]!.includes(needle)) {
+      total++;
+      if (matches.length < limit) matches.push(orders[i]!);
+    }
+  }
+  return { matches, total };
+}
+
+/** Tickets let in so far: the quantities of the validated orders still on the list. */
+export function checkedInTickets(index: DoorIndex, validated: ReadonlySet<string>): number {
+  let sum = 0;
+  for (const code of validated) {
+    const order = index.byCode.get(code);
+    if (order) sum += ticketsOf(order);
+  }
+  return sum;
+}
+
+/** Validated here, on the list, and not yet known to the server: what a sync must send. */
+export function pendingCodes(index: DoorIndex, validated: ReadonlySet<string>): string[] {
+  const pending: string[] = [];
+  for (const code of validated) {
+    const order = index.byCode.get(code);
+    if (order && !order.attendedAt) pending.push(code);
+  }
+  return pending;
+}
+
+/**
+ * Codes the server says were let in (on any device) join the validated set, so they
+ * answer 'Already used' here too. Returns the same set when nothing is new.
+ */
+export function withAttended(
+  orders: readonly DoorOrder[],
+  validated: ReadonlySet<string>,
+): ReadonlySet<string> {
+  let next: Set<string> | undefined;
+  for (const order of orders) {
+    if (order.attendedAt && !validated.has(order.orderCode)) {
+      next ??= new Set(validated);
+      next.add(order.orderCode);
+    }
+  }
+  return next ?? validated;
+}
+
+/** The list after a mark-attended answer: each accepted code carries its check-in time. */
+export function withMarked(
+  orders: readonly DoorOrder[],
+  marked: readonly string[],
+  alreadyUsed: readonly { orderCode: string; attendedAt: string }[],
+  nowIso: string,
+): readonly DoorOrder[] {
+  const times = new Map<string, string>();
+  for (const code of marked) times.set(code, nowIso);
+  for (const used of alreadyUsed) times.set(used.orderCode, used.attendedAt);
+  if (times.size === 0) return orders;
+  let changed = false;
+  const next = orders.map((order) => {
+    const at = times.get(order.orderCode);
+    if (!at || order.attendedAt) return order;
+    changed = true;
+    return { ...order, attendedAt: at };
+  });
+  return changed ? next : orders;
+}
+
+export function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Spec §2 Export: data.json holds the tickets and the validated codes. */
+export const BACKUP_FILE_NAME = 'data.json';
+
+const backupSchema = z.object({
+  eventId: z.string().optional(),
+  tickets: doorOrderList,
+  validated: codeList,
+});
+
+export function backupJson(
+  eventId: string,
+  tickets: readonly DoorOrder[],
+  validated: ReadonlySet<string>,
+  exportedAt: string,
+): string {
+  return JSON.stringify({ eventId, exportedAt, tickets, validated: [...validated] }, null, 2);
+}
+
+/**
+ * Reads an imported data.json. Anything malformed — not JSON, wrong shapes, or a file
+ * exported for another event — gives undefined, and the import is silently ignored.
+ */
+export function parseBackup(
+  text: string,
+  eventId: string,
+): { tickets: DoorOrder[]; validated: string[] } | undefined {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const parsed = backupSchema.safeParse(raw);
+  if (!parsed.success) return undefined;
+  if (parsed.data.eventId !== undefined && parsed.data.eventId !== eventId) return undefined;
+  return { tickets: parsed.data.tickets, validated: parsed.data.validated };
+}

@@ -1,0 +1,127 @@
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import { useCallback, useState, type ComponentType, type SVGProps } from 'react';
+import { cn } from '../../../lib/cn.ts';
+import { DoorActions } from '../components/door-actions.tsx';
+import { DoorCounter } from '../components/door-counter.tsx';
+import { DoorHints } from '../components/door-hints.tsx';
+import { KeypadIcon, ScanIcon, SearchIcon } from '../components/door-icons.tsx';
+import { ManualPanel } from '../components/manual-panel.tsx';
+import { QrScanPanel } from '../components/qr-scan-panel.tsx';
+import { ResultBanner } from '../components/result-banner.tsx';
+import { SearchPanel } from '../components/search-panel.tsx';
+import { useDoor } from '../hooks/use-door.ts';
+import { useEventTitle } from '../hooks/use-event-title.ts';
+import { codeFromQr, type ScanOutcome } from '../lib/door.ts';
+
+const tabs: { name: string; icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
+  { name: 'QR Scan', icon: ScanIcon },
+  { name: 'Manual', icon: KeypadIcon },
+  { name: 'Search', icon: SearchIcon },
+];
+
+/** A short buzz for a valid ticket, a longer pattern for anything else. */
+function buzz(outcome: ScanOutcome) {
+  try {
+    navigator.vibrate?.(outcome.kind === 'valid' ? 80 : [200, 80, 200]);
+  } catch {
+    // Vibration is a nicety.
+  }
+}
+
+/**
+ * The verify-ticket screen (spec §2): QR Scan, Manual and Search tabs, the result banner,
+ * 'Send Validated Tickets', Export and Import, plus a door counter and quiet status hints.
+ * Laid out for a phone first: the banner sits just under the navbar while the page
+ * scrolls, and every control is a big tap target.
+ */
+export function VerifyTicketPage({ eventId }: { eventId: string }) {
+  const { controller, state } = useDoor(eventId);
+  const title = useEventTitle(eventId);
+  const [cameraOff, setCameraOff] = useState(false);
+  const [tab, setTab] = useState(0);
+
+  const validate = useCallback(
+    (code: string, source: 'scan' | 'manual' | 'search') => buzz(controller.validate(code, source)),
+    [controller],
+  );
+
+  return (
+    <div className="pb-16">
+      <header className="bg-slate-950 bg-[radial-gradient(ellipse_at_top_right,var(--color-indigo-800),transparent_60%)] pt-16 text-white">
+        <div className="mx-auto flex max-w-6xl items-end justify-between gap-4 px-4 py-5 sm:px-6 sm:py-8 lg:px-8">
+          <div className="min-w-0">
+            <p className="text-xs font-semibold uppercase tracking-wider text-indigo-300 sm:text-sm">
+              Door
+            </p>
+            <h1 className="mt-0.5 text-2xl font-bold tracking-tight sm:text-3xl">Verify tickets</h1>
+            {title ? <p className="mt-1 truncate text-base text-slate-300">{title}</p> : null}
+          </div>
+          <DoorCounter checkedIn={state.checkedIn} total={state.totalTickets} />
+        </div>
+      </header>
+
+      <div className="mx-auto max-w-6xl px-4 pt-4 sm:px-6 lg:grid lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-8 lg:px-8 lg:pt-8">
+        <div className="lg:col-start-2 lg:row-start-1">
+          <div className="sticky top-16 z-10 -mx-4 bg-slate-50/95 px-4 pb-3 pt-2 backdrop-blur sm:-mx-6 sm:px-6 lg:top-20 lg:mx-0 lg:px-0 lg:pt-0">
+            <ResultBanner result={state.result} />
+          </div>
+          <div className="mt-1">
+            <DoorHints
+              cameraOff={tab === 0 && cameraOff}
+              online={state.online}
+              refreshFailed={state.refreshFailed}
+              refreshedAt={state.refreshedAt}
+              hasList={state.hasList}
+              pending={state.pending}
+            />
+          </div>
+          <div className="mt-4 hidden lg:block">
+            <DoorActions controller={controller} />
+          </div>
+        </div>
+
+        <div className="mt-3 lg:col-start-1 lg:row-start-1 lg:mt-0">
+          <TabGroup selectedIndex={tab} onChange={setTab}>
+            <TabList className="grid grid-cols-3 gap-1 rounded-2xl bg-slate-200/70 p-1">
+              {tabs.map(({ name, icon: Icon }) => (
+                <Tab
+                  key={name}
+                  className={cn(
+                    'flex min-h-12 items-center justify-center gap-2 rounded-xl px-2 text-base font-semibold text-slate-700',
+                    'focus:outline-none data-[focus]:outline-2 data-[focus]:outline-offset-2 data-[focus]:outline-indigo-600',
+                    'data-[selected]:bg-white data-[selected]:text-indigo-700 data-[selected]:shadow-sm',
+                    'data-[hover]:text-slate-900',
+                  )}
+                >
+                  <Icon className="hidden size-5 min-[400px]:block" />
+                  {name}
+                </Tab>
+              ))}
+            </TabList>
+            <TabPanels className="mt-4">
+              <TabPanel className="focus:outline-none">
+                <QrScanPanel
+                  onText={(text) => validate(codeFromQr(text), 'scan')}
+                  onCameraOff={setCameraOff}
+                />
+              </TabPanel>
+              <TabPanel className="focus:outline-none">
+                <ManualPanel onCode={(code) => validate(code, 'manual')} />
+              </TabPanel>
+              <TabPanel className="focus:outline-none">
+                <SearchPanel
+                  index={state.index}
+                  validated={state.validated}
+                  onValidate={(code) => validate(code, 'search')}
+                />
+              </TabPanel>
+            </TabPanels>
+          </TabGroup>
+          <div className="mt-6 lg:hidden">
+            <DoorActions controller={controller} />
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
