@@ -1,16 +1,10 @@
 import { useParams } from 'react-router';
-import { ManagePlaceholder } from './manage-placeholder.tsx';
+import { EventWizardPage } from '../../../features/events/pages/event-wizard-page.tsx';
+import { NewEventPage } from '../../../features/events/pages/new-event-page.tsx';
 
+/** `/events/manage/create/event` starts a new event; `/events/manage/create/{id}/{step}` edits one. */
 export function ManageCreateRoute() {
-  const { id = 'event' } = useParams();
-  const creating = id === 'event';
-  return (
-    <ManagePlaceholder
-      title={creating ? 'Create event' : 'Edit event'}
-      subtitle="Details, tickets and publishing, step by step."
-      panelTitle="The event editor is coming soon"
-    >
-      You will set up your event, its tickets and its page here.
-    </ManagePlaceholder>
-  );
+  const { id = 'event', '*': step } = useParams();
+  if (id === 'event') return <NewEventPage />;
+  return <EventWizardPage key={id} id={id} step={step?.split('/')[0] || undefined} />;
 }

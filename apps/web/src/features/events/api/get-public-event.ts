@@ -1,0 +1,24 @@
+import { envelope, publicEventDto, type PublicEventDto } from '@gatepass/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { eventKeys } from './keys.ts';
+
+const answer = envelope(publicEventDto);
+
+/** GET /events/{slug}: a published event by its link (cancelled ones say so). */
+export async function getPublicEvent(slug: string): Promise<PublicEventDto> {
+  const response = await api.get(`/events/${encodeURIComponent(slug)}`);
+  return answer.parse(response.data).data;
+}
+
+export const publicEventQueryOptions = (slug: string) =>
+  queryOptions({
+    queryKey: eventKeys.publicDetail(slug),
+    queryFn: () => getPublicEvent(slug),
+    // A 404 is an answer: the page says the event is not there.
+    retry: false,
+  });
+
+export function usePublicEvent(slug: string) {
+  return useQuery(publicEventQueryOptions(slug));
+}

@@ -1,0 +1,11 @@
+import type { PublicEventsQuery } from '@gatepass/shared';
+
+/** Query keys of the events feature, so mutations invalidate exactly what they change. */
+export const eventKeys = {
+  all: ['events'] as const,
+  publicLists: () => ['events', 'public', 'list'] as const,
+  publicList: (query: PublicEventsQuery) => ['events', 'public', 'list', query] as const,
+  publicDetail: (slug: string) => ['events', 'public', 'detail', slug] as const,
+  mine: () => ['events', 'manage', 'list'] as const,
+  mineDetail: (id: string) => ['events', 'manage', 'detail', id] as const,
+};

@@ -1,0 +1,180 @@
+import { EVENT_CATEGORIES, EVENT_DATE_FILTERS } from '@gatepass/shared';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { activeFilterCount, DATE_FILTER_LABELS, type EventFilters } from '../lib/event-filters.ts';
+import { FilterIcon, SearchIcon } from './event-icons.tsx';
+import { inputClasses } from './form-fields.tsx';
+
+/** The search box (submitted), and filters that apply as soon as they change. */
+export function EventsFilters({
+  filters,
+  onChange,
+}: {
+  filters: EventFilters;
+  onChange: (change: Partial<EventFilters>) => void;
+}) {
+  const [q, setQ] = useState(filters.q);
+  const [city, setCity] = useState(filters.city);
+  const [open, setOpen] = useState(false);
+  // The URL is the truth: a back/forward navigation brings its own values into the boxes.
+  const [seen, setSeen] = useState({ q: filters.q, city: filters.city });
+  if (seen.q !== filters.q || seen.city !== filters.city) {
+    setSeen({ q: filters.q, city: filters.city });
+    setQ(filters.q);
+    setCity(filters.city);
+  }
+  const count = activeFilterCount(filters);
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    onChange({ q, city });
+  };
+
+  const select = cn(inputClasses(), 'pr-9');
+  return (
+    <form role="search" onSubmit={submit} className="grid gap-4">
+      <div className="flex gap-2">
+        <div className="relative flex-1">
+          <label htmlFor="events-q" className="sr-only">
+            Search events
+          </label>
+          <SearchIcon className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-slate-500" />
+          <input
+            id="events-q"
+            type="search"
+            name="q"
+            value={q}
+            maxLength={100}
+            onChange={(e) => setQ(e.target.value)}
+            placeholder="Search by event, artist or city"
+            className={cn(inputClasses(), 'py-3 pl-10')}
+          />
+        </div>
+        <Button type="submit" size="lg" className="shrink-0">
+          Search
+        </Button>
+      </div>
+
+      <div className="md:hidden">
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-expanded={open}
+          aria-controls="events-filter-panel"
+          onClick={() => setOpen((v) => !v)}
+        >
+          <FilterIcon className="size-4" />
+          Filters{count ? ` (${count})` : ''}
+        </Button>
+      </div>
+
+      <div
+        id="events-filter-panel"
+        className={cn(
+          'grid gap-4 sm:grid-cols-2 md:grid-cols-4 md:!grid',
+          open ? 'grid' : 'hidden',
+        )}
+      >
+        <div>
+          <label htmlFor="events-category" className="block text-sm font-medium text-slate-800">
+            Category
+          </label>
+          <select
+            id="events-category"
+            value={filters.category}
+            onChange={(e) => onChange({ category: e.target.value as EventFilters['category'] })}
+            className={cn(select, 'mt-1.5')}
+          >
+            <option value="">All categories</option>
+            {EVENT_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="events-date" className="block text-sm font-medium text-slate-800">
+            Date
+          </label>
+          <select
+            id="events-date"
+            value={filters.date}
+            onChange={(e) => onChange({ date: e.target.value as EventFilters['date'] })}
+            className={cn(select, 'mt-1.5')}
+          >
+            <option value="">Any date</option>
+            {[...EVENT_DATE_FILTERS, 'range' as const].map((d) => (
+              <option key={d} value={d}>
+                {DATE_FILTER_LABELS[d]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="events-price" className="block text-sm font-medium text-slate-800">
+            Price
+          </label>
+          <select
+            id="events-price"
+            value={filters.price}
+            onChange={(e) => onChange({ price: e.target.value as EventFilters['price'] })}
+            className={cn(select, 'mt-1.5')}
+          >
+            <option value="">Free and paid</option>
+            <option value="free">Free</option>
+            <option value="paid">Paid</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor="events-city" className="block text-sm font-medium text-slate-800">
+            City
+          </label>
+          <input
+            id="events-city"
+            name="city"
+            value={city}
+            maxLength={80}
+            placeholder="Lagos, Abuja…"
+            onChange={(e) => setCity(e.target.value)}
+            onBlur={() => {
+              if (city.trim() !== filters.city) onChange({ city });
+            }}
+            className={cn(inputClasses(), 'mt-1.5')}
+          />
+        </div>
+        {filters.date === 'range' ? (
+          <div className="grid gap-4 sm:col-span-2 sm:grid-cols-2 md:col-span-4 md:max-w-xl">
+            <div>
+              <label htmlFor="events-from" className="block text-sm font-medium text-slate-800">
+                From
+              </label>
+              <input
+                id="events-from"
+                type="date"
+                value={filters.from}
+                max={filters.to || undefined}
+                onChange={(e) => onChange({ date: 'range', from: e.target.value })}
+                className={cn(inputClasses(), 'mt-1.5')}
+              />
+            </div>
+            <div>
+              <label htmlFor="events-to" className="block text-sm font-medium text-slate-800">
+                To
+              </label>
+              <input
+                id="events-to"
+                type="date"
+                value={filters.to}
+                min={filters.from || undefined}
+                onChange={(e) => onChange({ date: 'range', to: e.target.value })}
+                className={cn(inputClasses(), 'mt-1.5')}
+              />
+            </div>
+          </div>
+        ) : null}
+      </div>
+    </form>
+  );
+}

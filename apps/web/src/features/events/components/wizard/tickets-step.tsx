@@ -1,0 +1,189 @@
+import { formatNaira, type FeeMode, type ManageTicketTypeDto } from '@gatepass/shared';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { Alert } from '../../../../components/ui/alert.tsx';
+import { Button } from '../../../../components/ui/button.tsx';
+import { PlusIcon, TicketIcon } from '../../../../components/ui/icons.tsx';
+import { useDeleteTicketType } from '../../api/delete-ticket-type.ts';
+import { AvailabilityBadge, Badge } from '../badges.tsx';
+import { ConfirmDialog, dangerButtonClasses } from '../dialog.tsx';
+import { PencilIcon, TrashIcon } from '../event-icons.tsx';
+import { ChoiceCards } from '../form-fields.tsx';
+import type { StepProps } from './step-props.ts';
+import { EMPTY_TICKET_FORM, TicketTypeForm, ticketFormFrom } from './ticket-type-form.tsx';
+
+export function TicketsStep({ event, wizard, errors, change }: StepProps) {
+  const { ticketDraft, setTicketDraft } = wizard;
+  const [removing, setRemoving] = useState<ManageTicketTypeDto | null>(null);
+  const remove = useDeleteTicketType();
+  const cancelled = event.status === 'cancelled';
+
+  const open = (editing: string) => {
+    const type = event.ticketTypes.find((t) => t.id === editing);
+    setTicketDraft({
+      editing,
+      values: type ? ticketFormFrom(type, event.timeZone) : EMPTY_TICKET_FORM,
+    });
+  };
+
+  const form = ticketDraft ? (
+    <TicketTypeForm
+      key={ticketDraft.editing}
+      event={event}
+      editing={ticketDraft.editing}
+      values={ticketDraft.values}
+      onChange={(values) => setTicketDraft({ editing: ticketDraft.editing, values })}
+      onDone={() => setTicketDraft(null)}
+    />
+  ) : null;
+
+  return (
+    <div className="grid gap-8">
+      <section aria-labelledby="ticket-types-title">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h3 id="ticket-types-title" className="text-base font-semibold text-slate-900">
+            Ticket types
+          </h3>
+          {!ticketDraft && !cancelled ? (
+            <Button variant="secondary" size="sm" onClick={() => open('new')}>
+              <PlusIcon className="size-4" />
+              Add ticket type
+            </Button>
+          ) : null}
+        </div>
+        {errors.ticketTypes ? (
+          <Alert tone="error" className="mt-3">
+            {errors.ticketTypes}
+          </Alert>
+        ) : null}
+
+        {event.ticketTypes.length === 0 && !ticketDraft ? (
+          <div className="mt-4 rounded-2xl border border-dashed border-slate-300 px-6 py-10 text-center">
+            <span className="mx-auto flex size-11 items-center justify-center rounded-full bg-indigo-50 text-indigo-600">
+              <TicketIcon className="size-6" />
+            </span>
+            <p className="mt-3 font-semibold text-slate-900">No tickets yet</p>
+            <p className="mt-1 text-sm text-slate-600">
+              Add at least one ticket type, free or paid, before you publish.
+            </p>
+            <Button className="mt-5" onClick={() => open('new')}>
+              <PlusIcon className="size-5" />
+              Add ticket type
+            </Button>
+          </div>
+        ) : null}
+
+        <ul className="mt-4 grid gap-3">
+          {event.ticketTypes.map((type) =>
+            ticketDraft?.editing === type.id ? (
+              <li key={type.id}>{form}</li>
+            ) : (
+              <li
+                key={type.id}
+                className="flex flex-col gap-4 rounded-xl bg-white p-4 ring-1 ring-inset ring-slate-200 sm:flex-row sm:items-center"
+              >
+                <div className="min-w-0 flex-1">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <p className="font-semibold text-slate-900">{type.name}</p>
+                    <AvailabilityBadge availability={type.availability} />
+                    {type.hidden ? <Badge tone="gray">Hidden</Badge> : null}
+                  </div>
+                  <p className="mt-1 text-sm text-slate-600">
+                    <span className="font-semibold text-slate-900">
+                      {type.price === 0 ? 'Free' : formatNaira(type.price)}
+                    </span>
+                    {' · '}
+                    {type.sold.toLocaleString('en-NG')} of {type.capacity.toLocaleString('en-NG')}{' '}
+                    sold · {type.minPerOrder}–{type.maxPerOrder} per order
+                  </p>
+                </div>
+                {!cancelled ? (
+                  <div className="flex gap-2">
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      onClick={() => open(type.id)}
+                      disabled={!!ticketDraft}
+                      aria-label={`Edit ${type.name}`}
+                    >
+                      <PencilIcon className="size-4" />
+                      Edit
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      onClick={() => setRemoving(type)}
+                      disabled={!!ticketDraft || type.sold > 0}
+                      title={type.sold > 0 ? 'Tickets are sold: hide it instead.' : undefined}
+                      aria-label={`Remove ${type.name}`}
+                    >
+                      <TrashIcon className="size-4" />
+                      Remove
+                    </Button>
+                  </div>
+                ) : null}
+              </li>
+            ),
+          )}
+        </ul>
+        {ticketDraft && !event.ticketTypes.some((t) => t.id === ticketDraft.editing) ? (
+          <div className="mt-3">{form}</div>
+        ) : null}
+      </section>
+
+      <ChoiceCards<FeeMode>
+        legend="Who pays the service fee?"
+        name="feeMode"
+        value={wizard.form.feeMode}
+        onChange={(value) => change('feeMode', value)}
+        options={[
+          {
+            value: 'pass',
+            label: 'The buyer',
+            description: 'The fee is added on top of the ticket price at checkout.',
+          },
+          {
+            value: 'absorb',
+            label: 'I do',
+            description: 'Buyers pay the ticket price; the fee comes out of your payout.',
+          },
+        ]}
+      />
+
+      <ConfirmDialog
+        open={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={`Remove “${removing?.name ?? ''}”?`}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setRemoving(null)}>
+              Keep it
+            </Button>
+            <button
+              type="button"
+              className={dangerButtonClasses}
+              disabled={remove.isPending}
+              onClick={() => {
+                if (!removing) return;
+                remove.mutate(
+                  { eventId: event.id, ticketTypeId: removing.id },
+                  {
+                    onSuccess: () => {
+                      toast.success(`“${removing.name}” removed.`);
+                      setRemoving(null);
+                    },
+                    onError: () => setRemoving(null),
+                  },
+                );
+              }}
+            >
+              {remove.isPending ? 'Removing…' : 'Remove'}
+            </button>
+          </>
+        }
+      >
+        This ticket type has no sales, so it can be removed for good.
+      </ConfirmDialog>
+    </div>
+  );
+}

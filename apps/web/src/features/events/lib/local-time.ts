@@ -1,0 +1,78 @@
+/**
+ * The organiser's forms use <input type="datetime-local">, whose value is a wall-clock time
+ * without a zone ("2026-12-05T19:00"). The API reads such a value in the event's time zone
+ * and answers instants in UTC, so sales windows (given as instants) are turned back into the
+ * event's wall clock here.
+ */
+
+const partsFormatter = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+
+/** An instant as the wall-clock value of a datetime-local input in `timeZone`; '' for none. */
+export function instantToLocalInput(
+  value: string | Date | null | undefined,
+  timeZone: string,
+): string {
+  if (value === null || value === undefined || value === '') return '';
+  const instant = new Date(value);
+  if (Number.isNaN(instant.getTime())) return '';
+  const parts: Record<string, string> = {};
+  for (const part of partsFormatter(timeZone).formatToParts(instant)) {
+    parts[part.type] = part.value;
+  }
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+/** Today's date in `timeZone` as yyyy-mm-dd (the value of an <input type="date">). */
+export function todayInZone(timeZone: string, now: Date = new Date()): string {
+  return instantToLocalInput(now, timeZone).slice(0, 10);
+}
+
+/** A few zones organisers in and around Nigeria use most, listed first in the picker. */
+export const COMMON_TIME_ZONES = [
+  'Africa/Lagos',
+  'Africa/Accra',
+  'Africa/Abidjan',
+  'Africa/Nairobi',
+  'Africa/Johannesburg',
+  'Africa/Cairo',
+  'Europe/London',
+  'Europe/Paris',
+  'America/New_York',
+  'UTC',
+] as const;
+
+/** Every zone the browser knows, with the common ones first. */
+export function timeZoneOptions(current?: string): string[] {
+  let all: string[];
+  try {
+    all = Intl.supportedValuesOf('timeZone');
+  } catch {
+    all = [];
+  }
+  const common: string[] = [...COMMON_TIME_ZONES];
+  const rest = all.filter((zone) => !common.includes(zone));
+  const list = [...common, ...rest];
+  if (current && !list.includes(current)) list.unshift(current);
+  return list;
+}
+
+/** "GMT+1" for Africa/Lagos at that instant: shown next to times so nobody guesses. */
+export function zoneOffsetLabel(timeZone: string, at: Date = new Date()): string {
+  try {
+    const part = new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'shortOffset' })
+      .formatToParts(at)
+      .find((p) => p.type === 'timeZoneName');
+    return part?.value ?? timeZone;
+  } catch {
+    return timeZone;
+  }
+}

@@ -1,0 +1,175 @@
+import type { ManageEventDto } from '@gatepass/shared';
+import { updateEventBody } from '@gatepass/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  buyerAffectingChanges,
+  contractIssues,
+  formFromEvent,
+  issuesFromDetails,
+  messagesByField,
+  patchForStep,
+  readinessIssues,
+  stepForField,
+} from './wizard.ts';
+
+const event = (over: Partial<ManageEventDto> = {}): ManageEventDto => ({
+  id: 'e1',
+  slug: 'jazz-night',
+  title: 'Jazz Night',
+  summary: null,
+  category: 'Music',
+  coverImageId: null,
+  coverUrl: null,
+  venueName: 'Terra Kulture',
+  city: 'Lagos',
+  startAt: '2030-12-05T18:00:00.000Z',
+  endAt: '2030-12-05T22:00:00.000Z',
+  timeZone: 'Africa/Lagos',
+  status: 'draft',
+  ended: false,
+  visibility: 'public',
+  url: '/events/jazz-night',
+  description: null,
+  address: '1376 Tiamiyu Savage St',
+  onlineUrl: null,
+  startLocal: '2030-12-05T19:00',
+  endLocal: '2030-12-05T23:00',
+  feeMode: 'pass',
+  cancelReason: null,
+  cancelledAt: null,
+  publishedAt: null,
+  createdAt: '2030-01-01T00:00:00.000Z',
+  updatedAt: '2030-01-01T00:00:00.000Z',
+  ticketTypes: [
+    {
+      id: 't1',
+      name: 'Regular',
+      description: null,
+      price: 5000,
+      capacity: 100,
+      sold: 0,
+      remaining: 100,
+      minPerOrder: 1,
+      maxPerOrder: 10,
+      salesStartAt: null,
+      salesEndAt: null,
+      position: 0,
+      hidden: false,
+      availability: 'on_sale',
+    },
+  ],
+  sold: 0,
+  capacity: 100,
+  gross: 0,
+  ...over,
+});
+
+const now = new Date('2030-06-01T00:00:00Z');
+
+describe('wizard steps', () => {
+  it('sends each server field to the step that edits it', () => {
+    expect(stepForField('title').slug).toBe('details');
+    expect(stepForField('venue').slug).toBe('date-place');
+    expect(stepForField('endAt').slug).toBe('date-place');
+    expect(stepForField('ticketTypes').slug).toBe('tickets');
+    expect(stepForField('something-new').slug).toBe('details');
+  });
+});
+
+describe('the form', () => {
+  it('reads the wall-clock times and the place kind from the event', () => {
+    const form = formFromEvent(event());
+    expect(form).toMatchObject({
+      startAt: '2030-12-05T19:00',
+      placeType: 'venue',
+      summary: '',
+    });
+    expect(
+      formFromEvent(event({ venueName: null, address: null, city: null, onlineUrl: 'https://x.y' }))
+        .placeType,
+    ).toBe('online');
+  });
+
+  it('saves an online event without a venue, and a venue event without a link', () => {
+    const form = { ...formFromEvent(event()), onlineUrl: 'https://meet.example' };
+    expect(patchForStep('date-place', form)).toMatchObject({
+      venueName: 'Terra Kulture',
+      onlineUrl: null,
+    });
+    expect(patchForStep('date-place', { ...form, placeType: 'online' })).toMatchObject({
+      venueName: null,
+      address: null,
+      city: null,
+      onlineUrl: 'https://meet.example',
+    });
+  });
+
+  it('checks a step with the shared contract, with its sentences', () => {
+    const form = { ...formFromEvent(event()), title: ' ', onlineUrl: 'meet.example' };
+    const issues = contractIssues(updateEventBody, patchForStep('details', form));
+    expect(messagesByField(issues)).toEqual({ title: 'Title is required.' });
+    const place = contractIssues(
+      updateEventBody,
+      patchForStep('date-place', { ...form, placeType: 'online' }),
+    );
+    expect(messagesByField(place).onlineUrl).toMatch(/http/);
+  });
+});
+
+describe('server issues', () => {
+  it('reads details.issues and keeps the first message per field', () => {
+    const issues = issuesFromDetails({
+      issues: [
+        { field: 'startAt', message: 'Set when the event starts.' },
+        { field: 'startAt', message: 'second' },
+        { field: 'venue', message: 'Add a venue.' },
+        { nonsense: true },
+      ],
+    });
+    expect(messagesByField(issues)).toEqual({
+      startAt: 'Set when the event starts.',
+      venue: 'Add a venue.',
+    });
+    expect(issuesFromDetails(undefined)).toEqual([]);
+    expect(issuesFromDetails({ issues: 'x' })).toEqual([]);
+  });
+});
+
+describe('readiness', () => {
+  it('finds nothing missing on a complete draft', () => {
+    expect(readinessIssues(event(), now)).toEqual([]);
+  });
+
+  it('lists every missing item at once', () => {
+    const fields = readinessIssues(
+      event({
+        startAt: null,
+        endAt: null,
+        venueName: null,
+        address: null,
+        city: null,
+        ticketTypes: [],
+      }),
+      now,
+    ).map((i) => i.field);
+    expect(fields).toEqual(['startAt', 'endAt', 'venue', 'ticketTypes']);
+  });
+
+  it('names the half of a venue that is missing, and a past start', () => {
+    const issues = readinessIssues(
+      event({ address: null, startAt: '2020-01-01T00:00:00Z', endAt: '2020-01-01T03:00:00Z' }),
+      now,
+    );
+    expect(issues.map((i) => i.field)).toEqual(['startAt', 'address']);
+  });
+});
+
+describe('changes that affect buyers', () => {
+  it('notices a new time or place, not a new title', () => {
+    const saved = formFromEvent(event());
+    expect(buyerAffectingChanges(saved, { ...saved, title: 'New' })).toEqual([]);
+    expect(
+      buyerAffectingChanges(saved, { ...saved, startAt: '2030-12-06T19:00', city: 'Abuja' }),
+    ).toEqual(['the time', 'the place']);
+  });
+});

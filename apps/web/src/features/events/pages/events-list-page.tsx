@@ -1,0 +1,158 @@
+import type { PublicEventsQuery } from '@gatepass/shared';
+import { Link, useSearchParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { CalendarIcon } from '../../../components/ui/icons.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { paths } from '../../../config/paths.ts';
+import { usePublicEvents } from '../api/get-public-events.ts';
+import { EventCard, EventCardSkeleton } from '../components/event-card.tsx';
+import { EventsFilters } from '../components/events-filters.tsx';
+import { Pagination } from '../components/pagination.tsx';
+import {
+  EMPTY_FILTERS,
+  filtersFromSearch,
+  searchFromFilters,
+  withFilters,
+  type EventFilters,
+} from '../lib/event-filters.ts';
+
+function apiQuery(filters: EventFilters): PublicEventsQuery {
+  const query: PublicEventsQuery = { page: filters.page };
+  if (filters.q) query.q = filters.q;
+  if (filters.category) query.category = filters.category;
+  if (filters.city) query.city = filters.city;
+  if (filters.price) query.price = filters.price;
+  if (filters.date && filters.date !== 'range') query.date = filters.date;
+  if (filters.date === 'range') {
+    if (filters.from) query.from = filters.from;
+    if (filters.to) query.to = filters.to;
+  }
+  return query;
+}
+
+/** `/events/`: search and filters kept in the URL, the result count, cards and pages. */
+export function EventsListPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromSearch(params);
+  const query = usePublicEvents(apiQuery(filters));
+  const data = query.data;
+  const anyFilter = searchFromFilters({ ...filters, page: 1 }).toString() !== '';
+
+  const apply = (change: Partial<EventFilters>) => {
+    setParams(searchFromFilters(withFilters(filters, change)));
+  };
+  const hrefFor = (page: number) => {
+    const search = searchFromFilters({ ...filters, page }).toString();
+    return search ? `${paths.events}?${search}` : paths.events;
+  };
+
+  return (
+    <>
+      <title>{filters.q ? `“${filters.q}” · Events · Gatepass` : 'Events · Gatepass'}</title>
+      <PageHeader
+        eyebrow="Discover"
+        title="Events"
+        subtitle="Concerts, conferences, parties and more across Nigeria."
+      />
+      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+        <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-900/5 sm:p-6">
+          <EventsFilters filters={filters} onChange={apply} />
+        </div>
+
+        <div className="mt-8 flex flex-wrap items-center justify-between gap-3">
+          <p aria-live="polite" className="text-sm text-slate-600">
+            {data ? (
+              <>
+                <span className="font-semibold text-slate-900">
+                  {data.total.toLocaleString('en-NG')}
+                </span>{' '}
+                {data.total === 1 ? 'event' : 'events'}
+                {filters.q ? (
+                  <>
+                    {' '}
+                    for “<span className="font-semibold text-slate-900">{filters.q}</span>”
+                  </>
+                ) : null}
+              </>
+            ) : query.isError ? null : (
+              'Looking for events…'
+            )}
+          </p>
+          {anyFilter ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => setParams(searchFromFilters(EMPTY_FILTERS))}
+            >
+              Clear search and filters
+            </Button>
+          ) : null}
+        </div>
+
+        {query.isError && !data ? (
+          <Alert tone="error" className="mt-6">
+            Events could not be loaded.{' '}
+            <button
+              type="button"
+              className="font-semibold underline"
+              onClick={() => void query.refetch()}
+            >
+              Try again
+            </button>
+          </Alert>
+        ) : !data ? (
+          <div className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {Array.from({ length: 6 }, (_, i) => (
+              <EventCardSkeleton key={i} />
+            ))}
+          </div>
+        ) : data.items.length === 0 ? (
+          <div className="mt-4 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
+            <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-indigo-50 text-indigo-600">
+              <CalendarIcon className="size-6" />
+            </span>
+            <h2 className="mt-4 text-lg font-semibold text-slate-900">No events found</h2>
+            <p className="mx-auto mt-2 max-w-md text-sm text-slate-600">
+              {anyFilter
+                ? 'Nothing matches this search. Try other words, another date or fewer filters.'
+                : 'No upcoming events yet. Check back soon, or create your own.'}
+            </p>
+            <div className="mt-6 flex flex-wrap justify-center gap-3">
+              {anyFilter ? (
+                <Button
+                  variant="secondary"
+                  onClick={() => setParams(searchFromFilters(EMPTY_FILTERS))}
+                >
+                  Show all events
+                </Button>
+              ) : null}
+              <Link
+                to={paths.manage.create('event')}
+                className="inline-flex items-center rounded-lg px-4 py-2.5 text-sm font-semibold text-indigo-700 hover:bg-indigo-50"
+              >
+                Create an event
+              </Link>
+            </div>
+          </div>
+        ) : (
+          <>
+            <ul
+              className={`mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${query.isPlaceholderData ? 'opacity-60' : ''}`}
+              aria-busy={query.isFetching}
+            >
+              {data.items.map((event) => (
+                <li key={event.slug} className="flex">
+                  <div className="flex w-full [&>article]:w-full">
+                    <EventCard event={event} headingLevel={2} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <Pagination page={data.page} pageCount={data.pageCount} hrefFor={hrefFor} />
+          </>
+        )}
+      </div>
+    </>
+  );
+}

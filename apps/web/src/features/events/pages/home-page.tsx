@@ -1,0 +1,234 @@
+import { EVENT_CATEGORIES, type EventCategory } from '@gatepass/shared';
+import { useState, type ComponentType, type FormEvent, type SVGProps } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button.tsx';
+import {
+  ArrowRightIcon,
+  BanknoteIcon,
+  QrIcon,
+  ShieldCheckIcon,
+} from '../../../components/ui/icons.tsx';
+import { paths } from '../../../config/paths.ts';
+import { usePublicEvents } from '../api/get-public-events.ts';
+import { EventCard, EventCardSkeleton } from '../components/event-card.tsx';
+import { SearchIcon } from '../components/event-icons.tsx';
+
+const features: Array<{
+  title: string;
+  text: string;
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+}> = [
+  {
+    title: 'Sell in naira',
+    text: 'Set prices in ₦, offer free and paid tickets, and see every fee before your guests do.',
+    icon: BanknoteIcon,
+  },
+  {
+    title: 'One QR per order',
+    text: 'Guests carry a single QR ticket on their phone. No printing, no lost paper.',
+    icon: QrIcon,
+  },
+  {
+    title: 'Check-in at the door',
+    text: 'Scan, type a code or search by name. Each ticket gets in once, even with patchy network.',
+    icon: ShieldCheckIcon,
+  },
+];
+
+const CATEGORY_STYLE: Record<EventCategory, { emoji: string; tone: string }> = {
+  Music: { emoji: '🎵', tone: 'bg-fuchsia-50 text-fuchsia-900 ring-fuchsia-200' },
+  Business: { emoji: '💼', tone: 'bg-slate-100 text-slate-900 ring-slate-200' },
+  Tech: { emoji: '💻', tone: 'bg-cyan-50 text-cyan-900 ring-cyan-200' },
+  'Food & Drink': { emoji: '🍲', tone: 'bg-orange-50 text-orange-900 ring-orange-200' },
+  Arts: { emoji: '🎨', tone: 'bg-rose-50 text-rose-900 ring-rose-200' },
+  Sports: { emoji: '⚽', tone: 'bg-emerald-50 text-emerald-900 ring-emerald-200' },
+  Community: { emoji: '🤝', tone: 'bg-amber-50 text-amber-900 ring-amber-200' },
+  Education: { emoji: '📚', tone: 'bg-sky-50 text-sky-900 ring-sky-200' },
+  Nightlife: { emoji: '🌙', tone: 'bg-violet-50 text-violet-900 ring-violet-200' },
+  Other: { emoji: '✨', tone: 'bg-indigo-50 text-indigo-900 ring-indigo-200' },
+};
+
+const QUICK_DATES = [
+  { label: 'Today', date: 'today' },
+  { label: 'This weekend', date: 'weekend' },
+  { label: 'This month', date: 'month' },
+] as const;
+
+/** `/`: search, what is coming up, categories, and what Gatepass does for organisers. */
+export function HomePage() {
+  const navigate = useNavigate();
+  const [q, setQ] = useState('');
+  const upcoming = usePublicEvents({ page: 1, pageSize: 6 });
+
+  const search = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const words = q.trim();
+    navigate(words ? `${paths.events}?q=${encodeURIComponent(words)}` : paths.events);
+  };
+
+  return (
+    <>
+      <title>Gatepass · Events and tickets across Nigeria</title>
+      <section className="relative isolate overflow-hidden bg-slate-950 pt-16 text-white">
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_15%_20%,var(--color-indigo-700),transparent_45%),radial-gradient(circle_at_90%_70%,var(--color-violet-800),transparent_45%)] opacity-80"
+        />
+        <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6 sm:py-24 lg:px-8 lg:py-28">
+          <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-indigo-100 ring-1 ring-inset ring-white/15">
+            Tickets for events across Nigeria
+          </p>
+          <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">
+            Find your next night out, conference or festival.
+          </h1>
+          <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-300">
+            Browse what&apos;s on, get your QR ticket in seconds, or sell tickets for your own event
+            and check guests in at the door.
+          </p>
+          <form
+            role="search"
+            onSubmit={search}
+            className="mx-auto mt-10 flex max-w-2xl flex-col gap-3 sm:flex-row"
+          >
+            <div className="relative flex-1">
+              <label htmlFor="home-search" className="sr-only">
+                Search events
+              </label>
+              <SearchIcon className="pointer-events-none absolute left-4 top-1/2 size-5 -translate-y-1/2 text-slate-500" />
+              <input
+                id="home-search"
+                type="search"
+                value={q}
+                maxLength={100}
+                onChange={(e) => setQ(e.target.value)}
+                placeholder="Search concerts, conferences, cities…"
+                className="block w-full rounded-xl border-0 bg-white py-4 pl-12 pr-4 text-base text-slate-900 shadow-lg placeholder:text-slate-500 focus:outline-none focus:ring-4 focus:ring-indigo-400"
+              />
+            </div>
+            <button type="submit" className={`${buttonClasses('primary', 'lg')} rounded-xl py-4`}>
+              Search
+            </button>
+          </form>
+          <ul className="mt-6 flex flex-wrap justify-center gap-2" aria-label="Quick searches">
+            {QUICK_DATES.map((d) => (
+              <li key={d.date}>
+                <Link
+                  to={`${paths.events}?date=${d.date}`}
+                  className="inline-block rounded-full bg-white/10 px-3.5 py-1.5 text-sm font-semibold text-white ring-1 ring-inset ring-white/20 hover:bg-white/20"
+                >
+                  {d.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link
+                to={`${paths.events}?price=free`}
+                className="inline-block rounded-full bg-white/10 px-3.5 py-1.5 text-sm font-semibold text-white ring-1 ring-inset ring-white/20 hover:bg-white/20"
+              >
+                Free events
+              </Link>
+            </li>
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="upcoming-title" className="py-14 sm:py-20">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          <div className="flex flex-wrap items-end justify-between gap-4">
+            <div>
+              <h2 id="upcoming-title" className="text-3xl font-bold tracking-tight text-slate-900">
+                Upcoming events
+              </h2>
+              <p className="mt-2 text-slate-600">The next events on Gatepass, soonest first.</p>
+            </div>
+            <Link to={paths.events} className={buttonClasses('secondary')}>
+              See all events
+              <ArrowRightIcon className="size-4" />
+            </Link>
+          </div>
+          {upcoming.data && upcoming.data.items.length === 0 ? (
+            <div className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+              <p className="font-semibold text-slate-900">No upcoming events yet.</p>
+              <p className="mt-1 text-sm text-slate-600">Be the first: it takes a few minutes.</p>
+              <Link
+                to={paths.manage.create('event')}
+                className={`${buttonClasses('primary')} mt-5`}
+              >
+                Create an event
+              </Link>
+            </div>
+          ) : (
+            <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {upcoming.data
+                ? upcoming.data.items.map((event) => (
+                    <li key={event.slug} className="flex [&>article]:w-full">
+                      <EventCard event={event} />
+                    </li>
+                  ))
+                : Array.from({ length: 3 }, (_, i) => (
+                    <li key={i}>
+                      <EventCardSkeleton />
+                    </li>
+                  ))}
+            </ul>
+          )}
+        </div>
+      </section>
+
+      <section aria-labelledby="categories-title" className="bg-white py-14 sm:py-20">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          <h2 id="categories-title" className="text-3xl font-bold tracking-tight text-slate-900">
+            Browse by category
+          </h2>
+          <ul className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+            {EVENT_CATEGORIES.map((category) => (
+              <li key={category}>
+                <Link
+                  to={`${paths.events}?category=${encodeURIComponent(category)}`}
+                  className={`flex items-center gap-3 rounded-xl px-4 py-4 font-semibold ring-1 ring-inset transition-transform hover:-translate-y-0.5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${CATEGORY_STYLE[category].tone}`}
+                >
+                  <span aria-hidden="true" className="text-2xl">
+                    {CATEGORY_STYLE[category].emoji}
+                  </span>
+                  {category}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="features-title" className="bg-slate-50 py-14 sm:py-20">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          <div className="flex flex-wrap items-end justify-between gap-4">
+            <div>
+              <h2 id="features-title" className="text-3xl font-bold tracking-tight text-slate-900">
+                Organising an event?
+              </h2>
+              <p className="mt-2 max-w-2xl text-slate-600">
+                Gatepass looks after tickets from the first sale to the last guest through the gate.
+              </p>
+            </div>
+            <Link to={paths.manage.create('event')} className={buttonClasses('primary')}>
+              Create an event
+            </Link>
+          </div>
+          <ul className="mt-10 grid gap-6 md:grid-cols-3">
+            {features.map(({ title, text, icon: Icon }) => (
+              <li
+                key={title}
+                className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-900/5"
+              >
+                <span className="flex size-11 items-center justify-center rounded-xl bg-indigo-50 text-indigo-600">
+                  <Icon className="size-6" />
+                </span>
+                <h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
+                <p className="mt-2 text-sm leading-6 text-slate-600">{text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </>
+  );
+}

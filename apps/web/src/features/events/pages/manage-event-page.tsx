@@ -1,0 +1,300 @@
+import { formatEventDate, formatNaira, type ManageEventDto } from '@gatepass/shared';
+import { useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { QrIcon } from '../../../components/ui/icons.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useDuplicateEvent } from '../api/duplicate-event.ts';
+import { useMyEvent } from '../api/get-my-event.ts';
+import { AvailabilityBadge, Badge, EventStatusBadge } from '../components/badges.tsx';
+import { CancelEventDialog } from '../components/cancel-event-dialog.tsx';
+import { CopyButton } from '../components/copy-button.tsx';
+import { editPath } from '../components/event-actions-menu.tsx';
+import { EventCover } from '../components/event-cover.tsx';
+import { ExternalLinkIcon, PencilIcon } from '../components/event-icons.tsx';
+import { SoldBar } from '../components/sold-bar.tsx';
+import { absoluteUrl } from '../lib/links.ts';
+import { readinessIssues } from '../lib/wizard.ts';
+import { eventPlaceLabel } from './my-events-page.tsx';
+
+function Figure({ label, value, note }: { label: string; value: ReactNode; note?: ReactNode }) {
+  return (
+    <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-900/5">
+      <dt className="text-sm font-medium text-slate-600">{label}</dt>
+      <dd className="mt-2 text-2xl font-bold tracking-tight text-slate-900">{value}</dd>
+      {note ? <dd className="mt-1 text-sm text-slate-500">{note}</dd> : null}
+    </div>
+  );
+}
+
+/** `/events/manage/events/{id}/`: one event at a glance, with what the organiser does next. */
+export function ManageEventPage({ id }: { id: string }) {
+  const query = useMyEvent(id);
+  if (query.isPending) {
+    return (
+      <>
+        <PageHeader eyebrow="Manage event" title="Loading…" />
+        <div className="flex justify-center py-20 text-indigo-600">
+          <Spinner label="Loading event…" />
+        </div>
+      </>
+    );
+  }
+  if (query.isError || !query.data) {
+    return (
+      <>
+        <PageHeader eyebrow="Manage event" title="Event not found" />
+        <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:px-8">
+          <Alert tone="error">
+            This event does not exist or is not yours.{' '}
+            <Link to={paths.manage.all} className="font-semibold underline">
+              Back to my events
+            </Link>
+          </Alert>
+        </div>
+      </>
+    );
+  }
+  return <ManageEvent event={query.data} />;
+}
+
+function ManageEvent({ event }: { event: ManageEventDto }) {
+  const navigate = useNavigate();
+  const duplicate = useDuplicateEvent();
+  const [cancelling, setCancelling] = useState(false);
+  const shareUrl = absoluteUrl(paths.event(event.slug));
+  const isDraft = event.status === 'draft';
+  const missing = isDraft ? readinessIssues(event) : [];
+  const remaining = Math.max(0, event.capacity - event.sold);
+  const percent = event.capacity ? Math.round((event.sold / event.capacity) * 100) : 0;
+
+  return (
+    <>
+      <title>{`${event.title} · Manage · Gatepass`}</title>
+      <PageHeader
+        eyebrow="Manage event"
+        title={event.title}
+        subtitle={
+          <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <EventStatusBadge status={event.status} ended={event.ended} />
+            {event.visibility === 'unlisted' ? <Badge tone="gray">Unlisted</Badge> : null}
+            <span>
+              {event.startAt ? formatEventDate(event.startAt, event.timeZone) : 'Date not set'}
+            </span>
+          </span>
+        }
+        actions={
+          <div className="flex flex-wrap gap-3">
+            {event.status !== 'cancelled' ? (
+              <Link to={editPath(event.id)} className={buttonClasses('light')}>
+                <PencilIcon className="size-4" />
+                Edit
+              </Link>
+            ) : null}
+            {!isDraft ? (
+              <Link to={paths.manage.verifyTicket(event.id)} className={buttonClasses('primary')}>
+                <QrIcon className="size-5" />
+                Verify tickets
+              </Link>
+            ) : null}
+          </div>
+        }
+      />
+
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 sm:px-6 lg:px-8">
+        {event.status === 'cancelled' ? (
+          <Alert tone="error">
+            Cancelled
+            {event.cancelledAt ? ` on ${formatEventDate(event.cancelledAt, event.timeZone)}` : ''}.
+            {event.cancelReason ? ` Reason: ${event.cancelReason}` : ''}
+          </Alert>
+        ) : null}
+        {isDraft ? (
+          <div className="flex flex-col gap-4 rounded-2xl bg-amber-50 p-5 ring-1 ring-inset ring-amber-300 sm:flex-row sm:items-center sm:justify-between">
+            <div className="text-sm text-amber-900">
+              <p className="font-semibold">This event is a draft: nobody can see it yet.</p>
+              {missing.length ? (
+                <p className="mt-1">
+                  Still needed:{' '}
+                  {missing.map((m) => m.message.replace(/\.$/, '').toLowerCase()).join('; ')}.
+                </p>
+              ) : (
+                <p className="mt-1">Everything is in place. Review and publish it.</p>
+              )}
+            </div>
+            <Link
+              to={`${paths.manage.create(event.id)}/review`}
+              className={buttonClasses('primary')}
+            >
+              Review and publish
+            </Link>
+          </div>
+        ) : null}
+
+        <section aria-labelledby="figures-title">
+          <h2 id="figures-title" className="sr-only">
+            Key figures
+          </h2>
+          <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <Figure
+              label="Tickets sold"
+              value={event.sold.toLocaleString('en-NG')}
+              note={`of ${event.capacity.toLocaleString('en-NG')} (${percent}%)`}
+            />
+            <Figure label="Gross sales" value={formatNaira(event.gross)} note="Before fees" />
+            <Figure
+              label="Remaining"
+              value={remaining.toLocaleString('en-NG')}
+              note="Tickets left to sell"
+            />
+            <Figure
+              label="Ticket types"
+              value={event.ticketTypes.length}
+              note={`${event.ticketTypes.filter((t) => t.availability === 'on_sale').length} on sale now`}
+            />
+          </dl>
+        </section>
+
+        <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
+          <section
+            aria-labelledby="types-title"
+            className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-900/5 sm:p-6"
+          >
+            <div className="flex items-center justify-between gap-3">
+              <h2 id="types-title" className="text-lg font-semibold text-slate-900">
+                Tickets
+              </h2>
+              {event.status !== 'cancelled' ? (
+                <Link
+                  to={`${paths.manage.create(event.id)}/tickets`}
+                  className={buttonClasses('ghost', 'sm')}
+                >
+                  Edit tickets
+                </Link>
+              ) : null}
+            </div>
+            {event.ticketTypes.length === 0 ? (
+              <p className="mt-4 text-sm text-slate-600">No ticket types yet.</p>
+            ) : (
+              <ul className="mt-4 divide-y divide-slate-100">
+                {event.ticketTypes.map((type) => (
+                  <li key={type.id} className="py-4 first:pt-0 last:pb-0">
+                    <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+                      <p className="font-semibold text-slate-900">
+                        {type.name}{' '}
+                        <span className="font-normal text-slate-600">
+                          · {type.price === 0 ? 'Free' : formatNaira(type.price)}
+                        </span>
+                      </p>
+                      <span className="flex gap-2">
+                        {type.hidden ? <Badge tone="gray">Hidden</Badge> : null}
+                        <AvailabilityBadge availability={type.availability} />
+                      </span>
+                    </div>
+                    <SoldBar
+                      sold={type.sold}
+                      capacity={type.capacity}
+                      label={`${type.name} sold`}
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+
+          <aside className="grid content-start gap-6">
+            <section
+              aria-labelledby="share-title"
+              className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-900/5"
+            >
+              <EventCover
+                coverUrl={event.coverUrl}
+                category={event.category}
+                className="aspect-[16/9] w-full"
+              />
+              <div className="p-5">
+                <h2 id="share-title" className="text-lg font-semibold text-slate-900">
+                  Share your event
+                </h2>
+                <p className="mt-1 text-sm text-slate-600">
+                  {eventPlaceLabel({ ...event, online: !!event.onlineUrl })}
+                </p>
+                {isDraft ? (
+                  <p className="mt-3 text-sm text-slate-600">
+                    The link works once the event is published.
+                  </p>
+                ) : null}
+                <label
+                  htmlFor="share-link"
+                  className="mt-4 block text-sm font-medium text-slate-800"
+                >
+                  Event link
+                </label>
+                <div className="mt-1.5 flex gap-2">
+                  <input
+                    id="share-link"
+                    readOnly
+                    value={shareUrl}
+                    onFocus={(e) => e.target.select()}
+                    className="min-w-0 flex-1 rounded-lg border-0 bg-slate-50 px-3 py-2 text-sm text-slate-900 ring-1 ring-inset ring-slate-300"
+                  />
+                  <CopyButton text={shareUrl} label="Copy" />
+                </div>
+                {!isDraft ? (
+                  <a
+                    href={paths.event(event.slug)}
+                    target="_blank"
+                    rel="noreferrer"
+                    className={`${buttonClasses('secondary')} mt-4 w-full`}
+                  >
+                    Open public page
+                    <ExternalLinkIcon className="size-4" />
+                  </a>
+                ) : null}
+              </div>
+            </section>
+
+            <section
+              aria-labelledby="more-title"
+              className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-900/5"
+            >
+              <h2 id="more-title" className="text-lg font-semibold text-slate-900">
+                More
+              </h2>
+              <div className="mt-4 grid gap-3">
+                <Button
+                  variant="secondary"
+                  disabled={duplicate.isPending}
+                  onClick={() =>
+                    duplicate.mutate(event.id, {
+                      onSuccess: (copy) => {
+                        toast.success('A copy is ready to edit.');
+                        navigate(editPath(copy.id));
+                      },
+                    })
+                  }
+                >
+                  {duplicate.isPending ? 'Duplicating…' : 'Duplicate event'}
+                </Button>
+                {event.status === 'published' ? (
+                  <Button
+                    variant="secondary"
+                    className="text-red-700 ring-red-300 hover:bg-red-50"
+                    onClick={() => setCancelling(true)}
+                  >
+                    Cancel event…
+                  </Button>
+                ) : null}
+              </div>
+            </section>
+          </aside>
+        </div>
+      </div>
+      <CancelEventDialog event={event} open={cancelling} onClose={() => setCancelling(false)} />
+    </>
+  );
+}

@@ -1,0 +1,257 @@
+import { formatEventDate, formatNaira, type ManageEventListItem } from '@gatepass/shared';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { CalendarIcon, PlusIcon } from '../../../components/ui/icons.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
+import { cn } from '../../../lib/cn.ts';
+import { useMyEvents } from '../api/get-my-events.ts';
+import { EventStatusBadge } from '../components/badges.tsx';
+import { EventActionsMenu } from '../components/event-actions-menu.tsx';
+import { EventCover } from '../components/event-cover.tsx';
+
+type Tab = 'all' | 'upcoming' | 'drafts' | 'past' | 'cancelled';
+
+const TABS: Array<{ id: Tab; label: string; test: (e: ManageEventListItem) => boolean }> = [
+  { id: 'all', label: 'All', test: () => true },
+  { id: 'upcoming', label: 'Upcoming', test: (e) => e.status === 'published' && !e.ended },
+  { id: 'drafts', label: 'Drafts', test: (e) => e.status === 'draft' },
+  { id: 'past', label: 'Past', test: (e) => e.status === 'published' && e.ended },
+  { id: 'cancelled', label: 'Cancelled', test: (e) => e.status === 'cancelled' },
+];
+
+export const eventDateLabel = (event: { startAt: string | null; timeZone: string }) =>
+  event.startAt ? formatEventDate(event.startAt, event.timeZone) : 'Date not set';
+
+export const eventPlaceLabel = (event: {
+  online: boolean;
+  venueName: string | null;
+  city: string | null;
+}) =>
+  [event.venueName, event.city].filter(Boolean).join(', ') ||
+  (event.online ? 'Online' : 'Place not set');
+
+export function CreateEventLink({ className, light }: { className?: string; light?: boolean }) {
+  return (
+    <Link
+      to={paths.manage.create('event')}
+      className={cn(buttonClasses(light ? 'light' : 'primary'), className)}
+    >
+      <PlusIcon className="size-5" />
+      Create Event
+    </Link>
+  );
+}
+
+/** `/events/manage/all`: the organiser's events, with their figures and actions. */
+export function MyEventsPage() {
+  const query = useMyEvents();
+  const [tab, setTab] = useState<Tab>('all');
+  const events = query.data ?? [];
+  const shown = events.filter(TABS.find((t) => t.id === tab)?.test ?? (() => true));
+
+  return (
+    <>
+      <title>My events · Gatepass</title>
+      <PageHeader
+        eyebrow="Organiser"
+        title="My events"
+        subtitle="Every event you organise, drafts included."
+        actions={events.length ? <CreateEventLink /> : undefined}
+      />
+      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+        {query.isPending ? (
+          <div className="flex justify-center py-20 text-indigo-600">
+            <Spinner label="Loading your events…" />
+          </div>
+        ) : query.isError ? (
+          <Alert tone="error">
+            Your events could not be loaded.{' '}
+            <button
+              type="button"
+              className="font-semibold underline"
+              onClick={() => void query.refetch()}
+            >
+              Try again
+            </button>
+          </Alert>
+        ) : events.length === 0 ? (
+          <EmptyState />
+        ) : (
+          <>
+            <div role="group" aria-label="Show" className="flex gap-2 overflow-x-auto pb-1">
+              {TABS.map((t) => {
+                const count = events.filter(t.test).length;
+                return (
+                  <button
+                    key={t.id}
+                    type="button"
+                    aria-pressed={tab === t.id}
+                    onClick={() => setTab(t.id)}
+                    className={cn(
+                      'shrink-0 rounded-full px-3.5 py-1.5 text-sm font-semibold ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
+                      tab === t.id
+                        ? 'bg-indigo-600 text-white ring-indigo-600'
+                        : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50',
+                    )}
+                  >
+                    {t.label}{' '}
+                    <span className={tab === t.id ? 'text-indigo-100' : 'text-slate-500'}>
+                      {count}
+                    </span>
+                  </button>
+                );
+              })}
+            </div>
+            {shown.length === 0 ? (
+              <p className="mt-8 rounded-2xl bg-white px-6 py-10 text-center text-slate-600 ring-1 ring-slate-900/5">
+                No events here.{' '}
+                <Button variant="ghost" size="sm" onClick={() => setTab('all')}>
+                  Show all
+                </Button>
+              </p>
+            ) : (
+              <EventsTable events={shown} />
+            )}
+          </>
+        )}
+      </div>
+    </>
+  );
+}
+
+function EmptyState() {
+  return (
+    <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center shadow-sm">
+      <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-indigo-50 text-indigo-600">
+        <CalendarIcon className="size-6" />
+      </span>
+      <h2 className="mt-4 text-xl font-semibold text-slate-900">No events yet</h2>
+      <p className="mx-auto mt-2 max-w-md text-sm text-slate-600">
+        Create your first event: add the details, set up free or paid tickets and publish it when
+        you are ready.
+      </p>
+      <CreateEventLink className="mt-6" />
+    </div>
+  );
+}
+
+function EventsTable({ events }: { events: ManageEventListItem[] }) {
+  return (
+    <>
+      {/* Phones: one card per event. */}
+      <ul className="mt-6 grid gap-4 md:hidden">
+        {events.map((event) => (
+          <li key={event.id} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-900/5">
+            <div className="flex gap-3">
+              <EventCover
+                coverUrl={event.coverUrl}
+                category={event.category}
+                className="size-16 shrink-0 rounded-lg p-1 [&>span:last-child]:hidden"
+              />
+              <div className="min-w-0 flex-1">
+                <div className="flex items-start justify-between gap-2">
+                  <Link
+                    to={paths.manage.event(event.id)}
+                    className="font-semibold leading-snug text-slate-900 hover:text-indigo-700"
+                  >
+                    {event.title}
+                  </Link>
+                  <EventActionsMenu event={event} />
+                </div>
+                <p className="mt-1 text-sm text-slate-600">{eventDateLabel(event)}</p>
+              </div>
+            </div>
+            <dl className="mt-4 grid grid-cols-3 gap-2 text-sm">
+              <div>
+                <dt className="text-slate-500">Status</dt>
+                <dd className="mt-0.5">
+                  <EventStatusBadge status={event.status} ended={event.ended} />
+                </dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">Sold</dt>
+                <dd className="mt-0.5 font-semibold text-slate-900">
+                  {event.sold.toLocaleString('en-NG')}/{event.capacity.toLocaleString('en-NG')}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">Gross</dt>
+                <dd className="mt-0.5 font-semibold text-slate-900">{formatNaira(event.gross)}</dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ul>
+
+      {/* Wider screens: a table. */}
+      <div className="mt-6 hidden overflow-visible rounded-2xl bg-white shadow-sm ring-1 ring-slate-900/5 md:block">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Your events</caption>
+          <thead className="border-b border-slate-200 text-xs font-semibold uppercase tracking-wide text-slate-500">
+            <tr>
+              <th scope="col" className="px-5 py-3">
+                Event
+              </th>
+              <th scope="col" className="px-3 py-3">
+                Status
+              </th>
+              <th scope="col" className="px-3 py-3 text-right">
+                Sold
+              </th>
+              <th scope="col" className="px-3 py-3 text-right">
+                Gross
+              </th>
+              <th scope="col" className="px-5 py-3 text-right">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {events.map((event) => (
+              <tr key={event.id} className="align-middle hover:bg-slate-50/70">
+                <td className="px-5 py-4">
+                  <div className="flex items-center gap-4">
+                    <EventCover
+                      coverUrl={event.coverUrl}
+                      category={event.category}
+                      className="h-12 w-20 shrink-0 rounded-lg p-1 [&>span:last-child]:hidden"
+                    />
+                    <div className="min-w-0">
+                      <Link
+                        to={paths.manage.event(event.id)}
+                        className="font-semibold text-slate-900 hover:text-indigo-700"
+                      >
+                        {event.title}
+                      </Link>
+                      <p className="mt-0.5 text-slate-600">{eventDateLabel(event)}</p>
+                      <p className="text-slate-500">{eventPlaceLabel(event)}</p>
+                    </div>
+                  </div>
+                </td>
+                <td className="px-3 py-4">
+                  <EventStatusBadge status={event.status} ended={event.ended} />
+                </td>
+                <td className="px-3 py-4 text-right tabular-nums">
+                  <span className="font-semibold text-slate-900">
+                    {event.sold.toLocaleString('en-NG')}
+                  </span>
+                  <span className="text-slate-500">/{event.capacity.toLocaleString('en-NG')}</span>
+                </td>
+                <td className="px-3 py-4 text-right font-semibold tabular-nums text-slate-900">
+                  {formatNaira(event.gross)}
+                </td>
+                <td className="px-5 py-4 text-right">
+                  <EventActionsMenu event={event} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
