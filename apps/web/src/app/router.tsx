@@ -92,6 +92,47 @@ export const router = createBrowserRouter([
         path: p.profile,
         element: lazyPage('profile', () => import('./routes/profile.tsx'), 'ProfileRoute'),
       },
+      // Buying tickets (guests too) and the buyer's ticket again.
+      {
+        path: p.checkout,
+        element: lazyPage(
+          'checkout',
+          () => import('./routes/checkout/checkout.tsx'),
+          'CheckoutRoute',
+        ),
+      },
+      {
+        path: p.checkoutPay,
+        element: lazyPage(
+          'checkout-pay',
+          () => import('./routes/checkout/checkout-pay.tsx'),
+          'CheckoutPayRoute',
+        ),
+      },
+      {
+        path: p.checkoutTestPayment,
+        element: lazyPage(
+          'checkout-test-payment',
+          () => import('./routes/checkout/checkout-test-payment.tsx'),
+          'CheckoutTestPaymentRoute',
+        ),
+      },
+      {
+        path: p.checkoutComplete,
+        element: lazyPage(
+          'checkout-complete',
+          () => import('./routes/checkout/checkout-complete.tsx'),
+          'CheckoutCompleteRoute',
+        ),
+      },
+      {
+        path: p.ordersLookup,
+        element: lazyPage('orders-lookup', () => import('./routes/orders/order.tsx'), 'OrderRoute'),
+      },
+      {
+        path: p.order,
+        element: lazyPage('order', () => import('./routes/orders/order.tsx'), 'OrderRoute'),
+      },
       {
         // The organiser area: login required (spec §2, §6).
         path: p.manage,

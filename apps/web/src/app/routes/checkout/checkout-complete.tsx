@@ -1,0 +1,1 @@
+export { CompletePage as CheckoutCompleteRoute } from '../../../features/checkout/pages/complete-page.tsx';

@@ -1,0 +1,1 @@
+export { PaymentPage as CheckoutPayRoute } from '../../../features/checkout/pages/payment-page.tsx';

@@ -1,0 +1,1 @@
+export { TestPaymentPage as CheckoutTestPaymentRoute } from '../../../features/checkout/pages/test-payment-page.tsx';

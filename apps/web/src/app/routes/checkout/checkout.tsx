@@ -1,0 +1,1 @@
+export { CheckoutPage as CheckoutRoute } from '../../../features/checkout/pages/checkout-page.tsx';

@@ -1,0 +1,101 @@
+import type { ComponentType, ReactNode, SVGProps } from 'react';
+import { cn } from '../../../lib/cn.ts';
+
+/** A white card of the checkout with a heading (a numbered step when `step` is given). */
+export function CheckoutCard({
+  title,
+  step,
+  id,
+  children,
+  className,
+  aside,
+}: {
+  title: string;
+  step?: number;
+  id: string;
+  children: ReactNode;
+  className?: string;
+  aside?: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={id}
+      className={cn('rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-900/5 sm:p-6', className)}
+    >
+      <div className="mb-5 flex flex-wrap items-center justify-between gap-2">
+        <h2 id={id} className="flex items-center gap-3 text-lg font-semibold text-slate-900">
+          {step ? (
+            <span
+              aria-hidden="true"
+              className="flex size-7 items-center justify-center rounded-full bg-indigo-600 text-sm font-bold text-white"
+            >
+              {step}
+            </span>
+          ) : null}
+          {title}
+        </h2>
+        {aside}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** A centred message in place of a page (not found, expired, nothing to buy…). */
+export function CheckoutMessage({
+  icon: Icon,
+  tone = 'indigo',
+  title,
+  children,
+  actions,
+  role,
+}: {
+  icon?: ComponentType<SVGProps<SVGSVGElement>>;
+  tone?: 'indigo' | 'amber' | 'red' | 'emerald';
+  title: string;
+  children?: ReactNode;
+  actions?: ReactNode;
+  role?: 'alert' | 'status';
+}) {
+  const tones = {
+    indigo: 'bg-indigo-50 text-indigo-600',
+    amber: 'bg-amber-50 text-amber-600',
+    red: 'bg-red-50 text-red-600',
+    emerald: 'bg-emerald-50 text-emerald-600',
+  } as const;
+  return (
+    <div
+      role={role}
+      className="rounded-2xl bg-white px-6 py-12 text-center shadow-sm ring-1 ring-slate-900/5"
+    >
+      {Icon ? (
+        <span
+          className={cn(
+            'mx-auto flex size-12 items-center justify-center rounded-full',
+            tones[tone],
+          )}
+        >
+          <Icon className="size-6" />
+        </span>
+      ) : null}
+      <h2 className="mt-4 text-xl font-semibold text-slate-900">{title}</h2>
+      {children ? (
+        <div className="mx-auto mt-2 max-w-md text-sm text-slate-600">{children}</div>
+      ) : null}
+      {actions ? (
+        <div className="mt-6 flex flex-wrap items-center justify-center gap-3">{actions}</div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The grey page body under the dark header. */
+export function CheckoutBody({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <div className="bg-slate-50">
+      <div className={cn('mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8', className)}>
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * The access token of each order this browser created or looked up, kept in local storage
+ * under the order's id, so a reload of the payment or confirmation page still reads it.
+ * It never goes in a page URL (only in the PDF and calendar download links, which a
+ * browser cannot send a header with).
+ */
+const tokenKey = (orderId: string) => `gatepass:order-token:${orderId}`;
+/** The order id behind an order code this browser holds a token for (for /orders/{code}). */
+const codeKey = (orderCode: string) => `gatepass:order-code:${orderCode}`;
+
+function storage(): Storage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export const orderTokens = {
+  get(orderId: string): string | null {
+    try {
+      return storage()?.getItem(tokenKey(orderId)) ?? null;
+    } catch {
+      return null;
+    }
+  },
+  save(order: { id: string; orderCode: string }, token: string): void {
+    try {
+      storage()?.setItem(tokenKey(order.id), token);
+      storage()?.setItem(codeKey(order.orderCode), order.id);
+    } catch {
+      // Storage full or blocked: this page still works until it is reloaded.
+    }
+  },
+  /** The id of the order with this code, when this browser holds its token. */
+  orderIdForCode(orderCode: string): string | null {
+    try {
+      const id = storage()?.getItem(codeKey(orderCode)) ?? null;
+      return id && orderTokens.get(id) ? id : null;
+    } catch {
+      return null;
+    }
+  },
+  forget(order: { id: string; orderCode: string }): void {
+    try {
+      storage()?.removeItem(tokenKey(order.id));
+      storage()?.removeItem(codeKey(order.orderCode));
+    } catch {
+      // Nothing to remove from a blocked store.
+    }
+  },
+};

@@ -1,0 +1,406 @@
+import { buyerBody, type PublicEventDto, type QuoteBody, type UserDto } from '@gatepass/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useSelector } from 'react-redux';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { ShieldCheckIcon, TicketIcon } from '../../../components/ui/icons.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
+import { readApiFailure } from '../../../lib/api-error.ts';
+import { useCreateOrder } from '../api/create-order.ts';
+import { useCheckoutEvent } from '../api/get-event.ts';
+import { orderQueryKey } from '../api/get-order.ts';
+import { quoteOrder, useQuote } from '../api/quote-order.ts';
+import { BuyerForm, type BuyerField, type BuyerValues } from '../components/buyer-form.tsx';
+import { CheckoutHeader } from '../components/checkout-header.tsx';
+import { CheckoutBody, CheckoutCard, CheckoutMessage } from '../components/checkout-panel.tsx';
+import { OrderSummary } from '../components/order-summary.tsx';
+import { PromoCodeField } from '../components/promo-code-field.tsx';
+import { TicketPicker } from '../components/ticket-picker.tsx';
+import { inlineOrToast } from '../lib/api-errors.ts';
+import {
+  basketLines,
+  initialQuantities,
+  itemsParam,
+  parseItemsParam,
+  type Quantities,
+} from '../lib/basket.ts';
+import { splitFullName } from '../lib/names.ts';
+
+interface SessionSlice {
+  auth: { loggedIn: boolean; user: UserDto | null };
+}
+
+/** The buyer's details, prefilled from the signed-in account (guests type them). */
+function initialBuyer(user: UserDto | null): BuyerValues {
+  const { firstName, lastName } = splitFullName(user?.fullName);
+  return { firstName, lastName, email: user?.email ?? '', phone: user?.phoneNumber ?? '' };
+}
+
+function buyerErrors(values: BuyerValues): Partial<Record<BuyerField, string>> | null {
+  const result = buyerBody.safeParse(values);
+  if (result.success) return null;
+  const errors: Partial<Record<BuyerField, string>> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as BuyerField | undefined;
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/**
+ * /checkout/{eventId}?slug=…&items=…: tickets, buyer details, promo code and the server's
+ * price; "Continue to payment" holds the tickets (free orders complete at once).
+ */
+export function CheckoutPage() {
+  const { eventId = '' } = useParams();
+  const [params] = useSearchParams();
+  const slug = params.get('slug');
+  const eventQuery = useCheckoutEvent(slug);
+  const event = eventQuery.data;
+
+  let body;
+  if (!slug) {
+    body = (
+      <CheckoutMessage
+        icon={TicketIcon}
+        title="This checkout link is incomplete"
+        role="alert"
+        actions={
+          <Link to={paths.events} className={buttonClasses('primary')}>
+            Browse events
+          </Link>
+        }
+      >
+        Open the event's page and choose your tickets there.
+      </CheckoutMessage>
+    );
+  } else if (eventQuery.isPending) {
+    body = (
+      <div className="flex justify-center py-24 text-indigo-600">
+        <Spinner label="Loading the event…" />
+      </div>
+    );
+  } else if (eventQuery.isError || !event || event.id !== eventId) {
+    const failure = readApiFailure(eventQuery.error);
+    body = (
+      <CheckoutMessage
+        icon={TicketIcon}
+        tone="amber"
+        role="alert"
+        title={
+          failure.status === undefined && eventQuery.isError
+            ? 'We could not load this event'
+            : 'This event was not found'
+        }
+        actions={
+          <>
+            {eventQuery.isError && failure.status === undefined ? (
+              <Button onClick={() => void eventQuery.refetch()}>Try again</Button>
+            ) : null}
+            <Link to={paths.events} className={buttonClasses('secondary')}>
+              Browse events
+            </Link>
+          </>
+        }
+      >
+        {failure.status === undefined && eventQuery.isError
+          ? 'Check your connection and try again.'
+          : 'It may have been removed, or the link is wrong.'}
+      </CheckoutMessage>
+    );
+  } else if (event.status === 'cancelled' || event.ended) {
+    body = (
+      <CheckoutMessage
+        icon={TicketIcon}
+        tone="amber"
+        role="alert"
+        title={event.status === 'cancelled' ? 'This event was cancelled' : 'This event has ended'}
+        actions={
+          <Link to={paths.event(event.slug)} className={buttonClasses('secondary')}>
+            Back to the event
+          </Link>
+        }
+      >
+        Tickets are no longer sold.
+      </CheckoutMessage>
+    );
+  } else {
+    return <CheckoutForm key={event.id} event={event} fromLink={params.get('items')} />;
+  }
+
+  return (
+    <>
+      <CheckoutHeader event={event ?? null} step="Tickets" />
+      <CheckoutBody className="max-w-3xl">{body}</CheckoutBody>
+    </>
+  );
+}
+
+function CheckoutForm({ event, fromLink }: { event: PublicEventDto; fromLink: string | null }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const session = useSelector((state: SessionSlice) => state.auth);
+
+  const [quantities, setQuantities] = useState<Quantities>(() =>
+    initialQuantities(event.ticketTypes, parseItemsParam(fromLink)),
+  );
+  const [buyer, setBuyer] = useState<BuyerValues>(() =>
+    initialBuyer(session.loggedIn ? session.user : null),
+  );
+  const [errors, setErrors] = useState<Partial<Record<BuyerField, string>>>({});
+  const [promo, setPromo] = useState<string | null>(null);
+  const [promoError, setPromoError] = useState<string | null>(null);
+  const [promoBusy, setPromoBusy] = useState(false);
+  const [ticketsError, setTicketsError] = useState<string | null>(null);
+  const [orderError, setOrderError] = useState<string | null>(null);
+  const createOrder = useCreateOrder();
+  const detailsRef = useRef<HTMLDivElement>(null);
+
+  const lines = useMemo(() => basketLines(event.ticketTypes, quantities), [event, quantities]);
+  const quoteBody: QuoteBody | null =
+    lines.length > 0
+      ? { eventId: event.id, items: lines, ...(promo ? { promoCode: promo } : {}) }
+      : null;
+  const quote = useQuote(quoteBody);
+  const figures = lines.length > 0 ? quote.data : undefined;
+  const quoteError = quote.isError ? readApiFailure(quote.error).error : undefined;
+
+  // The link follows the basket, so a reload (or a shared link) keeps the chosen tickets.
+  const items = itemsParam(lines);
+  useEffect(() => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (items) next.set('items', items);
+        else next.delete('items');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [items, setParams]);
+
+  const busy = createOrder.isPending;
+  // Until the server prices the basket, the ticket prices tell free from paid.
+  const clientSubtotal = lines.reduce(
+    (sum, l) =>
+      sum + l.quantity * (event.ticketTypes.find((t) => t.id === l.ticketTypeId)?.price ?? 0),
+    0,
+  );
+  const total = figures?.totalPrice ?? clientSubtotal;
+  const free = lines.length > 0 && total === 0;
+
+  const changeQuantity = (ticketTypeId: string, quantity: number) => {
+    setTicketsError(null);
+    setOrderError(null);
+    setQuantities((q) => ({ ...q, [ticketTypeId]: quantity }));
+  };
+
+  const changeBuyer = (field: BuyerField, value: string) => {
+    setBuyer((b) => ({ ...b, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const applyPromo = async (code: string) => {
+    if (lines.length === 0) {
+      setPromoError('Choose your tickets first, then apply the code.');
+      return;
+    }
+    setPromoBusy(true);
+    setPromoError(null);
+    try {
+      const priced = await quoteOrder({ eventId: event.id, items: lines, promoCode: code });
+      const applied = priced.promoCode ?? code.toUpperCase();
+      queryClient.setQueryData(
+        ['checkout', 'quote', { eventId: event.id, items: lines, promoCode: applied }],
+        priced,
+      );
+      setPromo(applied);
+    } catch (err) {
+      setPromoError(inlineOrToast(err) ?? null);
+    } finally {
+      setPromoBusy(false);
+    }
+  };
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (busy) return;
+    setOrderError(null);
+    if (lines.length === 0) {
+      setTicketsError('Choose at least one ticket.');
+      document.getElementById('checkout-tickets')?.scrollIntoView({ block: 'center' });
+      return;
+    }
+    const invalid = buyerErrors(buyer);
+    if (invalid) {
+      setErrors(invalid);
+      const first = (['firstName', 'lastName', 'email', 'phone'] as const).find((f) => invalid[f]);
+      detailsRef.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    createOrder.mutate(
+      { eventId: event.id, items: lines, buyer, ...(promo ? { promoCode: promo } : {}) },
+      {
+        onSuccess: (order) => {
+          queryClient.setQueryData(orderQueryKey(order.id), order);
+          // Replace: going back from the payment page returns to the event, not a spent form.
+          navigate(
+            order.status === 'completed'
+              ? paths.checkout.complete(order.id)
+              : paths.checkout.pay(order.id),
+            { replace: true },
+          );
+        },
+        onError: (err) => {
+          const sentence = inlineOrToast(err);
+          if (sentence) setOrderError(sentence);
+          // What is left may have changed (someone else bought the last tickets).
+          void queryClient.invalidateQueries({ queryKey: ['checkout', 'event', event.slug] });
+        },
+      },
+    );
+  };
+
+  const onSale = event.ticketTypes.length > 0;
+
+  return (
+    <>
+      <CheckoutHeader event={event} step={lines.length > 0 ? 'Details' : 'Tickets'} />
+      <CheckoutBody>
+        <form noValidate onSubmit={submit} aria-label="Checkout">
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
+            <div className="space-y-6">
+              <CheckoutCard
+                id="checkout-tickets"
+                step={1}
+                title="Choose your tickets"
+                aside={
+                  <Link
+                    to={paths.event(event.slug)}
+                    className="text-sm font-semibold text-indigo-700 hover:text-indigo-500"
+                  >
+                    Event details
+                  </Link>
+                }
+              >
+                {onSale ? (
+                  <TicketPicker
+                    ticketTypes={event.ticketTypes}
+                    quantities={quantities}
+                    onChange={changeQuantity}
+                    disabled={busy}
+                  />
+                ) : (
+                  <p className="text-sm text-slate-600">No tickets are on sale for this event.</p>
+                )}
+                {ticketsError ? (
+                  <p role="alert" className="mt-4 text-sm font-medium text-red-700">
+                    {ticketsError}
+                  </p>
+                ) : null}
+              </CheckoutCard>
+
+              <CheckoutCard
+                id="checkout-details"
+                step={2}
+                title="Your details"
+                aside={
+                  session.loggedIn ? null : (
+                    <p className="text-sm text-slate-600">
+                      Have an account?{' '}
+                      <Link
+                        to={paths.login}
+                        state={{
+                          from: {
+                            pathname: location.pathname,
+                            search: location.search,
+                            hash: location.hash,
+                          },
+                        }}
+                        className="font-semibold text-indigo-700 hover:text-indigo-500"
+                      >
+                        Log in
+                      </Link>
+                    </p>
+                  )
+                }
+              >
+                <div ref={detailsRef}>
+                  <BuyerForm
+                    values={buyer}
+                    errors={errors}
+                    onChange={changeBuyer}
+                    disabled={busy}
+                  />
+                </div>
+              </CheckoutCard>
+            </div>
+
+            <aside className="lg:sticky lg:top-24" aria-label="Order summary">
+              <CheckoutCard id="checkout-summary" title="Order summary">
+                {lines.length === 0 ? (
+                  <p className="text-sm text-slate-500">
+                    Your tickets and their price appear here once you choose them.
+                  </p>
+                ) : figures ? (
+                  <OrderSummary figures={figures} busy={quote.isFetching} />
+                ) : quote.isError ? null : (
+                  <div className="flex justify-center py-6 text-indigo-600">
+                    <Spinner label="Pricing your tickets…" />
+                  </div>
+                )}
+                {quoteError && lines.length > 0 ? (
+                  <Alert tone="error" className="mt-4">
+                    {quoteError}
+                  </Alert>
+                ) : null}
+                <div className="mt-5 border-t border-slate-200 pt-5">
+                  <PromoCodeField
+                    applied={promo}
+                    discount={figures?.discount ?? 0}
+                    error={promoError}
+                    busy={promoBusy}
+                    disabled={busy}
+                    onApply={(code) => void applyPromo(code)}
+                    onRemove={() => {
+                      setPromo(null);
+                      setPromoError(null);
+                    }}
+                  />
+                </div>
+                {orderError ? (
+                  <div
+                    role="alert"
+                    className="mt-5 rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-inset ring-red-200"
+                  >
+                    {orderError}
+                  </div>
+                ) : null}
+                <Button type="submit" size="lg" className="mt-5 w-full" disabled={busy || !onSale}>
+                  {busy
+                    ? free
+                      ? 'Confirming...'
+                      : 'Holding your tickets...'
+                    : free
+                      ? 'Get free tickets'
+                      : 'Continue to payment'}
+                </Button>
+                <p className="mt-3 flex items-start gap-2 text-xs text-slate-500">
+                  <ShieldCheckIcon className="size-4 shrink-0 text-slate-400" />
+                  {free
+                    ? 'Free tickets are confirmed at once and sent to your email.'
+                    : 'Your tickets are held for you while you pay. You are not charged yet.'}
+                </p>
+              </CheckoutCard>
+            </aside>
+          </div>
+        </form>
+      </CheckoutBody>
+    </>
+  );
+}

@@ -1,0 +1,176 @@
+import type { OrderDto } from '@gatepass/shared';
+import { formatNaira } from '@gatepass/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { TicketIcon } from '../../../components/ui/icons.tsx';
+import { paths } from '../../../config/paths.ts';
+import { orderQueryKey } from '../api/get-order.ts';
+import { usePayOrder, type CheckoutPaymentMethod } from '../api/pay-order.ts';
+import { CheckoutHeader } from '../components/checkout-header.tsx';
+import { CheckoutBody, CheckoutCard, CheckoutMessage } from '../components/checkout-panel.tsx';
+import { HoldCountdown, HoldExpired } from '../components/hold-countdown.tsx';
+import { OrderGate } from '../components/order-gate.tsx';
+import { OrderSummary } from '../components/order-summary.tsx';
+import { PaymentOptions, type PaymentOption } from '../components/payment-options.tsx';
+import { inlineOrToast } from '../lib/api-errors.ts';
+import { useCountdown } from '../lib/countdown.ts';
+import { restartCheckoutPath } from '../lib/links.ts';
+
+const OPTIONS: readonly PaymentOption[] = [
+  {
+    value: 'test',
+    label: 'Pay with TEST provider',
+    badge: 'Test',
+    icon: 'card',
+    description:
+      'A practice payment page that can succeed or fail. No real money moves; for trying Gatepass out.',
+  },
+  {
+    value: 'offline',
+    label: 'Pay offline (bank transfer or at the venue)',
+    icon: 'bank',
+    description:
+      'Your order waits for the organiser to confirm your payment. Quote your order code when you pay.',
+  },
+];
+
+/** /checkout/pay/{orderId}: the held order, its countdown and the choice of payment. */
+export function PaymentPage() {
+  const { orderId = '' } = useParams();
+  return (
+    <OrderGate orderId={orderId} step="Payment">
+      {(order) => <Payment order={order} />}
+    </OrderGate>
+  );
+}
+
+/** The screen for an order that is not (or no longer) waiting for a payment choice. */
+export function OrderStateMessage({ order }: { order: OrderDto }) {
+  if (order.status === 'expired') return <HoldExpired restartTo={restartCheckoutPath(order)} />;
+  return (
+    <CheckoutMessage
+      icon={TicketIcon}
+      tone="amber"
+      role="alert"
+      title={order.status === 'refunded' ? 'This order was refunded' : 'This order was cancelled'}
+      actions={
+        <Link to={paths.event(order.event.slug)} className={buttonClasses('secondary')}>
+          Back to the event
+        </Link>
+      }
+    >
+      Its tickets are no longer valid. Contact the organiser if you think this is a mistake.
+    </CheckoutMessage>
+  );
+}
+
+function Payment({ order }: { order: OrderDto }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const pay = usePayOrder(order.id);
+  const [method, setMethod] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const msLeft = useCountdown(order.status === 'pending' ? order.reservedUntil : null);
+  const holdOver = order.status === 'pending' && msLeft === 0;
+
+  // When the countdown ends, ask the server: the hold is released there too.
+  useEffect(() => {
+    if (holdOver) void queryClient.invalidateQueries({ queryKey: orderQueryKey(order.id) });
+  }, [holdOver, order.id, queryClient]);
+
+  if (
+    order.status === 'completed' ||
+    (order.status === 'pending' && order.paymentMethod === 'offline')
+  ) {
+    return <Navigate to={paths.checkout.complete(order.id)} replace />;
+  }
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (pay.isPending) return;
+    if (!method) {
+      setError('Choose how you want to pay.');
+      return;
+    }
+    setError(null);
+    pay.mutate(method as CheckoutPaymentMethod, {
+      onSuccess: (updated) => {
+        navigate(
+          method === 'test'
+            ? paths.checkout.testPayment(updated.id)
+            : paths.checkout.complete(updated.id),
+        );
+      },
+      onError: (err) => {
+        const sentence = inlineOrToast(err);
+        if (sentence) setError(sentence);
+        void queryClient.invalidateQueries({ queryKey: orderQueryKey(order.id) });
+      },
+    });
+  };
+
+  const ended = order.status !== 'pending' || holdOver;
+
+  return (
+    <>
+      <CheckoutHeader event={order.event} step="Payment" />
+      <CheckoutBody>
+        {ended ? (
+          <div className="mx-auto max-w-3xl">
+            <OrderStateMessage order={{ ...order, status: holdOver ? 'expired' : order.status }} />
+          </div>
+        ) : (
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
+            <div className="space-y-6">
+              <HoldCountdown msLeft={msLeft} />
+              <CheckoutCard id="checkout-payment" step={3} title="How would you like to pay?">
+                <form noValidate onSubmit={submit} aria-labelledby="checkout-payment">
+                  <PaymentOptions
+                    options={OPTIONS}
+                    value={method}
+                    onChange={(value) => {
+                      setMethod(value);
+                      setError(null);
+                    }}
+                    disabled={pay.isPending}
+                  />
+                  {error ? (
+                    <p
+                      role="alert"
+                      className="mt-4 rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-inset ring-red-200"
+                    >
+                      {error}
+                    </p>
+                  ) : null}
+                  <Button
+                    type="submit"
+                    size="lg"
+                    className="mt-5 w-full sm:w-auto"
+                    disabled={pay.isPending}
+                  >
+                    {pay.isPending
+                      ? 'Please wait...'
+                      : method === 'offline'
+                        ? 'Place order'
+                        : `Pay ${formatNaira(order.totalPrice)}`}
+                  </Button>
+                </form>
+              </CheckoutCard>
+            </div>
+            <aside className="lg:sticky lg:top-24" aria-label="Order summary">
+              <CheckoutCard id="payment-summary" title="Order summary">
+                <OrderSummary figures={order} />
+                <p className="mt-4 border-t border-slate-200 pt-4 text-sm text-slate-600">
+                  For {order.firstName} {order.lastName} ·{' '}
+                  <span className="break-words">{order.email}</span>
+                </p>
+              </CheckoutCard>
+            </aside>
+          </div>
+        )}
+      </CheckoutBody>
+    </>
+  );
+}

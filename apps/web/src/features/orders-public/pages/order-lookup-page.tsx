@@ -1,0 +1,136 @@
+import { LIMITS } from '@gatepass/shared';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import { Button } from '../../../components/ui/button.tsx';
+import { KeyIcon, TicketIcon } from '../../../components/ui/icons.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { describeApiError, readApiFailure } from '../../../lib/api-error.ts';
+import { lookupBody, useLookupOrder, type FoundOrder } from '../api/lookup-order.ts';
+
+type Field = 'orderCode' | 'email';
+
+/**
+ * /orders and /orders/{code}: the buyer proves the order is theirs with its email, then
+ * `onFound` shows the ticket. A wrong pair gets one sentence that says nothing about which
+ * half was wrong; a rate limit or a network failure shows as the global toast (spec §8).
+ */
+export function OrderLookupPage({
+  orderCode,
+  onFound,
+}: {
+  /** From /orders/{code}; the field is then prefilled. */
+  orderCode?: string;
+  onFound: (found: FoundOrder) => void;
+}) {
+  const lookup = useLookupOrder();
+  const [values, setValues] = useState<Record<Field, string>>({
+    orderCode: orderCode ?? '',
+    email: '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const change = (field: Field) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+    setFailure(null);
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (lookup.isPending) return;
+    const parsed = lookupBody.safeParse(values);
+    if (!parsed.success) {
+      const next: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as Field | undefined;
+        if (field && !next[field]) next[field] = issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setFailure(null);
+    lookup.mutate(parsed.data, {
+      onSuccess: onFound,
+      onError: (err) => {
+        const answer = readApiFailure(err);
+        if ((answer.status === 404 || answer.status === 400) && answer.error) {
+          setFailure(answer.error);
+          return;
+        }
+        // Rate limits, server and network errors: the app's global toast, in the spec's words.
+        const { type, message, autoClose } = describeApiError(
+          answer.status,
+          answer.error ? { error: answer.error } : undefined,
+        );
+        toast[type](message, { toastId: message, ...(autoClose ? { autoClose } : {}) });
+      },
+    });
+  };
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Your ticket"
+        title="Find your ticket"
+        subtitle="Enter your order code and the email you bought the tickets with."
+      />
+      <div className="bg-slate-50">
+        <div className="mx-auto max-w-xl px-4 py-10 sm:px-6">
+          <div className="rounded-2xl bg-white px-6 py-8 shadow-sm ring-1 ring-slate-900/5 sm:px-8">
+            <span className="flex size-11 items-center justify-center rounded-xl bg-indigo-50 text-indigo-600">
+              <TicketIcon className="size-6" />
+            </span>
+            <p className="mt-4 text-sm text-slate-600">
+              For your privacy, an order code alone does not open a ticket. Confirm the email the
+              order was placed with.
+            </p>
+            <form
+              noValidate
+              onSubmit={submit}
+              className="mt-6 space-y-5"
+              aria-label="Find your ticket"
+            >
+              <TextField
+                label="Order code"
+                name="orderCode"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={LIMITS.orderCodeLength}
+                placeholder="12345678"
+                value={values.orderCode}
+                onChange={(e) => change('orderCode')(e.target.value.replace(/\D/g, ''))}
+                error={errors.orderCode}
+                className="[&_input]:font-mono [&_input]:tracking-widest"
+              />
+              <TextField
+                label="Email"
+                name="email"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                value={values.email}
+                onChange={(e) => change('email')(e.target.value)}
+                error={errors.email}
+                autoFocus={Boolean(orderCode)}
+              />
+              {failure ? (
+                <p
+                  role="alert"
+                  className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-inset ring-red-200"
+                >
+                  {failure}
+                </p>
+              ) : null}
+              <Button type="submit" size="lg" className="w-full" disabled={lookup.isPending}>
+                <KeyIcon className="size-5" />
+                {lookup.isPending ? 'Checking...' : 'Show my ticket'}
+              </Button>
+            </form>
+          </div>
+        </div>
+      </div>
+    </>
+  );
+}
