@@ -12,12 +12,15 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { Limiter } from './lib/rate-limiter.ts';
 import { createAuthLimits } from './modules/auth/auth.limits.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { checkinRoutes } from './modules/checkin/checkin.routes.ts';
 import { CheckinService } from './modules/checkin/checkin.service.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
+import { financeRoutes } from './modules/finances/finances.routes.ts';
+import { FinancesService } from './modules/finances/finances.service.ts';
 import { EventsService } from './modules/events/events.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { MailService } from './modules/mail/mail.service.ts';
@@ -27,6 +30,15 @@ import { MediaService } from './modules/media/media.service.ts';
 import { MULTIPART_LIMITS } from './modules/media/media.upload.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { OrdersService } from './modules/orders/orders.service.ts';
+import { manageOrderRoutes, orderLookupRoutes } from './modules/orders/orders.manage.routes.ts';
+import {
+  LOOKUP_LIMIT_RULES,
+  OrdersManageService,
+} from './modules/orders/orders.manage.service.ts';
+import { promoRoutes } from './modules/promos/promos.routes.ts';
+import { PromosService } from './modules/promos/promos.service.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { SETTINGS_LIMIT_RULES, SettingsService } from './modules/settings/settings.service.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { loggerOptions } from './plugins/logger.ts';
@@ -40,6 +52,10 @@ export interface AppServices {
   events: EventsService;
   orders: OrdersService;
   checkin: CheckinService;
+  ordersManage: OrdersManageService;
+  promos: PromosService;
+  finances: FinancesService;
+  settings: SettingsService;
 }
 
 declare module 'fastify' {
@@ -112,7 +128,59 @@ export async function buildApp(
     app.log,
   );
   const checkin = new CheckinService(database.db, orders);
-  app.decorate('services', { database, mail, auth, media, events, orders, checkin });
+  const ordersManage = new OrdersManageService(
+    database.db,
+    orders,
+    {
+      perIp: new Limiter('orderLookupPerIp', LOOKUP_LIMIT_RULES.perIp, redis),
+      perCode: new Limiter('orderLookupPerCode', LOOKUP_LIMIT_RULES.perCode, redis),
+    },
+    { exportBatchSize: config.exportBatchSize },
+    app.log,
+  );
+  const settings = new SettingsService(
+    database.db,
+    auth,
+    media,
+    mail,
+    {
+      passwordFailuresPerUser: new Limiter(
+        'passwordChangeFailures',
+        SETTINGS_LIMIT_RULES.passwordFailuresPerUser,
+        redis,
+      ),
+    },
+    config.publicUrl,
+    app.log,
+  );
+  // The organiser's "new order" mail is written in the transaction that completes the order.
+  orders.onCompleted(settings.notifyOrganiser);
+  const promos = new PromosService(
+    database.db,
+    ordersManage,
+    { publicUrl: config.publicUrl, organiserName: (id) => settings.displayName(id) },
+    options.now,
+  );
+  const finances = new FinancesService(
+    database.db,
+    ordersManage,
+    config.exportBatchSize,
+    app.log,
+    options.now,
+  );
+  app.decorate('services', {
+    database,
+    mail,
+    auth,
+    media,
+    events,
+    orders,
+    checkin,
+    ordersManage,
+    promos,
+    finances,
+    settings,
+  });
 
   // External plugins.
   await app.register(helmet, {
@@ -160,6 +228,14 @@ export async function buildApp(
       await api.register(mediaRoutes(media, auth), { prefix: '/media' });
       await api.register(eventsRoutes(events, auth, config.publicUrl), { prefix: '/events' });
       await api.register(orderRoutes(orders, auth), { prefix: '/orders' });
+      // The organiser's area, beside the events routes under /events/manage.
+      await api.register(manageOrderRoutes(ordersManage, auth), {
+        prefix: '/events/manage/orders',
+      });
+      await api.register(promoRoutes(promos, auth), { prefix: '/events/manage' });
+      await api.register(financeRoutes(finances, auth), { prefix: '/events/manage' });
+      await api.register(settingsRoutes(settings, auth), { prefix: '/events/manage/settings' });
+      await api.register(orderLookupRoutes(ordersManage), { prefix: '/orders' });
       // The spec's door paths (§7), kept exactly.
       await api.register(checkinRoutes(checkin, auth), { prefix: '/ticketPurchase' });
     },

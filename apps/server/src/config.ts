@@ -44,6 +44,7 @@ const envSchema = z.object({
     .max(24 * 30)
     .default(72),
   HOLD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
+  EXPORT_BATCH_SIZE: z.coerce.number().int().min(10).max(10_000).default(1000),
 });
 
 export interface Config {
@@ -65,6 +66,8 @@ export interface Config {
   offlineHoldHours: number;
   /** How often expired holds are released. */
   holdSweepIntervalMs: number;
+  /** Rows per query of a streamed CSV export. */
+  exportBatchSize: number;
 }
 
 export class ConfigError extends Error {
@@ -101,5 +104,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     orderHoldSeconds: e.ORDER_HOLD_SECONDS,
     offlineHoldHours: e.OFFLINE_HOLD_HOURS,
     holdSweepIntervalMs: e.HOLD_SWEEP_INTERVAL_MS,
+    exportBatchSize: e.EXPORT_BATCH_SIZE,
   };
 }

@@ -27,6 +27,7 @@ export const ERROR_CODES = [
   'CAPACITY_BELOW_SOLD',
   'TICKET_TYPE_HAS_SALES',
   'INVALID_IMAGE',
+  'PROMO_CODE_TAKEN',
   'INTERNAL',
 ] as const;
 

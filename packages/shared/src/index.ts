@@ -7,3 +7,7 @@ export * from './contracts/envelope.ts';
 export * from './contracts/auth.ts';
 export * from './contracts/events.ts';
 export * from './contracts/orders.ts';
+export * from './contracts/manage.ts';
+export * from './contracts/promos.ts';
+export * from './contracts/finances.ts';
+export * from './contracts/settings.ts';

@@ -8,7 +8,9 @@ import type { CheckinTables } from '../modules/checkin/checkin.table.ts';
 import type { EventTables } from '../modules/events/events.table.ts';
 import type { MailTables } from '../modules/mail/mail.table.ts';
 import type { MediaTables } from '../modules/media/media.table.ts';
+import type { OrderManageTables } from '../modules/orders/orders.manage.table.ts';
 import type { OrderTables } from '../modules/orders/orders.table.ts';
+import type { SettingsTables } from '../modules/settings/settings.table.ts';
 import { PGlitePool } from './pglite-pool.ts';
 
 /** Every table, assembled from the modules that own them. */
@@ -17,7 +19,9 @@ export type Database = AuthTables &
   MediaTables &
   EventTables &
   OrderTables &
-  CheckinTables;
+  CheckinTables &
+  OrderManageTables &
+  SettingsTables;
 export type Db = Kysely<Database>;
 
 export interface DatabaseHandle {

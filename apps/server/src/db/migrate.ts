@@ -5,6 +5,7 @@ import * as m0002 from './migrations/2026_11_21_0002_create_mail_outbox.ts';
 import * as m0003 from './migrations/2026_11_21_0003_create_media.ts';
 import * as m0004 from './migrations/2026_11_21_0004_create_events.ts';
 import * as m0005 from './migrations/2026_11_21_0005_create_orders.ts';
+import * as m0006 from './migrations/2026_11_21_0006_organiser_tools.ts';
 
 /**
  * Migrations are imported, not read from disk, so the bundled server carries them.
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_21_0003_create_media': m0003,
   '2026_11_21_0004_create_events': m0004,
   '2026_11_21_0005_create_orders': m0005,
+  '2026_11_21_0006_organiser_tools': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -12,6 +12,7 @@ import {
 } from '../events/inventory.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { orderConfirmationMail } from './orders.mails.ts';
+import { hasLiveAccessToken } from './orders.manage.repository.ts';
 import { priceOrder, type PricedLine } from './orders.pricing.ts';
 import * as repo from './orders.repository.ts';
 import type { OrderItemRow, OrderRow, PromoCodeRow } from './orders.table.ts';
@@ -48,8 +49,15 @@ const soldOut = (name: string, left: number) =>
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** Runs inside the transaction that completes an order (the organiser's notification mail). */
+export type OrderCompletedHook = (
+  trx: Kysely<Database>,
+  completed: { order: OrderRow; items: OrderItemRow[]; event: SaleEvent },
+) => Promise<void>;
+
 export class OrdersService {
   private timer: NodeJS.Timeout | undefined;
+  private completedHook: OrderCompletedHook | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -57,6 +65,11 @@ export class OrdersService {
     private readonly config: OrdersConfig,
     private readonly log: FastifyBaseLogger,
   ) {}
+
+  /** Set once at start-up (app.ts): what else happens when an order completes. */
+  onCompleted(hook: OrderCompletedHook): void {
+    this.completedHook = hook;
+  }
 
   // Checkout ---------------------------------------------------------------------------
 
@@ -137,11 +150,13 @@ export class OrdersService {
           actorUserId: buyerUserId,
         },
       ]);
-      if (free)
+      if (free) {
         await this.mail.enqueue(
           trx,
           orderConfirmationMail(order, items, event, this.config.publicUrl),
         );
+        await this.completedHook?.(trx, { order, items, event });
+      }
       return { order, items, event };
     });
     if (order.status === 'completed') this.mail.kick();
@@ -238,6 +253,35 @@ export class OrdersService {
     return this.dto(await this.orderForOwner(ownerId, orderId));
   }
 
+  /** Mails the buyer's confirmation (their tickets) again; only a completed order has tickets. */
+  async resendTickets(ownerId: string, orderId: string): Promise<void> {
+    const order = await this.orderForOwner(ownerId, orderId);
+    if (order.status !== 'completed') {
+      throw new AppError(
+        409,
+        'CONFLICT',
+        `Only a completed order has tickets to send; this one is ${order.status}.`,
+      );
+    }
+    await this.db.transaction().execute(async (trx) => {
+      const items = await repo.findOrderItems(trx, [order.id]);
+      const event = (await inventoryService.event(trx, order.event_id))!;
+      await this.mail.enqueue(
+        trx,
+        orderConfirmationMail(order, items, event, this.config.publicUrl),
+      );
+      await repo.addHistory(trx, [
+        {
+          orderId: order.id,
+          kind: 'tickets_resent',
+          detail: `Tickets sent again to ${order.email}`,
+          actorUserId: ownerId,
+        },
+      ]);
+    });
+    this.mail.kick();
+  }
+
   // The door ------------------------------------------------------------------------------
 
   admissibleOrders(eventId: string) {
@@ -330,6 +374,7 @@ export class OrdersService {
         trx,
         orderConfirmationMail(order, items, event, this.config.publicUrl),
       );
+      await this.completedHook?.(trx, { order, items, event });
       return { order, items, event };
     });
     if (!result) throw holdExpired();
@@ -485,8 +530,14 @@ export class OrdersService {
 
   private async orderForToken(orderId: string, accessToken: string): Promise<OrderRow> {
     const order = await repo.findOrderById(this.db, orderId);
-    const given = Buffer.from(sha256(accessToken));
-    if (!order || !timingSafeEqual(given, Buffer.from(order.access_token_hash))) {
+    const hash = sha256(accessToken);
+    const given = Buffer.from(hash);
+    // The checkout's own token, or a live one from the buyer's email-checked lookup.
+    const allowed =
+      order &&
+      (timingSafeEqual(given, Buffer.from(order.access_token_hash)) ||
+        (await hasLiveAccessToken(this.db, order.id, hash)));
+    if (!order || !allowed) {
       throw notFound('This order was not found.');
     }
     return order;

@@ -1,0 +1,79 @@
+import { TZDate } from '@date-fns/tz';
+import {
+  DEFAULT_TIME_ZONE,
+  envelope,
+  errorBody,
+  financesDto,
+  financesQuery,
+  organiserHomeDto,
+} from '@gatepass/shared';
+import { format } from 'date-fns';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, requireUser } from '../../plugins/auth.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import type { FinancesService } from './finances.service.ts';
+
+const errors = { 400: errorBody, 401: errorBody, 404: errorBody };
+
+const DEFINITIONS =
+  'Completed orders only (refunded, cancelled, expired and pending never count), dated by payment in Africa/Lagos; `from`/`to` are inclusive Lagos days (at most 731 days). faceValue = ticket prices; discounts = promo codes; gross = what buyers paid (faceValue − discounts + fees passed to buyers); fees = the service fee (feesPassed paid by buyers on top + feesAbsorbed taken from the organiser’s price); net = gross − fees, what the organiser keeps. Whole naira.';
+
+/**
+ * The organiser's money under /api/v1/events/manage/finances (the web's
+ * /events/manage/financies/) and the home page figures under /api/v1/events/manage/home.
+ */
+export function financeRoutes(finances: FinancesService, auth: AuthService): FastifyPluginAsync {
+  return async (base) => {
+    const app = base.withTypeProvider<ZodTypeProvider>();
+    app.addHook('onRequest', requireUser(auth));
+    const security = [{ bearer: [] }];
+
+    app.get('/finances', {
+      schema: {
+        tags: ['organiser: finances'],
+        security,
+        summary: 'Totals, a table per event and daily sales for a date range (and one event)',
+        description: DEFINITIONS,
+        querystring: financesQuery,
+        response: { 200: envelope(financesDto), ...errors },
+      },
+      handler: async (request) => ({
+        data: await finances.report(currentUser(request).id, request.query),
+      }),
+    });
+
+    app.get('/finances/export.csv', {
+      schema: {
+        tags: ['organiser: finances'],
+        security,
+        summary: 'The completed orders behind the same figures, one row each, as streamed CSV',
+        description: `${DEFINITIONS} Columns sum to the report's totals. UTF-8 with BOM, CRLF, formula-looking cells prefixed with an apostrophe.`,
+        querystring: financesQuery,
+        produces: ['text/csv'],
+        response: { 200: z.unknown().describe('text/csv'), ...errors },
+      },
+      handler: async (request, reply) => {
+        const stream = await finances.exportCsv(currentUser(request).id, request.query);
+        const day = format(new TZDate(Date.now(), DEFAULT_TIME_ZONE), 'yyyy-MM-dd');
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="finances-${day}.csv"`)
+          .header('cache-control', 'no-store')
+          .send(stream);
+      },
+    });
+
+    app.get('/home', {
+      schema: {
+        tags: ['organiser: home'],
+        security,
+        summary:
+          "The organiser's home figures: all-time and 30-day money, tickets sold and held, events, the next events and the latest orders",
+        response: { 200: envelope(organiserHomeDto), 401: errorBody },
+      },
+      handler: async (request) => ({ data: await finances.home(currentUser(request).id) }),
+    });
+  };
+}

@@ -1,0 +1,230 @@
+import type { OrderStatus } from '@gatepass/shared';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { OrderRow } from './orders.table.ts';
+
+type Db = Kysely<Database>;
+
+/** The organiser's filters; `from`/`to` bound `created_at` as a half-open window. */
+export interface OrderFilters {
+  ownerId: string;
+  q?: string | undefined;
+  eventId?: string | undefined;
+  status?: OrderStatus | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+}
+
+/** LIKE treats % _ and \ specially; a search for "50%" means the characters. */
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function filtered(db: Db, f: OrderFilters) {
+  let query = db
+    .selectFrom('orders as o')
+    .innerJoin('events as e', 'e.id', 'o.event_id')
+    .where('e.owner_id', '=', f.ownerId);
+  if (f.eventId) query = query.where('o.event_id', '=', f.eventId);
+  if (f.status) query = query.where('o.status', '=', f.status);
+  if (f.from) query = query.where('o.created_at', '>=', f.from);
+  if (f.to) query = query.where('o.created_at', '<', f.to);
+  if (f.q) {
+    const contains = `%${escapeLike(f.q)}%`;
+    const digits = f.q.replace(/\s+/g, '');
+    query = query.where((eb) =>
+      eb.or([
+        eb('o.email', 'ilike', contains),
+        eb(sql<string>`o.first_name || ' ' || o.last_name`, 'ilike', contains),
+        eb('o.phone', 'ilike', contains),
+        ...(/^\d{1,8}$/.test(digits) ? [eb('o.code', 'like', `${digits}%`)] : []),
+      ]),
+    );
+  }
+  return query;
+}
+
+const listColumns = [
+  'o.id',
+  'o.code',
+  'o.status',
+  'o.event_id',
+  'e.title as event_title',
+  'o.first_name',
+  'o.last_name',
+  'o.email',
+  'o.phone',
+  'o.quantity',
+  'o.total_kobo',
+  'o.payment_method',
+  'o.created_at',
+  'o.paid_at',
+  'o.attended_at',
+] as const;
+
+export interface OrderListRow {
+  id: string;
+  code: string;
+  status: OrderStatus;
+  event_id: string;
+  event_title: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  quantity: number;
+  total_kobo: number;
+  payment_method: OrderRow['payment_method'];
+  created_at: Date;
+  paid_at: Date | null;
+  attended_at: Date | null;
+}
+
+/** One page, newest first, and how many orders match in all. */
+export async function listOrders(
+  db: Db,
+  f: OrderFilters,
+  page: { offset: number; limit: number },
+): Promise<{ rows: OrderListRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    filtered(db, f)
+      .select(listColumns)
+      .orderBy('o.created_at', 'desc')
+      .orderBy('o.id', 'desc')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    filtered(db, f)
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: count.n };
+}
+
+export interface ExportRow extends OrderListRow {
+  subtotal_kobo: number;
+  discount_kobo: number;
+  fee_kobo: number;
+  fee_mode: 'pass' | 'absorb';
+  payment_ref: string | null;
+  promo_code: string | null;
+  /** "2 × Regular; 1 × VIP". */
+  tickets: string | null;
+  /** created_at as PostgreSQL prints it: keeps the microseconds a JS Date would drop. */
+  cursor_at: string;
+}
+
+export interface ExportCursor {
+  at: string;
+  id: string;
+}
+
+/**
+ * The next `limit` orders after `after`, newest first: keyset pagination on
+ * (created_at, id), so each batch is one indexed query however deep the export goes,
+ * and nothing is held open between batches.
+ */
+export function exportBatch(
+  db: Db,
+  f: OrderFilters,
+  after: ExportCursor | null,
+  limit: number,
+): Promise<ExportRow[]> {
+  let query = filtered(db, f)
+    .leftJoin('promo_codes as p', 'p.id', 'o.promo_code_id')
+    .select(listColumns)
+    .select([
+      'o.subtotal_kobo',
+      'o.discount_kobo',
+      'o.fee_kobo',
+      'o.fee_mode',
+      'o.payment_ref',
+      'p.code as promo_code',
+      sql<string>`o.created_at::text`.as('cursor_at'),
+      sql<string | null>`(select string_agg(i.quantity || ' × ' || i.name, '; ' order by i.name)
+        from order_items i where i.order_id = o.id)`.as('tickets'),
+    ]);
+  if (after) {
+    query = query.where(
+      sql<boolean>`(o.created_at, o.id) < (${after.at}::timestamptz, ${after.id}::uuid)`,
+    );
+  }
+  return query.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(limit).execute();
+}
+
+export interface OrderDetailRow extends OrderRow {
+  owner_id: string;
+  attended_by_name: string | null;
+  promo_code: string | null;
+}
+
+export function findOrderDetail(db: Db, orderId: string): Promise<OrderDetailRow | undefined> {
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('events as e', 'e.id', 'o.event_id')
+    .leftJoin('users as a', 'a.id', 'o.attended_by')
+    .leftJoin('promo_codes as p', 'p.id', 'o.promo_code_id')
+    .selectAll('o')
+    .select(['e.owner_id', 'a.full_name as attended_by_name', 'p.code as promo_code'])
+    .where('o.id', '=', orderId)
+    .executeTakeFirst();
+}
+
+export function findHistory(db: Db, orderId: string) {
+  return db
+    .selectFrom('order_history as h')
+    .leftJoin('users as u', 'u.id', 'h.actor_user_id')
+    .select(['h.kind', 'h.detail', 'h.created_at', 'u.full_name as actor'])
+    .where('h.order_id', '=', orderId)
+    .orderBy('h.created_at')
+    .orderBy('h.id')
+    .execute();
+}
+
+// The buyer's lookup --------------------------------------------------------------------
+
+export function findOrderByCode(db: Db, code: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('code', '=', code).executeTakeFirst();
+}
+
+/** Stores a new access token of an order, and drops that order's expired ones. */
+export async function insertAccessToken(
+  db: Db,
+  orderId: string,
+  tokenHash: string,
+  expiresAt: Date,
+): Promise<void> {
+  await db
+    .deleteFrom('order_access_tokens')
+    .where('order_id', '=', orderId)
+    .where('expires_at', '<=', sql<Date>`now()`)
+    .execute();
+  await db
+    .insertInto('order_access_tokens')
+    .values({ order_id: orderId, token_hash: tokenHash, expires_at: expiresAt })
+    .execute();
+}
+
+/** Whether a lookup handed out this token for this order and it has not expired. */
+export async function hasLiveAccessToken(
+  db: Db,
+  orderId: string,
+  tokenHash: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('order_access_tokens')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('token_hash', '=', tokenHash)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The latest orders of the organiser's events (the home page). */
+export function recentOrders(db: Db, ownerId: string, limit: number): Promise<OrderListRow[]> {
+  return filtered(db, { ownerId })
+    .select(listColumns)
+    .orderBy('o.created_at', 'desc')
+    .orderBy('o.id', 'desc')
+    .limit(limit)
+    .execute();
+}

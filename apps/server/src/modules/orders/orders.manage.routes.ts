@@ -1,0 +1,185 @@
+import { TZDate } from '@date-fns/tz';
+import {
+  DEFAULT_TIME_ZONE,
+  envelope,
+  errorBody,
+  idField,
+  manageOrderDto,
+  manageOrderPage,
+  manageOrdersExportQuery,
+  manageOrdersQuery,
+  orderActionBody,
+  orderLookupBody,
+  orderLookupResponse,
+} from '@gatepass/shared';
+import { format } from 'date-fns';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, requireUser } from '../../plugins/auth.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import type { OrdersManageService } from './orders.manage.service.ts';
+
+const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody };
+const orderParams = z.object({ orderId: idField });
+
+export const ORDER_ACTION_MESSAGES = {
+  resent: 'The tickets have been sent to the buyer again.',
+  markedPaid: 'The order is marked paid and the tickets are on their way to the buyer.',
+  cancelled: 'The order is cancelled and its tickets are back on sale.',
+  refunded: 'The order is marked refunded and its tickets are back on sale.',
+} as const;
+
+/**
+ * The organiser's orders under /api/v1/events/manage/orders (the web's
+ * /events/manage/orders/). A login is checked first (401), then ownership: another
+ * organiser's order or event answers 404.
+ */
+export function manageOrderRoutes(
+  service: OrdersManageService,
+  auth: AuthService,
+): FastifyPluginAsync {
+  return async (base) => {
+    const app = base.withTypeProvider<ZodTypeProvider>();
+    app.addHook('onRequest', requireUser(auth));
+    const tags = ['organiser: orders'];
+    const security = [{ bearer: [] }];
+
+    app.get('/', {
+      schema: {
+        tags,
+        security,
+        summary: "Every order of the organiser's events, newest first: search, filters, pages",
+        description:
+          '`q` matches the buyer’s name, email or phone (contains, any case) and the order code (starts with). `from`/`to` are inclusive Lagos calendar days of when the order was placed. `eventId` of an event that is not yours answers 404.',
+        querystring: manageOrdersQuery,
+        response: { 200: envelope(manageOrderPage), ...errors },
+      },
+      handler: async (request) => ({
+        data: await service.list(currentUser(request).id, request.query),
+      }),
+    });
+
+    app.get('/export.csv', {
+      schema: {
+        tags,
+        security,
+        summary: 'The orders matching the same filters as CSV, streamed (any number of rows)',
+        description:
+          'UTF-8 with a BOM, CRLF line ends, one row per order, amounts in naira with two decimals, times in Lagos. Cells that start with = + - @ get a leading apostrophe so spreadsheets never run them. Rows are read in batches as the client downloads (chunked transfer), so memory does not grow with the export.',
+        querystring: manageOrdersExportQuery,
+        produces: ['text/csv'],
+        response: { 200: z.unknown().describe('text/csv'), ...errors },
+      },
+      handler: async (request, reply) => {
+        const stream = await service.exportCsv(currentUser(request).id, request.query);
+        const day = format(new TZDate(Date.now(), DEFAULT_TIME_ZONE), 'yyyy-MM-dd');
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
+          .header('cache-control', 'no-store')
+          .send(stream);
+      },
+    });
+
+    app.get('/:orderId', {
+      schema: {
+        tags,
+        security,
+        summary: 'One order: items, payment, check-in, history and the actions allowed now',
+        params: orderParams,
+        response: { 200: envelope(manageOrderDto), ...errors },
+      },
+      handler: async (request) => ({
+        data: await service.detail(currentUser(request).id, request.params.orderId),
+      }),
+    });
+
+    app.post('/:orderId/resend-tickets', {
+      schema: {
+        tags,
+        security,
+        summary: "Mail the buyer's tickets again (completed orders)",
+        params: orderParams,
+        response: { 200: envelope(manageOrderDto), ...errors },
+      },
+      handler: async (request) => ({
+        data: await service.resendTickets(currentUser(request).id, request.params.orderId),
+        message: ORDER_ACTION_MESSAGES.resent,
+      }),
+    });
+
+    app.post('/:orderId/mark-paid', {
+      schema: {
+        tags,
+        security,
+        summary: 'Mark a pending (offline) order paid: it completes and the tickets are mailed',
+        params: orderParams,
+        response: { 200: envelope(manageOrderDto), ...errors },
+      },
+      handler: async (request) => ({
+        data: await service.markPaid(currentUser(request).id, request.params.orderId),
+        message: ORDER_ACTION_MESSAGES.markedPaid,
+      }),
+    });
+
+    app.post('/:orderId/cancel', {
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel a pending or completed order; its tickets go back on sale',
+        params: orderParams,
+        body: orderActionBody,
+        response: { 200: envelope(manageOrderDto), ...errors },
+      },
+      handler: async (request) => ({
+        data: await service.cancel(
+          currentUser(request).id,
+          request.params.orderId,
+          request.body.reason,
+        ),
+        message: ORDER_ACTION_MESSAGES.cancelled,
+      }),
+    });
+
+    app.post('/:orderId/refund', {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Mark a completed order refunded (the money is returned outside Gatepass); its tickets go back on sale',
+        params: orderParams,
+        body: orderActionBody,
+        response: { 200: envelope(manageOrderDto), ...errors },
+      },
+      handler: async (request) => ({
+        data: await service.refund(
+          currentUser(request).id,
+          request.params.orderId,
+          request.body.reason,
+        ),
+        message: ORDER_ACTION_MESSAGES.refunded,
+      }),
+    });
+  };
+}
+
+/** The buyer's way back to an order (web /orders/{code}): POST /api/v1/orders/lookup. */
+export function orderLookupRoutes(service: OrdersManageService): FastifyPluginAsync {
+  return async (base) => {
+    const app = base.withTypeProvider<ZodTypeProvider>();
+    app.post('/lookup', {
+      schema: {
+        tags: ['checkout'],
+        summary: 'Find an order by its code and the email it was bought with',
+        description:
+          'Answers the order and a fresh access token (use it as X-Order-Token for 24 hours) only when the email matches. A wrong code and a wrong email get the same 404 sentence. Rate-limited per address (30 per 15 minutes) and per order code (10 per hour): 429 with Retry-After.',
+        body: orderLookupBody,
+        response: { 200: orderLookupResponse, 400: errorBody, 404: errorBody, 429: errorBody },
+      },
+      handler: async (request) => ({
+        data: await service.lookup(request.body.orderCode, request.body.email, request.ip),
+      }),
+    });
+  };
+}

@@ -1,0 +1,265 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  koboToNaira,
+  type ManageOrderDto,
+  type ManageOrderListItem,
+  type ManageOrderPage,
+  type manageOrdersExportQuery,
+  type manageOrdersQuery,
+  type OrderDto,
+} from '@gatepass/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { Limiter } from '../../lib/rate-limiter.ts';
+import { newToken, sha256 } from '../../lib/secrets.ts';
+import { dateRangeWindow } from '../events/events.time.ts';
+import { inventoryService, type SaleEvent } from '../events/inventory.service.ts';
+import { csvStream, lagosTime, nairaCell, type CsvColumn } from './orders.manage.csv.ts';
+import * as manageRepo from './orders.manage.repository.ts';
+import type { ExportRow, OrderFilters, OrderListRow } from './orders.manage.repository.ts';
+import * as repo from './orders.repository.ts';
+import { toOrderDto, type OrdersService } from './orders.service.ts';
+
+type ListQuery = z.output<typeof manageOrdersQuery>;
+type ExportQuery = z.output<typeof manageOrdersExportQuery>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export const ORDER_NOT_FOUND = 'This order was not found.';
+export const EVENT_NOT_FOUND = 'This event does not exist.';
+/** One sentence whether the code or the email was wrong, so neither can be probed. */
+export const LOOKUP_NOT_FOUND =
+  'We could not find an order with that code and email. Please check both and try again.';
+
+/** How long a token from the buyer's lookup reads the order. */
+export const LOOKUP_TOKEN_HOURS = 24;
+
+export const LOOKUP_LIMIT_RULES = {
+  /** Every lookup from one address. */
+  perIp: { points: 30, duration: 15 * 60 },
+  /** Every lookup of one order code, from anywhere: 10 emails an hour cannot find a buyer. */
+  perCode: { points: 10, duration: 60 * 60 },
+};
+
+export interface LookupLimits {
+  perIp: Limiter;
+  perCode: Limiter;
+}
+
+export interface OrdersManageOptions {
+  /** Rows per query of a CSV export. */
+  exportBatchSize: number;
+}
+
+export function toListItem(row: OrderListRow): ManageOrderListItem {
+  return {
+    id: row.id,
+    orderCode: row.code,
+    status: row.status,
+    eventId: row.event_id,
+    eventTitle: row.event_title,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    phone: row.phone,
+    quantity: row.quantity,
+    totalPrice: koboToNaira(row.total_kobo),
+    paymentMethod: row.payment_method,
+    createdAt: row.created_at.toISOString(),
+    paidAt: iso(row.paid_at),
+    attendedAt: iso(row.attended_at),
+  };
+}
+
+const EXPORT_COLUMNS: CsvColumn<ExportRow>[] = [
+  { header: 'Order code', value: (r) => r.code },
+  { header: 'Event', value: (r) => r.event_title },
+  { header: 'Status', value: (r) => r.status },
+  { header: 'First name', value: (r) => r.first_name },
+  { header: 'Last name', value: (r) => r.last_name },
+  { header: 'Email', value: (r) => r.email },
+  { header: 'Phone', value: (r) => r.phone },
+  { header: 'Tickets', value: (r) => r.quantity },
+  { header: 'Ticket types', value: (r) => r.tickets },
+  { header: 'Subtotal (NGN)', value: (r) => nairaCell(r.subtotal_kobo) },
+  { header: 'Discount (NGN)', value: (r) => nairaCell(r.discount_kobo) },
+  { header: 'Fee (NGN)', value: (r) => nairaCell(r.fee_kobo) },
+  { header: 'Fee paid by', value: (r) => (r.fee_mode === 'pass' ? 'buyer' : 'organiser') },
+  { header: 'Total (NGN)', value: (r) => nairaCell(r.total_kobo) },
+  { header: 'Promo code', value: (r) => r.promo_code },
+  { header: 'Payment method', value: (r) => r.payment_method },
+  { header: 'Payment reference', value: (r) => r.payment_ref },
+  { header: 'Ordered (Lagos)', value: (r) => lagosTime(r.created_at) },
+  { header: 'Paid (Lagos)', value: (r) => lagosTime(r.paid_at) },
+  { header: 'Checked in (Lagos)', value: (r) => lagosTime(r.attended_at) },
+];
+
+/**
+ * The organiser's side of orders (list, detail, actions, export) and the buyer's lookup.
+ * Every organiser call is scoped to the caller's events: another organiser's order or
+ * event is "not found" (DESIGN §3).
+ */
+export class OrdersManageService {
+  constructor(
+    private readonly db: Db,
+    private readonly orders: OrdersService,
+    private readonly limits: LookupLimits,
+    private readonly options: OrdersManageOptions,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async list(ownerId: string, query: ListQuery): Promise<ManageOrderPage> {
+    const filters = await this.filters(ownerId, query);
+    const { rows, total } = await manageRepo.listOrders(this.db, filters, {
+      offset: (query.page - 1) * query.pageSize,
+      limit: query.pageSize,
+    });
+    return {
+      items: rows.map(toListItem),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+      pageCount: Math.ceil(total / query.pageSize),
+    };
+  }
+
+  async recent(ownerId: string, limit: number): Promise<ManageOrderListItem[]> {
+    return (await manageRepo.recentOrders(this.db, ownerId, limit)).map(toListItem);
+  }
+
+  async detail(ownerId: string, orderId: string): Promise<ManageOrderDto> {
+    const row = UUID.test(orderId) ? await manageRepo.findOrderDetail(this.db, orderId) : undefined;
+    if (!row || row.owner_id !== ownerId) throw notFound(ORDER_NOT_FOUND);
+    const [items, event, history] = await Promise.all([
+      repo.findOrderItems(this.db, [row.id]),
+      inventoryService.event(this.db, row.event_id),
+      manageRepo.findHistory(this.db, row.id),
+    ]);
+    const base = toOrderDto(row, items, event!);
+    return {
+      ...base,
+      promoCode: row.promo_code,
+      payment: { method: row.payment_method, reference: row.payment_ref, paidAt: iso(row.paid_at) },
+      checkIn: { attendedAt: iso(row.attended_at), attendedBy: row.attended_by_name },
+      cancelledAt: iso(row.cancelled_at),
+      updatedAt: row.updated_at.toISOString(),
+      history: history.map((h) => ({
+        kind: h.kind,
+        detail: h.detail,
+        actor: h.actor,
+        createdAt: h.created_at.toISOString(),
+      })),
+      actions: {
+        resendTickets: row.status === 'completed',
+        markPaid: row.status === 'pending',
+        cancel: row.status === 'pending' || row.status === 'completed',
+        refund: row.status === 'completed',
+      },
+    };
+  }
+
+  async resendTickets(ownerId: string, orderId: string): Promise<ManageOrderDto> {
+    await this.detail(ownerId, orderId);
+    await this.orders.resendTickets(ownerId, orderId);
+    return this.detail(ownerId, orderId);
+  }
+
+  async markPaid(ownerId: string, orderId: string): Promise<ManageOrderDto> {
+    await this.detail(ownerId, orderId);
+    await this.orders.markPaid(ownerId, orderId);
+    return this.detail(ownerId, orderId);
+  }
+
+  async cancel(ownerId: string, orderId: string, reason: string | undefined) {
+    await this.detail(ownerId, orderId);
+    await this.orders.cancel(ownerId, orderId, reason ?? null);
+    return this.detail(ownerId, orderId);
+  }
+
+  async refund(ownerId: string, orderId: string, reason: string | undefined) {
+    await this.detail(ownerId, orderId);
+    await this.orders.refund(ownerId, orderId, reason ?? null);
+    return this.detail(ownerId, orderId);
+  }
+
+  /**
+   * The filtered orders as a CSV stream. Filters (and the event's owner) are checked before
+   * the first byte, so a refusal is still a clean JSON error.
+   */
+  async exportCsv(ownerId: string, query: ExportQuery): Promise<Readable> {
+    const filters = await this.filters(ownerId, query);
+    const size = this.options.exportBatchSize;
+    const db = this.db;
+    async function* batches() {
+      let after: manageRepo.ExportCursor | null = null;
+      for (;;) {
+        const rows = await manageRepo.exportBatch(db, filters, after, size);
+        if (rows.length > 0) yield rows;
+        if (rows.length < size) return;
+        const last = rows[rows.length - 1]!;
+        after = { at: last.cursor_at, id: last.id };
+      }
+    }
+    return csvStream(EXPORT_COLUMNS, batches(), (err) =>
+      this.log.error({ err }, 'orders CSV export failed mid-stream'),
+    );
+  }
+
+  // The buyer's lookup ----------------------------------------------------------------------
+
+  /**
+   * The order for someone who knows its code and its email, with a fresh access token that
+   * reads it like the checkout's own. Rate-limited per address and per code; a wrong code
+   * and a wrong email get the same answer.
+   */
+  async lookup(
+    code: string,
+    email: string,
+    ip: string,
+  ): Promise<{ order: OrderDto; accessToken: string }> {
+    await this.limits.perIp.consume(ip);
+    await this.limits.perCode.consume(code);
+    const order = await manageRepo.findOrderByCode(this.db, code);
+    const expected = Buffer.from(sha256(order ? order.email.trim().toLowerCase() : 'no order'));
+    const given = Buffer.from(sha256(email.trim().toLowerCase()));
+    if (!order || !timingSafeEqual(expected, given)) throw notFound(LOOKUP_NOT_FOUND);
+    const accessToken = newToken();
+    await manageRepo.insertAccessToken(
+      this.db,
+      order.id,
+      sha256(accessToken),
+      new Date(Date.now() + LOOKUP_TOKEN_HOURS * 3_600_000),
+    );
+    const [items, event] = await Promise.all([
+      repo.findOrderItems(this.db, [order.id]),
+      inventoryService.event(this.db, order.event_id),
+    ]);
+    return { order: toOrderDto(order, items, event!), accessToken };
+  }
+
+  // Internals ------------------------------------------------------------------------------
+
+  private async filters(ownerId: string, query: ExportQuery): Promise<OrderFilters> {
+    if (query.eventId) await this.ownedEvent(ownerId, query.eventId);
+    const window = dateRangeWindow(query.from, query.to);
+    return {
+      ownerId,
+      q: query.q,
+      eventId: query.eventId,
+      status: query.status,
+      from: window.from,
+      to: window.to,
+    };
+  }
+
+  /** The caller's event, or 404 (also for another organiser's). */
+  async ownedEvent(ownerId: string, eventId: string): Promise<SaleEvent> {
+    const event = UUID.test(eventId) ? await inventoryService.event(this.db, eventId) : undefined;
+    if (!event || event.owner_id !== ownerId) throw notFound(EVENT_NOT_FOUND);
+    return event;
+  }
+}

@@ -1,0 +1,140 @@
+import { sql, type Kysely, type Updateable } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { PromoCodesTable } from '../orders/orders.table.ts';
+
+type Db = Kysely<Database>;
+
+/**
+ * The promo_codes table belongs to the orders schema (checkout redeems codes there); this
+ * module owns its management: every statement that creates, changes or reports on a code.
+ */
+export interface PromoWithUsage {
+  id: string;
+  event_id: string;
+  event_title: string;
+  owner_id: string;
+  time_zone: string;
+  event_status: 'draft' | 'published' | 'cancelled';
+  code: string;
+  kind: 'percent' | 'fixed';
+  amount: number;
+  max_uses: number | null;
+  uses: number;
+  starts_at: Date | null;
+  ends_at: Date | null;
+  active: boolean;
+  created_at: Date;
+  updated_at: Date;
+  /** Null only when the lateral sum found no row (it always finds one). */
+  completed_orders: number | null;
+  tickets: number | null;
+  discount_kobo: number | null;
+  revenue_kobo: number | null;
+}
+
+function withUsage(db: Db) {
+  return db
+    .selectFrom('promo_codes as p')
+    .innerJoin('events as e', 'e.id', 'p.event_id')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('orders as o')
+          .select([
+            sql<number>`count(*)::int`.as('completed_orders'),
+            sql<number>`coalesce(sum(o.quantity), 0)::int`.as('tickets'),
+            sql<number>`coalesce(sum(o.discount_kobo), 0)::bigint`.as('discount_kobo'),
+            sql<number>`coalesce(sum(o.total_kobo), 0)::bigint`.as('revenue_kobo'),
+          ])
+          .whereRef('o.promo_code_id', '=', 'p.id')
+          .where('o.status', '=', 'completed')
+          .as('u'),
+      (join) => join.onTrue(),
+    )
+    .selectAll('p')
+    .select([
+      'e.title as event_title',
+      'e.owner_id',
+      'e.time_zone',
+      'e.status as event_status',
+      'u.completed_orders',
+      'u.tickets',
+      'u.discount_kobo',
+      'u.revenue_kobo',
+    ]);
+}
+
+export function listPromos(db: Db, ownerId: string, eventId?: string): Promise<PromoWithUsage[]> {
+  let query = withUsage(db).where('e.owner_id', '=', ownerId);
+  if (eventId) query = query.where('p.event_id', '=', eventId);
+  return query.orderBy('p.created_at', 'desc').orderBy('p.id').execute();
+}
+
+export function findPromo(db: Db, id: string): Promise<PromoWithUsage | undefined> {
+  return withUsage(db).where('p.id', '=', id).executeTakeFirst();
+}
+
+export interface NewPromo {
+  eventId: string;
+  code: string;
+  kind: 'percent' | 'fixed';
+  amount: number;
+  maxUses: number | null;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  active: boolean;
+}
+
+export async function insertPromo(db: Db, p: NewPromo): Promise<string> {
+  const row = await db
+    .insertInto('promo_codes')
+    .values({
+      event_id: p.eventId,
+      code: p.code,
+      kind: p.kind,
+      amount: p.amount,
+      max_uses: p.maxUses,
+      starts_at: p.startsAt,
+      ends_at: p.endsAt,
+      active: p.active,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The row locked for a change, so checkout's redeem waits and the new limits see its count. */
+export function lockPromo(db: Db, id: string) {
+  return db
+    .selectFrom('promo_codes')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function updatePromo(
+  db: Db,
+  id: string,
+  patch: Updateable<PromoCodesTable>,
+): Promise<void> {
+  await db
+    .updateTable('promo_codes')
+    .set({ ...patch, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Orders of any status that used the code: their records keep pointing at it. */
+export async function countOrdersUsing(db: Db, id: string): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('promo_code_id', '=', id)
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+export async function deletePromo(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('promo_codes').where('id', '=', id).execute();
+}

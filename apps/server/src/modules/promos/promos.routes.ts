@@ -1,0 +1,147 @@
+import {
+  createPromoCodeBody,
+  envelope,
+  errorBody,
+  idField,
+  messageEnvelope,
+  promoCodeDto,
+  promoCodesQuery,
+  shareKitDto,
+  updatePromoCodeBody,
+} from '@gatepass/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, requireUser } from '../../plugins/auth.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import { PROMO_MESSAGES, type PromosService } from './promos.service.ts';
+
+const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody };
+const idParams = z.object({ id: idField });
+const eventParams = z.object({ eventId: idField });
+
+/**
+ * Marketing (the web's /events/manage/marketing/): promo codes under
+ * /api/v1/events/manage/promo-codes and the share kit under
+ * /api/v1/events/manage/share-kit/{eventId}. Login first (401), then ownership (404).
+ */
+export function promoRoutes(promos: PromosService, auth: AuthService): FastifyPluginAsync {
+  return async (base) => {
+    const app = base.withTypeProvider<ZodTypeProvider>();
+    app.addHook('onRequest', requireUser(auth));
+    const tags = ['organiser: marketing'];
+    const security = [{ bearer: [] }];
+
+    app.get('/promo-codes', {
+      schema: {
+        tags,
+        security,
+        summary: "The organiser's promo codes (all events, or one), newest first, with usage",
+        querystring: promoCodesQuery,
+        response: { 200: envelope(z.array(promoCodeDto)), ...errors },
+      },
+      handler: async (request) => ({
+        data: await promos.list(currentUser(request).id, request.query.eventId),
+      }),
+    });
+
+    app.post('/promo-codes', {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a promo code for one of your events (409 PROMO_CODE_TAKEN if it exists)',
+        body: createPromoCodeBody,
+        response: { 201: envelope(promoCodeDto), ...errors },
+      },
+      handler: async (request, reply) => {
+        const promo = await promos.create(currentUser(request).id, request.body);
+        return reply.status(201).send({ data: promo, message: PROMO_MESSAGES.created });
+      },
+    });
+
+    app.get('/promo-codes/:id', {
+      schema: {
+        tags,
+        security,
+        summary: 'One promo code with its usage figures',
+        params: idParams,
+        response: { 200: envelope(promoCodeDto), ...errors },
+      },
+      handler: async (request) => ({
+        data: await promos.get(currentUser(request).id, request.params.id),
+      }),
+    });
+
+    app.patch('/promo-codes/:id', {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Change a promo code (partial; null clears maxUses/startsAt/endsAt). maxUses cannot go below the uses so far (409).',
+        params: idParams,
+        body: updatePromoCodeBody,
+        response: { 200: envelope(promoCodeDto), ...errors },
+      },
+      handler: async (request) => ({
+        data: await promos.update(currentUser(request).id, request.params.id, request.body),
+        message: PROMO_MESSAGES.updated,
+      }),
+    });
+
+    app.delete('/promo-codes/:id', {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a promo code no order has used (409 otherwise: switch it off instead)',
+        params: idParams,
+        response: { 200: messageEnvelope, ...errors },
+      },
+      handler: async (request) => {
+        await promos.remove(currentUser(request).id, request.params.id);
+        return { data: { message: PROMO_MESSAGES.deleted }, message: PROMO_MESSAGES.deleted };
+      },
+    });
+
+    app.get('/share-kit/:eventId', {
+      schema: {
+        tags,
+        security,
+        summary:
+          "A published event's share kit: its public link, a QR preview and the poster paths",
+        params: eventParams,
+        response: { 200: envelope(shareKitDto), ...errors },
+      },
+      handler: async (request) => ({
+        data: await promos.shareKit(currentUser(request).id, request.params.eventId),
+      }),
+    });
+
+    for (const format of ['png', 'pdf'] as const) {
+      app.get(`/share-kit/:eventId/poster.${format}`, {
+        schema: {
+          tags,
+          security,
+          summary: `A printable A4 poster with the event's QR code, as ${format.toUpperCase()}`,
+          params: eventParams,
+          produces: [format === 'png' ? 'image/png' : 'application/pdf'],
+          response: {
+            200: z.unknown().describe(format === 'png' ? 'image/png' : 'application/pdf'),
+            ...errors,
+          },
+        },
+        handler: async (request, reply) => {
+          const poster = await promos.poster(
+            currentUser(request).id,
+            request.params.eventId,
+            format,
+          );
+          return reply
+            .type(format === 'png' ? 'image/png' : 'application/pdf')
+            .header('content-disposition', `attachment; filename="${poster.filename}"`)
+            .header('cache-control', 'private, no-store')
+            .send(poster.bytes);
+        },
+      });
+    }
+  };
+}

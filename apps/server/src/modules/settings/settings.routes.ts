@@ -1,0 +1,131 @@
+import {
+  changePasswordBody,
+  envelope,
+  errorBody,
+  messageEnvelope,
+  payoutBody,
+  settingsDto,
+  updateOrganiserBody,
+  updatePreferencesBody,
+  updateProfileBody,
+} from '@gatepass/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { unauthorized } from '../../lib/errors.ts';
+import { bearerToken, currentUser, requireUser } from '../../plugins/auth.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import { SETTINGS_MESSAGES, type SettingsService } from './settings.service.ts';
+
+const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
+
+/** The organiser's settings under /api/v1/events/manage/settings (web /events/manage/settings/). */
+export function settingsRoutes(settings: SettingsService, auth: AuthService): FastifyPluginAsync {
+  return async (base) => {
+    const app = base.withTypeProvider<ZodTypeProvider>();
+    app.addHook('onRequest', requireUser(auth));
+    const tags = ['organiser: settings'];
+    const security = [{ bearer: [] }];
+    const answer = { 200: envelope(settingsDto), ...errors };
+
+    app.get('/', {
+      schema: {
+        tags,
+        security,
+        summary: 'Every setting of the signed-in organiser',
+        response: answer,
+      },
+      handler: async (request) => ({ data: await settings.get(currentUser(request).id) }),
+    });
+
+    app.patch('/profile', {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Change full name, email or phone. A new email is saved unverified and a code is mailed to it: verify with POST /auth/user/verify-email.',
+        body: updateProfileBody,
+        response: answer,
+      },
+      handler: async (request) => {
+        const { settings: data, message } = await settings.updateProfile(
+          currentUser(request).id,
+          request.body,
+          request.ip,
+        );
+        return { data, message };
+      },
+    });
+
+    app.patch('/organiser', {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Public name and logo shown to buyers (logo: an image id from POST /media; null removes)',
+        body: updateOrganiserBody,
+        response: answer,
+      },
+      handler: async (request) => ({
+        data: await settings.updateOrganiser(currentUser(request).id, request.body),
+        message: SETTINGS_MESSAGES.saved,
+      }),
+    });
+
+    app.put('/payout', {
+      schema: {
+        tags,
+        security,
+        summary: 'Set the payout bank account (bank name, 10-digit account number, account name)',
+        body: payoutBody,
+        response: answer,
+      },
+      handler: async (request) => ({
+        data: await settings.setPayout(currentUser(request).id, request.body),
+        message: SETTINGS_MESSAGES.payoutSaved,
+      }),
+    });
+
+    app.delete('/payout', {
+      schema: { tags, security, summary: 'Remove the payout bank account', response: answer },
+      handler: async (request) => ({
+        data: await settings.setPayout(currentUser(request).id, null),
+        message: SETTINGS_MESSAGES.payoutRemoved,
+      }),
+    });
+
+    app.patch('/preferences', {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Default fee mode of new events, and whether to mail the organiser on each completed order',
+        body: updatePreferencesBody,
+        response: answer,
+      },
+      handler: async (request) => ({
+        data: await settings.updatePreferences(currentUser(request).id, request.body),
+        message: SETTINGS_MESSAGES.saved,
+      }),
+    });
+
+    app.post('/password', {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Change the password (current one required; 400 INVALID_CREDENTIALS if wrong). Signs out every other session; this one stays.',
+        body: changePasswordBody,
+        response: { 200: messageEnvelope, ...errors },
+      },
+      handler: async (request) => {
+        const token = bearerToken(request);
+        if (!token) throw unauthorized();
+        await settings.changePassword(currentUser(request).id, token, request.body);
+        return {
+          data: { message: SETTINGS_MESSAGES.passwordChanged },
+          message: SETTINGS_MESSAGES.passwordChanged,
+        };
+      },
+    });
+  };
+}

@@ -1,0 +1,26 @@
+import type { FeeMode } from '@gatepass/shared';
+import type { Generated, Selectable } from 'kysely';
+
+/** One row per organiser who changed a setting; absent means every default. */
+export interface OrganiserSettingsTable {
+  user_id: string;
+  /** Shown to buyers instead of the account's full name. */
+  public_name: string | null;
+  logo_media_id: string | null;
+  bank_name: string | null;
+  /** 10-digit NUBAN. */
+  account_number: string | null;
+  account_name: string | null;
+  /** Fee mode of events created from now on. */
+  default_fee_mode: Generated<FeeMode>;
+  /** Mail the organiser on each completed order. */
+  order_notifications: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface SettingsTables {
+  organiser_settings: OrganiserSettingsTable;
+}
+
+export type OrganiserSettingsRow = Selectable<OrganiserSettingsTable>;

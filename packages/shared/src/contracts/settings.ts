@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.ts';
+import { emailField, newPasswordField, passwordField, phoneField } from './auth.ts';
+import { FEE_MODES } from './events.ts';
+
+/**
+ * The organiser's settings (web `/events/manage/settings/`). Every change answers the whole
+ * settings object, so a page can replace what it shows.
+ */
+
+export const SETTINGS_LIMITS = {
+  publicNameMax: 120,
+  bankNameMax: 80,
+  accountNameMax: 120,
+} as const;
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`)
+    .nullable()
+    .optional()
+    .transform((v) => (v === '' ? null : v));
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} must be at most ${max} characters.`);
+
+/**
+ * A partial change of the account. A new email is saved unverified: a 6-digit code goes to
+ * it (verify with POST /auth/user/verify-email; ask again with /auth/user/resend-verification).
+ */
+export const updateProfileBody = z.object({
+  fullName: requiredText('Full Name', LIMITS.fullNameMax).optional(),
+  email: emailField.optional(),
+  phoneNumber: phoneField.optional(),
+});
+export type UpdateProfileBody = z.input<typeof updateProfileBody>;
+
+export const updateOrganiserBody = z.object({
+  /** Shown to buyers on event pages instead of the account's full name; null clears it. */
+  publicName: optionalText('Public name', SETTINGS_LIMITS.publicNameMax),
+  /** An image uploaded with POST /media by this user; null removes the logo. */
+  logoMediaId: z
+    .string()
+    .trim()
+    .max(64, 'Logo is not recognised. Please upload it again.')
+    .nullable()
+    .optional(),
+});
+export type UpdateOrganiserBody = z.input<typeof updateOrganiserBody>;
+
+export const payoutBody = z.object({
+  bankName: requiredText('Bank name', SETTINGS_LIMITS.bankNameMax),
+  /** The 10-digit NUBAN account number. */
+  accountNumber: z
+    .string({ error: 'Account number is required.' })
+    .transform((v) => v.replace(/[\s-]+/g, ''))
+    .pipe(
+      z
+        .string()
+        .min(1, 'Account number is required.')
+        .regex(/^\d{10}$/, 'Account number must be 10 digits.'),
+    ),
+  accountName: requiredText('Account name', SETTINGS_LIMITS.accountNameMax),
+});
+export type PayoutBody = z.input<typeof payoutBody>;
+
+export const updatePreferencesBody = z.object({
+  /** Who pays the service fee on events created from now on. */
+  defaultFeeMode: z
+    .enum(FEE_MODES, { error: 'Default fee mode must be pass or absorb.' })
+    .optional(),
+  /** Mail the organiser on each completed order. */
+  orderNotifications: z.boolean({ error: 'Order notifications must be true or false.' }).optional(),
+});
+export type UpdatePreferencesBody = z.input<typeof updatePreferencesBody>;
+
+export const changePasswordBody = z.object({
+  currentPassword: passwordField,
+  newPassword: newPasswordField,
+});
+export type ChangePasswordBody = z.input<typeof changePasswordBody>;
+
+export const settingsDto = z.object({
+  profile: z.object({
+    fullName: z.string(),
+    email: z.string(),
+    emailVerified: z.boolean(),
+    phoneNumber: z.string(),
+  }),
+  organiser: z.object({
+    /** null: buyers see the account's full name. */
+    publicName: z.string().nullable(),
+    /** What buyers see: the public name, or the full name. */
+    displayName: z.string(),
+    logoMediaId: z.string().nullable(),
+    logoUrl: z.string().nullable(),
+  }),
+  payout: z
+    .object({
+      bankName: z.string(),
+      accountNumber: z.string(),
+      accountName: z.string(),
+    })
+    .nullable(),
+  preferences: z.object({
+    defaultFeeMode: z.enum(FEE_MODES),
+    orderNotifications: z.boolean(),
+  }),
+});
+export type SettingsDto = z.infer<typeof settingsDto>;
