@@ -14,6 +14,7 @@ export function DoorHints({
   refreshedAt,
   hasList,
   pending,
+  postFailed,
 }: {
   cameraOff: boolean;
   online: boolean;
@@ -21,6 +22,7 @@ export function DoorHints({
   refreshedAt: number | null;
   hasList: boolean;
   pending: number;
+  postFailed: boolean;
 }) {
   const hints: { key: string; icon: ReactNode; text: string }[] = [];
   const waiting = `${pending} waiting to send`;
@@ -41,14 +43,16 @@ export function DoorHints({
           : 'List may be out of date',
     });
   }
-  if (online && pending > 0) {
+  // Online, codes wait only for the next idle sync; say so once sending has failed.
+  if (online && pending > 0 && (postFailed || refreshFailed)) {
     hints.push({ key: 'pending', icon: <SendIcon className="size-4" />, text: waiting });
   }
   if (cameraOff) {
     hints.push({ key: 'camera', icon: <CameraOffIcon className="size-4" />, text: 'Camera off' });
   }
+  if (hints.length === 0) return null;
   return (
-    <ul aria-label="Door status" className="flex min-h-7 flex-wrap gap-2">
+    <ul aria-label="Door status" className="mt-1 flex flex-wrap gap-2">
       {hints.map((hint) => (
         <li
           key={hint.key}

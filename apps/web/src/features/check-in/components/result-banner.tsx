@@ -4,9 +4,9 @@ import type { DoorResult, ScanSource } from '../lib/door-controller.ts';
 import { CheckCircleIcon, RepeatIcon, ScanIcon, XCircleIcon } from './door-icons.tsx';
 
 const looks = {
-  valid: { box: 'bg-emerald-600 text-white ring-emerald-700', icon: CheckCircleIcon },
+  valid: { box: 'bg-emerald-700 text-white ring-emerald-800', icon: CheckCircleIcon },
   used: { box: 'bg-amber-400 text-amber-950 ring-amber-500', icon: RepeatIcon },
-  invalid: { box: 'bg-red-600 text-white ring-red-700', icon: XCircleIcon },
+  invalid: { box: 'bg-red-700 text-white ring-red-800', icon: XCircleIcon },
 } as const;
 
 const sourceLabel: Record<ScanSource, string> = {
@@ -41,6 +41,8 @@ function Filled({ result }: { result: DoorResult }) {
   return (
     <div
       data-result={result.outcome.kind}
+      data-result-id={result.id}
+      data-result-at={result.at}
       className={cn(
         'flex min-h-24 items-center gap-4 rounded-2xl px-5 py-4 shadow-lg ring-1 ring-inset',
         'animate-[fade-in_180ms_ease-out]',
@@ -51,7 +53,7 @@ function Filled({ result }: { result: DoorResult }) {
       <div className="min-w-0 flex-1">
         <p className="text-2xl font-bold leading-tight break-words sm:text-3xl">{title}</p>
         {detail ? <p className="mt-1 text-xl font-semibold">{detail}</p> : null}
-        <p className="mt-1 text-sm font-medium opacity-85">
+        <p className="mt-1 text-sm font-medium">
           <span className="font-mono tracking-wider">{result.outcome.code}</span>
           {' · '}
           {sourceLabel[result.source]}

@@ -266,12 +266,14 @@ describe('no network', () => {
     await vi.advanceTimersByTimeAsync(IDLE_SYNC_MS);
     expect(log.error).toHaveBeenCalledTimes(2);
     expect(controller.getState().refreshFailed).toBe(true);
+    expect(controller.getState().postFailed).toBe(true);
     expect(controller.getState().pending).toBe(1);
 
     server.setDown(false);
     await vi.advanceTimersByTimeAsync(IDLE_SYNC_MS * 2);
     expect(server.attended.has(ADA.orderCode)).toBe(true);
     expect(controller.getState().refreshFailed).toBe(false);
+    expect(controller.getState().postFailed).toBe(false);
     expect(controller.getState().pending).toBe(0);
     controller.stop();
   });

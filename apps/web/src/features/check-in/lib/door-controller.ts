@@ -48,6 +48,8 @@ export interface DoorState {
   refreshedAt: number | null;
   /** The last order-list retrieval failed: the list may be out of date. */
   refreshFailed: boolean;
+  /** The last automatic post failed: its codes wait for the next sync. */
+  postFailed: boolean;
   /** Validated codes the server does not have yet. */
   pending: number;
   /** Tickets checked in (quantities of validated orders) and tickets in total. */
@@ -114,6 +116,7 @@ export class DoorController {
       online: deps.online(),
       refreshedAt: null,
       refreshFailed: false,
+      postFailed: false,
       pending: 0,
       checkedIn: 0,
       totalTickets: 0,
@@ -209,6 +212,7 @@ export class DoorController {
       this.applyMarked(result);
       results.push(result);
     }
+    this.set({ postFailed: false });
     this.saveAll();
     return results.length === 1
       ? results[0]!
@@ -330,9 +334,11 @@ export class DoorController {
         this.applyMarked(await this.deps.markAttended(this.deps.eventId, part, true));
       } catch (error) {
         this.deps.log.error('Could not send validated tickets; they stay queued.', error);
+        this.set({ postFailed: true });
         return;
       }
     }
+    this.set({ postFailed: false });
   }
 
   private applyMarked(result: MarkAttendedResult): void {

@@ -48,7 +48,7 @@ export function VerifyTicketPage({ eventId }: { eventId: string }) {
   return (
     <div className="pb-16">
       <header className="bg-slate-950 bg-[radial-gradient(ellipse_at_top_right,var(--color-indigo-800),transparent_60%)] pt-16 text-white">
-        <div className="mx-auto flex max-w-6xl items-end justify-between gap-4 px-4 py-5 sm:px-6 sm:py-8 lg:px-8">
+        <div className="mx-auto flex max-w-6xl items-end justify-between gap-4 px-4 py-3 sm:px-6 sm:py-8 lg:px-8">
           <div className="min-w-0">
             <p className="text-xs font-semibold uppercase tracking-wider text-indigo-300 sm:text-sm">
               Door
@@ -65,7 +65,7 @@ export function VerifyTicketPage({ eventId }: { eventId: string }) {
           <div className="sticky top-16 z-10 -mx-4 bg-slate-50/95 px-4 pb-3 pt-2 backdrop-blur sm:-mx-6 sm:px-6 lg:top-20 lg:mx-0 lg:px-0 lg:pt-0">
             <ResultBanner result={state.result} />
           </div>
-          <div className="mt-1">
+          <div>
             <DoorHints
               cameraOff={tab === 0 && cameraOff}
               online={state.online}
@@ -73,6 +73,7 @@ export function VerifyTicketPage({ eventId }: { eventId: string }) {
               refreshedAt={state.refreshedAt}
               hasList={state.hasList}
               pending={state.pending}
+              postFailed={state.postFailed}
             />
           </div>
           <div className="mt-4 hidden lg:block">
