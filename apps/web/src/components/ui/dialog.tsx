@@ -1,0 +1,188 @@
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Description } from '@headlessui/react';
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn.ts';
+import { Button } from './button.tsx';
+import { CloseIcon } from './icons.tsx';
+
+/**
+ * A modal dialog: focus is trapped inside, Escape and a click outside close it, and the
+ * title names it for screen readers (Headless UI's Dialog).
+ */
+export function Modal({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+  size = 'md',
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: ReactNode;
+  children?: ReactNode;
+  footer?: ReactNode;
+  size?: 'sm' | 'md' | 'lg';
+}) {
+  return (
+    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
+      <DialogBackdrop
+        transition
+        className="fixed inset-0 bg-slate-950/50 transition-opacity duration-150 data-closed:opacity-0"
+      />
+      <div className="fixed inset-0 flex items-end justify-center overflow-y-auto p-0 sm:items-center sm:p-4">
+        <DialogPanel
+          transition
+          className={cn(
+            'w-full rounded-t-2xl bg-white shadow-xl ring-1 ring-slate-900/10 transition duration-150',
+            'data-closed:translate-y-4 data-closed:opacity-0 sm:rounded-2xl',
+            size === 'sm' && 'sm:max-w-md',
+            size === 'md' && 'sm:max-w-lg',
+            size === 'lg' && 'sm:max-w-2xl',
+          )}
+        >
+          <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-5 py-4">
+            <div className="min-w-0">
+              <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
+              {description ? (
+                <Description className="mt-1 text-sm text-slate-600">{description}</Description>
+              ) : null}
+            </div>
+            <button
+              type="button"
+              onClick={onClose}
+              className="-m-1.5 rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            >
+              <CloseIcon className="size-5" />
+              <span className="sr-only">Close</span>
+            </button>
+          </div>
+          {children ? (
+            <div className="max-h-[70dvh] overflow-y-auto px-5 py-4">{children}</div>
+          ) : null}
+          {footer ? (
+            <div className="flex flex-col-reverse gap-2 border-t border-slate-100 bg-slate-50 px-5 py-3 sm:flex-row sm:justify-end sm:rounded-b-2xl">
+              {footer}
+            </div>
+          ) : null}
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}
+
+/**
+ * A panel sliding in from the right (full screen on a phone) for an item's detail, so the
+ * list it was opened from stays where it was.
+ */
+export function Drawer({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  footer?: ReactNode;
+}) {
+  return (
+    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
+      <DialogBackdrop
+        transition
+        className="fixed inset-0 bg-slate-950/40 transition-opacity duration-200 data-closed:opacity-0"
+      />
+      <div className="fixed inset-0 flex justify-end">
+        <DialogPanel
+          transition
+          className="flex h-full w-full max-w-xl flex-col bg-white shadow-2xl transition duration-200 data-closed:translate-x-8 data-closed:opacity-0"
+        >
+          <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 sm:px-6">
+            <div className="min-w-0">
+              <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
+              {description ? (
+                <Description as="div" className="mt-1 text-sm text-slate-600">
+                  {description}
+                </Description>
+              ) : null}
+            </div>
+            <button
+              type="button"
+              onClick={onClose}
+              className="-m-1.5 rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            >
+              <CloseIcon className="size-5" />
+              <span className="sr-only">Close</span>
+            </button>
+          </div>
+          <div className="flex-1 overflow-y-auto px-5 py-5 sm:px-6">{children}</div>
+          {footer ? (
+            <div className="border-t border-slate-200 bg-slate-50 px-5 py-3 sm:px-6">{footer}</div>
+          ) : null}
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}
+
+/**
+ * Asks before doing something that cannot simply be undone. The confirm button shows
+ * `busyLabel` and both buttons are disabled while the action runs.
+ */
+export function ConfirmDialog({
+  open,
+  onClose,
+  onConfirm,
+  title,
+  children,
+  confirmLabel,
+  busyLabel,
+  busy = false,
+  tone = 'primary',
+  cancelLabel = 'Go back',
+}: {
+  open: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+  title: string;
+  children?: ReactNode;
+  confirmLabel: string;
+  busyLabel?: string;
+  busy?: boolean;
+  tone?: 'primary' | 'danger';
+  cancelLabel?: string;
+}) {
+  return (
+    <Modal
+      open={open}
+      onClose={busy ? () => {} : onClose}
+      title={title}
+      size="sm"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            {cancelLabel}
+          </Button>
+          <Button
+            onClick={onConfirm}
+            disabled={busy}
+            className={
+              tone === 'danger'
+                ? 'bg-red-600 hover:bg-red-500 focus-visible:outline-red-600 disabled:hover:bg-red-600'
+                : undefined
+            }
+          >
+            {busy ? (busyLabel ?? 'Working...') : confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      {children ? <div className="space-y-3 text-sm text-slate-700">{children}</div> : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,235 @@
+import { Description, Field, Label, Switch } from '@headlessui/react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
+import { cn } from '../../lib/cn.ts';
+
+/** The look of every text input, select and textarea. */
+export const controlClasses = (error?: string) =>
+  cn(
+    'block w-full rounded-lg border-0 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm sm:text-sm',
+    'ring-1 ring-inset placeholder:text-slate-400 focus:outline-none focus:ring-2 focus:ring-inset',
+    'disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500',
+    error ? 'ring-red-400 focus:ring-red-600' : 'ring-slate-300 focus:ring-indigo-600',
+  );
+
+function useFieldIds(id: string | undefined, hint: unknown, error: unknown) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  const hintId = `${fieldId}-hint`;
+  const errorId = `${fieldId}-error`;
+  const describedBy = [hint && !error ? hintId : null, error ? errorId : null]
+    .filter(Boolean)
+    .join(' ');
+  return { fieldId, hintId, errorId, describedBy: describedBy || undefined };
+}
+
+interface FieldProps {
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+  optional?: boolean;
+  wrapperClassName?: string;
+}
+
+function FieldFrame({
+  label,
+  error,
+  hint,
+  optional,
+  wrapperClassName,
+  ids,
+  children,
+}: FieldProps & { ids: ReturnType<typeof useFieldIds>; children: ReactNode }) {
+  return (
+    <div className={wrapperClassName}>
+      <label htmlFor={ids.fieldId} className="block text-sm font-medium text-slate-800">
+        {label}
+        {optional ? <span className="ml-1 font-normal text-slate-500">(optional)</span> : null}
+      </label>
+      <div className="mt-1.5">{children}</div>
+      {hint && !error ? (
+        <p id={ids.hintId} className="mt-1.5 text-sm text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={ids.errorId} className="mt-1.5 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A labelled input; `prefix` draws a unit such as ₦ inside its left edge. */
+export function Input({
+  label,
+  error,
+  hint,
+  optional,
+  wrapperClassName,
+  id,
+  className,
+  prefix,
+  suffix,
+  ...props
+}: FieldProps &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'prefix'> & {
+    prefix?: ReactNode;
+    suffix?: ReactNode;
+  }) {
+  const ids = useFieldIds(id, hint, error);
+  const input = (
+    <input
+      id={ids.fieldId}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={ids.describedBy}
+      className={cn(
+        controlClasses(error),
+        prefix ? 'pl-8' : null,
+        suffix ? 'pr-9' : null,
+        className,
+      )}
+      {...props}
+    />
+  );
+  return (
+    <FieldFrame {...{ label, error, hint, optional, wrapperClassName, ids }}>
+      {prefix || suffix ? (
+        <div className="relative">
+          {prefix ? (
+            <span
+              aria-hidden="true"
+              className="pointer-events-none absolute inset-y-0 left-0 flex items-center pl-3 text-sm font-semibold text-slate-500"
+            >
+              {prefix}
+            </span>
+          ) : null}
+          {input}
+          {suffix ? (
+            <span
+              aria-hidden="true"
+              className="pointer-events-none absolute inset-y-0 right-0 flex items-center pr-3 text-sm font-semibold text-slate-500"
+            >
+              {suffix}
+            </span>
+          ) : null}
+        </div>
+      ) : (
+        input
+      )}
+    </FieldFrame>
+  );
+}
+
+export function Select({
+  label,
+  error,
+  hint,
+  optional,
+  wrapperClassName,
+  id,
+  className,
+  children,
+  ...props
+}: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
+  const ids = useFieldIds(id, hint, error);
+  return (
+    <FieldFrame {...{ label, error, hint, optional, wrapperClassName, ids }}>
+      <select
+        id={ids.fieldId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        className={cn(controlClasses(error), 'pr-9', className)}
+        {...props}
+      >
+        {children}
+      </select>
+    </FieldFrame>
+  );
+}
+
+export function TextArea({
+  label,
+  error,
+  hint,
+  optional,
+  wrapperClassName,
+  id,
+  className,
+  ...props
+}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const ids = useFieldIds(id, hint, error);
+  return (
+    <FieldFrame {...{ label, error, hint, optional, wrapperClassName, ids }}>
+      <textarea
+        id={ids.fieldId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        className={cn(controlClasses(error), className)}
+        {...props}
+      />
+    </FieldFrame>
+  );
+}
+
+/**
+ * An on/off switch with its label (role="switch", toggled by click, Space or Enter).
+ * Headless UI's Field ties the Label and Description to the switch.
+ */
+export function Toggle({
+  checked,
+  onChange,
+  label,
+  description,
+  disabled,
+  srLabel,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  label?: ReactNode;
+  description?: ReactNode;
+  disabled?: boolean;
+  /** The accessible name when no visible label is shown. */
+  srLabel?: string;
+}) {
+  const control = (
+    <Switch
+      checked={checked}
+      onChange={onChange}
+      disabled={disabled}
+      aria-label={label ? undefined : srLabel}
+      className={cn(
+        'relative inline-flex h-6 w-11 shrink-0 cursor-pointer rounded-full transition-colors',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
+        'data-disabled:cursor-not-allowed data-disabled:opacity-60',
+        checked ? 'bg-indigo-600' : 'bg-slate-300',
+      )}
+    >
+      <span
+        aria-hidden="true"
+        className={cn(
+          'pointer-events-none mt-0.5 inline-block size-5 rounded-full bg-white shadow ring-0 transition-transform',
+          checked ? 'translate-x-5.5' : 'translate-x-0.5',
+        )}
+      />
+    </Switch>
+  );
+  if (!label && !description) return control;
+  return (
+    <Field disabled={disabled} className="flex items-start justify-between gap-4">
+      <div className="min-w-0">
+        {label ? <Label className="text-sm font-medium text-slate-800">{label}</Label> : null}
+        {description ? (
+          <Description className="mt-0.5 text-sm text-slate-500">{description}</Description>
+        ) : null}
+      </div>
+      {control}
+    </Field>
+  );
+}
