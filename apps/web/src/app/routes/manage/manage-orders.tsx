@@ -1,13 +1,5 @@
-import { ManagePlaceholder } from './manage-placeholder.tsx';
+import { OrdersPage } from '../../../features/orders/pages/orders-page.tsx';
 
 export function ManageOrdersRoute() {
-  return (
-    <ManagePlaceholder
-      title="Orders"
-      subtitle="Every ticket order across your events."
-      panelTitle="Orders are coming soon"
-    >
-      Search, export and refund orders here.
-    </ManagePlaceholder>
-  );
+  return <OrdersPage />;
 }

@@ -1,0 +1,204 @@
+import { formatNaira, type ManageOrderDto } from '@gatepass/shared';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog, Drawer } from '../../../components/ui/dialog.tsx';
+import { TextArea } from '../../../components/ui/form-controls.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useCancelOrder } from '../api/cancel-order.ts';
+import { useOrder } from '../api/get-order.ts';
+import { useMarkPaid } from '../api/mark-paid.ts';
+import { useRefundOrder } from '../api/refund-order.ts';
+import { useResendTickets } from '../api/resend-tickets.ts';
+import { OrderDetail } from './order-detail.tsx';
+import { OrderStatusBadge } from './order-status-badge.tsx';
+
+type Pending = 'mark-paid' | 'cancel' | 'refund' | null;
+
+const tickets = (n: number) => `${n} ${n === 1 ? 'ticket' : 'tickets'}`;
+
+/** The order opened from the list, in a side panel, with what the organiser may do to it. */
+export function OrderDrawer({
+  orderId,
+  onClose,
+}: {
+  orderId: string | undefined;
+  onClose: () => void;
+}) {
+  const query = useOrder(orderId);
+  const order = query.data?.id === orderId ? query.data : undefined;
+  return (
+    <Drawer
+      open={Boolean(orderId)}
+      onClose={onClose}
+      title={
+        <span className="flex flex-wrap items-center gap-2">
+          Order <span className="font-mono">{order?.orderCode ?? '…'}</span>
+          {order ? <OrderStatusBadge status={order.status} /> : null}
+        </span>
+      }
+      description={
+        order ? `${order.firstName} ${order.lastName} · ${order.event.title}` : undefined
+      }
+      footer={order ? <OrderActions order={order} /> : undefined}
+    >
+      {order ? (
+        <OrderDetail order={order} />
+      ) : query.isError ? (
+        <Alert tone="error">
+          This order could not be loaded. It may not exist or not be yours.
+        </Alert>
+      ) : (
+        <div className="flex justify-center py-16 text-indigo-600">
+          <Spinner label="Loading order…" />
+        </div>
+      )}
+    </Drawer>
+  );
+}
+
+function OrderActions({ order }: { order: ManageOrderDto }) {
+  const [pending, setPending] = useState<Pending>(null);
+  const [reason, setReason] = useState('');
+  const resend = useResendTickets();
+  const markPaid = useMarkPaid();
+  const cancel = useCancelOrder();
+  const refund = useRefundOrder();
+  const { actions } = order;
+  const none = !actions.resendTickets && !actions.markPaid && !actions.cancel && !actions.refund;
+
+  const close = () => {
+    setPending(null);
+    setReason('');
+  };
+  const run = async (
+    mutate: (input: { id: string; reason?: string }) => Promise<{ message: string | undefined }>,
+    fallback: string,
+  ) => {
+    try {
+      const result = await mutate({
+        id: order.id,
+        ...(reason.trim() ? { reason: reason.trim() } : {}),
+      });
+      toast.success(result.message ?? fallback);
+      close();
+    } catch {
+      // The API client already showed the error toast; the dialog stays open to retry.
+    }
+  };
+
+  if (none) {
+    return <p className="text-sm text-slate-600">Nothing more can be done with this order.</p>;
+  }
+
+  const reasonField = (
+    <TextArea
+      label="Reason"
+      optional
+      hint="Kept in the order's history."
+      rows={2}
+      maxLength={500}
+      value={reason}
+      onChange={(e) => setReason(e.target.value)}
+    />
+  );
+
+  return (
+    <>
+      <div className="flex flex-wrap gap-2">
+        {actions.resendTickets ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={resend.isPending}
+            onClick={() => {
+              resend.mutate(
+                { id: order.id },
+                { onSuccess: (r) => toast.success(r.message ?? `Tickets sent to ${order.email}.`) },
+              );
+            }}
+          >
+            {resend.isPending ? 'Sending...' : 'Resend tickets'}
+          </Button>
+        ) : null}
+        {actions.markPaid ? (
+          <Button size="sm" onClick={() => setPending('mark-paid')}>
+            Mark paid
+          </Button>
+        ) : null}
+        {actions.cancel ? (
+          <Button variant="secondary" size="sm" onClick={() => setPending('cancel')}>
+            Cancel order
+          </Button>
+        ) : null}
+        {actions.refund ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            className="text-red-700 ring-red-200 hover:bg-red-50"
+            onClick={() => setPending('refund')}
+          >
+            Refund
+          </Button>
+        ) : null}
+      </div>
+
+      <ConfirmDialog
+        open={pending === 'mark-paid'}
+        onClose={close}
+        title="Mark this order as paid?"
+        confirmLabel="Mark paid"
+        busyLabel="Marking paid..."
+        busy={markPaid.isPending}
+        onConfirm={() => void run(markPaid.mutateAsync, 'Order marked as paid.')}
+      >
+        <p>
+          Do this once you have received <strong>{formatNaira(order.totalPrice)}</strong> from{' '}
+          {order.firstName} {order.lastName} by bank transfer or at the venue.
+        </p>
+        <p>The order is completed and the tickets are mailed to {order.email}.</p>
+        {reasonField}
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        open={pending === 'cancel'}
+        onClose={close}
+        title="Cancel this order?"
+        confirmLabel="Cancel order"
+        busyLabel="Cancelling..."
+        busy={cancel.isPending}
+        tone="danger"
+        onConfirm={() => void run(cancel.mutateAsync, 'Order cancelled.')}
+      >
+        <p>
+          The {tickets(order.quantity)} of order{' '}
+          <span className="font-mono">{order.orderCode}</span> go back on sale and the order can no
+          longer be paid or used at the door.
+        </p>
+        {reasonField}
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        open={pending === 'refund'}
+        onClose={close}
+        title="Refund this order?"
+        confirmLabel="Refund order"
+        busyLabel="Refunding..."
+        busy={refund.isPending}
+        tone="danger"
+        onConfirm={() => void run(refund.mutateAsync, 'Order refunded.')}
+      >
+        <p>
+          The {tickets(order.quantity)} return to sale: the event&apos;s capacity goes back up by{' '}
+          {order.quantity}, and the order&apos;s QR code no longer lets anyone in.
+        </p>
+        <p>
+          Gatepass records the refund of {formatNaira(order.totalPrice)}; the money itself goes back
+          to the buyer outside Gatepass (return it the way they paid).
+        </p>
+        {reasonField}
+      </ConfirmDialog>
+    </>
+  );
+}

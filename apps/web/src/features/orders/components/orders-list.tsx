@@ -1,0 +1,132 @@
+import { formatNaira, type ManageOrderListItem } from '@gatepass/shared';
+import { formatShortDateTime } from '../../../lib/format.ts';
+import { OrderStatusBadge } from './order-status-badge.tsx';
+
+/**
+ * The orders as a table on wide screens and as cards on a phone. Each order opens its
+ * detail through a real button (the order code), so it works from the keyboard.
+ */
+export function OrdersList({
+  orders,
+  onOpen,
+}: {
+  orders: ManageOrderListItem[];
+  onOpen: (id: string) => void;
+}) {
+  return (
+    <>
+      <div className="hidden md:block">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Orders</caption>
+          <thead className="border-b border-slate-200 text-xs font-semibold uppercase tracking-wide text-slate-500">
+            <tr>
+              <th scope="col" className="px-4 py-3 sm:pl-6">
+                Order
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Buyer
+              </th>
+              <th scope="col" className="hidden px-4 py-3 lg:table-cell">
+                Event
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                Tickets
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                Total
+              </th>
+              <th scope="col" className="px-4 py-3 sm:pr-6">
+                Status
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {orders.map((order) => (
+              <tr
+                key={order.id}
+                onClick={() => onOpen(order.id)}
+                className="cursor-pointer align-top transition-colors hover:bg-slate-50"
+              >
+                <td className="px-4 py-3 sm:pl-6">
+                  <button
+                    type="button"
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      onOpen(order.id);
+                    }}
+                    className="rounded font-mono font-semibold text-indigo-700 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                    aria-label={`Order ${order.orderCode}, ${order.firstName} ${order.lastName}`}
+                  >
+                    {order.orderCode}
+                  </button>
+                  <div className="mt-0.5 text-xs text-slate-500">
+                    {formatShortDateTime(order.createdAt)}
+                  </div>
+                </td>
+                <td className="max-w-56 px-4 py-3">
+                  <div className="truncate font-medium text-slate-900">
+                    {order.firstName} {order.lastName}
+                  </div>
+                  <div className="truncate text-slate-500">{order.email}</div>
+                </td>
+                <td className="hidden max-w-64 px-4 py-3 text-slate-700 lg:table-cell">
+                  <div className="truncate">{order.eventTitle}</div>
+                </td>
+                <td className="px-4 py-3 text-right tabular-nums text-slate-700">
+                  {order.quantity}
+                </td>
+                <td className="px-4 py-3 text-right font-medium tabular-nums text-slate-900">
+                  {formatNaira(order.totalPrice)}
+                </td>
+                <td className="px-4 py-3 sm:pr-6">
+                  <div className="flex flex-wrap items-center gap-1.5">
+                    <OrderStatusBadge status={order.status} />
+                    {order.attendedAt ? (
+                      <span className="text-xs font-medium text-emerald-700">Checked in</span>
+                    ) : null}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="divide-y divide-slate-100 md:hidden">
+        {orders.map((order) => (
+          <li key={order.id}>
+            <button
+              type="button"
+              onClick={() => onOpen(order.id)}
+              className="block w-full px-4 py-4 text-left transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
+              aria-label={`Order ${order.orderCode}, ${order.firstName} ${order.lastName}`}
+            >
+              <div className="flex items-center justify-between gap-3">
+                <span className="font-mono text-sm font-semibold text-indigo-700">
+                  {order.orderCode}
+                </span>
+                <OrderStatusBadge status={order.status} />
+              </div>
+              <div className="mt-1.5 truncate font-medium text-slate-900">
+                {order.firstName} {order.lastName}
+              </div>
+              <div className="truncate text-sm text-slate-500">{order.email}</div>
+              <div className="mt-1 truncate text-sm text-slate-700">{order.eventTitle}</div>
+              <div className="mt-2 flex items-end justify-between gap-3 text-sm">
+                <span className="min-w-0 text-slate-500">
+                  {order.quantity} {order.quantity === 1 ? 'ticket' : 'tickets'} ·{' '}
+                  {formatShortDateTime(order.createdAt)}
+                </span>
+                <span className="shrink-0 font-semibold tabular-nums text-slate-900">
+                  {formatNaira(order.totalPrice)}
+                </span>
+              </div>
+              {order.attendedAt ? (
+                <div className="mt-1 text-xs font-medium text-emerald-700">Checked in</div>
+              ) : null}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
