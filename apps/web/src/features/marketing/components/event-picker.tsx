@@ -1,0 +1,73 @@
+import { formatEventDate, type ManageEventListItem } from '@gatepass/shared';
+import { StatusBadge } from '../../../components/ui/badge.tsx';
+import { Select } from '../../../components/ui/form-controls.tsx';
+
+const statusBadge = (event: ManageEventListItem) => {
+  if (event.status === 'cancelled') return <StatusBadge tone="red">Cancelled</StatusBadge>;
+  if (event.status === 'draft') return <StatusBadge tone="gray">Draft</StatusBadge>;
+  if (event.ended) return <StatusBadge tone="indigo">Ended</StatusBadge>;
+  return <StatusBadge tone="green">Published</StatusBadge>;
+};
+
+/** Which event the page markets, with a line about it. */
+export function EventPicker({
+  events,
+  selected,
+  onSelect,
+}: {
+  events: ManageEventListItem[];
+  selected: ManageEventListItem;
+  onSelect: (id: string) => void;
+}) {
+  return (
+    <div className="flex flex-col gap-4 rounded-2xl bg-white px-4 py-4 shadow-sm ring-1 ring-slate-900/5 sm:px-6 md:flex-row md:items-end md:justify-between">
+      <Select
+        label="Event"
+        value={selected.id}
+        onChange={(e) => onSelect(e.target.value)}
+        wrapperClassName="md:w-96"
+      >
+        {events.map((event) => (
+          <option key={event.id} value={event.id}>
+            {event.title}
+            {event.status === 'draft'
+              ? ' (draft)'
+              : event.status === 'cancelled'
+                ? ' (cancelled)'
+                : ''}
+          </option>
+        ))}
+      </Select>
+      <div className="min-w-0 text-sm md:text-right">
+        <div className="flex flex-wrap items-center gap-2 md:justify-end">
+          {statusBadge(selected)}
+          <span className="font-medium text-slate-900">
+            {selected.sold.toLocaleString('en-NG')} / {selected.capacity.toLocaleString('en-NG')}{' '}
+            tickets sold
+          </span>
+        </div>
+        {selected.startAt ? (
+          <p className="mt-1 text-slate-600">
+            {formatEventDate(selected.startAt, selected.timeZone)}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The event to show first: the one in the URL, else the next published event that has
+ * not ended, else the newest one.
+ */
+export function defaultEvent(
+  events: ManageEventListItem[],
+  wanted: string | null,
+): ManageEventListItem | undefined {
+  return (
+    events.find((e) => e.id === wanted) ??
+    events.find((e) => e.status === 'published' && !e.ended) ??
+    events.find((e) => e.status === 'published') ??
+    events[0]
+  );
+}

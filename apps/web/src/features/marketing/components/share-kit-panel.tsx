@@ -1,0 +1,202 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { controlClasses } from '../../../components/ui/form-controls.tsx';
+import { Panel } from '../../../components/ui/panel.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { readApiFailure } from '../../../lib/api-error.ts';
+import { cn } from '../../../lib/cn.ts';
+import { useDownloadPoster } from '../api/download-poster.ts';
+import { useShareKit } from '../api/get-share-kit.ts';
+
+interface EventRef {
+  id: string;
+  title: string;
+  slug: string;
+  status: 'draft' | 'published' | 'cancelled';
+  editPath: string;
+}
+
+/** Copies text, falling back to a hidden textarea where the Clipboard API is missing. */
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.append(area);
+    area.select();
+    const ok = document.execCommand('copy');
+    area.remove();
+    return ok;
+  }
+}
+
+/** The event's public link to copy and its printable QR poster (PNG and PDF). */
+export function ShareKitPanel({ event }: { event: EventRef }) {
+  const shareable = event.status === 'published';
+  const kit = useShareKit(event.id, shareable);
+  const poster = useDownloadPoster();
+  const [copied, setCopied] = useState(false);
+  const [downloading, setDownloading] = useState<'png' | 'pdf' | null>(null);
+
+  const download = (format: 'png' | 'pdf') => {
+    if (!kit.data) return;
+    setDownloading(format);
+    poster.mutate(
+      {
+        path: format === 'png' ? kit.data.posterPng : kit.data.posterPdf,
+        fallbackName: `${event.slug}-poster.${format}`,
+      },
+      { onSettled: () => setDownloading(null) },
+    );
+  };
+
+  let body;
+  if (!shareable) {
+    body = (
+      <Alert tone="info">
+        {event.status === 'cancelled'
+          ? 'This event is cancelled, so there is nothing to share.'
+          : 'Publish this event to get its public link and QR poster.'}{' '}
+        {event.status === 'draft' ? (
+          <Link to={event.editPath} className="font-semibold underline">
+            Finish and publish it
+          </Link>
+        ) : null}
+      </Alert>
+    );
+  } else if (kit.isPending) {
+    body = (
+      <div className="flex justify-center py-10 text-indigo-600">
+        <Spinner label="Loading share kit…" />
+      </div>
+    );
+  } else if (kit.isError) {
+    body = (
+      <Alert tone="error">
+        {readApiFailure(kit.error).error ?? 'The share kit could not be loaded.'}
+      </Alert>
+    );
+  } else {
+    const { link, qrDataUrl, title } = kit.data;
+    const text = encodeURIComponent(`${title} — get your tickets: ${link}`);
+    body = (
+      <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_auto]">
+        <div className="min-w-0 space-y-5">
+          <div>
+            <label htmlFor="share-link" className="block text-sm font-medium text-slate-800">
+              Event link
+            </label>
+            <div className="mt-1.5 flex gap-2">
+              <input
+                id="share-link"
+                readOnly
+                value={link}
+                onFocus={(e) => e.currentTarget.select()}
+                className={cn(controlClasses(), 'min-w-0 flex-1 font-mono text-sm')}
+              />
+              <Button
+                variant="secondary"
+                onClick={() =>
+                  void copyText(link).then((ok) => {
+                    if (ok) {
+                      setCopied(true);
+                      toast.success('Link copied.');
+                      setTimeout(() => setCopied(false), 2000);
+                    } else {
+                      toast.error('Could not copy. Select the link and copy it yourself.');
+                    }
+                  })
+                }
+              >
+                {copied ? 'Copied' : 'Copy link'}
+              </Button>
+            </div>
+          </div>
+          <div>
+            <p className="text-sm font-medium text-slate-800">Share it</p>
+            <div className="mt-1.5 flex flex-wrap gap-2">
+              <a
+                href={`https://wa.me/?text=${text}`}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClasses('secondary', 'sm')}
+              >
+                WhatsApp
+              </a>
+              <a
+                href={`https://x.com/intent/post?text=${text}`}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClasses('secondary', 'sm')}
+              >
+                X (Twitter)
+              </a>
+              <a
+                href={`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(link)}`}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClasses('secondary', 'sm')}
+              >
+                Facebook
+              </a>
+              <a
+                href={`mailto:?subject=${encodeURIComponent(title)}&body=${text}`}
+                className={buttonClasses('secondary', 'sm')}
+              >
+                Email
+              </a>
+            </div>
+          </div>
+          <div>
+            <p className="text-sm font-medium text-slate-800">Printable poster</p>
+            <p className="mt-0.5 text-sm text-slate-600">
+              An A4 poster with the event&apos;s QR code: guests scan it to open the event page.
+            </p>
+            <div className="mt-2 flex flex-wrap gap-2">
+              <Button disabled={downloading !== null} onClick={() => download('pdf')}>
+                {downloading === 'pdf' ? 'Downloading...' : 'Download PDF'}
+              </Button>
+              <Button
+                variant="secondary"
+                disabled={downloading !== null}
+                onClick={() => download('png')}
+              >
+                {downloading === 'png' ? 'Downloading...' : 'Download PNG'}
+              </Button>
+            </div>
+          </div>
+        </div>
+        <figure className="mx-auto w-44 text-center md:mx-0">
+          <img
+            src={qrDataUrl}
+            alt={`QR code linking to ${link}`}
+            width={176}
+            height={176}
+            className="size-44 rounded-xl bg-white p-2 ring-1 ring-slate-200"
+          />
+          <figcaption className="mt-2 text-xs text-slate-500">
+            Scan to open the event page
+          </figcaption>
+        </figure>
+      </div>
+    );
+  }
+
+  return (
+    <Panel
+      id="share-kit"
+      title="Share kit"
+      description="Everything to spread the word about this event."
+    >
+      {body}
+    </Panel>
+  );
+}
