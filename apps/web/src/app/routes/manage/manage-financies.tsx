@@ -1,13 +1,5 @@
-import { ManagePlaceholder } from './manage-placeholder.tsx';
+import { FinancesPage } from '../../../features/finances/pages/finances-page.tsx';
 
 export function ManageFinanciesRoute() {
-  return (
-    <ManagePlaceholder
-      title="Finances"
-      subtitle="Sales, fees and payouts in naira."
-      panelTitle="Finances are coming soon"
-    >
-      Your revenue, fees and payouts will be summarised here.
-    </ManagePlaceholder>
-  );
+  return <FinancesPage />;
 }

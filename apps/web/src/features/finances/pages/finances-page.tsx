@@ -1,0 +1,150 @@
+import { formatNaira } from '@gatepass/shared';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { BanknoteIcon } from '../../../components/ui/icons.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { EmptyState, Panel, StatCard } from '../../../components/ui/panel.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
+import { formatCount, formatDay } from '../../../lib/format.ts';
+import { useExportFinances } from '../api/export-finances.ts';
+import { useFinanceEventOptions } from '../api/get-event-options.ts';
+import { useFinances } from '../api/get-finances.ts';
+import { EventsMoneyTable } from '../components/events-table.tsx';
+import { FinancesFilters } from '../components/finances-filters.tsx';
+import { SalesChart } from '../components/sales-chart.tsx';
+import { readFinancesFilter, writeFinancesFilter } from '../lib/range.ts';
+
+/** /events/manage/financies/ (spelled as the spec spells it): the organiser's money. */
+export function FinancesPage() {
+  const [params, setParams] = useSearchParams();
+  const filter = useMemo(() => readFinancesFilter(params), [params]);
+  const report = useFinances(filter);
+  const events = useFinanceEventOptions();
+  const exporter = useExportFinances();
+  const data = report.data;
+
+  const rangeLabel = data
+    ? data.range.from && data.range.to
+      ? `${formatDay(data.range.from)} – ${formatDay(data.range.to)}`
+      : data.range.from
+        ? `Since ${formatDay(data.range.from)}`
+        : data.range.to
+          ? `Until ${formatDay(data.range.to)}`
+          : 'All time'
+    : '';
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Organiser"
+        title="Finances"
+        subtitle="What your tickets earned: completed orders only, dated by when they were paid (Lagos time)."
+        actions={
+          <Button
+            variant="light"
+            disabled={exporter.isPending}
+            onClick={() => exporter.mutate(filter)}
+            title="Download the completed orders behind these figures as a CSV file"
+          >
+            {exporter.isPending ? 'Exporting...' : 'Export CSV'}
+          </Button>
+        }
+      />
+      <div className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
+        <FinancesFilters
+          filter={filter}
+          events={events.data}
+          onChange={(next) => setParams(writeFinancesFilter(next), { replace: true })}
+        />
+        {report.isPending ? (
+          <div className="flex justify-center py-16 text-indigo-600">
+            <Spinner label="Loading finances…" />
+          </div>
+        ) : report.isError || !data ? (
+          <Alert tone="error">
+            The figures could not be loaded.{' '}
+            <button
+              type="button"
+              className="font-semibold underline"
+              onClick={() => void report.refetch()}
+            >
+              Try again
+            </button>
+          </Alert>
+        ) : (
+          <div
+            className={
+              report.isPlaceholderData ? 'space-y-6 opacity-60 transition-opacity' : 'space-y-6'
+            }
+            aria-busy={report.isFetching}
+          >
+            <section aria-labelledby="totals-title">
+              <h2 id="totals-title" className="sr-only">
+                Totals, {rangeLabel}
+              </h2>
+              <dl
+                className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4"
+                data-testid="finance-totals"
+              >
+                <StatCard
+                  label="Gross sales"
+                  value={formatNaira(data.totals.gross)}
+                  hint={`${formatCount(data.totals.orders)} orders · ${formatCount(data.totals.tickets)} tickets`}
+                />
+                <StatCard
+                  label="Discounts"
+                  value={formatNaira(data.totals.discounts)}
+                  hint="Taken off by promo codes"
+                />
+                <StatCard
+                  label="Fees"
+                  value={formatNaira(data.totals.fees)}
+                  hint={`${formatNaira(data.totals.feesPassed)} paid by buyers · ${formatNaira(data.totals.feesAbsorbed)} absorbed`}
+                />
+                <StatCard
+                  label="Net"
+                  value={formatNaira(data.totals.net)}
+                  hint="What you keep: gross − fees"
+                  tone="positive"
+                />
+              </dl>
+            </section>
+
+            <Panel title="Sales over time" description={rangeLabel}>
+              {data.daily.length === 0 || data.totals.orders === 0 ? (
+                <p className="py-10 text-center text-sm text-slate-500">
+                  No completed orders in this range.
+                </p>
+              ) : (
+                <SalesChart days={data.daily} />
+              )}
+            </Panel>
+
+            <Panel title="By event" flush>
+              {data.events.length === 0 ? (
+                <EmptyState icon={<BanknoteIcon className="size-6" />} title="No sales yet">
+                  Once buyers complete orders for your published events, each event&apos;s money
+                  shows here.
+                </EmptyState>
+              ) : (
+                <EventsMoneyTable
+                  rows={data.events}
+                  totals={data.totals}
+                  eventLink={(id) => paths.manage.event(id)}
+                />
+              )}
+            </Panel>
+            <p className="text-xs text-slate-500">
+              Gross is what buyers paid (ticket prices − discounts + fees passed to buyers). Fees
+              are the Gatepass service fee, whoever bore it. Net = gross − fees. Refunded,
+              cancelled, expired and unpaid orders are not counted.
+            </p>
+          </div>
+        )}
+      </div>
+    </>
+  );
+}
