@@ -1,13 +1,23 @@
-import { ManagePlaceholder } from './manage-placeholder.tsx';
+import type { UserDto } from '@gatepass/shared';
+import { useCallback } from 'react';
+import { useDispatch } from 'react-redux';
+import { loginSuccess } from '../../../features/auth/auth-slice.ts';
+import { useSession } from '../../../features/auth/hooks/use-session.ts';
+import { SettingsPage } from '../../../features/settings/pages/settings-page.tsx';
 
+/**
+ * The settings page, wired to the session: a changed name, email or phone updates the
+ * signed-in user the navbar shows (same token, new user fields).
+ */
 export function ManageSettingsRoute() {
-  return (
-    <ManagePlaceholder
-      title="Settings"
-      subtitle="Your organiser profile and preferences."
-      panelTitle="Settings are coming soon"
-    >
-      Organiser details, payout account and notifications will be set here.
-    </ManagePlaceholder>
+  const dispatch = useDispatch();
+  const { token, user } = useSession();
+  const onAccountChange = useCallback(
+    (change: Partial<UserDto>) => {
+      if (!token || !user) return;
+      dispatch(loginSuccess({ token, user: { ...user, ...change } }));
+    },
+    [dispatch, token, user],
   );
+  return <SettingsPage onAccountChange={onAccountChange} />;
 }

@@ -1,0 +1,13 @@
+import type { SettingsDto } from '@gatepass/shared';
+import type { QueryClient } from '@tanstack/react-query';
+
+export const settingsKeys = {
+  all: ['settings'] as const,
+};
+
+export const SETTINGS_PATH = '/events/manage/settings';
+
+/** Every change answers the whole settings object: it replaces the cached one. */
+export function storeSettings(client: QueryClient, settings: SettingsDto): void {
+  client.setQueryData(settingsKeys.all, settings);
+}

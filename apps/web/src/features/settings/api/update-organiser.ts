@@ -1,0 +1,17 @@
+import type { UpdateOrganiserBody } from '@gatepass/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { SETTINGS_PATH, storeSettings } from './keys.ts';
+import { sendSettings, type SettingsResult } from './save-settings.ts';
+
+/** PATCH /events/manage/settings/organiser: public name and logo (null removes it). */
+export function updateOrganiser(body: UpdateOrganiserBody): Promise<SettingsResult> {
+  return sendSettings('patch', `${SETTINGS_PATH}/organiser`, body);
+}
+
+export function useUpdateOrganiser() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: updateOrganiser,
+    onSuccess: ({ settings }) => storeSettings(client, settings),
+  });
+}

@@ -1,0 +1,160 @@
+import { payoutBody, SETTINGS_LIMITS, type SettingsDto } from '@gatepass/shared';
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
+import { Input } from '../../../components/ui/form-controls.tsx';
+import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/field-errors.ts';
+import { useUpdatePayout } from '../api/update-payout.ts';
+import { FormActions } from './settings-section.tsx';
+
+/** Banks offered as suggestions; any name can be typed. */
+const NIGERIAN_BANKS = [
+  'Access Bank',
+  'Citibank Nigeria',
+  'Ecobank Nigeria',
+  'Fidelity Bank',
+  'First Bank of Nigeria',
+  'First City Monument Bank (FCMB)',
+  'Globus Bank',
+  'Guaranty Trust Bank (GTBank)',
+  'Jaiz Bank',
+  'Keystone Bank',
+  'Kuda Microfinance Bank',
+  'Moniepoint Microfinance Bank',
+  'OPay',
+  'PalmPay',
+  'Polaris Bank',
+  'Providus Bank',
+  'Stanbic IBTC Bank',
+  'Standard Chartered Bank',
+  'Sterling Bank',
+  'SunTrust Bank',
+  'Titan Trust Bank',
+  'Union Bank of Nigeria',
+  'United Bank for Africa (UBA)',
+  'Unity Bank',
+  'Wema Bank',
+  'Zenith Bank',
+];
+
+type Payout = SettingsDto['payout'];
+
+/** Where the organiser's money goes: bank, 10-digit NUBAN account number, account name. */
+export function PayoutForm({ payout }: { payout: Payout }) {
+  const [values, setValues] = useState({
+    bankName: payout?.bankName ?? '',
+    accountNumber: payout?.accountNumber ?? '',
+    accountName: payout?.accountName ?? '',
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const save = useUpdatePayout();
+  const listId = useId();
+  const changed =
+    values.bankName !== (payout?.bankName ?? '') ||
+    values.accountNumber !== (payout?.accountNumber ?? '') ||
+    values.accountName !== (payout?.accountName ?? '');
+
+  const set = (key: keyof typeof values, value: string) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined, _form: undefined }));
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const invalid = zodFieldErrors(payoutBody, values);
+    if (invalid) {
+      setErrors(invalid);
+      return;
+    }
+    try {
+      const { settings, message } = await save.mutateAsync(values);
+      toast.success(message ?? 'Payout account saved.');
+      if (settings.payout) setValues(settings.payout);
+    } catch (err) {
+      setErrors(apiFieldErrors(err));
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} aria-label="Payout account">
+      {errors._form ? (
+        <p className="mb-4 text-sm font-medium text-red-700">{errors._form}</p>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Input
+          label="Bank name"
+          wrapperClassName="sm:col-span-2"
+          list={listId}
+          autoComplete="off"
+          maxLength={SETTINGS_LIMITS.bankNameMax}
+          value={values.bankName}
+          onChange={(e) => set('bankName', e.target.value)}
+          error={errors.bankName}
+        />
+        <datalist id={listId}>
+          {NIGERIAN_BANKS.map((bank) => (
+            <option key={bank} value={bank} />
+          ))}
+        </datalist>
+        <Input
+          label="Account number"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={13}
+          value={values.accountNumber}
+          onChange={(e) => set('accountNumber', e.target.value)}
+          error={errors.accountNumber}
+          hint="The 10-digit NUBAN number."
+          className="font-mono"
+        />
+        <Input
+          label="Account name"
+          autoComplete="off"
+          maxLength={SETTINGS_LIMITS.accountNameMax}
+          value={values.accountName}
+          onChange={(e) => set('accountName', e.target.value)}
+          error={errors.accountName}
+          hint="As the bank shows it."
+        />
+      </div>
+      <FormActions>
+        {payout ? (
+          <Button
+            variant="ghost"
+            className="text-red-700 hover:bg-red-50"
+            onClick={() => setConfirmRemove(true)}
+            disabled={save.isPending}
+          >
+            Remove account
+          </Button>
+        ) : null}
+        <Button type="submit" disabled={save.isPending || !changed}>
+          {save.isPending ? 'Saving...' : 'Save payout account'}
+        </Button>
+      </FormActions>
+      <ConfirmDialog
+        open={confirmRemove}
+        onClose={() => setConfirmRemove(false)}
+        title="Remove the payout account?"
+        confirmLabel="Remove account"
+        busyLabel="Removing..."
+        busy={save.isPending}
+        tone="danger"
+        onConfirm={() =>
+          save.mutate(null, {
+            onSuccess: ({ message }) => {
+              toast.success(message ?? 'Payout account removed.');
+              setValues({ bankName: '', accountNumber: '', accountName: '' });
+              setConfirmRemove(false);
+            },
+            onError: () => setConfirmRemove(false),
+          })
+        }
+      >
+        <p>Payouts cannot be sent until you add an account again.</p>
+      </ConfirmDialog>
+    </form>
+  );
+}

@@ -1,0 +1,94 @@
+import { verifyEmailBody, type UserDto } from '@gatepass/shared';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/form-controls.tsx';
+import { MailIcon } from '../../../components/ui/icons.tsx';
+import { apiFieldErrors, zodFieldErrors } from '../../../lib/field-errors.ts';
+import { useResendEmailCode, useVerifyNewEmail } from '../api/verify-email.ts';
+
+/** Shown while the account's email is unverified (after a change): enter the mailed code. */
+export function VerifyEmailNotice({
+  email,
+  onVerified,
+}: {
+  email: string;
+  onVerified: (user: UserDto) => void;
+}) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const verify = useVerifyNewEmail();
+  const resend = useResendEmailCode();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const invalid = zodFieldErrors(verifyEmailBody, { email, code });
+    if (invalid) {
+      setError(invalid.code ?? invalid.email);
+      return;
+    }
+    try {
+      const { user, message } = await verify.mutateAsync({ email, code: code.trim() });
+      toast.success(message ?? 'Email verified successfully!');
+      setCode('');
+      onVerified(user);
+    } catch (err) {
+      const errors = apiFieldErrors(err);
+      setError(errors.code ?? errors._form);
+    }
+  }
+
+  return (
+    <div
+      className="mb-6 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200"
+      role="region"
+      aria-label="Verify your email"
+    >
+      <div className="flex gap-3">
+        <MailIcon className="mt-0.5 size-5 shrink-0 text-amber-700" />
+        <div className="min-w-0 flex-1">
+          <p className="text-sm font-semibold text-amber-900">Verify your new email</p>
+          <p className="mt-0.5 text-sm text-amber-800">
+            We sent a 6-digit code to <strong className="break-all">{email}</strong>. Until you
+            enter it, your email is unverified; logging in again will ask for a code too.
+          </p>
+          <form
+            noValidate
+            onSubmit={(e) => void submit(e)}
+            className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-start"
+          >
+            <Input
+              label="Verification Code"
+              wrapperClassName="sm:w-48"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={code}
+              onChange={(e) => {
+                setCode(e.target.value);
+                setError(undefined);
+              }}
+              error={error}
+            />
+            <div className="flex gap-2 sm:mt-7">
+              <Button type="submit" disabled={verify.isPending}>
+                {verify.isPending ? 'Verifying...' : 'Verify Email'}
+              </Button>
+              <Button
+                variant="ghost"
+                disabled={resend.isPending}
+                onClick={() =>
+                  resend.mutate(email, {
+                    onSuccess: (message) => toast.success(message ?? 'A new code is on its way.'),
+                  })
+                }
+              >
+                {resend.isPending ? 'Sending...' : 'Send a new code'}
+              </Button>
+            </div>
+          </form>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import type { SettingsDto, UserDto } from '@gatepass/shared';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useSettings } from '../api/get-settings.ts';
+import { OrganiserForm } from '../components/organiser-form.tsx';
+import { PasswordForm } from '../components/password-form.tsx';
+import { PayoutForm } from '../components/payout-form.tsx';
+import { PreferencesForm } from '../components/preferences-form.tsx';
+import { ProfileForm } from '../components/profile-form.tsx';
+import { SettingsSection } from '../components/settings-section.tsx';
+import { VerifyEmailNotice } from '../components/verify-email-notice.tsx';
+
+export type AccountProfile = SettingsDto['profile'];
+
+/**
+ * /events/manage/settings/. `onAccountChange` lets the app keep the signed-in user (shown
+ * in the navbar) in step with a changed name, email or phone.
+ */
+export function SettingsPage({
+  onAccountChange,
+}: {
+  onAccountChange?: (change: Partial<UserDto>) => void;
+}) {
+  const settings = useSettings();
+  const data = settings.data;
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Organiser"
+        title="Settings"
+        subtitle="Your account, how buyers see you, where your money goes and how Gatepass works for you."
+      />
+      <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8">
+        {settings.isPending ? (
+          <div className="flex justify-center py-16 text-indigo-600">
+            <Spinner label="Loading settings…" />
+          </div>
+        ) : settings.isError || !data ? (
+          <Alert tone="error">Your settings could not be loaded.</Alert>
+        ) : (
+          <>
+            {!data.profile.emailVerified ? (
+              <VerifyEmailNotice
+                email={data.profile.email}
+                onVerified={(user) => onAccountChange?.(user)}
+              />
+            ) : null}
+            <SettingsSection
+              id="profile"
+              title="Profile"
+              description="Your name, the email we write to and the phone number you log in with."
+            >
+              <ProfileForm
+                // A saved change resets the form to what the server stored.
+                key={`${data.profile.email}|${data.profile.phoneNumber}|${data.profile.fullName}`}
+                profile={data.profile}
+                onSaved={(profile) => onAccountChange?.(profile)}
+              />
+            </SettingsSection>
+            <SettingsSection
+              id="organiser"
+              title="Organiser"
+              description="The name and logo buyers see on your event pages and tickets."
+            >
+              <OrganiserForm organiser={data.organiser} fullName={data.profile.fullName} />
+            </SettingsSection>
+            <SettingsSection
+              id="payout"
+              title="Payout account"
+              description="The Nigerian bank account your ticket sales are paid into."
+            >
+              <PayoutForm payout={data.payout} />
+            </SettingsSection>
+            <SettingsSection
+              id="preferences"
+              title="Preferences"
+              description="Who pays the service fee by default, and whether we mail you about orders."
+            >
+              <PreferencesForm preferences={data.preferences} />
+            </SettingsSection>
+            <SettingsSection
+              id="password"
+              title="Password"
+              description="Use a password you do not use anywhere else."
+            >
+              <PasswordForm />
+            </SettingsSection>
+          </>
+        )}
+      </div>
+    </>
+  );
+}
