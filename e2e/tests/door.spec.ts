@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Page } from '@playwright/test';
 import {
   attendedAt,
@@ -23,6 +24,20 @@ import { expect, test } from '../support/fixtures.ts';
  */
 
 const toasts = (page: Page) => page.locator('.Toastify__toast');
+
+/**
+ * Serious and critical axe-core violations of the door screen as it is now (the page's
+ * main region; the shared navbar has its own checks).
+ */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include('main').analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+}
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -381,7 +396,10 @@ test('Two devices on one event: the code is Valid on one and Already used on the
   await deviceB.close();
 });
 
-/** Shows each banner through the Manual tab and saves a screenshot of the screen. */
+/**
+ * Shows each banner through the Manual tab, checks it with axe-core (contrast of the
+ * coloured banners included) and saves a screenshot of the screen.
+ */
 async function screenshotBanners(
   page: Page,
   codes: { valid: string; invalid: string },
@@ -391,18 +409,24 @@ async function screenshotBanners(
   const shots: Record<string, Buffer> = {};
   await enterCode(page, codes.valid);
   await expect(d.bannerBox).toHaveAttribute('data-result', 'valid');
+  await page.waitForTimeout(250); // the banner's entrance, before colours are measured
+  expect(await seriousViolations(page)).toEqual([]);
   shots.valid = await page.screenshot({
     path: test.info().outputPath(`${name}-valid.png`),
     animations: 'disabled',
   });
   await enterCode(page, codes.valid);
   await expect(d.bannerBox).toHaveAttribute('data-result', 'used');
+  await page.waitForTimeout(250);
+  expect(await seriousViolations(page)).toEqual([]);
   shots.used = await page.screenshot({
     path: test.info().outputPath(`${name}-already-used.png`),
     animations: 'disabled',
   });
   await enterCode(page, codes.invalid);
   await expect(d.bannerBox).toHaveAttribute('data-result', 'invalid');
+  await page.waitForTimeout(250);
+  expect(await seriousViolations(page)).toEqual([]);
   shots.invalid = await page.screenshot({
     path: test.info().outputPath(`${name}-invalid.png`),
     animations: 'disabled',
