@@ -340,6 +340,7 @@ test('Offline: validates from the cache, survives a reload served by the service
   await enterCode(page, bayo.orderCode);
   await expect(d.banner).toContainText('Valid: Bayo Adeyemi, ₦10,000.00');
   await expect(d.hints).toContainText('Offline, 2 waiting to send');
+  await page.screenshot({ path: test.info().outputPath('offline.png'), animations: 'disabled' });
   await page.waitForTimeout(3500);
   expect(await attendedAt(organiser, event.id, ada.orderCode)).toBeNull();
 
