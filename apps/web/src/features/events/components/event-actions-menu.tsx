@@ -11,8 +11,9 @@ import { CancelEventDialog } from './cancel-event-dialog.tsx';
 import { ConfirmDialog, dangerButtonClasses } from './dialog.tsx';
 import { DotsIcon } from './event-icons.tsx';
 
-const itemClass =
-  'block w-full rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 data-[focus]:bg-indigo-50 data-[focus]:text-indigo-800';
+const itemBase = 'block w-full rounded-md px-3 py-2 text-left text-sm font-medium';
+const itemClass = `${itemBase} text-slate-700 data-[focus]:bg-indigo-50 data-[focus]:text-indigo-800`;
+const dangerItemClass = `${itemBase} text-red-700 data-[focus]:bg-red-50 data-[focus]:text-red-800`;
 
 export const editPath = (id: string) => `${paths.manage.create(id)}/details`;
 
@@ -93,22 +94,14 @@ export function EventActionsMenu({ event }: { event: ManageEventListItem }) {
           {canCancel || canDelete ? <MenuSeparator className="my-1 h-px bg-slate-200" /> : null}
           {canCancel ? (
             <MenuItem>
-              <button
-                type="button"
-                className={`${itemClass} text-red-700 data-[focus]:bg-red-50 data-[focus]:text-red-800`}
-                onClick={() => setCancelling(true)}
-              >
+              <button type="button" className={dangerItemClass} onClick={() => setCancelling(true)}>
                 Cancel event…
               </button>
             </MenuItem>
           ) : null}
           {canDelete ? (
             <MenuItem>
-              <button
-                type="button"
-                className={`${itemClass} text-red-700 data-[focus]:bg-red-50 data-[focus]:text-red-800`}
-                onClick={() => setDeleting(true)}
-              >
+              <button type="button" className={dangerItemClass} onClick={() => setDeleting(true)}>
                 Delete draft…
               </button>
             </MenuItem>

@@ -23,11 +23,14 @@ export function EventCover({
   category,
   className,
   eager = false,
+  compact = false,
 }: {
   coverUrl: string | null;
   category: EventCategory;
   className?: string;
   eager?: boolean;
+  /** A thumbnail: the colour panel without its category label. */
+  compact?: boolean;
 }) {
   if (coverUrl) {
     return (
@@ -52,9 +55,11 @@ export function EventCover({
     >
       <span className="absolute -right-6 -top-10 size-40 rounded-full bg-white/10" />
       <span className="absolute -bottom-16 left-10 size-44 rounded-full bg-white/5" />
-      <span className="relative text-xs font-semibold uppercase tracking-wider text-white/85">
-        {category}
-      </span>
+      {compact ? null : (
+        <span className="relative text-xs font-semibold uppercase tracking-wider text-white/85">
+          {category}
+        </span>
+      )}
     </div>
   );
 }

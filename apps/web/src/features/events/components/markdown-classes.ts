@@ -3,10 +3,10 @@ import { cn } from '../../../lib/cn.ts';
 /** Typography for rendered Markdown (no typography plugin: a handful of element rules). */
 export const markdownClasses = cn(
   'text-base leading-7 text-slate-700 break-words',
-  '[&>*:first-child]:mt-0 [&_p]:mt-4 [&_h1]:mt-8 [&_h2]:mt-8 [&_h3]:mt-6 [&_h4]:mt-6',
-  '[&_h1]:text-2xl [&_h2]:text-xl [&_h3]:text-lg [&_h4]:text-base',
-  '[&_h1]:font-bold [&_h2]:font-bold [&_h3]:font-semibold [&_h4]:font-semibold',
-  '[&_h1]:text-slate-900 [&_h2]:text-slate-900 [&_h3]:text-slate-900 [&_h4]:text-slate-900',
+  '[&>*:first-child]:mt-0 [&_p]:mt-4 [&_h3]:mt-8 [&_h4]:mt-6 [&_h5]:mt-6 [&_h6]:mt-6',
+  '[&_h3]:text-xl [&_h4]:text-lg [&_h5]:text-base [&_h6]:text-base',
+  '[&_h3]:font-bold [&_h4]:font-semibold [&_h5]:font-semibold [&_h6]:font-semibold',
+  '[&_h3]:text-slate-900 [&_h4]:text-slate-900 [&_h5]:text-slate-900 [&_h6]:text-slate-900',
   '[&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:pl-6 [&_li]:mt-1',
   '[&_a]:font-medium [&_a]:text-indigo-700 [&_a]:underline [&_a]:underline-offset-2',
   '[&_strong]:font-semibold [&_strong]:text-slate-900',

@@ -37,6 +37,12 @@ describe('event list filters in the URL', () => {
     expect(searchFromFilters(filters).toString()).toBe('from=2026-12-01&to=2026-12-31');
   });
 
+  it('remembers "Pick dates" before any date is picked', () => {
+    const query = searchFromFilters({ ...EMPTY_FILTERS, date: 'range' });
+    expect(query.toString()).toBe('date=range');
+    expect(filtersFromSearch(query).date).toBe('range');
+  });
+
   it('writes only what is set, and round-trips', () => {
     const filters = { ...EMPTY_FILTERS, q: ' afro beats ', city: 'Abuja', page: 2 };
     const query = searchFromFilters(filters);

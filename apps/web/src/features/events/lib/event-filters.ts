@@ -59,7 +59,7 @@ export function filtersFromSearch(params: URLSearchParams): EventFilters {
   return {
     q: text('q', 100),
     category: isCategory(category) ? category : '',
-    date: isDateFilter(date) ? date : validFrom || validTo ? 'range' : '',
+    date: isDateFilter(date) ? date : validFrom || validTo || date === 'range' ? 'range' : '',
     from: isDateFilter(date) ? '' : validFrom,
     to: isDateFilter(date) ? '' : validTo,
     price: price === 'free' || price === 'paid' ? price : '',
@@ -77,6 +77,8 @@ export function searchFromFilters(filters: EventFilters): URLSearchParams {
   if (filters.date === 'range' || !filters.date) {
     if (filters.from) params.set('from', filters.from);
     if (filters.to) params.set('to', filters.to);
+    // "Pick dates" chosen, no date picked yet: the URL remembers the choice.
+    if (filters.date === 'range' && !filters.from && !filters.to) params.set('date', 'range');
   }
   if (filters.price) params.set('price', filters.price);
   if (filters.city.trim()) params.set('city', filters.city.trim());

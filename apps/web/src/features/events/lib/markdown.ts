@@ -19,6 +19,11 @@ const marked = new Marked({
     html({ text }) {
       return escapeHtml(text);
     },
+    // The page's own headings are h1 (title) and h2 (sections): the description's start at h3.
+    heading({ tokens, depth }) {
+      const level = Math.min(6, Math.max(3, depth + 1));
+      return `<h${level}>${this.parser.parseInline(tokens)}</h${level}>\n`;
+    },
   },
 });
 

@@ -59,6 +59,7 @@ const event = (over: Partial<ManageEventDto> = {}): ManageEventDto => ({
     },
   ],
   sold: 0,
+  held: 0,
   capacity: 100,
   gross: 0,
   ...over,

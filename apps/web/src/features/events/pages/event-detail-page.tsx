@@ -30,7 +30,7 @@ export function EventDetailPage({ slug }: { slug: string }) {
     const notFound = readApiFailure(query.error).status === 404;
     return (
       <>
-        <title>Event not found · Gatepass</title>
+        <title>Event not found | Gatepass</title>
         <PageHeader eyebrow="Event" title={notFound ? 'Event not found' : 'Something went wrong'} />
         <div className="mx-auto max-w-xl px-4 py-16 text-center sm:px-6">
           <p className="text-slate-600">
@@ -61,7 +61,7 @@ function EventDetail({ event }: { event: PublicEventDto }) {
 
   return (
     <>
-      <title>{`${event.title} · Gatepass`}</title>
+      <title>{`${cancelled ? 'Cancelled: ' : ''}${event.title} | Gatepass`}</title>
       <section className="relative isolate overflow-hidden bg-slate-950 pt-16 text-white">
         <div
           aria-hidden="true"

@@ -176,7 +176,7 @@ function Wizard({ event, step }: { event: ManageEventDto; step: StepSlug }) {
 
   return (
     <>
-      <title>{`${isDraft ? 'Create' : 'Edit'}: ${event.title} · Gatepass`}</title>
+      <title>{`${isDraft ? 'Create' : 'Edit'}: ${event.title} | Gatepass`}</title>
       <PageHeader
         eyebrow={isDraft ? 'Create event' : 'Edit event'}
         title={wizard.form.title.trim() || event.title}

@@ -49,7 +49,7 @@ export function EventsListPage() {
 
   return (
     <>
-      <title>{filters.q ? `“${filters.q}” · Events · Gatepass` : 'Events · Gatepass'}</title>
+      <title>{filters.q ? `“${filters.q}” · Events | Gatepass` : 'Events | Gatepass'}</title>
       <PageHeader
         eyebrow="Discover"
         title="Events"

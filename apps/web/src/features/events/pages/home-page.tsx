@@ -35,17 +35,17 @@ const features: Array<{
   },
 ];
 
-const CATEGORY_STYLE: Record<EventCategory, { emoji: string; tone: string }> = {
-  Music: { emoji: '🎵', tone: 'bg-fuchsia-50 text-fuchsia-900 ring-fuchsia-200' },
-  Business: { emoji: '💼', tone: 'bg-slate-100 text-slate-900 ring-slate-200' },
-  Tech: { emoji: '💻', tone: 'bg-cyan-50 text-cyan-900 ring-cyan-200' },
-  'Food & Drink': { emoji: '🍲', tone: 'bg-orange-50 text-orange-900 ring-orange-200' },
-  Arts: { emoji: '🎨', tone: 'bg-rose-50 text-rose-900 ring-rose-200' },
-  Sports: { emoji: '⚽', tone: 'bg-emerald-50 text-emerald-900 ring-emerald-200' },
-  Community: { emoji: '🤝', tone: 'bg-amber-50 text-amber-900 ring-amber-200' },
-  Education: { emoji: '📚', tone: 'bg-sky-50 text-sky-900 ring-sky-200' },
-  Nightlife: { emoji: '🌙', tone: 'bg-violet-50 text-violet-900 ring-violet-200' },
-  Other: { emoji: '✨', tone: 'bg-indigo-50 text-indigo-900 ring-indigo-200' },
+const CATEGORY_TONES: Record<EventCategory, string> = {
+  Music: 'bg-fuchsia-50 text-fuchsia-900 ring-fuchsia-200 [&>span]:bg-fuchsia-600',
+  Business: 'bg-slate-100 text-slate-900 ring-slate-200 [&>span]:bg-slate-700',
+  Tech: 'bg-cyan-50 text-cyan-900 ring-cyan-200 [&>span]:bg-cyan-700',
+  'Food & Drink': 'bg-orange-50 text-orange-900 ring-orange-200 [&>span]:bg-orange-600',
+  Arts: 'bg-rose-50 text-rose-900 ring-rose-200 [&>span]:bg-rose-600',
+  Sports: 'bg-emerald-50 text-emerald-900 ring-emerald-200 [&>span]:bg-emerald-700',
+  Community: 'bg-amber-50 text-amber-900 ring-amber-200 [&>span]:bg-amber-600',
+  Education: 'bg-sky-50 text-sky-900 ring-sky-200 [&>span]:bg-sky-700',
+  Nightlife: 'bg-violet-50 text-violet-900 ring-violet-200 [&>span]:bg-violet-700',
+  Other: 'bg-indigo-50 text-indigo-900 ring-indigo-200 [&>span]:bg-indigo-600',
 };
 
 const QUICK_DATES = [
@@ -185,10 +185,13 @@ export function HomePage() {
               <li key={category}>
                 <Link
                   to={`${paths.events}?category=${encodeURIComponent(category)}`}
-                  className={`flex items-center gap-3 rounded-xl px-4 py-4 font-semibold ring-1 ring-inset transition-transform hover:-translate-y-0.5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${CATEGORY_STYLE[category].tone}`}
+                  className={`flex items-center gap-3 rounded-xl px-4 py-4 font-semibold ring-1 ring-inset transition-transform hover:-translate-y-0.5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${CATEGORY_TONES[category]}`}
                 >
-                  <span aria-hidden="true" className="text-2xl">
-                    {CATEGORY_STYLE[category].emoji}
+                  <span
+                    aria-hidden="true"
+                    className="flex size-9 shrink-0 items-center justify-center rounded-lg text-sm font-bold text-white"
+                  >
+                    {category.charAt(0)}
                   </span>
                   {category}
                 </Link>

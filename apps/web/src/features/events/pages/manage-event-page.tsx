@@ -74,7 +74,7 @@ function ManageEvent({ event }: { event: ManageEventDto }) {
 
   return (
     <>
-      <title>{`${event.title} · Manage · Gatepass`}</title>
+      <title>{`${event.title} · Manage | Gatepass`}</title>
       <PageHeader
         eyebrow="Manage event"
         title={event.title}
@@ -159,7 +159,7 @@ function ManageEvent({ event }: { event: ManageEventDto }) {
           </dl>
         </section>
 
-        <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
+        <div className="grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start">
           <section
             aria-labelledby="types-title"
             className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-900/5 sm:p-6"
@@ -281,13 +281,13 @@ function ManageEvent({ event }: { event: ManageEventDto }) {
                   {duplicate.isPending ? 'Duplicating…' : 'Duplicate event'}
                 </Button>
                 {event.status === 'published' ? (
-                  <Button
-                    variant="secondary"
-                    className="text-red-700 ring-red-300 hover:bg-red-50"
+                  <button
+                    type="button"
+                    className="inline-flex items-center justify-center rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-red-700 shadow-sm ring-1 ring-inset ring-red-300 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600"
                     onClick={() => setCancelling(true)}
                   >
                     Cancel event…
-                  </Button>
+                  </button>
                 ) : null}
               </div>
             </section>

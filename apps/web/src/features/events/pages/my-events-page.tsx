@@ -55,7 +55,7 @@ export function MyEventsPage() {
 
   return (
     <>
-      <title>My events · Gatepass</title>
+      <title>My events | Gatepass</title>
       <PageHeader
         eyebrow="Organiser"
         title="My events"
@@ -150,7 +150,8 @@ function EventsTable({ events }: { events: ManageEventListItem[] }) {
               <EventCover
                 coverUrl={event.coverUrl}
                 category={event.category}
-                className="size-16 shrink-0 rounded-lg p-1 [&>span:last-child]:hidden"
+                className="size-16 shrink-0 rounded-lg"
+                compact
               />
               <div className="min-w-0 flex-1">
                 <div className="flex items-start justify-between gap-2">
@@ -218,7 +219,8 @@ function EventsTable({ events }: { events: ManageEventListItem[] }) {
                     <EventCover
                       coverUrl={event.coverUrl}
                       category={event.category}
-                      className="h-12 w-20 shrink-0 rounded-lg p-1 [&>span:last-child]:hidden"
+                      className="h-12 w-20 shrink-0 rounded-lg"
+                      compact
                     />
                     <div className="min-w-0">
                       <Link

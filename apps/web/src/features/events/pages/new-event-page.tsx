@@ -63,7 +63,7 @@ export function NewEventPage() {
 
   return (
     <>
-      <title>Create an event · Gatepass</title>
+      <title>Create an event | Gatepass</title>
       <PageHeader
         eyebrow="Create event"
         title="Create an event"

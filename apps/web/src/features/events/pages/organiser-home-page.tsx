@@ -32,7 +32,7 @@ export function OrganiserHomePage({ firstName }: { firstName?: string | undefine
 
   return (
     <>
-      <title>Organiser home · Gatepass</title>
+      <title>Organiser home | Gatepass</title>
       <PageHeader
         eyebrow="Organiser"
         title={firstName ? `Welcome back, ${firstName}` : 'Organiser home'}
@@ -88,7 +88,7 @@ export function OrganiserHomePage({ firstName }: { firstName?: string | undefine
                 <CreateEventLink className="mt-8" />
               </section>
             ) : (
-              <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
+              <div className="grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start">
                 <section
                   aria-labelledby="upcoming-title"
                   className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-900/5 sm:p-6"
@@ -115,7 +115,8 @@ export function OrganiserHomePage({ firstName }: { firstName?: string | undefine
                           <EventCover
                             coverUrl={event.coverUrl}
                             category={event.category}
-                            className="hidden h-14 w-24 shrink-0 rounded-lg p-1 sm:flex [&>span:last-child]:hidden"
+                            className="hidden h-14 w-24 shrink-0 rounded-lg sm:flex"
+                            compact
                           />
                           <div className="min-w-0 flex-1">
                             <Link

@@ -53,7 +53,7 @@ export function MarkdownEditor({
               placeholder={
                 '## What to expect\n\nLive band from 7 pm, food and drinks on sale.\n\n- Dress code: smart casual\n- Free parking'
               }
-              className={cn(inputClasses(error), 'font-mono text-sm leading-6')}
+              className={cn(inputClasses(error), 'font-mono leading-6')}
             />
           </TabPanel>
           <TabPanel className="min-h-[16rem] rounded-lg bg-white p-4 ring-1 ring-inset ring-slate-200">

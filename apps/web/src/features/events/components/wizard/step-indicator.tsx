@@ -21,10 +21,11 @@ export function StepIndicator({
   const index = WIZARD_STEPS.findIndex((s) => s.slug === current);
   return (
     <nav aria-label="Event setup steps">
-      <p className="text-sm font-medium text-slate-600 sm:hidden">
-        Step {index + 1} of {WIZARD_STEPS.length}
+      <p className="text-sm font-medium text-slate-600 md:hidden">
+        Step {index + 1} of {WIZARD_STEPS.length}:{' '}
+        <span className="font-semibold text-slate-900">{WIZARD_STEPS[index]?.title}</span>
       </p>
-      <ol className="mt-2 flex items-center gap-1.5 sm:mt-0 sm:gap-2">
+      <ol className="mt-2 flex items-center gap-1.5 sm:gap-2 md:mt-0">
         {WIZARD_STEPS.map((step, i) => {
           const isCurrent = step.slug === current;
           const isDone = done[step.slug] && !isCurrent;
@@ -53,7 +54,12 @@ export function StepIndicator({
                 >
                   {isDone ? <CheckIcon className="size-4" /> : i + 1}
                 </span>
-                <span className={cn('truncate', isCurrent ? 'inline' : 'sr-only lg:not-sr-only')}>
+                <span
+                  className={cn(
+                    'truncate',
+                    isCurrent ? 'sr-only md:not-sr-only' : 'sr-only lg:not-sr-only',
+                  )}
+                >
                   {step.title}
                 </span>
                 {isDone ? <span className="sr-only"> (done)</span> : null}

@@ -44,7 +44,7 @@ export function TicketsStep({ event, wizard, errors, change }: StepProps) {
           <h3 id="ticket-types-title" className="text-base font-semibold text-slate-900">
             Ticket types
           </h3>
-          {!ticketDraft && !cancelled ? (
+          {!ticketDraft && !cancelled && event.ticketTypes.length > 0 ? (
             <Button variant="secondary" size="sm" onClick={() => open('new')}>
               <PlusIcon className="size-4" />
               Add ticket type
