@@ -49,9 +49,11 @@ export function CheckoutHeader({
   return (
     <div className="relative isolate overflow-hidden bg-slate-950 pt-16 text-white bg-[radial-gradient(ellipse_at_top_right,var(--color-indigo-800),transparent_60%)]">
       <div className="mx-auto max-w-6xl px-4 pb-8 pt-8 sm:px-6 sm:pt-10 lg:px-8">
-        <p className="text-sm font-semibold uppercase tracking-wider text-indigo-300">
-          {title && event ? event.title : eyebrow}
-        </p>
+        {title || event ? (
+          <p className="text-sm font-semibold uppercase tracking-wider text-indigo-300">
+            {title && event ? event.title : eyebrow}
+          </p>
+        ) : null}
         <h1 className="mt-1 text-2xl font-bold tracking-tight text-balance sm:text-4xl">
           {title ?? event?.title ?? 'Checkout'}
         </h1>

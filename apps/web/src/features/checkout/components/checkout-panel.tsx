@@ -89,11 +89,19 @@ export function CheckoutMessage({
   );
 }
 
-/** The grey page body under the dark header. */
-export function CheckoutBody({ children, className }: { children: ReactNode; className?: string }) {
+const widths = { '2xl': 'max-w-2xl', '3xl': 'max-w-3xl', '4xl': 'max-w-4xl', '6xl': 'max-w-6xl' };
+
+/** The grey page body under the dark header; narrower for single-column pages. */
+export function CheckoutBody({
+  children,
+  width = '6xl',
+}: {
+  children: ReactNode;
+  width?: keyof typeof widths;
+}) {
   return (
     <div className="bg-slate-50">
-      <div className={cn('mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8', className)}>
+      <div className={cn('mx-auto px-4 py-8 sm:px-6 sm:py-10 lg:px-8', widths[width])}>
         {children}
       </div>
     </div>

@@ -1,5 +1,5 @@
 import type { OrderDto } from '@gatepass/shared';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { KeyIcon, TicketIcon } from '../../../components/ui/icons.tsx';
@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { readApiFailure } from '../../../lib/api-error.ts';
 import { MissingOrderTokenError, useOrder } from '../api/get-order.ts';
+import { orderTokens } from '../lib/order-tokens.ts';
 import { CheckoutHeader, type CheckoutStep } from './checkout-header.tsx';
 import { CheckoutBody, CheckoutMessage } from './checkout-panel.tsx';
 
@@ -30,6 +31,11 @@ export function OrderGate({
   children: (order: OrderDto) => ReactNode;
 }) {
   const query = useOrder(orderId, refetchInterval === undefined ? {} : { refetchInterval });
+  const refused = readApiFailure(query.error).status === 404;
+  useEffect(() => {
+    // The server no longer knows this token: the next visit asks for the order's email.
+    if (refused) orderTokens.forgetToken(orderId);
+  }, [refused, orderId]);
   if (query.data) return <>{children(query.data)}</>;
 
   let body: ReactNode;
@@ -84,7 +90,7 @@ export function OrderGate({
   return (
     <>
       <CheckoutHeader step={step} {...(title ? { title } : {})} {...(eyebrow ? { eyebrow } : {})} />
-      <CheckoutBody className="max-w-3xl">{body}</CheckoutBody>
+      <CheckoutBody width="3xl">{body}</CheckoutBody>
     </>
   );
 }

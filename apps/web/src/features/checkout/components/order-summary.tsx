@@ -57,9 +57,11 @@ export function OrderSummary({
           <li key={item.ticketTypeId} className="flex items-baseline justify-between gap-4">
             <span className="min-w-0">
               <span className="font-medium text-slate-900">{item.quantity} ×</span> {item.name}
-              <span className="block text-xs text-slate-500">
-                {item.unitPrice === 0 ? 'Free' : `${formatNaira(item.unitPrice)} each`}
-              </span>
+              {item.unitPrice > 0 && item.quantity > 1 ? (
+                <span className="block text-xs text-slate-500">
+                  {formatNaira(item.unitPrice)} each
+                </span>
+              ) : null}
             </span>
             <span className="shrink-0 tabular-nums">
               {item.lineTotal === 0 ? 'Free' : formatNaira(item.lineTotal)}

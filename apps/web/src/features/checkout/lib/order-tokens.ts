@@ -41,6 +41,14 @@ export const orderTokens = {
       return null;
     }
   },
+  /** Drops a token the server no longer accepts (a lookup's token lasts a day). */
+  forgetToken(orderId: string): void {
+    try {
+      storage()?.removeItem(tokenKey(orderId));
+    } catch {
+      // Nothing to remove from a blocked store.
+    }
+  },
   forget(order: { id: string; orderCode: string }): void {
     try {
       storage()?.removeItem(tokenKey(order.id));

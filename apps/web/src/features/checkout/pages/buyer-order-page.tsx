@@ -16,7 +16,7 @@ export function BuyerOrderPage({ orderId }: { orderId: string }) {
       {(order) => (
         <>
           <CheckoutHeader event={order.event} eyebrow="Your ticket" />
-          <CheckoutBody className="max-w-4xl">
+          <CheckoutBody width="4xl">
             <OrderOutcome order={order} />
           </CheckoutBody>
         </>

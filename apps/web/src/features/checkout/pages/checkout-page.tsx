@@ -134,7 +134,7 @@ export function CheckoutPage() {
   return (
     <>
       <CheckoutHeader event={event ?? null} step="Tickets" />
-      <CheckoutBody className="max-w-3xl">{body}</CheckoutBody>
+      <CheckoutBody width="3xl">{body}</CheckoutBody>
     </>
   );
 }
@@ -359,20 +359,22 @@ function CheckoutForm({ event, fromLink }: { event: PublicEventDto; fromLink: st
                     {quoteError}
                   </Alert>
                 ) : null}
-                <div className="mt-5 border-t border-slate-200 pt-5">
-                  <PromoCodeField
-                    applied={promo}
-                    discount={figures?.discount ?? 0}
-                    error={promoError}
-                    busy={promoBusy}
-                    disabled={busy}
-                    onApply={(code) => void applyPromo(code)}
-                    onRemove={() => {
-                      setPromo(null);
-                      setPromoError(null);
-                    }}
-                  />
-                </div>
+                {clientSubtotal > 0 || promo ? (
+                  <div className="mt-5 border-t border-slate-200 pt-5">
+                    <PromoCodeField
+                      applied={promo}
+                      discount={figures?.discount ?? 0}
+                      error={promoError}
+                      busy={promoBusy}
+                      disabled={busy}
+                      onApply={(code) => void applyPromo(code)}
+                      onRemove={() => {
+                        setPromo(null);
+                        setPromoError(null);
+                      }}
+                    />
+                  </div>
+                ) : null}
                 {orderError ? (
                   <div
                     role="alert"

@@ -31,7 +31,7 @@ function Complete({ order }: { order: OrderDto }) {
   return (
     <>
       <CheckoutHeader event={order.event} step="Confirmation" />
-      <CheckoutBody className="max-w-4xl">
+      <CheckoutBody width="4xl">
         <OrderOutcome order={order} />
       </CheckoutBody>
     </>
@@ -89,7 +89,7 @@ function UnfinishedPayment({ order }: { order: OrderDto }) {
       }
     >
       Your tickets are held for a few minutes while you pay. Order{' '}
-      <span className="font-mono font-semibold">{spacedCode(order.orderCode)}</span>.
+      <span className="whitespace-nowrap font-mono font-semibold">{spacedCode(order.orderCode)}</span>.
     </CheckoutMessage>
   );
 }
@@ -97,7 +97,7 @@ function UnfinishedPayment({ order }: { order: OrderDto }) {
 function Confirmed({ order }: { order: OrderDto }) {
   return (
     <div className="flex items-start gap-4 rounded-2xl bg-emerald-50 px-5 py-5 ring-1 ring-inset ring-emerald-200 sm:px-6">
-      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-emerald-600 text-white">
+      <span className="hidden size-10 shrink-0 items-center justify-center rounded-full bg-emerald-600 text-white sm:flex">
         <ShieldCheckIcon className="size-6" />
       </span>
       <div className="min-w-0">
@@ -105,7 +105,7 @@ function Confirmed({ order }: { order: OrderDto }) {
           You're going! Your order is confirmed.
         </h2>
         <p className="mt-1 text-sm text-emerald-800">
-          Order <span className="font-mono font-semibold">{spacedCode(order.orderCode)}</span> ·{' '}
+          Order <span className="whitespace-nowrap font-mono font-semibold">{spacedCode(order.orderCode)}</span> ·{' '}
           {order.quantity} ticket{order.quantity === 1 ? '' : 's'}. We've emailed your tickets to{' '}
           <span className="break-words font-semibold">{order.email}</span>.
         </p>
@@ -118,7 +118,7 @@ function AwaitingPayment({ order }: { order: OrderDto }) {
   return (
     <div className="rounded-2xl bg-amber-50 px-5 py-5 ring-1 ring-inset ring-amber-200 sm:px-6">
       <div className="flex items-start gap-4">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-amber-500 text-white">
+        <span className="hidden size-10 shrink-0 items-center justify-center rounded-full bg-amber-500 text-white sm:flex">
           <BanknoteIcon className="size-6" />
         </span>
         <div className="min-w-0">
@@ -135,7 +135,7 @@ function AwaitingPayment({ order }: { order: OrderDto }) {
             </li>
             <li>
               Quote your order code{' '}
-              <span className="font-mono font-semibold">{spacedCode(order.orderCode)}</span> as the
+              <span className="whitespace-nowrap font-mono font-semibold">{spacedCode(order.orderCode)}</span> as the
               payment reference.
             </li>
             <li>

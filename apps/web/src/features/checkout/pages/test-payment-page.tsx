@@ -72,7 +72,7 @@ function TestPayment({ order }: { order: OrderDto }) {
   return (
     <>
       <CheckoutHeader event={order.event} step="Payment" title="TEST payment" />
-      <CheckoutBody className="max-w-2xl">
+      <CheckoutBody width="2xl">
         {ended ? (
           <OrderStateMessage order={{ ...order, status: holdOver ? 'expired' : order.status }} />
         ) : (
@@ -104,7 +104,7 @@ function TestPayment({ order }: { order: OrderDto }) {
                 </p>
                 <p className="mt-3 text-sm text-slate-600">
                   {order.event.title} · {order.quantity} ticket{order.quantity === 1 ? '' : 's'} ·
-                  order <span className="font-mono">{spacedCode(order.orderCode)}</span>
+                  order <span className="whitespace-nowrap font-mono">{spacedCode(order.orderCode)}</span>
                 </p>
                 {failure ? (
                   <div

@@ -1,4 +1,4 @@
-import { LIMITS } from '@gatepass/shared';
+import { LIMITS, orderLookupBody } from '@gatepass/shared';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button.tsx';
@@ -6,7 +6,7 @@ import { KeyIcon, TicketIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { describeApiError, readApiFailure } from '../../../lib/api-error.ts';
-import { lookupBody, useLookupOrder, type FoundOrder } from '../api/lookup-order.ts';
+import { useLookupOrder, type FoundOrder } from '../api/lookup-order.ts';
 
 type Field = 'orderCode' | 'email';
 
@@ -40,7 +40,7 @@ export function OrderLookupPage({
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (lookup.isPending) return;
-    const parsed = lookupBody.safeParse(values);
+    const parsed = orderLookupBody.safeParse(values);
     if (!parsed.success) {
       const next: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) {
