@@ -45,6 +45,9 @@ listener.startListening({
   predicate: (action) => tokenWriteFor(action) !== undefined,
   effect: (action) => {
     tokenStorage.set(tokenWriteFor(action));
+    // Write the persisted session now rather than on redux-persist's next tick, so a page
+    // loaded right after logging in (or out) already sees it.
+    void persistor.flush();
   },
 });
 

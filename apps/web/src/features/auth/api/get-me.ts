@@ -22,5 +22,7 @@ export const meQueryOptions = () =>
  * use), so a session revoked elsewhere or expired ends here too instead of failing later.
  */
 export function useSessionCheck(loggedIn: boolean) {
-  return useQuery({ ...meQueryOptions(), enabled: loggedIn });
+  // Offline (a steward at the door), there is nothing to check and no error worth a toast.
+  const online = typeof navigator === 'undefined' || navigator.onLine;
+  return useQuery({ ...meQueryOptions(), enabled: loggedIn && online });
 }
