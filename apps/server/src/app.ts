@@ -115,7 +115,10 @@ export async function buildApp(
   const mail = new MailService(database.db, transport, app.log, config.mailRetryIntervalMs);
   const auth = new AuthService(database.db, mail, createAuthLimits(redis), config.publicUrl);
   const media = new MediaService(database.db);
-  const events = new EventsService(database.db, media, options.now);
+  // New events take the organiser's default fee mode (settings is built below; called per request).
+  const events = new EventsService(database.db, media, options.now, (ownerId) =>
+    settings.defaultFeeMode(ownerId),
+  );
   const orders = new OrdersService(
     database.db,
     mail,

@@ -354,9 +354,12 @@ const eventCore = {
 };
 
 const totals = {
+  /** Tickets in completed orders. */
   sold: z.number(),
+  /** Tickets held by pending orders (checkouts and offline payments not yet in). */
+  held: z.number(),
   capacity: z.number(),
-  /** Whole naira taken so far (0 until orders exist). */
+  /** Whole naira buyers paid on completed orders (refunded ones not; see the finances API). */
   gross: z.number(),
 };
 

@@ -8,7 +8,12 @@ import type {
   TicketAvailability,
 } from '@gatepass/shared';
 import { mediaUrl } from '../media/media.service.ts';
-import type { OwnerEventRow, PublicEventRow, PublicListRow } from './events.repository.ts';
+import type {
+  OrderFigures,
+  OwnerEventRow,
+  PublicEventRow,
+  PublicListRow,
+} from './events.repository.ts';
 import type { EventRow, TicketTypeRow } from './events.table.ts';
 import { toWallClock } from './events.time.ts';
 
@@ -82,7 +87,14 @@ function core(row: EventRow, now: Date) {
   };
 }
 
-export function toManageEventDto(row: EventRow, types: TicketTypeRow[], now: Date): ManageEventDto {
+const NO_ORDERS: OrderFigures = { sold: 0, held: 0, gross_kobo: 0 };
+
+export function toManageEventDto(
+  row: EventRow,
+  types: TicketTypeRow[],
+  now: Date,
+  figures: OrderFigures = NO_ORDERS,
+): ManageEventDto {
   return {
     ...core(row, now),
     description: row.description,
@@ -97,10 +109,10 @@ export function toManageEventDto(row: EventRow, types: TicketTypeRow[], now: Dat
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     ticketTypes: types.map((t) => toManageTicketTypeDto(t, row, now)),
-    sold: types.reduce((n, t) => n + t.sold, 0),
+    sold: figures.sold,
+    held: figures.held,
     capacity: types.reduce((n, t) => n + t.capacity, 0),
-    // Orders arrive with the tickets issue; until then nothing has been taken.
-    gross: 0,
+    gross: naira(figures.gross_kobo),
   };
 }
 
@@ -113,8 +125,9 @@ export function toManageListItem(row: OwnerEventRow, now: Date): ManageEventList
     updatedAt: row.updated_at.toISOString(),
     ticketTypeCount: row.ticket_type_count,
     sold: row.sold,
+    held: row.held,
     capacity: row.capacity,
-    gross: 0,
+    gross: naira(row.gross_kobo),
   };
 }
 

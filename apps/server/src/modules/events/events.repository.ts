@@ -61,13 +61,35 @@ export async function findSlugsFrom(db: Db, base: string, exceptId?: string): Pr
   return rows.map((r) => r.slug);
 }
 
-export interface OwnerEventRow extends EventRow {
+export interface OwnerEventRow extends EventRow, OrderFigures {
   capacity: number;
-  sold: number;
   ticket_type_count: number;
 }
 
-/** The organiser's events, newest first, with ticket totals. */
+/** What orders say about an event: tickets sold (completed) and held (pending), money taken. */
+export interface OrderFigures {
+  sold: number;
+  held: number;
+  gross_kobo: number;
+}
+
+const orderFigure = <A extends string>(expr: string, status: 'completed' | 'pending', alias: A) =>
+  sql<number>`(select coalesce(sum(${sql.raw(`o.${expr}`)}), 0)::bigint from orders o
+    where o.event_id = e.id and o.status = ${status})`.as(alias);
+
+export async function findOrderFigures(db: Db, eventId: string): Promise<OrderFigures> {
+  return db
+    .selectFrom('events as e')
+    .select([
+      orderFigure('quantity', 'completed', 'sold'),
+      orderFigure('quantity', 'pending', 'held'),
+      orderFigure('total_kobo', 'completed', 'gross_kobo'),
+    ])
+    .where('e.id', '=', eventId)
+    .executeTakeFirstOrThrow();
+}
+
+/** The organiser's events, newest first, with ticket totals and what their orders took. */
 export function listOwnerEvents(db: Db, ownerId: string): Promise<OwnerEventRow[]> {
   return db
     .selectFrom('events as e')
@@ -75,8 +97,10 @@ export function listOwnerEvents(db: Db, ownerId: string): Promise<OwnerEventRow[
     .selectAll('e')
     .select([
       sql<number>`coalesce(sum(t.capacity), 0)::int`.as('capacity'),
-      sql<number>`coalesce(sum(t.sold), 0)::int`.as('sold'),
       sql<number>`count(t.id)::int`.as('ticket_type_count'),
+      orderFigure('quantity', 'completed', 'sold'),
+      orderFigure('quantity', 'pending', 'held'),
+      orderFigure('total_kobo', 'completed', 'gross_kobo'),
     ])
     .where('e.owner_id', '=', ownerId)
     .groupBy('e.id')
@@ -91,14 +115,18 @@ export interface PublicEventRow extends EventRow {
 
 /** A published or cancelled event by slug (public or unlisted); drafts never. */
 export function findVisibleEventBySlug(db: Db, slug: string): Promise<PublicEventRow | undefined> {
-  return db
-    .selectFrom('events as e')
-    .innerJoin('users as u', 'u.id', 'e.owner_id')
-    .selectAll('e')
-    .select('u.full_name as organiser_name')
-    .where('e.slug', '=', slug)
-    .where('e.status', '<>', 'draft')
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('events as e')
+      .innerJoin('users as u', 'u.id', 'e.owner_id')
+      .leftJoin('organiser_settings as s', 's.user_id', 'e.owner_id')
+      .selectAll('e')
+      // The organiser's public name (settings), or their account name.
+      .select(sql<string>`coalesce(s.public_name, u.full_name)`.as('organiser_name'))
+      .where('e.slug', '=', slug)
+      .where('e.status', '<>', 'draft')
+      .executeTakeFirst()
+  );
 }
 
 // Public list -------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import {
   DEFAULT_TIME_ZONE,
   EVENT_LIMITS,
+  type FeeMode,
   type cancelEventBody,
   type createEventBody,
   type createTicketTypeBody,
@@ -86,6 +87,8 @@ export class EventsService {
     private readonly db: Db,
     private readonly media: MediaService,
     private readonly now: () => Date = () => new Date(),
+    /** Who pays the fee on a new event when the form does not say (the organiser's setting). */
+    private readonly defaultFeeMode: (ownerId: string) => Promise<FeeMode> = async () => 'pass',
   ) {}
 
   // Organiser ---------------------------------------------------------------------------
@@ -116,7 +119,7 @@ export class EventsService {
         time_zone: timeZone,
         status: 'draft',
         visibility: body.visibility ?? 'public',
-        fee_mode: body.feeMode ?? 'pass',
+        fee_mode: body.feeMode ?? (await this.defaultFeeMode(ownerId)),
         cancel_reason: null,
         cancelled_at: null,
         published_at: null,
@@ -531,7 +534,11 @@ export class EventsService {
   }
 
   private async manageDto(db: Db, event: EventRow): Promise<ManageEventDto> {
-    return toManageEventDto(event, await repo.listTicketTypes(db, event.id), this.now());
+    const [types, figures] = await Promise.all([
+      repo.listTicketTypes(db, event.id),
+      repo.findOrderFigures(db, event.id),
+    ]);
+    return toManageEventDto(event, types, this.now(), figures);
   }
 
   private async coverIssues(ownerId: string, mediaId: string): Promise<Issue[]> {

@@ -87,7 +87,7 @@ export function perEvent(db: Db, f: FinanceFilters): Promise<EventFigureRow[]> {
     .select(figureColumns)
     .groupBy('e.id')
     .orderBy(sql`coalesce(sum(o.total_kobo), 0)`, 'desc')
-    .orderBy('e.start_at', sql`desc nulls last`)
+    .orderBy('e.start_at', (ob) => ob.desc().nullsLast())
     .orderBy('e.id')
     .execute();
 }
@@ -239,7 +239,7 @@ export function upcomingEvents(db: Db, ownerId: string, now: Date, limit: number
       'f.gross_kobo',
       'c.capacity',
     ])
-    .orderBy('e.start_at', sql`asc nulls last`)
+    .orderBy('e.start_at', (ob) => ob.asc().nullsLast())
     .orderBy('e.id')
     .limit(limit)
     .execute();

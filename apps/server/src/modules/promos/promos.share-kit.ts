@@ -87,10 +87,10 @@ export function posterSvg(event: PosterEvent, link: string): string {
   const margin = 110;
   const titleLines = wrap(event.title, 22, 3);
   const titleSize = 84;
-  let y = 230;
+  let y = 250;
   const parts: string[] = [];
   parts.push(
-    `<text x="${W / 2}" y="150" font-size="34" fill="#6b7280" text-anchor="middle" letter-spacing="6">${xml(event.organiser.toUpperCase())}</text>`,
+    `<text x="${W / 2}" y="130" font-size="34" fill="#6b7280" text-anchor="middle" letter-spacing="6">${xml(event.organiser.toUpperCase())}</text>`,
   );
   for (const line of titleLines) {
     parts.push(
