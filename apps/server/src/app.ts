@@ -42,6 +42,7 @@ import { SETTINGS_LIMIT_RULES, SettingsService } from './modules/settings/settin
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { loggerOptions } from './plugins/logger.ts';
+import { registerPrivateCache } from './plugins/private-cache.ts';
 import { registerWeb } from './plugins/web.ts';
 
 export interface AppServices {
@@ -92,6 +93,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerInputGuard(app);
+  registerPrivateCache(app);
 
   const database =
     options.database ??

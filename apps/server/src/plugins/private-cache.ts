@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * An answer to a request that carried a session token or an order's access token is for
+ * that one person (their orders, buyers' names and emails): no cache may keep it. Routes
+ * that set their own Cache-Control keep theirs. (OWASP ASVS 8.2.1.)
+ */
+export function registerPrivateCache(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (
+      (request.headers.authorization || request.headers['x-order-token']) &&
+      !reply.hasHeader('cache-control')
+    ) {
+      void reply.header('cache-control', 'private, no-store');
+    }
+    return payload;
+  });
+}
