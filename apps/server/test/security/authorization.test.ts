@@ -1,0 +1,301 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { makeImage, multipartBody } from '../event-factories.ts';
+import { givenUser, logIn, type GivenUser } from '../factories.ts';
+import { startTestApp, type Reply, type TestApp } from '../helper.ts';
+import {
+  openApiOperations,
+  pathParams,
+  registeredRoutes,
+  routeKey,
+  validValue,
+  type Operation,
+  type RegisteredRoute,
+} from './routes.ts';
+import { fingerprint, givenWorld, knownValues, paramResource, type World } from './world.ts';
+
+/**
+ * The authorization matrix, generated from the routes the server has registered (not
+ * from a hand-kept list), so a route added tomorrow is checked tomorrow:
+ *
+ *   every route that is not public × anonymous → 401
+ *                                   × another organiser → 404, and nothing of the owner's
+ *                                     changes or shows in the answer
+ *                                   × the owner → neither 401 nor 404 (nor a 5xx)
+ *
+ * A route is public only when PUBLIC (or ORDER_TOKEN) below says why. Path parameters are
+ * filled with the owner's real ids by name; a route whose parameters cannot be filled fails
+ * with its name, so the list stays honest.
+ */
+
+/** Routes anyone may call, with the reason. Anything else must require a login. */
+const PUBLIC: Record<string, string> = {
+  'GET /api/v1/health': 'load balancers and uptime checks probe it',
+  'POST /api/v1/auth/user/signup': 'creating an account',
+  'POST /api/v1/auth/user/verify-email': 'proves an email before any session exists',
+  'POST /api/v1/auth/user/resend-verification': 'before any session exists',
+  'POST /api/v1/auth/user/login': 'starts a session',
+  'POST /api/v1/auth/user/forgot-password': 'the user cannot log in',
+  'POST /api/v1/auth/user/reset-password': 'authorised by the mailed single-use token',
+  'GET /api/v1/media/:id': 'event covers are shown on public pages',
+  'GET /api/v1/events': 'the public events list',
+  'GET /api/v1/events/:slug': "a published event's public page",
+  'GET /api/v1/events/:slug/calendar.ics': "a published event's calendar file",
+  'POST /api/v1/orders/quote': 'guests price a basket',
+  'POST /api/v1/orders': 'guests may buy (DESIGN §2)',
+  'POST /api/v1/orders/lookup':
+    "the buyer's way back: order code plus the order's email, rate-limited",
+  'GET /api/v1/payments/methods': 'the checkout shows the ways to pay',
+  'POST /api/v1/payments/paystack/webhook': "Paystack's call, checked by its HMAC-SHA512 signature",
+  'GET /events/:slug': "the event page's server-rendered <head>",
+};
+
+/** Guest checkout: the order's own access token (X-Order-Token) stands in for a login. */
+const ORDER_TOKEN: Record<string, string> = {
+  'GET /api/v1/orders/:orderId': 'the checkout reads its order',
+  'POST /api/v1/orders/:orderId/pay': 'the checkout chooses how to pay',
+  'POST /api/v1/orders/:orderId/test-payment': 'the TEST provider page answers',
+  'POST /api/v1/orders/:orderId/verify-payment': 'back from Paystack',
+  'GET /api/v1/orders/:orderId/ticket.pdf': "the confirmation page's PDF download",
+  'GET /api/v1/orders/:orderId/calendar.ics': "the confirmation page's calendar download",
+};
+
+/** The OpenAPI UI and document. */
+const isDocs = (url: string) =>
+  url === '/api/docs' || url.startsWith('/api/docs/') || url.startsWith('/api/docs*');
+
+/** Routes that end the session they are called with: each caller brings a spare one. */
+const SESSION_ENDING = new Set(['POST /api/v1/auth/user/logout']);
+
+/**
+ * Bodies the schema alone cannot make valid (cross-field rules, files). Keyed by route;
+ * anything else gets a body generated from its OpenAPI schema with the owner's ids.
+ */
+const EXAMPLES: Record<string, (w: World) => unknown> = {
+  'POST /api/v1/ticketPurchase/mark-attended': (w) => ({
+    eventId: w.eventId,
+    ticketCodes: [w.orderCode],
+  }),
+};
+
+const t: TestApp = await startTestApp();
+afterAll(async () => {
+  await t?.close();
+});
+
+const routes = registeredRoutes(t.app);
+const operations = await openApiOperations(t.app);
+const operationOf = (r: RegisteredRoute): Operation | undefined =>
+  operations.find((o) => o.method === r.method && o.url === r.url);
+
+const isPublic = (r: RegisteredRoute) =>
+  isDocs(r.url) || routeKey(r) in PUBLIC || routeKey(r) in ORDER_TOKEN;
+const guarded = routes.filter((r) => !isPublic(r));
+
+let owner: GivenUser & { token: string };
+let other: GivenUser & { token: string };
+async function users() {
+  if (!owner) {
+    const [o, x] = [await givenUser(t), await givenUser(t)];
+    owner = { ...o, token: await logIn(t, o) };
+    other = { ...x, token: await logIn(t, x) };
+  }
+  return { owner, other };
+}
+
+/**
+ * Reads share one world (the owner's GET changes nothing, and the fingerprint would say so);
+ * every other method gets a fresh one, since the owner's call may delete or cancel things.
+ */
+let readWorld: World | undefined;
+async function worldFor(route: RegisteredRoute): Promise<World> {
+  const { owner } = await users();
+  if (route.method !== 'GET') return givenWorld(t, owner.token);
+  readWorld ??= await givenWorld(t, owner.token);
+  return readWorld;
+}
+
+interface Built {
+  url: string;
+  payload?: string | Buffer;
+  headers: Record<string, string>;
+}
+
+/** The request this route gets, aimed at `w`'s things; throws when a parameter cannot be filled. */
+async function build(r: RegisteredRoute, w: World): Promise<Built> {
+  const known = knownValues(w);
+  let url = r.url;
+  for (const param of pathParams(r.url)) {
+    const resource = paramResource(r.url, param);
+    if (!resource)
+      throw new Error(
+        `${routeKey(r)}: cannot fill path parameter :${param}. Name it after what it is (eventId, orderId, ticketTypeId, promoId …) or teach PARAM_RESOURCE / ID_AFTER_SEGMENT in test/security/world.ts.`,
+      );
+    url = url.replace(`:${param}`, encodeURIComponent(String(w[resource])));
+  }
+  const op = operationOf(r);
+  const query = new URLSearchParams();
+  for (const p of op?.parameters ?? []) {
+    if (p.in !== 'query') continue;
+    if (p.required || p.name in known)
+      query.set(p.name, String(validValue(p.schema, p.name, known)));
+  }
+  if ([...query].length) url += `?${query.toString()}`;
+
+  const headers: Record<string, string> = {};
+  const example = EXAMPLES[routeKey(r)];
+  if (op?.multipart) {
+    const file = multipartBody(await makeImage('png'), {
+      filename: 'cover.png',
+      contentType: 'image/png',
+    });
+    return { url, payload: file.payload, headers: { ...headers, ...file.headers } };
+  }
+  const body = example ? example(w) : validValue(op?.jsonBody, '', known);
+  if (body === undefined) return { url, headers };
+  return {
+    url,
+    payload: JSON.stringify(body),
+    headers: { ...headers, 'content-type': 'application/json' },
+  };
+}
+
+async function send(
+  r: RegisteredRoute,
+  req: Built,
+  token?: string,
+  extra: Record<string, string> = {},
+): Promise<Reply> {
+  return t.request(r.method, req.url, {
+    ...(req.payload !== undefined ? { payload: req.payload } : {}),
+    headers: { ...req.headers, ...extra },
+    ...(token !== undefined ? { token } : {}),
+  });
+}
+
+/** Anything that identifies the owner's things; none may reach another organiser. */
+const secretsOf = (w: World) => [
+  w.eventId,
+  w.ticketTypeId,
+  w.freeTicketTypeId,
+  w.orderId,
+  w.completedOrderId,
+  w.orderCode,
+  w.pendingOrderCode,
+  w.buyerEmail,
+  w.promoCodeId,
+  w.promoCode,
+  `Matrix${w.tag}`,
+];
+
+describe('the route list the matrix is built from', () => {
+  it('reads every route of the OpenAPI document from the router, and a sane number of them', () => {
+    const keys = new Set(routes.map(routeKey));
+    const missing = operations.map(routeKey).filter((k) => !keys.has(k));
+    expect(missing, 'operations in /api/docs/json that printRoutes() did not show').toEqual([]);
+    expect(routes.length).toBeGreaterThan(25);
+    expect(guarded.length).toBeGreaterThan(10);
+  });
+
+  it('lists as public only routes that exist', () => {
+    const keys = new Set(routes.map(routeKey));
+    const stale = [...Object.keys(PUBLIC), ...Object.keys(ORDER_TOKEN)].filter((k) => !keys.has(k));
+    expect(stale, 'PUBLIC/ORDER_TOKEN entries with no such route: remove them').toEqual([]);
+  });
+
+  it('can fill the path parameters of every guarded route with a real id', () => {
+    const unfillable = guarded.flatMap((r) =>
+      pathParams(r.url)
+        .filter((p) => !paramResource(r.url, p))
+        .map((p) => `${routeKey(r)} (:${p})`),
+    );
+    expect(unfillable, 'routes whose parameters the matrix cannot fill').toEqual([]);
+  });
+
+  it('has every guarded /api route documented as needing the bearer token', () => {
+    const undocumented = guarded
+      .filter((r) => r.url.startsWith('/api/'))
+      .filter((r) => !operationOf(r)?.security)
+      .map(routeKey);
+    expect(undocumented, 'add `security: [{ bearer: [] }]` to their schema').toEqual([]);
+  });
+});
+
+describe.each(guarded.map((r) => ({ ...r, key: routeKey(r) })))('$key', (route) => {
+  it('answers anonymous 401, another organiser 404 without touching or showing anything, the owner neither', async () => {
+    const { owner, other } = await users();
+    const w = await worldFor(route);
+    const req = await build(route, w);
+    const before = await fingerprint(t, w);
+
+    const anonymous = await send(route, req);
+    expect(anonymous.status, `anonymous: ${anonymous.text}`).toBe(401);
+    expect(anonymous.body?.code).toBe('UNAUTHORIZED');
+    const forged = await send(route, req, 'x'.repeat(43));
+    expect(forged.status, `unknown token: ${forged.text}`).toBe(401);
+    expect(await fingerprint(t, w), 'anonymous calls changed the owner’s data').toBe(before);
+
+    const ending = SESSION_ENDING.has(route.key);
+    const stranger = await send(route, req, ending ? await logIn(t, other) : other.token);
+    expect(stranger.status, `another organiser: ${stranger.text}`).toBeLessThan(500);
+    expect(stranger.status, `another organiser: ${stranger.text}`).not.toBe(401);
+    const ownsPathResource = pathParams(route.url).some(
+      (p) => paramResource(route.url, p) !== 'slug',
+    );
+    if (ownsPathResource) expect(stranger.status, `another organiser: ${stranger.text}`).toBe(404);
+    for (const secret of secretsOf(w)) {
+      expect(stranger.text, `another organiser saw the owner's ${secret}`).not.toContain(secret);
+    }
+    expect(await fingerprint(t, w), 'another organiser changed the owner’s data').toBe(before);
+
+    const token = ending ? await logIn(t, owner) : owner.token;
+    const mine = await send(route, req, token);
+    expect(mine.status, `owner: ${mine.text}`).toBeLessThan(500);
+    expect([401, 404], `owner: ${mine.status} ${mine.text}`).not.toContain(mine.status);
+  });
+});
+
+describe('guest checkout routes, guarded by the order token', () => {
+  const tokenRoutes = routes.filter((r) => routeKey(r) in ORDER_TOKEN);
+
+  it.each(tokenRoutes.map((r) => ({ ...r, key: routeKey(r) })))(
+    '$key answers 404 without the order token or with another order’s, and serves the right one',
+    async (route) => {
+      const { owner } = await users();
+      const w = await worldFor(route);
+      const req = await build(route, w);
+      const before = await fingerprint(t, w);
+      const refused = await send(route, req);
+      expect(refused.status, `no token: ${refused.text}`).toBe(404);
+      for (const [label, headers] of [
+        ['no token', {}],
+        ['another order’s token', { 'x-order-token': w.completedOrderToken }],
+        ['a made-up token', { 'x-order-token': 'x'.repeat(43) }],
+      ] as const) {
+        // The organiser's login is no key to a buyer's order either.
+        const res = await send(route, req, owner.token, headers);
+        expect(res.status, `${label}: ${res.text}`).toBe(404);
+        expect(res.text).not.toContain(w.buyerEmail);
+      }
+      expect(await fingerprint(t, w)).toBe(before);
+      const mine = await send(route, req, undefined, { 'x-order-token': w.orderToken });
+      expect(mine.status, mine.text).toBeLessThan(500);
+      expect(mine.status, mine.text).not.toBe(401);
+      // A 404 of its own ("no Paystack payment was started") is fine; the not-found of a
+      // refused token is not.
+      if (mine.status === 404) expect(mine.body?.error).not.toBe(refused.body?.error);
+    },
+  );
+});
+
+describe('public routes', () => {
+  it.each(
+    routes
+      .filter((r) => routeKey(r) in PUBLIC && r.method === 'GET')
+      .map((r) => ({ ...r, key: routeKey(r) })),
+  )('$key answers anonymous callers without a 401 or a 5xx', async (route) => {
+    const w = await worldFor(route);
+    const res = await send(route, await build(route, w));
+    expect(res.status, res.text).toBeLessThan(500);
+    expect(res.status).not.toBe(401);
+  });
+});

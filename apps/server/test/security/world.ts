@@ -1,0 +1,180 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { expect } from 'vitest';
+import { EVENTS, givenPublishedEvent, makeImage, multipartBody } from '../event-factories.ts';
+import { API, type TestApp } from '../helper.ts';
+
+/**
+ * One organiser's things, made through the API as a user would: a published event with a
+ * paid and a free ticket type, a completed (free) order, a pending (paid) order, a promo
+ * code and an uploaded image. The security suites fill route parameters and body fields
+ * from it by name.
+ */
+export interface World {
+  tag: string;
+  eventId: string;
+  slug: string;
+  ticketTypeId: string;
+  freeTicketTypeId: string;
+  /** The pending, paid order (actions like mark paid, cancel apply to it). */
+  orderId: string;
+  orderToken: string;
+  /** The completed free order: what the door admits. */
+  completedOrderId: string;
+  completedOrderToken: string;
+  orderCode: string;
+  pendingOrderCode: string;
+  buyerEmail: string;
+  promoCodeId: string;
+  promoCode: string;
+  mediaId: string;
+}
+
+/** One uploaded image per organiser is enough: images belong to no event. */
+const mediaIds = new Map<string, string>();
+
+async function upload(t: TestApp, token: string): Promise<string> {
+  const file = multipartBody(await makeImage('png'), {
+    filename: 'cover.png',
+    contentType: 'image/png',
+  });
+  const res = await t.request('POST', `${API}/media`, {
+    token,
+    payload: file.payload,
+    headers: file.headers,
+  });
+  expect(res.status, res.text).toBe(201);
+  return (res.body.data as { id: string }).id;
+}
+
+export async function givenWorld(t: TestApp, token: string): Promise<World> {
+  const tag = randomBytes(4).toString('hex');
+  const event = await givenPublishedEvent(t, token, { title: `Matrix ${tag}` }, [
+    { name: 'Regular', price: 5000, capacity: 50 },
+    { name: 'Free', price: 0, capacity: 50 },
+  ]);
+  const detail = await t.request('GET', `${EVENTS}/${event.slug}`);
+  expect(detail.status, detail.text).toBe(200);
+  const types = detail.body.data.ticketTypes as { id: string; name: string }[];
+  const paid = types.find((x) => x.name === 'Regular')!;
+  const free = types.find((x) => x.name === 'Free')!;
+  const buyerEmail = `buyer.${tag}@example.com`;
+  const buy = async (ticketTypeId: string) => {
+    const res = await t.post(`${API}/orders`, {
+      eventId: event.id,
+      items: [{ ticketTypeId, quantity: 1 }],
+      buyer: {
+        firstName: 'Ngozi',
+        lastName: `Matrix${tag}`,
+        email: buyerEmail,
+        phone: '08031234567',
+      },
+    });
+    expect(res.status, res.text).toBe(201);
+    return res.body.data as { order: { id: string; orderCode: string }; accessToken: string };
+  };
+  const completed = await buy(free.id);
+  const pending = await buy(paid.id);
+
+  const promoCode = `MX${tag.toUpperCase()}`;
+  const promo = await sql<{ id: string }>`
+    insert into promo_codes (event_id, code, kind, amount, max_uses)
+    values (${event.id}, ${promoCode}, 'percent', 10, 100) returning id`.execute(t.db);
+
+  mediaIds.set(token, mediaIds.get(token) ?? (await upload(t, token)));
+
+  return {
+    tag,
+    eventId: event.id,
+    slug: event.slug,
+    ticketTypeId: paid.id,
+    freeTicketTypeId: free.id,
+    orderId: pending.order.id,
+    orderToken: pending.accessToken,
+    completedOrderId: completed.order.id,
+    completedOrderToken: completed.accessToken,
+    orderCode: completed.order.orderCode,
+    pendingOrderCode: pending.order.orderCode,
+    buyerEmail,
+    promoCodeId: promo.rows[0]!.id,
+    promoCode,
+    mediaId: mediaIds.get(token)!,
+  };
+}
+
+/** Values a request may carry, by field or parameter name, for routes acting on `w`. */
+export function knownValues(w: World): Record<string, unknown> {
+  return {
+    eventId: w.eventId,
+    ticketTypeId: w.ticketTypeId,
+    orderId: w.orderId,
+    orderIds: [w.orderId],
+    orderCode: w.orderCode,
+    ticketCodes: [w.orderCode],
+    codes: [w.orderCode],
+    promoCodeId: w.promoCodeId,
+    promoId: w.promoCodeId,
+    mediaId: w.mediaId,
+    coverMediaId: w.mediaId,
+    slug: w.slug,
+  };
+}
+
+/**
+ * A fingerprint of everything in `w`: another organiser's request must leave
+ * it exactly as it was. Rows are hashed whole, so any changed column shows.
+ */
+export async function fingerprint(t: TestApp, w: World): Promise<string> {
+  const ids = sql`${w.eventId}::uuid`;
+  const { rows } = await sql<{ part: string; hash: string | null }>`
+    select 'events' as part, md5(string_agg(e::text, '|' order by e.id)) as hash from events e where e.id in (${ids})
+    union all
+    select 'ticket_types', md5(string_agg(x::text, '|' order by x.id)) from ticket_types x where x.event_id in (${ids})
+    union all
+    select 'orders', md5(string_agg(o::text, '|' order by o.id)) from orders o where o.event_id in (${ids})
+    union all
+    select 'order_items', md5(string_agg(i::text, '|' order by i.id)) from order_items i join orders o on o.id = i.order_id where o.event_id in (${ids})
+    union all
+    select 'promo_codes', md5(string_agg(p::text, '|' order by p.id)) from promo_codes p where p.event_id in (${ids})
+    union all
+    select 'order_history', count(*)::text from order_history h join orders o on o.id = h.order_id where o.event_id in (${ids})
+    union all
+    select 'checkin_log', count(*)::text from checkin_log c where c.event_id in (${ids})
+    union all
+    select 'mail_outbox', count(*)::text from mail_outbox m where m.to_address = ${w.buyerEmail}
+    union all
+    select 'media', md5(string_agg(m.id::text, '|' order by m.id)) from media m where m.id = ${w.mediaId}::uuid
+  `.execute(t.db);
+  return rows.map((r) => `${r.part}:${r.hash ?? '-'}`).join(' ');
+}
+
+/** Which of the world's ids a path parameter names. */
+const PARAM_RESOURCE: Record<string, keyof World> = {
+  eventId: 'eventId',
+  ticketTypeId: 'ticketTypeId',
+  orderId: 'orderId',
+  promoId: 'promoCodeId',
+  promoCodeId: 'promoCodeId',
+  mediaId: 'mediaId',
+  code: 'orderCode',
+  orderCode: 'orderCode',
+  slug: 'slug',
+};
+/** For a bare `:id`, the segment before it says what it is. */
+const ID_AFTER_SEGMENT: Record<string, keyof World> = {
+  manage: 'eventId',
+  events: 'eventId',
+  orders: 'orderId',
+  'ticket-types': 'ticketTypeId',
+  promos: 'promoCodeId',
+  'promo-codes': 'promoCodeId',
+  promoCodes: 'promoCodeId',
+  media: 'mediaId',
+};
+
+export function paramResource(url: string, param: string): keyof World | undefined {
+  if (param !== 'id') return PARAM_RESOURCE[param];
+  const segments = url.split('/');
+  const at = segments.indexOf(':id');
+  return ID_AFTER_SEGMENT[segments[at - 1] ?? ''];
+}
