@@ -26,7 +26,9 @@ export function useStepSave(event: ManageEventDto, wizard: WizardForm) {
   const save = useCallback(
     async (slug: StepSlug, options: { quiet?: boolean } = {}): Promise<boolean> => {
       const fields = STEP_FORM_FIELDS[slug];
-      if (!fields.some((f) => wizard.dirty.includes(f))) return true;
+      // Typed and typed back is no change: nothing to send.
+      if (!fields.some((f) => wizard.dirty.includes(f) && wizard.form[f] !== wizard.saved[f]))
+        return true;
       const sent = wizard.form;
       const body = patchForStep(slug, sent);
       const local = contractIssues(updateEventBody, body);

@@ -90,7 +90,9 @@ function Wizard({ event, step }: { event: ManageEventDto; step: StepSlug }) {
   const index = stepIndex(step);
   const current = WIZARD_STEPS[index] ?? WIZARD_STEPS[0];
   const isDraft = event.status === 'draft';
-  const stepDirty = STEP_FORM_FIELDS[step].some((f) => wizard.dirty.includes(f));
+  const stepDirty = STEP_FORM_FIELDS[step].some(
+    (f) => wizard.dirty.includes(f) && wizard.form[f] !== wizard.saved[f],
+  );
 
   // A new step: its heading takes focus, so keyboard and screen-reader users start there.
   const firstRender = useRef(true);
@@ -236,12 +238,16 @@ function Wizard({ event, step }: { event: ManageEventDto; step: StepSlug }) {
               role="alert"
               className="mt-5 rounded-xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-inset ring-amber-300"
             >
-              <p className="font-semibold">This change affects people who already have tickets.</p>
+              <p className="font-semibold">
+                {event.sold > 0
+                  ? 'This change affects people who already have tickets.'
+                  : 'This change affects buyers.'}
+              </p>
               <p className="mt-1">
                 You are changing {changes.join(' and ')} of a published event.{' '}
                 {event.sold > 0
-                  ? `${event.sold.toLocaleString('en-NG')} ticket holders will see the new details; let them know.`
-                  : 'Anyone who saw or shared the page will see the new details.'}
+                  ? `${event.sold.toLocaleString('en-NG')} ${event.sold === 1 ? 'ticket holder' : 'ticket holders'} will see the new details: let them know.`
+                  : 'Nobody has a ticket yet, but anyone who saw or shared the page will see the new details.'}
               </p>
             </div>
           ) : null}

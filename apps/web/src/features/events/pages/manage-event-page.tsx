@@ -18,14 +18,16 @@ import { EventCover } from '../components/event-cover.tsx';
 import { ExternalLinkIcon, PencilIcon } from '../components/event-icons.tsx';
 import { SoldBar } from '../components/sold-bar.tsx';
 import { absoluteUrl } from '../lib/links.ts';
-import { readinessIssues } from '../lib/wizard.ts';
+import { readinessIssues, stepForField } from '../lib/wizard.ts';
 import { eventPlaceLabel } from './my-events-page.tsx';
 
 function Figure({ label, value, note }: { label: string; value: ReactNode; note?: ReactNode }) {
   return (
-    <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-900/5">
+    <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-900/5 sm:p-5">
       <dt className="text-sm font-medium text-slate-600">{label}</dt>
-      <dd className="mt-2 text-2xl font-bold tracking-tight text-slate-900">{value}</dd>
+      <dd className="mt-2 text-xl font-bold tracking-tight break-words text-slate-900 sm:text-2xl">
+        {value}
+      </dd>
       {note ? <dd className="mt-1 text-sm text-slate-500">{note}</dd> : null}
     </div>
   );
@@ -127,10 +129,10 @@ function ManageEvent({ event }: { event: ManageEventDto }) {
               )}
             </div>
             <Link
-              to={`${paths.manage.create(event.id)}/review`}
+              to={`${paths.manage.create(event.id)}/${missing[0] ? stepForField(missing[0].field).slug : 'review'}`}
               className={buttonClasses('primary')}
             >
-              Review and publish
+              {missing.length ? 'Continue setting up' : 'Review and publish'}
             </Link>
           </div>
         ) : null}
@@ -139,7 +141,7 @@ function ManageEvent({ event }: { event: ManageEventDto }) {
           <h2 id="figures-title" className="sr-only">
             Key figures
           </h2>
-          <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
             <Figure
               label="Tickets sold"
               value={event.sold.toLocaleString('en-NG')}
