@@ -59,7 +59,7 @@ export function Modal({
             </button>
           </div>
           {children ? (
-            <div className="max-h-[70dvh] overflow-y-auto px-5 py-4">{children}</div>
+            <div className="max-h-[calc(100dvh-10rem)] overflow-y-auto px-5 py-4">{children}</div>
           ) : null}
           {footer ? (
             <div className="flex flex-col-reverse gap-2 border-t border-slate-100 bg-slate-50 px-5 py-3 sm:flex-row sm:justify-end sm:rounded-b-2xl">

@@ -176,31 +176,34 @@ export function SalesChart({ days }: { days: DailyPoint[] }) {
           <span className="h-0.5 w-4 bg-emerald-600" /> Net per {unit}
         </span>
       </div>
-      <table className="sr-only">
-        <caption>Sales per {unit}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{unit === 'day' ? 'Day' : 'Week'}</th>
-            <th scope="col">Orders</th>
-            <th scope="col">Tickets</th>
-            <th scope="col">Gross</th>
-            <th scope="col">Net</th>
-          </tr>
-        </thead>
-        <tbody>
-          {buckets
-            .filter((b) => b.orders > 0)
-            .map((b) => (
-              <tr key={b.date}>
-                <th scope="row">{period(b)}</th>
-                <td>{b.orders}</td>
-                <td>{b.tickets}</td>
-                <td>{formatNaira(b.gross)}</td>
-                <td>{formatNaira(b.net)}</td>
-              </tr>
-            ))}
-        </tbody>
-      </table>
+      {/* The wrapper is what is hidden: a table ignores the 1 px width of sr-only. */}
+      <div className="sr-only">
+        <table>
+          <caption>Sales per {unit}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{unit === 'day' ? 'Day' : 'Week'}</th>
+              <th scope="col">Orders</th>
+              <th scope="col">Tickets</th>
+              <th scope="col">Gross</th>
+              <th scope="col">Net</th>
+            </tr>
+          </thead>
+          <tbody>
+            {buckets
+              .filter((b) => b.orders > 0)
+              .map((b) => (
+                <tr key={b.date}>
+                  <th scope="row">{period(b)}</th>
+                  <td>{b.orders}</td>
+                  <td>{b.tickets}</td>
+                  <td>{formatNaira(b.gross)}</td>
+                  <td>{formatNaira(b.net)}</td>
+                </tr>
+              ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

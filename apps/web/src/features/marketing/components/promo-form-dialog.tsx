@@ -144,7 +144,7 @@ function PromoForm({
                 className="sr-only"
               />
               <span className="text-sm font-semibold text-slate-900">{label}</span>
-              <span className="text-xs text-slate-500">{example}</span>
+              <span className="text-xs text-slate-600">{example}</span>
             </label>
           ))}
         </div>

@@ -98,10 +98,11 @@ export function OrdersList({
               type="button"
               onClick={() => onOpen(order.id)}
               className="block w-full px-4 py-4 text-left transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
-              aria-label={`Order ${order.orderCode}, ${order.firstName} ${order.lastName}`}
             >
+              {/* The card's text is its name: "Order 12345678 Completed Chidi Okafor …". */}
               <div className="flex items-center justify-between gap-3">
                 <span className="font-mono text-sm font-semibold text-indigo-700">
+                  <span className="sr-only">Order </span>
                   {order.orderCode}
                 </span>
                 <OrderStatusBadge status={order.status} />

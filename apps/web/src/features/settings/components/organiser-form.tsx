@@ -90,6 +90,8 @@ export function OrganiserForm({ organiser, fullName }: { organiser: Organiser; f
               ref={fileInput}
               id={fileId}
               type="file"
+              aria-label="Logo image"
+              tabIndex={-1}
               accept={LOGO_TYPES.join(',')}
               className="sr-only"
               onChange={(e) => void chooseLogo(e.target.files?.[0])}
