@@ -141,6 +141,7 @@ function newBuyer(lastName: string): Buyer {
 
 interface PlacedOrder {
   id: string;
+  accessToken: string;
   orderCode: string;
   status: string;
   totalPrice: number;
@@ -188,6 +189,7 @@ async function buy(
   }
   return {
     id: order.id,
+    accessToken: headers['x-order-token'],
     orderCode: order.orderCode,
     status: order.status,
     totalPrice: order.totalPrice,
@@ -198,13 +200,18 @@ async function buy(
   };
 }
 
-async function soldOf(token: string, eventId: string): Promise<number> {
+/** The event's figures in the organiser's list: tickets sold (completed) and held (pending). */
+async function figuresOf(token: string, eventId: string): Promise<{ sold: number; held: number }> {
   const list = await ok(call('GET', '/events/manage', { token }), 200, 'my events');
-  const event = (list.body.data as Array<{ id: string; sold: number }>).find(
+  const event = (list.body.data as Array<{ id: string; sold: number; held: number }>).find(
     (e) => e.id === eventId,
   );
   if (!event) throw new Error(`event ${eventId} not in the organiser's list`);
-  return event.sold;
+  return { sold: event.sold, held: event.held };
+}
+
+async function soldOf(token: string, eventId: string): Promise<number> {
+  return (await figuresOf(token, eventId)).sold;
 }
 
 /** An organiser signed in through the UI, with an API token of their own session. */
@@ -322,6 +329,60 @@ test.describe('organiser: orders', () => {
     await expect(
       page.getByRole('button', { name: new RegExp(`^Order ${keep.orderCode}`) }),
     ).toHaveCount(0);
+  });
+
+  test('marks an offline order paid, cancels a pending one and resends tickets', async ({
+    page,
+  }) => {
+    const { token } = await organiser(page);
+    const event = await givenPublishedEvent(token, 'Door Money', [
+      { name: 'Regular', price: 3000, capacity: 10 },
+    ]);
+    const offline = async (lastName: string) => {
+      const o = await buy(event, 0, 2, newBuyer(lastName), { pay: false });
+      const headers = { 'x-order-token': o.accessToken };
+      await ok(
+        call('POST', `/orders/${o.id}/pay`, { body: { method: 'offline' }, headers }),
+        200,
+        'offline',
+      );
+      return o;
+    };
+    const transfer = await offline('Transfer');
+    const noShow = await offline('NoShow');
+    expect(await figuresOf(token, event.id)).toEqual({ sold: 0, held: 4 });
+
+    await page.goto('/events/manage/orders/?status=pending');
+    await page.getByRole('button', { name: new RegExp(`^Order ${transfer.orderCode}`) }).click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer.getByText(/Offline/)).toBeVisible();
+    await drawer.getByRole('button', { name: 'Mark paid' }).click();
+    const confirmPaid = page.getByRole('dialog', { name: 'Mark this order as paid?' });
+    await expect(confirmPaid).toContainText(formatNaira(transfer.totalPrice));
+    await confirmPaid.getByRole('button', { name: 'Mark paid' }).click();
+    await expect(
+      page.getByText('The order is marked paid and the tickets are on their way to the buyer.'),
+    ).toBeVisible();
+    await expect(drawer.getByText('Completed').first()).toBeVisible();
+    expect(await figuresOf(token, event.id)).toEqual({ sold: 2, held: 2 });
+    await drawer.getByRole('button', { name: 'Resend tickets' }).click();
+    await expect(page.getByText('The tickets have been sent to the buyer again.')).toBeVisible();
+    await expect(drawer.getByText('Tickets resent')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // The pending list no longer holds the paid order.
+    await expect(
+      page.getByRole('button', { name: new RegExp(`^Order ${transfer.orderCode}`) }),
+    ).toHaveCount(0);
+    await page.getByRole('button', { name: new RegExp(`^Order ${noShow.orderCode}`) }).click();
+    await drawer.getByRole('button', { name: 'Cancel order' }).click();
+    const confirmCancel = page.getByRole('dialog', { name: 'Cancel this order?' });
+    await confirmCancel.getByRole('button', { name: 'Cancel order' }).click();
+    await expect(
+      page.getByText('The order is cancelled and its tickets are back on sale.'),
+    ).toBeVisible();
+    await expect(drawer.getByText('Cancelled').first()).toBeVisible();
+    expect(await figuresOf(token, event.id)).toEqual({ sold: 2, held: 0 });
   });
 
   test('exports the current filter as CSV with one row per order', async ({ page }) => {

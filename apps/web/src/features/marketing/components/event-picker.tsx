@@ -45,6 +45,11 @@ export function EventPicker({
             {selected.sold.toLocaleString('en-NG')} / {selected.capacity.toLocaleString('en-NG')}{' '}
             tickets sold
           </span>
+          {selected.held > 0 ? (
+            <span className="text-slate-600">
+              · {selected.held.toLocaleString('en-NG')} held in checkouts
+            </span>
+          ) : null}
         </div>
         {selected.startAt ? (
           <p className="mt-1 text-slate-600">
