@@ -39,6 +39,12 @@ import { promoRoutes } from './modules/promos/promos.routes.ts';
 import { PromosService } from './modules/promos/promos.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { SETTINGS_LIMIT_RULES, SettingsService } from './modules/settings/settings.service.ts';
+import { ORDER_CONFIRMATION } from './modules/orders/orders.mails.ts';
+import { PaystackProvider } from './modules/payments/paystack.provider.ts';
+import { paymentRoutes } from './modules/payments/payments.routes.ts';
+import { PaymentsService } from './modules/payments/payments.service.ts';
+import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
+import { TicketsService } from './modules/tickets/tickets.service.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { loggerOptions } from './plugins/logger.ts';
@@ -57,6 +63,8 @@ export interface AppServices {
   promos: PromosService;
   finances: FinancesService;
   settings: SettingsService;
+  tickets: TicketsService;
+  payments: PaymentsService;
 }
 
 declare module 'fastify' {
@@ -129,7 +137,26 @@ export async function buildApp(
       holdSeconds: config.orderHoldSeconds,
       offlineHoldHours: config.offlineHoldHours,
       sweepIntervalMs: config.holdSweepIntervalMs,
+      unsafeDisableCapacityGuard: config.unsafeDisableCapacityGuard,
     },
+    app.log,
+  );
+  if (config.unsafeDisableCapacityGuard) {
+    app.log.error(
+      'UNSAFE_DISABLE_CAPACITY_GUARD is set: tickets WILL be oversold. It exists for the oversell test only.',
+    );
+  }
+  const tickets = new TicketsService(orders, config.publicUrl);
+  tickets.attachToMail(mail, ORDER_CONFIRMATION);
+  const paystack = config.paystackSecretKey
+    ? new PaystackProvider(config.paystackSecretKey, config.paystackBaseUrl)
+    : undefined;
+  const payments = new PaymentsService(
+    database.db,
+    orders,
+    mail,
+    paystack,
+    config.publicUrl,
     app.log,
   );
   const checkin = new CheckinService(database.db, orders);
@@ -185,6 +212,8 @@ export async function buildApp(
     promos,
     finances,
     settings,
+    tickets,
+    payments,
   });
 
   // External plugins.
@@ -232,7 +261,9 @@ export async function buildApp(
       await api.register(multipart, { limits: MULTIPART_LIMITS });
       await api.register(mediaRoutes(media, auth), { prefix: '/media' });
       await api.register(eventsRoutes(events, auth, config.publicUrl), { prefix: '/events' });
-      await api.register(orderRoutes(orders, auth), { prefix: '/orders' });
+      await api.register(orderRoutes(orders, auth, payments), { prefix: '/orders' });
+      await api.register(ticketRoutes(tickets), { prefix: '/orders' });
+      await api.register(paymentRoutes(payments));
       // The organiser's area, beside the events routes under /events/manage.
       await api.register(manageOrderRoutes(ordersManage, auth), {
         prefix: '/events/manage/orders',

@@ -44,6 +44,12 @@ const envSchema = z.object({
     .max(24 * 30)
     .default(72),
   HOLD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
+  PAYSTACK_SECRET_KEY: z
+    .string()
+    .regex(/^sk_(test|live)_\w+$/, 'must be a Paystack secret key (sk_test_… or sk_live_…)')
+    .optional(),
+  PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
+  UNSAFE_DISABLE_CAPACITY_GUARD: booleanish,
   EXPORT_BATCH_SIZE: z.coerce.number().int().min(10).max(10_000).default(1000),
 });
 
@@ -66,6 +72,15 @@ export interface Config {
   offlineHoldHours: number;
   /** How often expired holds are released. */
   holdSweepIntervalMs: number;
+  /** Enables Paystack; unset, checkout offers the TEST provider and offline payment only. */
+  paystackSecretKey: string | undefined;
+  /** Paystack's API (tests point it at a local stand-in). */
+  paystackBaseUrl: string;
+  /**
+   * TEST ONLY: holds tickets with a naive read-then-write that oversells under concurrency.
+   * Used by apps/server/test/oversell.test.ts to prove its assertions can fail. Never set it.
+   */
+  unsafeDisableCapacityGuard: boolean;
   /** Rows per query of a streamed CSV export. */
   exportBatchSize: number;
 }
@@ -104,6 +119,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     orderHoldSeconds: e.ORDER_HOLD_SECONDS,
     offlineHoldHours: e.OFFLINE_HOLD_HOURS,
     holdSweepIntervalMs: e.HOLD_SWEEP_INTERVAL_MS,
+    paystackSecretKey: e.PAYSTACK_SECRET_KEY,
+    paystackBaseUrl: e.PAYSTACK_BASE_URL.replace(/\/+$/, ''),
+    unsafeDisableCapacityGuard: e.UNSAFE_DISABLE_CAPACITY_GUARD,
     exportBatchSize: e.EXPORT_BATCH_SIZE,
   };
 }

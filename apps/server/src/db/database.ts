@@ -10,6 +10,7 @@ import type { MailTables } from '../modules/mail/mail.table.ts';
 import type { MediaTables } from '../modules/media/media.table.ts';
 import type { OrderManageTables } from '../modules/orders/orders.manage.table.ts';
 import type { OrderTables } from '../modules/orders/orders.table.ts';
+import type { PaymentTables } from '../modules/payments/payments.table.ts';
 import type { SettingsTables } from '../modules/settings/settings.table.ts';
 import { PGlitePool } from './pglite-pool.ts';
 
@@ -19,6 +20,7 @@ export type Database = AuthTables &
   MediaTables &
   EventTables &
   OrderTables &
+  PaymentTables &
   CheckinTables &
   OrderManageTables &
   SettingsTables;

@@ -6,6 +6,7 @@ import * as m0003 from './migrations/2026_11_21_0003_create_media.ts';
 import * as m0004 from './migrations/2026_11_21_0004_create_events.ts';
 import * as m0005 from './migrations/2026_11_21_0005_create_orders.ts';
 import * as m0006 from './migrations/2026_11_21_0006_organiser_tools.ts';
+import * as m0007 from './migrations/2026_11_21_0007_payments_and_ticket_mail.ts';
 
 /**
  * Migrations are imported, not read from disk, so the bundled server carries them.
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_21_0004_create_events': m0004,
   '2026_11_21_0005_create_orders': m0005,
   '2026_11_21_0006_organiser_tools': m0006,
+  '2026_11_21_0007_payments_and_ticket_mail': m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

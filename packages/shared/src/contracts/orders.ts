@@ -11,8 +11,11 @@ import { LIMITS } from '../limits.ts';
 export const ORDER_STATUSES = ['pending', 'completed', 'cancelled', 'refunded', 'expired'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** `test` is the built-in TEST provider; `offline` waits for the organiser to mark it paid. */
-export const PAYMENT_METHODS = ['free', 'test', 'offline'] as const;
+/**
+ * `test` is the built-in TEST provider; `offline` waits for the organiser to mark it paid;
+ * `paystack` redirects to Paystack (offered when the server has PAYSTACK_SECRET_KEY).
+ */
+export const PAYMENT_METHODS = ['free', 'test', 'offline', 'paystack'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const ORDER_LIMITS = {
@@ -82,9 +85,17 @@ export const createOrderBody = quoteBody.extend({ buyer: buyerBody });
 export type CreateOrderBody = z.input<typeof createOrderBody>;
 
 export const payOrderBody = z.object({
-  method: z.enum(['test', 'offline'], { error: 'Payment method must be test or offline.' }),
+  method: z.enum(['test', 'offline', 'paystack'], {
+    error: 'Payment method must be test, offline or paystack.',
+  }),
 });
 export type PayOrderBody = z.input<typeof payOrderBody>;
+
+/** Which ways to pay this server offers (Paystack only when configured). */
+export const paymentMethodsDto = z.object({
+  methods: z.array(z.enum(['test', 'offline', 'paystack'])),
+});
+export type PaymentMethodsDto = z.infer<typeof paymentMethodsDto>;
 
 export const testPaymentBody = z.object({
   outcome: z.enum(['success', 'failure'], { error: 'Outcome must be success or failure.' }),
@@ -131,12 +142,32 @@ export const orderDto = quoteDto.extend({
   email: z.string(),
   phone: z.string(),
   paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
+  /**
+   * Money arrived that this order could not take (after its hold expired and the tickets
+   * sold out, twice, or for a cancelled order): the organiser must refund it.
+   */
+  needsRefund: z.boolean(),
   reservedUntil: z.string().nullable(),
   paidAt: z.string().nullable(),
   attendedAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type OrderDto = z.infer<typeof orderDto>;
+
+/**
+ * The order after choosing how to pay; `redirectUrl` is where to send the buyer next
+ * (Paystack's checkout page), null when the web app's own page takes over (TEST, offline).
+ */
+export const payOrderResponse = z.object({
+  data: orderDto.extend({ redirectUrl: z.string().nullable() }),
+  message: z.string().optional(),
+});
+export type PayOrderResponse = z.infer<typeof payOrderResponse>;
+
+/** Back from Paystack: the reference it appended to the callback URL (optional). */
+export const verifyPaymentBody = z.object({
+  reference: z.string().trim().min(1).max(100).optional(),
+});
 
 export const createOrderResponse = z.object({
   data: z.object({

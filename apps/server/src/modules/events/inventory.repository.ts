@@ -62,6 +62,31 @@ export async function reserve(db: Db, ticketTypeId: string, quantity: number): P
   return row !== undefined;
 }
 
+/**
+ * TEST ONLY — never used unless UNSAFE_DISABLE_CAPACITY_GUARD=true. The naive
+ * read-then-write that `reserve` exists to avoid: two buyers read the same `sold`, both see
+ * room, both write. apps/server/test/oversell.test.ts runs checkout with it (and the CHECK
+ * constraint dropped) to prove that test can fail.
+ */
+export async function reserveUnguarded(
+  db: Db,
+  ticketTypeId: string,
+  quantity: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('ticket_types')
+    .select(['sold', 'capacity'])
+    .where('id', '=', ticketTypeId)
+    .executeTakeFirst();
+  if (!row || row.sold + quantity > row.capacity) return false;
+  await db
+    .updateTable('ticket_types')
+    .set({ sold: row.sold + quantity, updated_at: sql<Date>`now()` })
+    .where('id', '=', ticketTypeId)
+    .execute();
+  return true;
+}
+
 /** Gives tickets back (expired hold, cancellation, refund). */
 export async function release(db: Db, ticketTypeId: string, quantity: number): Promise<void> {
   await db

@@ -18,15 +18,20 @@ export const inventoryService = {
   ticketTypesForSale: (trx: Kysely<Database>, eventId: string, ids: string[]) =>
     inventory.findSaleTicketTypes(trx, eventId, ids),
 
-  /** Holds every line or none: the caller's transaction rolls back on `false`. */
+  /**
+   * Holds every line or none: the caller's transaction rolls back on `false`.
+   * `unguarded` is for the oversell test only (UNSAFE_DISABLE_CAPACITY_GUARD).
+   */
   async reserveAll(
     trx: Kysely<Database>,
     lines: { ticketTypeId: string; quantity: number }[],
+    unguarded = false,
   ): Promise<{ ok: true } | { ok: false; ticketTypeId: string }> {
+    const reserve = unguarded ? inventory.reserveUnguarded : inventory.reserve;
     // A stable order (by id) so two orders for the same types never deadlock.
     const sorted = [...lines].sort((a, b) => a.ticketTypeId.localeCompare(b.ticketTypeId));
     for (const line of sorted) {
-      if (!(await inventory.reserve(trx, line.ticketTypeId, line.quantity))) {
+      if (!(await reserve(trx, line.ticketTypeId, line.quantity))) {
         return { ok: false, ticketTypeId: line.ticketTypeId };
       }
     }

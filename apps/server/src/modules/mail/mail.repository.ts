@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { MailRow } from './mail.table.ts';
+import type { MailContext, MailRow, StoredAttachment } from './mail.table.ts';
 
 export interface NewMail {
   kind: string;
@@ -8,6 +8,10 @@ export interface NewMail {
   subject: string;
   text: string;
   html?: string | undefined;
+  /** Files written with the mail. */
+  attachments?: StoredAttachment[] | undefined;
+  /** What the mail is about; a renderer registered for its kind adds files from it. */
+  context?: MailContext | undefined;
 }
 
 export async function insertMail(db: Kysely<Database>, mail: NewMail): Promise<string> {
@@ -19,6 +23,8 @@ export async function insertMail(db: Kysely<Database>, mail: NewMail): Promise<s
       subject: mail.subject,
       text_body: mail.text,
       html_body: mail.html ?? null,
+      attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
+      context: mail.context ? JSON.stringify(mail.context) : null,
       last_error: null,
       sent_at: null,
     })
@@ -64,8 +70,36 @@ export async function markDelivered(
 ): Promise<void> {
   await db
     .updateTable('mail_outbox')
-    .set({ status, sent_at: sql<Date>`now()`, attempts: sql<number>`attempts + 1`, last_error: null })
+    .set({
+      status,
+      sent_at: sql<Date>`now()`,
+      attempts: sql<number>`attempts + 1`,
+      last_error: null,
+    })
     .where('id', '=', id)
+    .execute();
+}
+
+/** Keeps rendered files with the mail before it is first sent, so every attempt sends them. */
+export async function storeAttachments(
+  db: Kysely<Database>,
+  id: string,
+  attachments: StoredAttachment[],
+): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({ attachments: JSON.stringify(attachments) })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function releaseClaims(db: Kysely<Database>, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('mail_outbox')
+    .set({ next_attempt_at: sql<Date>`now()` })
+    .where('id', 'in', ids)
+    .where('status', '=', 'pending')
     .execute();
 }
 

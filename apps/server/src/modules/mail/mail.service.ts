@@ -2,9 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import * as repo from './mail.repository.ts';
+import type { MailContext, StoredAttachment } from './mail.table.ts';
 import type { MailTransport } from './mail.transport.ts';
 
 export type { NewMail } from './mail.repository.ts';
+export type { MailContext, StoredAttachment } from './mail.table.ts';
+
+/** Renders the files of a mail from its context (e.g. an order's PDF ticket). */
+export type AttachmentRenderer = (context: MailContext) => Promise<StoredAttachment[]>;
 
 const BATCH = 20;
 const LEASE_SECONDS = 120;
@@ -21,6 +26,7 @@ export class MailService {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
+  private readonly renderers = new Map<string, AttachmentRenderer>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -31,6 +37,17 @@ export class MailService {
 
   enqueue(trx: Kysely<Database>, mail: repo.NewMail): Promise<string> {
     return repo.insertMail(trx, mail);
+  }
+
+  /**
+   * Files for mails of one kind are rendered here, by the dispatcher, after the transaction
+   * that wrote the mail has committed: a PDF takes ~100 ms of CPU, which must not run while
+   * an order's transaction holds its ticket row (nor block PGlite's one connection). They
+   * are stored in the outbox before the first attempt, so a crash before that renders again
+   * and every retry sends the same bytes.
+   */
+  registerAttachments(kind: string, render: AttachmentRenderer): void {
+    this.renderers.set(kind, render);
   }
 
   start(): void {
@@ -74,14 +91,31 @@ export class MailService {
     for (;;) {
       const batch = await repo.claimDueMails(this.db, BATCH, LEASE_SECONDS);
       if (batch.length === 0) return;
-      for (const mail of batch) {
+      for (const [i, mail] of batch.entries()) {
+        if (this.stopped) {
+          // Shutting down: what this process claimed but did not try is due again now, for
+          // whichever process runs next, instead of waiting out the lease.
+          await repo.releaseClaims(
+            this.db,
+            batch.slice(i).map((m) => m.id),
+          );
+          return;
+        }
         try {
+          const render = this.renderers.get(mail.kind);
+          if (render && mail.attachments === null && mail.context) {
+            mail.attachments = await render(mail.context);
+            await repo.storeAttachments(this.db, mail.id, mail.attachments);
+          }
           await this.transport.send(mail);
           await repo.markDelivered(this.db, mail.id, this.transport.delivers);
         } catch (err) {
           const retry = RETRY_SECONDS[mail.attempts] ?? null;
           const message = err instanceof Error ? err.message : String(err);
-          this.log.warn({ mailId: mail.id, attempt: mail.attempts + 1, retryInSeconds: retry, error: message }, 'mail not sent');
+          this.log.warn(
+            { mailId: mail.id, attempt: mail.attempts + 1, retryInSeconds: retry, error: message },
+            'mail not sent',
+          );
           await repo.markFailedAttempt(this.db, mail.id, message, retry);
         }
       }

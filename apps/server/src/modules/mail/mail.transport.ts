@@ -20,6 +20,17 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
         subject: mail.subject,
         text: mail.text_body,
         ...(mail.html_body ? { html: mail.html_body } : {}),
+        ...(mail.attachments?.length
+          ? {
+              attachments: mail.attachments.map((a) => ({
+                filename: a.filename,
+                contentType: a.contentType,
+                content: a.content,
+                encoding: 'base64',
+                ...(a.cid ? { cid: a.cid } : {}),
+              })),
+            }
+          : {}),
       });
     },
     close: () => transporter.close(),
@@ -35,8 +46,15 @@ export function logTransport(log: FastifyBaseLogger): MailTransport {
   return {
     delivers: 'logged',
     async send(mail) {
+      // Attachments by name only: their bytes (a ticket, a QR code) are no log's business.
+      const attachments = mail.attachments?.map((a) => a.filename);
       log.info(
-        { mailId: mail.id, kind: mail.kind, to: mail.to_address },
+        {
+          mailId: mail.id,
+          kind: mail.kind,
+          to: mail.to_address,
+          ...(attachments?.length ? { attachments } : {}),
+        },
         `mail (no SMTP_URL set) "${mail.subject}" to ${mail.to_address}:\n${mail.text_body}`,
       );
     },

@@ -1,48 +1,134 @@
-import { formatEventDate, formatKobo } from '@gatepass/shared';
-import type { NewMail } from '../mail/mail.service.ts';
+import { formatKobo, koboToNaira } from '@gatepass/shared';
 import type { SaleEvent } from '../events/inventory.service.ts';
+import type { NewMail } from '../mail/mail.service.ts';
+import { ticketLines, when, where, type TicketOrder } from '../tickets/tickets.render.ts';
+import { TICKET_QR_CID } from '../tickets/tickets.service.ts';
 import type { OrderItemRow, OrderRow } from './orders.table.ts';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The buyer's confirmation: order code (what the door scans), event, tickets, total, link. */
+export const ORDER_CONFIRMATION = 'order-confirmation';
+
+/** The order as its ticket shows it. */
+export function ticketOrderOf(
+  order: OrderRow,
+  items: OrderItemRow[],
+  event: SaleEvent,
+): TicketOrder {
+  return {
+    orderCode: order.code,
+    firstName: order.first_name,
+    lastName: order.last_name,
+    email: order.email,
+    quantity: order.quantity,
+    items: items.map((i) => ({
+      ticketTypeId: i.ticket_type_id,
+      name: i.name,
+      quantity: i.quantity,
+      unitPrice: koboToNaira(i.unit_price_kobo),
+      lineTotal: koboToNaira(i.unit_price_kobo * i.quantity),
+    })),
+    totalPrice: koboToNaira(order.total_kobo),
+    eventId: event.id,
+    event: {
+      title: event.title,
+      slug: event.slug,
+      startAt: event.start_at ? event.start_at.toISOString() : null,
+      endAt: event.end_at ? event.end_at.toISOString() : null,
+      timeZone: event.time_zone,
+      venueName: event.venue_name,
+      address: event.address,
+      city: event.city,
+      online: Boolean(event.online_url),
+    },
+  };
+}
+
+/**
+ * The buyer's confirmation: the QR image of the order code (what the door scans), the code,
+ * the event, the tickets and the total. The mail dispatcher attaches the QR image (inline,
+ * `cid:`), the PDF ticket and the .ics from `context.orderId` (tickets.service.ts).
+ */
 export function orderConfirmationMail(
   order: OrderRow,
   items: OrderItemRow[],
   event: SaleEvent,
   publicUrl: string,
 ): NewMail {
-  const when = event.start_at
-    ? formatEventDate(event.start_at, event.time_zone)
-    : 'Date to be announced';
-  const where = event.online_url
-    ? 'Online'
-    : [event.venue_name, event.address, event.city].filter(Boolean).join(', ');
+  const ticket = ticketOrderOf(order, items, event);
+  const whenText = when(ticket);
+  const whereText = where(ticket);
   const link = `${publicUrl}/orders/${order.code}`;
-  const lines = items.map((i) => `${i.quantity} × ${i.name}`);
+  const eventLink = `${publicUrl}/events/${event.slug}`;
+  const lines = ticketLines(ticket);
+  const total = order.total_kobo === 0 ? 'Free' : formatKobo(order.total_kobo);
   const text = [
     `Hello ${order.first_name},`,
     '',
     `Your tickets for ${event.title} are confirmed.`,
     '',
     `Order code: ${order.code}`,
-    `When: ${when}`,
-    `Where: ${where || 'To be announced'}`,
+    `When: ${whenText}`,
+    `Where: ${whereText}`,
     `Tickets: ${lines.join(', ')}`,
-    `Total: ${formatKobo(order.total_kobo)}`,
+    `Admits: ${order.quantity} ${order.quantity === 1 ? 'person' : 'people'}`,
+    `Total: ${total}`,
     '',
-    `Show the order code or its QR code at the door. Your ticket: ${link}`,
+    'Show the QR code (attached, and in your PDF ticket) or the order code at the door.',
+    `Your ticket: ${link}`,
+    `Event page: ${eventLink}`,
+    '',
+    'Attached: your PDF ticket and a calendar file for the event.',
   ].join('\n');
-  const html = `<p>Hello ${escape(order.first_name)},</p>
+  const html = `<div style="font-family:Arial,Helvetica,sans-serif;color:#111827;max-width:560px">
+<p>Hello ${escape(order.first_name)},</p>
 <p>Your tickets for <strong>${escape(event.title)}</strong> are confirmed.</p>
-<p style="font-size:24px;font-weight:bold;letter-spacing:4px">Order code: ${order.code}</p>
-<p>When: ${escape(when)}<br>Where: ${escape(where || 'To be announced')}<br>Tickets: ${escape(lines.join(', '))}<br>Total: ${escape(formatKobo(order.total_kobo))}</p>
-<p>Show the order code or its QR code at the door. <a href="${escape(link)}">View your ticket</a></p>`;
+<p style="text-align:center;margin:24px 0"><img src="cid:${TICKET_QR_CID}" width="240" height="240" alt="QR code of order ${order.code}" style="display:block;margin:0 auto"><br>
+<span style="font-size:12px;color:#4b5563">ORDER CODE</span><br>
+<span style="font-size:28px;font-weight:bold;letter-spacing:4px">${order.code}</span></p>
+<table style="border-collapse:collapse;font-size:14px">
+<tr><td style="padding:4px 12px 4px 0;color:#4b5563">When</td><td>${escape(whenText)}</td></tr>
+<tr><td style="padding:4px 12px 4px 0;color:#4b5563">Where</td><td>${escape(whereText)}</td></tr>
+<tr><td style="padding:4px 12px 4px 0;color:#4b5563">Tickets</td><td>${escape(lines.join(', '))}</td></tr>
+<tr><td style="padding:4px 12px 4px 0;color:#4b5563">Name</td><td>${escape(`${order.first_name} ${order.last_name}`)}</td></tr>
+<tr><td style="padding:4px 12px 4px 0;color:#4b5563">Total</td><td>${escape(total)}</td></tr>
+</table>
+<p>Show the QR code or the order code at the door. Your PDF ticket and a calendar file are attached.</p>
+<p><a href="${escape(link)}">View your ticket</a> · <a href="${escape(eventLink)}">Event page</a></p>
+</div>`;
   return {
-    kind: 'order-confirmation',
+    kind: ORDER_CONFIRMATION,
     to: order.email,
     subject: `Your tickets for ${event.title} — order ${order.code}`,
     text,
     html,
+    context: { orderId: order.id },
+  };
+}
+
+/**
+ * Money arrived after the order's hold ran out and its tickets were sold to someone else
+ * (or the order was cancelled meanwhile): no ticket, and the organiser refunds.
+ */
+export function latePaymentMail(order: OrderRow, event: SaleEvent, amountKobo: number): NewMail {
+  const amount = formatKobo(amountKobo);
+  const text = [
+    `Hello ${order.first_name},`,
+    '',
+    `We received your payment of ${amount} for order ${order.code} (${event.title}), but it arrived after your hold on the tickets had expired and they were no longer available.`,
+    '',
+    'You have no ticket for this order. The organiser has been told and will refund your payment in full.',
+    '',
+    'We are sorry for the trouble.',
+  ].join('\n');
+  return {
+    kind: 'order-late-payment',
+    to: order.email,
+    subject: `Your payment for ${event.title} will be refunded — order ${order.code}`,
+    text,
+    html: text
+      .split('\n\n')
+      .map((p) => `<p>${escape(p)}</p>`)
+      .join('\n'),
   };
 }

@@ -131,7 +131,7 @@ export function completePendingOrder(
 export async function setPaymentMethod(
   db: Db,
   id: string,
-  method: 'test' | 'offline',
+  method: 'test' | 'offline' | 'paystack',
   reservedUntil: Date | null,
 ): Promise<OrderRow | undefined> {
   return db
@@ -276,5 +276,55 @@ export function findOrdersByCodes(db: Db, eventId: string, codes: string[]) {
     .select(['id', 'code', 'status', 'attended_at'])
     .where('event_id', '=', eventId)
     .where('code', 'in', codes)
+    .execute();
+}
+
+// Provider payments ------------------------------------------------------------------------
+
+/** The order, locked until the transaction ends (a payment settles it one at a time). */
+export function lockOrder(db: Db, id: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** Completes a locked order the caller checked (pending, or expired with its tickets taken again). */
+export function completeLockedOrder(
+  db: Db,
+  id: string,
+  from: 'pending' | 'expired',
+  payment: { method: 'paystack'; ref: string },
+): Promise<OrderRow> {
+  return db
+    .updateTable('orders')
+    .set({
+      status: 'completed',
+      payment_method: payment.method,
+      payment_ref: payment.ref,
+      paid_at: sql<Date>`now()`,
+      reserved_until: null,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Marks money the order could not take, for the organiser to refund. An unpaid order also
+ * records the payment's method and reference, so the refund can be found at the provider.
+ */
+export async function flagNeedsRefund(
+  db: Db,
+  id: string,
+  payment: { method: 'paystack'; ref: string } | null,
+): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({
+      needs_refund: true,
+      updated_at: sql<Date>`now()`,
+      ...(payment ? { payment_method: payment.method, payment_ref: payment.ref } : {}),
+    })
+    .where('id', '=', id)
     .execute();
 }

@@ -5,6 +5,7 @@ import {
   errorBody,
   orderDto,
   payOrderBody,
+  payOrderResponse,
   quoteBody,
   quoteDto,
   testPaymentBody,
@@ -15,6 +16,7 @@ import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import { bearerToken } from '../../plugins/auth.ts';
 import type { AuthService } from '../auth/auth.service.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
 import type { OrdersService } from './orders.service.ts';
 
 const errors = { 400: errorBody, 402: errorBody, 404: errorBody, 409: errorBody };
@@ -29,7 +31,11 @@ function orderToken(request: FastifyRequest): string {
 }
 
 /** Checkout: anyone may buy (guests too); a signed-in buyer's order is linked to them. */
-export function orderRoutes(orders: OrdersService, auth: AuthService): FastifyPluginAsync {
+export function orderRoutes(
+  orders: OrdersService,
+  auth: AuthService,
+  payments: Pick<PaymentsService, 'choose'>,
+): FastifyPluginAsync {
   return async (base) => {
     const app = base.withTypeProvider<ZodTypeProvider>();
     const tags = ['checkout'];
@@ -83,14 +89,15 @@ export function orderRoutes(orders: OrdersService, auth: AuthService): FastifyPl
     app.post('/:orderId/pay', {
       schema: {
         tags,
-        summary: 'Choose the TEST provider or offline payment',
+        summary:
+          'Choose the TEST provider, offline payment or Paystack; `redirectUrl` is where to send the buyer next',
         params: orderParams,
         headers: tokenHeader,
         body: payOrderBody,
-        response: { 200: envelope(orderDto), ...errors },
+        response: { 200: payOrderResponse, ...errors, 502: errorBody },
       },
       handler: async (request) => ({
-        data: await orders.choosePayment(
+        data: await payments.choose(
           request.params.orderId,
           orderToken(request),
           request.body.method,

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
-import { koboToNaira, LIMITS, type OrderDto, type QuoteDto } from '@gatepass/shared';
+import { formatKobo, koboToNaira, LIMITS, type OrderDto, type QuoteDto } from '@gatepass/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newToken, randomDigits, sha256 } from '../../lib/secrets.ts';
@@ -11,7 +11,8 @@ import {
   type SaleTicketType,
 } from '../events/inventory.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
-import { orderConfirmationMail } from './orders.mails.ts';
+import type { TicketOrder } from '../tickets/tickets.render.ts';
+import { latePaymentMail, orderConfirmationMail, ticketOrderOf } from './orders.mails.ts';
 import { hasLiveAccessToken } from './orders.manage.repository.ts';
 import { priceOrder, type PricedLine } from './orders.pricing.ts';
 import * as repo from './orders.repository.ts';
@@ -24,6 +25,11 @@ export interface OrdersConfig {
   /** How long an order to be paid offline holds its tickets. */
   offlineHoldHours: number;
   sweepIntervalMs: number;
+  /**
+   * TEST ONLY (UNSAFE_DISABLE_CAPACITY_GUARD): holds tickets with a naive read-then-write,
+   * so the concurrency test can show that it would oversell without the guard.
+   */
+  unsafeDisableCapacityGuard?: boolean;
 }
 
 interface Line {
@@ -114,7 +120,11 @@ export class OrdersService {
     const { order, items, event } = await this.db.transaction().execute(async (trx) => {
       const { event, lines, types } = await this.checkBasket(trx, input.eventId, input.items);
       const promo = input.promoCode ? await this.usablePromo(trx, event.id, input.promoCode) : null;
-      const held = await inventoryService.reserveAll(trx, lines);
+      const held = await inventoryService.reserveAll(
+        trx,
+        lines,
+        this.config.unsafeDisableCapacityGuard,
+      );
       if (!held.ok) {
         const type = types.get(held.ticketTypeId)!;
         throw soldOut(type.name, Math.max(0, type.capacity - type.sold));
@@ -169,11 +179,14 @@ export class OrdersService {
     return this.dto(order);
   }
 
-  /** Chooses how to pay: the TEST provider (a page that succeeds or fails) or offline. */
+  /**
+   * Chooses how to pay: the TEST provider (a page that succeeds or fails), offline, or a
+   * provider such as Paystack (the payments module then sends the buyer there).
+   */
   async choosePayment(
     orderId: string,
     accessToken: string,
-    method: 'test' | 'offline',
+    method: 'test' | 'offline' | 'paystack',
   ): Promise<OrderDto> {
     const order = await this.orderForToken(orderId, accessToken);
     this.assertPayable(order);
@@ -189,7 +202,9 @@ export class OrdersService {
             detail:
               method === 'offline'
                 ? 'To be paid offline (bank transfer or at the venue)'
-                : 'Paying with the TEST provider',
+                : method === 'paystack'
+                  ? 'Paying with Paystack'
+                  : 'Paying with the TEST provider',
           },
         ]);
       }
@@ -308,6 +323,125 @@ export class OrdersService {
       })),
       unknown: rest.filter((c) => !usedCodes.has(c)),
     };
+  }
+
+  // Payments and tickets ------------------------------------------------------------------
+
+  /** The order as its ticket shows it, by id (the mail dispatcher renders tickets from it). */
+  async ticketOrder(orderId: string): Promise<TicketOrder | undefined> {
+    const order = await repo.findOrderById(this.db, orderId);
+    if (!order) return undefined;
+    const [items, event] = await Promise.all([
+      repo.findOrderItems(this.db, [order.id]),
+      inventoryService.event(this.db, order.event_id),
+    ]);
+    return ticketOrderOf(order, items, event!);
+  }
+
+  /** The tickets of a confirmed order, for whoever holds its access token. */
+  async ticketForBuyer(orderId: string, accessToken: string): Promise<TicketOrder> {
+    const order = await this.orderForToken(orderId, accessToken);
+    if (order.status !== 'completed') {
+      throw new AppError(
+        409,
+        'CONFLICT',
+        order.status === 'pending'
+          ? 'Your tickets are ready once the order is paid.'
+          : `This order has no tickets: it is ${order.status}.`,
+      );
+    }
+    return (await this.ticketOrder(order.id))!;
+  }
+
+  /**
+   * Applies money a provider confirmed (verified on the buyer's return, or by a signed
+   * webhook) to its order, inside the caller's transaction — the payments module's, which
+   * marks the payment settled in the same commit, so a second delivery changes nothing.
+   *
+   * - A pending order completes; its tickets are still counted as held even past
+   *   `reserved_until`, since the sweeper needs this row's lock to release them.
+   * - An expired order tries to take its tickets again (guarded like checkout); if they
+   *   are gone it stays expired, is flagged `needs_refund` with a 'late_payment' history
+   *   entry, and the buyer is told a refund is coming. It is never oversold.
+   * - A wrong amount or currency, a second payment of a paid order, or a payment of a
+   *   cancelled or refunded order: nothing is sold; flagged for refund.
+   */
+  async settlePayment(
+    trx: Kysely<Database>,
+    orderId: string,
+    payment: { method: 'paystack'; ref: string; amountKobo: number; currency: string },
+  ): Promise<'completed' | 'already_paid' | 'needs_refund'> {
+    const order = await repo.lockOrder(trx, orderId);
+    if (!order) throw new Error(`payment ${payment.ref} names a missing order ${orderId}`);
+    const event = (await inventoryService.event(trx, order.event_id))!;
+    const items = await repo.findOrderItems(trx, [order.id]);
+    const paid = `${payment.currency === 'NGN' ? formatKobo(payment.amountKobo) : `${payment.amountKobo / 100} ${payment.currency}`} by Paystack (reference ${payment.ref})`;
+    const flag = async (kind: string, detail: string, mailBuyer: boolean) => {
+      await repo.flagNeedsRefund(trx, order.id, order.status === 'completed' ? null : payment);
+      await repo.addHistory(trx, [{ orderId: order.id, kind, detail }]);
+      if (mailBuyer)
+        await this.mail.enqueue(trx, latePaymentMail(order, event, payment.amountKobo));
+      this.log.warn({ orderId: order.id, reference: payment.ref, kind }, 'payment needs a refund');
+      return 'needs_refund' as const;
+    };
+
+    if (payment.currency !== 'NGN' || payment.amountKobo !== order.total_kobo) {
+      return flag(
+        'payment_mismatch',
+        `Received ${paid}, but the order's total is ${formatKobo(order.total_kobo)}: not applied. Refund the buyer.`,
+        false,
+      );
+    }
+    if (order.status === 'completed') {
+      if (order.payment_ref === payment.ref) return 'already_paid';
+      return flag(
+        'duplicate_payment',
+        `Received ${paid} for an order already paid: refund the buyer.`,
+        false,
+      );
+    }
+    if (order.status === 'cancelled' || order.status === 'refunded') {
+      return flag(
+        'late_payment',
+        `Received ${paid} after the order was ${order.status}: no tickets. Refund the buyer.`,
+        true,
+      );
+    }
+
+    let detail = `Paid ${paid}`;
+    let kind = 'paid';
+    if (order.status === 'expired') {
+      // A savepoint, so tickets taken for some lines are given back if a later one fails.
+      await sql`savepoint retake_tickets`.execute(trx);
+      const lines = items.map((i) => ({ ticketTypeId: i.ticket_type_id, quantity: i.quantity }));
+      const held = await inventoryService.reserveAll(
+        trx,
+        lines,
+        this.config.unsafeDisableCapacityGuard,
+      );
+      if (!held.ok) {
+        await sql`rollback to savepoint retake_tickets`.execute(trx);
+        return flag(
+          'late_payment',
+          `Received ${paid} after the hold expired, and the tickets had sold out meanwhile: no tickets. Refund the buyer.`,
+          true,
+        );
+      }
+      await sql`release savepoint retake_tickets`.execute(trx);
+      kind = 'late_payment';
+      detail = `Received ${paid} after the hold expired; the tickets were still available and are confirmed.`;
+      if (order.promo_code_id && !(await repo.redeemPromo(trx, order.promo_code_id))) {
+        detail += ' The promo code was used up meanwhile; the price paid was honoured.';
+      }
+    }
+    const completed = await repo.completeLockedOrder(trx, order.id, order.status, payment);
+    await repo.addHistory(trx, [{ orderId: order.id, kind, detail }]);
+    await this.mail.enqueue(
+      trx,
+      orderConfirmationMail(completed, items, event, this.config.publicUrl),
+    );
+    await this.completedHook?.(trx, { order: completed, items, event });
+    return 'completed';
   }
 
   // Holds --------------------------------------------------------------------------------
@@ -627,6 +761,7 @@ export function toOrderDto(order: OrderRow, items: OrderItemRow[], event: SaleEv
     totalPrice: koboToNaira(order.total_kobo),
     promoCode: null,
     paymentMethod: order.payment_method,
+    needsRefund: order.needs_refund,
     reservedUntil: iso(order.reserved_until),
     paidAt: iso(order.paid_at),
     attendedAt: iso(order.attended_at),

@@ -29,6 +29,8 @@ export interface OrdersTable {
   attended_at: Date | null;
   attended_by: string | null;
   cancelled_at: Date | null;
+  /** Money arrived that the order could not take (late, duplicate, wrong amount): refund it. */
+  needs_refund: Generated<boolean>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

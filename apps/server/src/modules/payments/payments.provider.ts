@@ -1,0 +1,72 @@
+/**
+ * One interface for every way to pay (issue 4): a provider starts a payment and says what
+ * became of it. The orders module decides what money does to an order; providers only talk
+ * to the outside world.
+ */
+export type ProviderMethod = 'test' | 'offline' | 'paystack';
+
+export interface PaymentRequest {
+  orderId: string;
+  orderCode: string;
+  email: string;
+  /** Integer kobo. */
+  amountKobo: number;
+  currency: 'NGN';
+  /** Ours, unique per attempt: how the provider's answers find the payment again. */
+  reference: string;
+  /** Where the provider sends the buyer back. */
+  callbackUrl: string;
+}
+
+export interface Verification {
+  reference: string;
+  /** success: money taken; failed: not, and it will not be; pending: not finished yet. */
+  status: 'success' | 'failed' | 'pending';
+  amountKobo: number;
+  currency: string;
+  /** The provider's own word for it (Paystack: success, failed, abandoned, reversed, …). */
+  providerStatus: string;
+}
+
+export interface PaymentProvider {
+  readonly method: ProviderMethod;
+  /**
+   * Starts a payment. `redirectUrl` is the provider's page to send the buyer to; null when
+   * the web app's own page takes over (the TEST page, the offline instructions).
+   */
+  initialize(request: PaymentRequest): Promise<{ redirectUrl: string | null }>;
+  /** Asks the provider what became of a payment. */
+  verify(reference: string): Promise<Verification>;
+}
+
+/** The provider could not be reached or refused the request: the buyer may try again. */
+export class PaymentProviderError extends Error {}
+
+/**
+ * The built-in TEST provider: the web app's clearly marked TEST page, whose answer
+ * (POST /orders/{id}/test-payment) completes or fails the order directly. Nothing to ask.
+ */
+export const testProvider: PaymentProvider = {
+  method: 'test',
+  initialize: async () => ({ redirectUrl: null }),
+  verify: async (reference) => ({
+    reference,
+    status: 'pending',
+    amountKobo: 0,
+    currency: 'NGN',
+    providerStatus: 'answered on the TEST page',
+  }),
+};
+
+/** Bank transfer or cash at the venue: the order waits until the organiser marks it paid. */
+export const offlineProvider: PaymentProvider = {
+  method: 'offline',
+  initialize: async () => ({ redirectUrl: null }),
+  verify: async (reference) => ({
+    reference,
+    status: 'pending',
+    amountKobo: 0,
+    currency: 'NGN',
+    providerStatus: 'awaiting the organiser',
+  }),
+};

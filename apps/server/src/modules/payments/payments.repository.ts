@@ -1,0 +1,91 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { PaymentOutcome, PaymentRow } from './payments.table.ts';
+
+type Db = Kysely<Database>;
+
+export async function insertPayment(
+  db: Db,
+  payment: { orderId: string; reference: string; amountKobo: number; currency: string },
+): Promise<PaymentRow> {
+  return db
+    .insertInto('payments')
+    .values({
+      order_id: payment.orderId,
+      provider: 'paystack',
+      reference: payment.reference,
+      amount_kobo: payment.amountKobo,
+      currency: payment.currency,
+      outcome: null,
+      authorization_url: null,
+      provider_status: null,
+      settled_at: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function setAuthorizationUrl(db: Db, id: string, url: string): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({ authorization_url: url, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+export function findByReference(db: Db, reference: string): Promise<PaymentRow | undefined> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('reference', '=', reference)
+    .executeTakeFirst();
+}
+
+/** Locked until the transaction ends: a webhook and the buyer's return settle one at a time. */
+export function lockByReference(db: Db, reference: string): Promise<PaymentRow | undefined> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('reference', '=', reference)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function latestForOrder(db: Db, orderId: string): Promise<PaymentRow | undefined> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function markSettled(
+  db: Db,
+  id: string,
+  outcome: PaymentOutcome,
+  providerStatus: string,
+): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({
+      status: 'success',
+      outcome,
+      provider_status: providerStatus,
+      settled_at: sql<Date>`now()`,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A payment the provider says failed; a settled one is never turned back. */
+export async function markFailed(db: Db, id: string, providerStatus: string): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({ status: 'failed', provider_status: providerStatus, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('status', '=', 'initialized')
+    .execute();
+}

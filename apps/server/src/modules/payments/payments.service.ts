@@ -1,0 +1,213 @@
+import { randomBytes } from 'node:crypto';
+import { nairaToKobo, type OrderDto } from '@gatepass/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../../db/database.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
+import { paystackTransaction, verificationOf, type PaystackProvider } from './paystack.provider.ts';
+import {
+  offlineProvider,
+  PaymentProviderError,
+  testProvider,
+  type PaymentProvider,
+  type ProviderMethod,
+  type Verification,
+} from './payments.provider.ts';
+import * as repo from './payments.repository.ts';
+
+/** The part of a Paystack webhook we act on (https://paystack.com/docs/payments/webhooks/). */
+const webhookEvent = z.object({ event: z.string(), data: z.unknown() });
+
+const unreachable = () =>
+  new AppError(
+    502,
+    'PAYMENT_FAILED',
+    'We could not reach the payment provider. You have not been charged; please try again.',
+  );
+
+/** A reference Paystack accepts (letters, digits, -, ., =), unique per attempt. */
+const newReference = (orderCode: string) => `gp-${orderCode}-${randomBytes(6).toString('hex')}`;
+
+/**
+ * Paying orders through providers. The TEST provider and offline payment need nothing but
+ * the order's own state; Paystack (when PAYSTACK_SECRET_KEY is set) is initialised here,
+ * the buyer is redirected to it, and the money is settled once — whichever of the buyer's
+ * return (verified with Paystack) and the signed webhook arrives first, however often.
+ */
+export class PaymentsService {
+  private readonly providers: Map<ProviderMethod, PaymentProvider>;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly orders: OrdersService,
+    private readonly mail: MailService,
+    private readonly paystack: PaystackProvider | undefined,
+    private readonly publicUrl: string,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.providers = new Map<ProviderMethod, PaymentProvider>([
+      ['test', testProvider],
+      ['offline', offlineProvider],
+      ...(paystack ? [['paystack', paystack] as const] : []),
+    ]);
+  }
+
+  methods(): ProviderMethod[] {
+    return [...this.providers.keys()];
+  }
+
+  /** Chooses how to pay; for Paystack, starts the payment and says where to send the buyer. */
+  async choose(
+    orderId: string,
+    accessToken: string,
+    method: ProviderMethod,
+  ): Promise<OrderDto & { redirectUrl: string | null }> {
+    const provider = this.providers.get(method);
+    if (!provider) {
+      throw new AppError(
+        400,
+        'VALIDATION_FAILED',
+        'Paying with Paystack is not available here. Please choose another way to pay.',
+      );
+    }
+    const order = await this.orders.choosePayment(orderId, accessToken, method);
+    if (method !== 'paystack') {
+      return { ...order, ...(await provider.initialize(this.request(order, ''))) };
+    }
+    // The payment row exists before Paystack hears of it, so its webhook always finds it.
+    const reference = newReference(order.orderCode);
+    const payment = await repo.insertPayment(this.db, {
+      orderId: order.id,
+      reference,
+      amountKobo: nairaToKobo(order.totalPrice),
+      currency: 'NGN',
+    });
+    let redirectUrl: string | null;
+    try {
+      ({ redirectUrl } = await provider.initialize(this.request(order, reference)));
+    } catch (err) {
+      if (!(err instanceof PaymentProviderError)) throw err;
+      this.log.warn(
+        { orderId: order.id, reference, err: err.message },
+        'paystack initialize failed',
+      );
+      await repo.markFailed(this.db, payment.id, 'initialize failed');
+      throw unreachable();
+    }
+    if (redirectUrl) await repo.setAuthorizationUrl(this.db, payment.id, redirectUrl);
+    return { ...order, redirectUrl };
+  }
+
+  /**
+   * The buyer is back from Paystack (/checkout/return?order=…&reference=…): asks Paystack
+   * what became of the payment and settles it. Answers the order, confirmed or not.
+   */
+  async verifyReturn(
+    orderId: string,
+    accessToken: string,
+    reference: string | undefined,
+  ): Promise<OrderDto> {
+    await this.orders.getForBuyer(orderId, accessToken); // 404 unless the token fits
+    const payment = reference
+      ? await repo.findByReference(this.db, reference)
+      : await repo.latestForOrder(this.db, orderId);
+    if (!payment || payment.order_id !== orderId || !this.paystack) {
+      throw notFound('No Paystack payment was started for this order.');
+    }
+    if (payment.status !== 'success') {
+      let verification: Verification;
+      try {
+        verification = await this.paystack.verify(payment.reference);
+      } catch (err) {
+        if (!(err instanceof PaymentProviderError)) throw err;
+        this.log.warn(
+          { orderId, reference: payment.reference, err: err.message },
+          'paystack verify failed',
+        );
+        throw unreachable();
+      }
+      if (verification.status === 'failed') {
+        await repo.markFailed(this.db, payment.id, verification.providerStatus);
+        throw new AppError(
+          402,
+          'PAYMENT_FAILED',
+          'The payment failed. You have not been charged; you can try again.',
+        );
+      }
+      if (verification.status === 'pending') {
+        throw new AppError(
+          409,
+          'CONFLICT',
+          'Your payment has not gone through yet. If you completed it, your tickets will be confirmed as soon as Paystack tells us.',
+        );
+      }
+      await this.settle(payment.reference, verification);
+    }
+    return this.orders.getForBuyer(orderId, accessToken);
+  }
+
+  /**
+   * Paystack's webhook: refused (401) unless signed with our secret key over the exact raw
+   * body. `charge.success` settles its payment; every other event is acknowledged and left.
+   */
+  async webhook(rawBody: Buffer, signature: string | undefined): Promise<void> {
+    if (!this.paystack) throw notFound('Paystack is not enabled on this server.');
+    if (!this.paystack.signatureValid(rawBody, signature)) {
+      throw new AppError(401, 'UNAUTHORIZED', 'The webhook signature is not valid.');
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(rawBody.toString('utf8'));
+    } catch {
+      throw new AppError(400, 'BAD_JSON', 'The request body is not valid JSON.');
+    }
+    const event = webhookEvent.safeParse(json);
+    if (!event.success) throw new AppError(400, 'VALIDATION_FAILED', 'Not a Paystack event.');
+    if (event.data.event !== 'charge.success') return;
+    const tx = paystackTransaction.safeParse(event.data.data);
+    if (!tx.success) throw new AppError(400, 'VALIDATION_FAILED', 'Not a Paystack charge.');
+    const verification = verificationOf(tx.data);
+    if (verification.status !== 'success') return;
+    await this.settle(verification.reference, verification);
+  }
+
+  /**
+   * Settles a successful payment once: the payment row is locked, and one already settled
+   * is left alone, so a repeated webhook or a return racing it changes nothing.
+   */
+  private async settle(reference: string, verification: Verification): Promise<void> {
+    const outcome = await this.db.transaction().execute(async (trx) => {
+      const payment = await repo.lockByReference(trx, reference);
+      if (!payment) return 'unknown' as const;
+      if (payment.status === 'success') return 'settled before' as const;
+      const outcome = await this.orders.settlePayment(trx, payment.order_id, {
+        method: 'paystack',
+        ref: reference,
+        amountKobo: verification.amountKobo,
+        currency: verification.currency,
+      });
+      await repo.markSettled(trx, payment.id, outcome, verification.providerStatus);
+      return outcome;
+    });
+    // A reference of another integration on the same Paystack account: not ours to settle.
+    if (outcome === 'unknown')
+      this.log.warn({ reference }, 'paystack payment with an unknown reference');
+    else this.log.info({ reference, outcome }, 'paystack payment settled');
+    this.mail.kick();
+  }
+
+  private request(order: OrderDto, reference: string) {
+    return {
+      orderId: order.id,
+      orderCode: order.orderCode,
+      email: order.email,
+      amountKobo: nairaToKobo(order.totalPrice),
+      currency: 'NGN' as const,
+      reference,
+      callbackUrl: `${this.publicUrl}/checkout/return?order=${order.id}`,
+    };
+  }
+}

@@ -1,0 +1,95 @@
+import type { MailService, StoredAttachment } from '../mail/mail.service.ts';
+import { ticketCalendar } from './tickets.ics.ts';
+import { barcodePng, qrPng, ticketPdf, type TicketOrder } from './tickets.render.ts';
+
+/** The inline QR image's Content-ID: the confirmation mail's HTML shows `cid:` this. */
+export const TICKET_QR_CID = 'ticket-qr@gatepass';
+
+export interface TicketFile {
+  filename: string;
+  contentType: string;
+  body: Buffer;
+}
+
+/** Where tickets read orders from (the orders service), kept narrow so tickets stay a leaf. */
+export interface TicketOrders {
+  /** The order as its buyer sees it, by id; undefined when there is none. */
+  ticketOrder(orderId: string): Promise<TicketOrder | undefined>;
+  /** The order for whoever holds its access token, refusing one that is not confirmed. */
+  ticketForBuyer(orderId: string, accessToken: string): Promise<TicketOrder>;
+}
+
+/**
+ * A confirmed order's tickets: the QR image of its code, the PDF ticket and the .ics, for
+ * the confirmation mail and for downloads from the confirmation page.
+ */
+export class TicketsService {
+  constructor(
+    private readonly orders: TicketOrders,
+    private readonly publicUrl: string,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** The confirmation mail's files are rendered by the mail dispatcher, from its `orderId`. */
+  attachToMail(mail: MailService, kind: string): void {
+    mail.registerAttachments(kind, async (context) => {
+      const orderId = context.orderId;
+      const order = orderId ? await this.orders.ticketOrder(orderId) : undefined;
+      // An order that is gone (never, in practice: orders are not deleted) still gets its mail.
+      return order ? this.attachments(order) : [];
+    });
+  }
+
+  async attachments(order: TicketOrder): Promise<StoredAttachment[]> {
+    const qr = await qrPng(order.orderCode);
+    const pdf = await this.pdf(order, qr);
+    const ics = this.calendar(order);
+    const files: (TicketFile & { cid?: string })[] = [
+      {
+        filename: `qr-${order.orderCode}.png`,
+        contentType: 'image/png',
+        body: qr,
+        cid: TICKET_QR_CID,
+      },
+      pdf,
+      ...(ics ? [ics] : []),
+    ];
+    return files.map((f) => ({
+      filename: f.filename,
+      contentType: f.contentType,
+      content: f.body.toString('base64'),
+      ...(f.cid ? { cid: f.cid } : {}),
+    }));
+  }
+
+  async pdf(order: TicketOrder, qrImage?: Buffer): Promise<TicketFile> {
+    const [qr, barcode] = await Promise.all([
+      qrImage ?? qrPng(order.orderCode),
+      barcodePng(order.orderCode),
+    ]);
+    return {
+      filename: `gatepass-ticket-${order.orderCode}.pdf`,
+      contentType: 'application/pdf',
+      body: await ticketPdf(order, { qr, barcode }, this.publicUrl),
+    };
+  }
+
+  calendar(order: TicketOrder): TicketFile | null {
+    const body = ticketCalendar(order, this.publicUrl, this.now());
+    return body === null
+      ? null
+      : {
+          filename: `${order.event.slug}.ics`,
+          contentType: 'text/calendar; charset=utf-8',
+          body: Buffer.from(body, 'utf8'),
+        };
+  }
+
+  async pdfForBuyer(orderId: string, accessToken: string): Promise<TicketFile> {
+    return this.pdf(await this.orders.ticketForBuyer(orderId, accessToken));
+  }
+
+  async calendarForBuyer(orderId: string, accessToken: string): Promise<TicketFile | null> {
+    return this.calendar(await this.orders.ticketForBuyer(orderId, accessToken));
+  }
+}
