@@ -66,7 +66,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
   await page.evaluate(() => window.scrollTo(0, 0));
   const pin = await page.addStyleTag({ content: 'header { position: absolute !important; }' });
   const results = await new AxeBuilder({ page }).analyze();
-  await pin.evaluate((node) => node.remove());
+  await pin.evaluate((node) => (node as HTMLElement).remove());
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
@@ -461,4 +461,76 @@ test('/, /events/ and /events/{slug} have no serious or critical axe-core violat
     await expect(ready).toBeVisible();
     expect(await seriousViolations(page), path).toEqual([]);
   }
+});
+
+test('editing a published event with sales warns about buyers and shows the server’s refusal of capacity below sold', async ({
+  page,
+}) => {
+  const user = await createVerifiedUser();
+  const login = await api('POST', '/auth/user/login', {
+    body: { phoneNumber: user.phoneNumber, password: user.password },
+  });
+  const token = login.body.token as string;
+  const times = eventTimes();
+  const created = await api('POST', '/events/manage', {
+    token,
+    body: {
+      title: 'Sold Some Gala',
+      category: 'Music',
+      startAt: times.startLocal,
+      endAt: times.endLocal,
+      venueName: 'Eko Hotel',
+      address: 'Adetokunbo Ademola Street',
+      city: 'Lagos',
+    },
+  });
+  const event = created.body.data as { id: string };
+  const type = await api('POST', `/events/manage/${event.id}/ticket-types`, {
+    token,
+    // Free, so the order below completes at once.
+    body: { name: 'Regular', price: 0, capacity: 50 },
+  });
+  const typeId = (type.body.data as { id: string }).id;
+  expect((await api('POST', `/events/manage/${event.id}/publish`, { token })).status).toBe(200);
+  // A buyer takes three tickets.
+  const order = await api('POST', '/orders', {
+    body: {
+      eventId: event.id,
+      items: [{ ticketTypeId: typeId, quantity: 3 }],
+      buyer: {
+        firstName: 'Tunde',
+        lastName: 'Bello',
+        email: 'tunde@example.com',
+        phone: '08030000000',
+      },
+    },
+  });
+  expect(order.status).toBe(201);
+
+  await logInThroughUi(page, user);
+  await page.goto(`/events/manage/create/${event.id}/date-place`);
+  await expect(page.getByText('3 tickets are sold.', { exact: false })).toBeVisible();
+  await page.getByLabel('Starts').fill(`${times.day}T20:00`);
+  await expect(
+    page.getByText('This change affects people who already have tickets.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save and continue' })).toBeVisible();
+  await page.getByLabel('Starts').fill(times.startLocal);
+  await expect(page.getByText('This change affects people who already have tickets.')).toHaveCount(
+    0,
+  );
+
+  await page.getByRole('button', { name: 'Next' }).click();
+  // Sold tickets cannot be deleted with their type.
+  await expect(page.getByRole('button', { name: 'Remove Regular' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Edit Regular' }).click();
+  await page.getByLabel('Capacity').fill('2');
+  await page.getByRole('button', { name: 'Save ticket type' }).click();
+  await expect(
+    page.getByRole('main').getByText('Capacity cannot be lower than the 3 tickets already sold.'),
+  ).toBeVisible();
+  await page.getByLabel('Capacity').fill('40');
+  await page.getByRole('button', { name: 'Save ticket type' }).click();
+  await expect(page.getByText('“Regular” saved.')).toBeVisible();
+  await expect(page.getByRole('main').getByText(/3 of 40\s+sold/)).toBeVisible();
 });

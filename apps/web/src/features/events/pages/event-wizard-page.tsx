@@ -212,10 +212,15 @@ function Wizard({ event, step }: { event: ManageEventDto; step: StepSlug }) {
             longer be changed; duplicate it from your events list to start again.
           </Alert>
         ) : null}
-        {event.status === 'published' && event.sold > 0 ? (
+        {event.status === 'published' && event.sold + event.held > 0 ? (
           <Alert tone="info" className="mt-6">
-            {event.sold.toLocaleString('en-NG')} {event.sold === 1 ? 'ticket is' : 'tickets are'}{' '}
-            sold. Buyers see your changes on the event page.
+            {event.sold > 0
+              ? `${event.sold.toLocaleString('en-NG')} ${event.sold === 1 ? 'ticket is' : 'tickets are'} sold`
+              : 'No ticket is sold yet'}
+            {event.held > 0
+              ? ` and ${event.held.toLocaleString('en-NG')} ${event.held === 1 ? 'is' : 'are'} held in checkouts`
+              : ''}
+            . Buyers see your changes on the event page.
           </Alert>
         ) : null}
 

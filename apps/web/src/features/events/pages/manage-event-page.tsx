@@ -71,7 +71,8 @@ function ManageEvent({ event }: { event: ManageEventDto }) {
   const shareUrl = absoluteUrl(paths.event(event.slug));
   const isDraft = event.status === 'draft';
   const missing = isDraft ? readinessIssues(event) : [];
-  const remaining = Math.max(0, event.capacity - event.sold);
+  // Tickets in checkouts not paid yet are not for sale either, until their hold ends.
+  const remaining = Math.max(0, event.capacity - event.sold - event.held);
   const percent = event.capacity ? Math.round((event.sold / event.capacity) * 100) : 0;
 
   return (
@@ -145,7 +146,7 @@ function ManageEvent({ event }: { event: ManageEventDto }) {
             <Figure
               label="Tickets sold"
               value={event.sold.toLocaleString('en-NG')}
-              note={`of ${event.capacity.toLocaleString('en-NG')} (${percent}%)`}
+              note={`of ${event.capacity.toLocaleString('en-NG')} (${percent}%)${event.held ? ` · ${event.held.toLocaleString('en-NG')} held in checkouts` : ''}`}
             />
             <Figure label="Gross sales" value={formatNaira(event.gross)} note="Before fees" />
             <Figure

@@ -115,8 +115,7 @@ export function TicketTypeForm({
     );
     if (!local.maxPerOrder && body.maxPerOrder < body.minPerOrder)
       local.maxPerOrder = 'Maximum per order cannot be less than the minimum.';
-    if (current && !local.capacity && body.capacity < current.sold)
-      local.capacity = `Capacity cannot be lower than the ${current.sold} ${current.sold === 1 ? 'ticket' : 'tickets'} already sold.`;
+    // Capacity below what is sold is the server's to refuse: it knows the sales of this second.
     if (Object.keys(local).length) {
       setErrors(local);
       return;
