@@ -9,7 +9,10 @@ export interface OrderActionResult {
   message: string | undefined;
 }
 
-/** POST /events/manage/orders/{id}/{action}: shared by the four action endpoints. */
+/**
+ * POST /events/manage/orders/{id}/{action}: shared by the four action endpoints. Only
+ * cancel and refund keep a reason (in the order's history); the others take no body.
+ */
 export async function postOrderAction(
   id: string,
   action: 'resend-tickets' | 'mark-paid' | 'cancel' | 'refund',

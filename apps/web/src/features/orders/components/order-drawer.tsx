@@ -158,7 +158,6 @@ function OrderActions({ order }: { order: ManageOrderDto }) {
           {order.firstName} {order.lastName} by bank transfer or at the venue.
         </p>
         <p>The order is completed and the tickets are mailed to {order.email}.</p>
-        {reasonField}
       </ConfirmDialog>
 
       <ConfirmDialog
