@@ -534,3 +534,48 @@ test('editing a published event with sales warns about buyers and shows the serv
   await expect(page.getByText('“Regular” saved.')).toBeVisible();
   await expect(page.getByRole('main').getByText(/3 of 40\s+sold/)).toBeVisible();
 });
+
+test('a draft keeps what was typed when the organiser leaves and comes back, and publishing lists every missing item', async ({
+  page,
+}) => {
+  const user = await createVerifiedUser();
+  const login = await api('POST', '/auth/user/login', {
+    body: { phoneNumber: user.phoneNumber, password: user.password },
+  });
+  const token = login.body.token as string;
+  const created = await api('POST', '/events/manage', { token, body: { title: 'Half Done' } });
+  const event = created.body.data as { id: string };
+
+  await logInThroughUi(page, user);
+  await page.goto(`/events/manage/create/${event.id}/details`);
+  await page.getByLabel('Summary').fill('Typed, then straight away elsewhere.');
+  // Leave at once, before any save could happen, through the sidebar.
+  await page.getByRole('link', { name: 'Home' }).filter({ visible: true }).last().click();
+  await expect(page).toHaveURL(onPath('/events/manage/home'));
+  await page.goto(`/events/manage/create/${event.id}/details`);
+  await expect(page.getByLabel('Summary')).toHaveValue('Typed, then straight away elsewhere.');
+  // …and it reaches the server as a draft saves itself.
+  await expect(page.getByText('All changes saved')).toBeVisible();
+  await expect
+    .poll(async () => {
+      const answer = await api('GET', `/events/manage/${event.id}`, { token });
+      return (answer.body.data as { summary: string | null }).summary;
+    })
+    .toBe('Typed, then straight away elsewhere.');
+
+  await page.getByRole('link', { name: /Review & publish/ }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Review & publish' })).toBeVisible();
+  await page.getByRole('button', { name: 'Publish event' }).click();
+  const problems = page.getByRole('main').getByRole('alert');
+  await expect(problems).toContainText('This event cannot be published yet:');
+  for (const missing of [
+    'Set when the event starts.',
+    'Set when the event ends.',
+    'Add a venue (name, address and city) or an online link.',
+    'Add at least one ticket type.',
+  ]) {
+    await expect(problems).toContainText(missing);
+  }
+  await problems.getByRole('button', { name: 'Go to Tickets' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Tickets' })).toBeVisible();
+});
