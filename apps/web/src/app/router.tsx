@@ -126,6 +126,14 @@ export const router = createBrowserRouter([
         ),
       },
       {
+        path: p.checkoutReturn,
+        element: lazyPage(
+          'checkout-return',
+          () => import('./routes/checkout/checkout-return.tsx'),
+          'CheckoutReturnRoute',
+        ),
+      },
+      {
         path: p.ordersLookup,
         element: lazyPage('orders-lookup', () => import('./routes/orders/order.tsx'), 'OrderRoute'),
       },

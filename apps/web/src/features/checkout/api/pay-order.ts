@@ -1,18 +1,23 @@
-import type { OrderDto } from '@gatepass/shared';
+import { payOrderResponse, type OrderDto } from '@gatepass/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { orderTokens } from '../lib/order-tokens.ts';
-import {
-  MissingOrderTokenError,
-  orderAnswer,
-  orderQueryKey,
-  orderTokenHeaders,
-} from './get-order.ts';
+import type { OnlineMethod } from './get-payment-methods.ts';
+import { MissingOrderTokenError, orderQueryKey, orderTokenHeaders } from './get-order.ts';
 
-export type CheckoutPaymentMethod = 'test' | 'offline';
+export type CheckoutPaymentMethod = OnlineMethod;
 
-/** POST /orders/{id}/pay: the TEST provider or offline payment (bank transfer or at the venue). */
-export async function payOrder(orderId: string, method: CheckoutPaymentMethod): Promise<OrderDto> {
+export interface PaymentChoice {
+  order: OrderDto;
+  /** Where to send the buyer next (Paystack's page); null when this app's own page follows. */
+  redirectUrl: string | null;
+}
+
+/** POST /orders/{id}/pay: the TEST provider, offline payment, or Paystack (a redirect). */
+export async function payOrder(
+  orderId: string,
+  method: CheckoutPaymentMethod,
+): Promise<PaymentChoice> {
   const token = orderTokens.get(orderId);
   if (!token) throw new MissingOrderTokenError();
   const response = await api.post(
@@ -20,7 +25,8 @@ export async function payOrder(orderId: string, method: CheckoutPaymentMethod): 
     { method },
     { headers: orderTokenHeaders(token), skipErrorToast: true },
   );
-  return orderAnswer.parse(response.data).data;
+  const { redirectUrl, ...order } = payOrderResponse.parse(response.data).data;
+  return { order, redirectUrl };
 }
 
 export function usePayOrder(orderId: string) {
@@ -28,6 +34,6 @@ export function usePayOrder(orderId: string) {
   return useMutation({
     mutationKey: ['checkout', 'pay', orderId],
     mutationFn: (method: CheckoutPaymentMethod) => payOrder(orderId, method),
-    onSuccess: (order) => queryClient.setQueryData(orderQueryKey(orderId), order),
+    onSuccess: ({ order }) => queryClient.setQueryData(orderQueryKey(orderId), order),
   });
 }

@@ -89,7 +89,10 @@ function UnfinishedPayment({ order }: { order: OrderDto }) {
       }
     >
       Your tickets are held for a few minutes while you pay. Order{' '}
-      <span className="whitespace-nowrap font-mono font-semibold">{spacedCode(order.orderCode)}</span>.
+      <span className="whitespace-nowrap font-mono font-semibold">
+        {spacedCode(order.orderCode)}
+      </span>
+      .
     </CheckoutMessage>
   );
 }
@@ -105,8 +108,11 @@ function Confirmed({ order }: { order: OrderDto }) {
           You're going! Your order is confirmed.
         </h2>
         <p className="mt-1 text-sm text-emerald-800">
-          Order <span className="whitespace-nowrap font-mono font-semibold">{spacedCode(order.orderCode)}</span> ·{' '}
-          {order.quantity} ticket{order.quantity === 1 ? '' : 's'}. We've emailed your tickets to{' '}
+          Order{' '}
+          <span className="whitespace-nowrap font-mono font-semibold">
+            {spacedCode(order.orderCode)}
+          </span>{' '}
+          · {order.quantity} ticket{order.quantity === 1 ? '' : 's'}. We've emailed your tickets to{' '}
           <span className="break-words font-semibold">{order.email}</span>.
         </p>
       </div>
@@ -135,8 +141,10 @@ function AwaitingPayment({ order }: { order: OrderDto }) {
             </li>
             <li>
               Quote your order code{' '}
-              <span className="whitespace-nowrap font-mono font-semibold">{spacedCode(order.orderCode)}</span> as the
-              payment reference.
+              <span className="whitespace-nowrap font-mono font-semibold">
+                {spacedCode(order.orderCode)}
+              </span>{' '}
+              as the payment reference.
             </li>
             <li>
               Once the organiser confirms your payment, your tickets are emailed to{' '}

@@ -7,6 +7,7 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { TicketIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
 import { orderQueryKey } from '../api/get-order.ts';
+import { usePaymentMethods } from '../api/get-payment-methods.ts';
 import { usePayOrder, type CheckoutPaymentMethod } from '../api/pay-order.ts';
 import { CheckoutHeader } from '../components/checkout-header.tsx';
 import { CheckoutBody, CheckoutCard, CheckoutMessage } from '../components/checkout-panel.tsx';
@@ -18,8 +19,15 @@ import { inlineOrToast } from '../lib/api-errors.ts';
 import { useCountdown } from '../lib/countdown.ts';
 import { restartCheckoutPath } from '../lib/links.ts';
 
-const OPTIONS: readonly PaymentOption[] = [
-  {
+const OPTIONS: Record<CheckoutPaymentMethod, PaymentOption> = {
+  paystack: {
+    value: 'paystack',
+    label: 'Pay with Paystack',
+    icon: 'card',
+    description:
+      "Card, bank transfer or USSD on Paystack's secure page. You come back here once it is done.",
+  },
+  test: {
     value: 'test',
     label: 'Pay with TEST provider',
     badge: 'Test',
@@ -27,14 +35,17 @@ const OPTIONS: readonly PaymentOption[] = [
     description:
       'A practice payment page that can succeed or fail. No real money moves; for trying Gatepass out.',
   },
-  {
+  offline: {
     value: 'offline',
     label: 'Pay offline (bank transfer or at the venue)',
     icon: 'bank',
     description:
       'Your order waits for the organiser to confirm your payment. Quote your order code when you pay.',
   },
-];
+};
+
+/** Paystack first when offered (the real way to pay), then the TEST provider, then offline. */
+const ORDER: readonly CheckoutPaymentMethod[] = ['paystack', 'test', 'offline'];
 
 /** /checkout/pay/{orderId}: the held order, its countdown and the choice of payment. */
 export function PaymentPage() {
@@ -70,6 +81,9 @@ function Payment({ order }: { order: OrderDto }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const pay = usePayOrder(order.id);
+  const { methods } = usePaymentMethods();
+  const options = ORDER.filter((m) => methods.includes(m)).map((m) => OPTIONS[m]);
+  const [leaving, setLeaving] = useState(false);
   const [method, setMethod] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const msLeft = useCountdown(order.status === 'pending' ? order.reservedUntil : null);
@@ -96,7 +110,13 @@ function Payment({ order }: { order: OrderDto }) {
     }
     setError(null);
     pay.mutate(method as CheckoutPaymentMethod, {
-      onSuccess: (updated) => {
+      onSuccess: ({ order: updated, redirectUrl }) => {
+        if (redirectUrl) {
+          // Off to the provider's page; it sends the buyer back to /checkout/return.
+          setLeaving(true);
+          window.location.assign(redirectUrl);
+          return;
+        }
         navigate(
           method === 'test'
             ? paths.checkout.testPayment(updated.id)
@@ -128,13 +148,13 @@ function Payment({ order }: { order: OrderDto }) {
               <CheckoutCard id="checkout-payment" step={3} title="How would you like to pay?">
                 <form noValidate onSubmit={submit} aria-labelledby="checkout-payment">
                   <PaymentOptions
-                    options={OPTIONS}
+                    options={options}
                     value={method}
                     onChange={(value) => {
                       setMethod(value);
                       setError(null);
                     }}
-                    disabled={pay.isPending}
+                    disabled={pay.isPending || leaving}
                   />
                   {error ? (
                     <p
@@ -148,10 +168,12 @@ function Payment({ order }: { order: OrderDto }) {
                     type="submit"
                     size="lg"
                     className="mt-5 w-full sm:w-auto"
-                    disabled={pay.isPending}
+                    disabled={pay.isPending || leaving}
                   >
-                    {pay.isPending
-                      ? 'Please wait...'
+                    {pay.isPending || leaving
+                      ? method === 'paystack'
+                        ? 'Opening Paystack...'
+                        : 'Please wait...'
                       : method === 'offline'
                         ? 'Place order'
                         : `Pay ${formatNaira(order.totalPrice)}`}

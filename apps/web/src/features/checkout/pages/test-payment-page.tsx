@@ -104,7 +104,8 @@ function TestPayment({ order }: { order: OrderDto }) {
                 </p>
                 <p className="mt-3 text-sm text-slate-600">
                   {order.event.title} · {order.quantity} ticket{order.quantity === 1 ? '' : 's'} ·
-                  order <span className="whitespace-nowrap font-mono">{spacedCode(order.orderCode)}</span>
+                  order{' '}
+                  <span className="whitespace-nowrap font-mono">{spacedCode(order.orderCode)}</span>
                 </p>
                 {failure ? (
                   <div

@@ -1,0 +1,1 @@
+export { PaymentReturnPage as CheckoutReturnRoute } from '../../../features/checkout/pages/payment-return-page.tsx';

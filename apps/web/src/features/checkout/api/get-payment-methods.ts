@@ -1,0 +1,30 @@
+import { envelope, paymentMethodsDto } from '@gatepass/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export type OnlineMethod = 'test' | 'offline' | 'paystack';
+
+const answer = envelope(paymentMethodsDto);
+
+/** What every server offers; Paystack only where it is configured. */
+export const BASE_METHODS: readonly OnlineMethod[] = ['test', 'offline'];
+
+/** GET /payments/methods: the ways to pay this server offers. */
+export async function getPaymentMethods(): Promise<OnlineMethod[]> {
+  const response = await api.get('/payments/methods', { skipErrorToast: true });
+  return answer.parse(response.data).data.methods;
+}
+
+export const paymentMethodsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['checkout', 'payment-methods'],
+    queryFn: getPaymentMethods,
+    staleTime: 5 * 60_000,
+    retry: 1,
+  });
+
+/** The offered methods; the base ones while loading or if the list cannot be read. */
+export function usePaymentMethods(): { methods: readonly OnlineMethod[]; isPending: boolean } {
+  const query = useQuery(paymentMethodsQueryOptions());
+  return { methods: query.data ?? BASE_METHODS, isPending: query.isPending };
+}
