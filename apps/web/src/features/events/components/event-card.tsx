@@ -39,6 +39,7 @@ export function EventCard({
           coverUrl={event.coverUrl}
           category={event.category}
           className="aspect-[16/9] w-full transition-transform duration-300 group-hover:scale-[1.02]"
+          compact
         />
         <span className="absolute left-3 top-3 rounded-full bg-white/95 px-2.5 py-0.5 text-xs font-semibold text-slate-800 shadow-sm">
           {event.category}
