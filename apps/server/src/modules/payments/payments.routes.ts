@@ -15,7 +15,7 @@ const orderParams = z.object({ orderId: z.uuid({ error: 'This order was not foun
 const tokenHeader = z.object({ 'x-order-token': z.string().max(200).optional() });
 
 /** Paystack's webhook bodies are a few kilobytes. */
-const WEBHOOK_BODY_LIMIT = 256 * 1024;
+const WEBHOOK_BODY_LIMIT = 64 * 1024;
 
 export function paymentRoutes(payments: PaymentsService): FastifyPluginAsync {
   return async (base) => {
