@@ -61,9 +61,11 @@ export function paymentRoutes(payments: PaymentsService): FastifyPluginAsync {
           message:
             order.status === 'completed'
               ? 'Payment received. Your tickets are confirmed.'
-              : order.needsRefund
-                ? 'Your payment arrived after your hold on the tickets expired and they sold out. You will be refunded in full.'
-                : undefined,
+              : !order.needsRefund
+                ? undefined
+                : order.status === 'expired'
+                  ? 'Your payment arrived after your hold on the tickets expired and they sold out. You will be refunded in full.'
+                  : 'We received your payment but could not confirm this order with it. You will be refunded in full.',
         };
       },
     });

@@ -357,6 +357,15 @@ describe("Paystack's webhook", () => {
       expect(row).toMatchObject({ status: 'pending', needs_refund: true });
       expect((await history(o.order.id)).map((h) => h.kind)).toContain('payment_mismatch');
       expect(await mailsOf(o.order.email, 'order-confirmation')).toHaveLength(0);
+      const back = await t.post(
+        `${ORDERS}/${o.order.id}/verify-payment`,
+        { reference },
+        { headers: o.headers },
+      );
+      expect(back.body.data).toMatchObject({ status: 'pending', needsRefund: true });
+      expect(back.body.message).toBe(
+        'We received your payment but could not confirm this order with it. You will be refunded in full.',
+      );
     }
   });
 });
