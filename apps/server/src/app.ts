@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -49,6 +48,8 @@ import { registerErrorHandler } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { loggerOptions } from './plugins/logger.ts';
 import { registerPrivateCache } from './plugins/private-cache.ts';
+import { registerPublicCache } from './plugins/public-cache.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWeb } from './plugins/web.ts';
 
 export interface AppServices {
@@ -217,7 +218,7 @@ export async function buildApp(
   });
 
   // External plugins.
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -249,6 +250,11 @@ export async function buildApp(
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  registerPublicCache(app, {
+    routes: ['/api/v1/events', '/api/v1/events/:slug'],
+    // Organiser changes, and checkouts (tickets left): at once in this process.
+    clearOn: ['/api/v1/events/manage', '/api/v1/media', '/api/v1/orders'],
+  });
 
   // Modules.
   await app.register(

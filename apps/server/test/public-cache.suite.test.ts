@@ -1,0 +1,95 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENTS, MANAGE, givenPublishedEvent } from './event-factories.ts';
+import { givenLoggedInUser } from './factories.ts';
+import { API, startTestApp, type TestApp } from './helper.ts';
+
+/**
+ * The public reads' micro-cache (plugins/public-cache.ts): a crowd on one event page costs
+ * one query a second; this process's own writes show at once; a change it did not make
+ * (another process's) shows within the second; headers stay right on a cached answer.
+ */
+let t: TestApp;
+let token: string;
+let event: { id: string; slug: string };
+let ticketTypeId: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  token = (await givenLoggedInUser(t)).token;
+  event = await givenPublishedEvent(t, token, { title: 'Cache Night' }, [
+    { name: 'Regular', price: 0, capacity: 10 },
+  ]);
+  const detail = await t.request('GET', `${EVENTS}/${event.slug}`);
+  ticketTypeId = detail.body.data.ticketTypes[0].id as string;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const detail = () => t.request('GET', `${EVENTS}/${event.slug}`);
+const remaining = async () => (await detail()).body.data.ticketTypes[0].remaining as number;
+
+describe('the public events cache', () => {
+  it('answers from memory within the second: a change behind its back shows only after', async () => {
+    const before = await detail();
+    expect(before.status).toBe(200);
+    // Another process (or a hand in the database) renames the event.
+    await sql`update events set title = 'Renamed Elsewhere' where id = ${event.id}`.execute(t.db);
+    const cached = await detail();
+    expect(cached.body.data.title).toBe('Cache Night');
+    expect(cached.text).toBe(before.text);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await detail()).body.data.title).toBe('Renamed Elsewhere');
+    await sql`update events set title = 'Cache Night' where id = ${event.id}`.execute(t.db);
+  });
+
+  it("shows this process's own writes at once: an organiser's edit and a checkout", async () => {
+    const left = await remaining();
+    const patched = await t.request('PATCH', `${MANAGE}/${event.id}`, {
+      token,
+      body: { summary: 'Now with fireworks.' },
+    });
+    expect(patched.status, patched.text).toBe(200);
+    expect((await detail()).body.data.summary).toBe('Now with fireworks.');
+    const list = await t.request('GET', EVENTS);
+    expect(list.text).toContain('Now with fireworks.');
+
+    const order = await t.post(`${API}/orders`, {
+      eventId: event.id,
+      items: [{ ticketTypeId, quantity: 2 }],
+      buyer: {
+        firstName: 'Ada',
+        lastName: 'Obi',
+        email: 'ada.cache@example.com',
+        phone: '08031234567',
+      },
+    });
+    expect(order.status, order.text).toBe(201);
+    expect(await remaining()).toBe(left - 2);
+  });
+
+  it('keeps each query string apart and caches only successes', async () => {
+    const music = await t.request('GET', `${EVENTS}?category=Music`);
+    const tech = await t.request('GET', `${EVENTS}?category=Tech`);
+    expect(music.status).toBe(200);
+    expect(music.text).not.toBe(tech.text);
+    expect((await t.request('GET', `${EVENTS}?category=Nope`)).status).toBe(400);
+    expect((await t.request('GET', `${EVENTS}/no-such-event`)).status).toBe(404);
+    const drafted = await t.post(MANAGE, { title: 'Not Yet' }, { token });
+    expect((await t.request('GET', `${EVENTS}/${drafted.body.data.slug as string}`)).status).toBe(
+      404,
+    );
+  });
+
+  it('sends the security headers on a cached answer, and no-store to a signed-in caller', async () => {
+    await detail();
+    const hit = await detail();
+    expect(hit.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(hit.headers['x-content-type-options']).toBe('nosniff');
+    expect(hit.headers['content-type']).toMatch(/^application\/json/);
+    const signedIn = await t.request('GET', `${EVENTS}/${event.slug}`, { token });
+    expect(signedIn.text).toBe(hit.text);
+    expect(signedIn.headers['cache-control']).toBe('private, no-store');
+  });
+});
