@@ -1,0 +1,88 @@
+// 2. Read path: the public events list and an event's detail at 100 connections, each as a
+// ratio to a bare Fastify hello-world started by this same script.
+import path from 'node:path';
+import {
+  createDatabase,
+  figure,
+  givenEvent,
+  givenOrganiser,
+  log,
+  root,
+  round,
+  startApp,
+  startProcess,
+} from './lib/common.mjs';
+import { load } from './lib/load.mjs';
+
+const CONNECTIONS = 100;
+const SECONDS = Number(process.env.BENCH_READ_SECONDS ?? 5);
+const EVENTS = 30;
+
+async function measure(url) {
+  await load({ url, connections: CONNECTIONS, duration: 1 }); // warm-up
+  const { result, statuses } = await load({ url, connections: CONNECTIONS, duration: SECONDS });
+  const ok = statuses[200]?.count ?? 0;
+  const bytes = Math.round(result.throughput.total / Math.max(1, result.requests.total));
+  return {
+    rps: ok / (result.duration || SECONDS),
+    p99: result.latency.p99,
+    p50: result.latency.p50,
+    non200: result.non2xx + result.errors,
+    bytes,
+  };
+}
+
+export async function readPath() {
+  const db = await createDatabase('read');
+  const procs = [];
+  try {
+    log('read path: one app process on PostgreSQL, bare Fastify beside it');
+    const app = await startApp('app', db.url);
+    procs.push(app);
+    const organiser = await givenOrganiser(app.base, db);
+    let slug;
+    for (let i = 0; i < EVENTS; i++) {
+      const event = await givenEvent(app.base, organiser.token, {
+        title: `Read Path Night ${i + 1}`,
+        tickets: [
+          { name: 'Regular', price: 5000, capacity: 500 },
+          { name: 'VIP', price: 25000, capacity: 50 },
+        ],
+      });
+      slug ??= event.slug;
+    }
+    const hello = await startProcess('hello', path.join(root, 'bench', 'hello.mjs'), {});
+    procs.push(hello);
+
+    const h = await measure(`${hello.base}/`);
+    const list = await measure(`${app.base}/api/v1/events`);
+    const detail = await measure(`${app.base}/api/v1/events/${slug}`);
+    // Bare Fastify answering as many bytes as the list: what the payload alone costs.
+    const sameSize = await measure(`${hello.base}/same-size/${list.bytes}`);
+    const row = (label, m) => [
+      figure(`Read path: ${label} throughput`, round(m.rps), 'req/s', {
+        target: '≥ 40 % of hello-world',
+        limit: `${round(h.rps)} (hello-world)`,
+        ok: m.rps >= 0.4 * h.rps && m.non200 === 0,
+        note: `${round((m.rps / h.rps) * 100)} % of hello-world; ~${round(m.bytes / 1024, 1)} KB per answer${m.non200 ? `; ${m.non200} non-200` : ''}`,
+      }),
+      figure(`Read path: ${label} p99 latency`, m.p99, 'ms', {
+        limit: `${h.p99} ms (hello-world)`,
+        note: `hello-world's p99 is ${round((h.p99 / m.p99) * 100)} % of it`,
+      }),
+    ];
+    return {
+      raw: { hello: h, list, detail, sameSize, connections: CONNECTIONS, seconds: SECONDS },
+      figures: [
+        ...row('/api/v1/events list', list),
+        ...row('/api/v1/events/{slug} detail', detail),
+        figure('Read path: bare Fastify sending the list’s bytes', round(sameSize.rps), 'req/s', {
+          note: `${round((sameSize.rps / h.rps) * 100)} % of hello-world: what the payload size alone allows`,
+        }),
+      ],
+    };
+  } finally {
+    await Promise.all(procs.map((p) => p.stop()));
+    await db.drop();
+  }
+}
