@@ -9,24 +9,39 @@ import tseslint from 'typescript-eslint';
 // code goes to components/, lib/, config/ or packages/shared; composition happens in app/.
 const featuresDir = 'apps/web/src/features';
 const features = fs.existsSync(featuresDir)
-  ? fs.readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  ? fs
+      .readdirSync(featuresDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
   : [];
 const featureZones = features.map((feature) => ({
   target: `./${featuresDir}/${feature}`,
   from: `./${featuresDir}`,
   except: [`./${feature}`],
-  message: 'A web feature must not import another feature; move shared code to components/, lib/ or packages/shared.',
+  message:
+    'A web feature must not import another feature; move shared code to components/, lib/ or packages/shared.',
 }));
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/test-results/**', '**/playwright-report/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     plugins: { 'import-x': importX },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'import-x/no-restricted-paths': [
         'error',
@@ -34,8 +49,14 @@ export default tseslint.config(
           zones: [
             ...featureZones,
             // Shared building blocks never reach up into features or the app.
-            { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'] },
-            { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app'] },
+            {
+              target: './apps/web/src/components',
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+            },
+            {
+              target: './apps/web/src/lib',
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+            },
             { target: './apps/web/src/features', from: './apps/web/src/app' },
             // The server never imports the web and vice versa; both use packages/shared.
             { target: './apps/server', from: './apps/web' },
@@ -50,7 +71,10 @@ export default tseslint.config(
     ignores: ['apps/server/src/config.ts'],
     rules: {
       // Configuration is read once, in config.ts (DESIGN §4).
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration in config.ts only.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration in config.ts only.' },
+      ],
     },
   },
   {

@@ -9,8 +9,14 @@ fs.mkdirSync(results, { recursive: true });
 function run(label, command, env = {}) {
   console.log(`\n==> ${label}: ${command}`);
   const started = Date.now();
-  const { status } = spawnSync(command, { shell: true, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`<== ${label} ${status === 0 ? 'ok' : `FAILED (exit ${status})`} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  const { status } = spawnSync(command, {
+    shell: true,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  console.log(
+    `<== ${label} ${status === 0 ? 'ok' : `FAILED (exit ${status})`} in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
   return status === 0;
 }
 
@@ -30,16 +36,27 @@ for (const [label, command] of [
   if (!run(label, command)) process.exit(1);
 }
 
-const unitOk = run('unit and API tests', `vitest run --reporter=default --reporter=json --outputFile.json=${results}/vitest.json`);
-const e2eOk = run('end-to-end tests', 'playwright test -c e2e/playwright.config.ts --reporter=list,json', {
-  PLAYWRIGHT_JSON_OUTPUT_FILE: `${results}/e2e.json`,
-});
+const unitOk = run(
+  'unit and API tests',
+  `vitest run --reporter=default --reporter=json --outputFile.json=${results}/vitest.json`,
+);
+const e2eOk = run(
+  'end-to-end tests',
+  'playwright test -c e2e/playwright.config.ts --reporter=list,json',
+  {
+    PLAYWRIGHT_JSON_OUTPUT_FILE: `${results}/e2e.json`,
+  },
+);
 
 const vitest = readJson(`${results}/vitest.json`);
 const e2e = readJson(`${results}/e2e.json`);
-const passed = (vitest?.numPassedTests ?? 0) + (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
+const passed =
+  (vitest?.numPassedTests ?? 0) + (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
 const failed = (vitest?.numFailedTests ?? 0) + (e2e?.stats?.unexpected ?? 0);
-const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (e2e?.stats?.skipped ?? 0);
-console.log(`\nunit/API: ${vitest?.numPassedTests ?? '?'} passed, ${vitest?.numFailedTests ?? '?'} failed; end-to-end: ${e2e?.stats?.expected ?? '?'} passed, ${e2e?.stats?.unexpected ?? '?'} failed, ${e2e?.stats?.flaky ?? 0} flaky`);
+const skipped =
+  (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (e2e?.stats?.skipped ?? 0);
+console.log(
+  `\nunit/API: ${vitest?.numPassedTests ?? '?'} passed, ${vitest?.numFailedTests ?? '?'} failed; end-to-end: ${e2e?.stats?.expected ?? '?'} passed, ${e2e?.stats?.unexpected ?? '?'} failed, ${e2e?.stats?.flaky ?? 0} flaky`,
+);
 console.log(`Tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(unitOk && e2eOk && passed > 0 ? 0 : 1);

@@ -30,10 +30,7 @@ import { MULTIPART_LIMITS } from './modules/media/media.upload.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { OrdersService } from './modules/orders/orders.service.ts';
 import { manageOrderRoutes, orderLookupRoutes } from './modules/orders/orders.manage.routes.ts';
-import {
-  LOOKUP_LIMIT_RULES,
-  OrdersManageService,
-} from './modules/orders/orders.manage.service.ts';
+import { LOOKUP_LIMIT_RULES, OrdersManageService } from './modules/orders/orders.manage.service.ts';
 import { promoRoutes } from './modules/promos/promos.routes.ts';
 import { PromosService } from './modules/promos/promos.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';

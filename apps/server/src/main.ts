@@ -34,7 +34,11 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { url: config.publicUrl, database: app.services.database.engine, mail: config.smtpUrl ? 'smtp' : 'log' },
+    {
+      url: config.publicUrl,
+      database: app.services.database.engine,
+      mail: config.smtpUrl ? 'smtp' : 'log',
+    },
     `Gatepass is ready at ${config.publicUrl}`,
   );
 }

@@ -65,8 +65,7 @@ export class Limiter {
 
 function tooMany(msBeforeNext: number): AppError {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  const wait =
-    seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+  const wait = seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
   return new AppError(
     429,
     'RATE_LIMITED',

@@ -49,7 +49,11 @@ const BY_FASTIFY_CODE: Record<string, [number, ErrorCode, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'BAD_JSON', 'The request body is not valid JSON.'],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'BAD_JSON', 'The request body is empty.'],
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE', 'The request is too large.'],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', 'This content type is not supported.'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [
+    415,
+    'UNSUPPORTED_MEDIA_TYPE',
+    'This content type is not supported.',
+  ],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'VALIDATION_FAILED', 'The request length is invalid.'],
 };
 
@@ -65,7 +69,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
         field: i.instancePath.split('/').filter(Boolean).join('.'),
         message: readableIssue(i, part),
       }));
-      out = send(400, 'VALIDATION_FAILED', issues[0]?.message ?? 'Invalid request data.', { issues });
+      out = send(400, 'VALIDATION_FAILED', issues[0]?.message ?? 'Invalid request data.', {
+        issues,
+      });
     } else if (err.validation) {
       out = send(400, 'VALIDATION_FAILED', 'Invalid request data.');
     } else if (err.code && BY_FASTIFY_CODE[err.code]) {

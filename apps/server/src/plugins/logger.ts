@@ -18,7 +18,12 @@ export function loggerOptions(level: Config['logLevel']): FastifyServerOptions['
       censor: '[redacted]',
     },
     serializers: {
-      req: (req: { method: string; url: string; ip?: string; headers?: Record<string, unknown> }) => ({
+      req: (req: {
+        method: string;
+        url: string;
+        ip?: string;
+        headers?: Record<string, unknown>;
+      }) => ({
         method: req.method,
         url: redactUrl(req.url),
         remoteAddress: req.ip,

@@ -6,11 +6,7 @@ import { LIMITS } from '../limits.ts';
  * the server refuse a blank field with the same sentence.
  */
 const required = (message: string, max: number, tooLong: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, tooLong);
+  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
 
 export const emailField = z
   .string({ error: 'Email is required' })

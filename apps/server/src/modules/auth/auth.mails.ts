@@ -1,8 +1,7 @@
 import { LIMITS } from '@gatepass/shared';
 import type { NewMail } from '../mail/mail.service.ts';
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function verificationMail(to: string, fullName: string, code: string): NewMail {
   const text = [
@@ -14,7 +13,13 @@ export function verificationMail(to: string, fullName: string, code: string): Ne
     'If you did not create a Gatepass account, you can ignore this mail.',
   ].join('\n');
   const html = `<p>Hello ${escape(fullName)},</p><p>Your Gatepass verification code is</p><p style="font-size:28px;font-weight:bold;letter-spacing:6px">${code}</p><p>It expires in ${LIMITS.verificationCodeTtlMinutes} minutes.</p><p>If you did not create a Gatepass account, you can ignore this mail.</p>`;
-  return { kind: 'verify-email', to, subject: `Your Gatepass verification code: ${code}`, text, html };
+  return {
+    kind: 'verify-email',
+    to,
+    subject: `Your Gatepass verification code: ${code}`,
+    text,
+    html,
+  };
 }
 
 export function passwordResetMail(to: string, fullName: string, link: string): NewMail {

@@ -36,12 +36,19 @@ export function insertUser(
 export async function markEmailVerified(db: Db, userId: string): Promise<void> {
   await db
     .updateTable('users')
-    .set({ email_verified_at: sql<Date>`coalesce(email_verified_at, now())`, updated_at: sql<Date>`now()` })
+    .set({
+      email_verified_at: sql<Date>`coalesce(email_verified_at, now())`,
+      updated_at: sql<Date>`now()`,
+    })
     .where('id', '=', userId)
     .execute();
 }
 
-export async function updatePasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
+export async function updatePasswordHash(
+  db: Db,
+  userId: string,
+  passwordHash: string,
+): Promise<void> {
   await db
     .updateTable('users')
     .set({ password_hash: passwordHash, updated_at: sql<Date>`now()` })
@@ -122,7 +129,10 @@ export async function replaceVerification(
     .execute();
 }
 
-export function findOpenVerification(db: Db, userId: string): Promise<EmailVerificationRow | undefined> {
+export function findOpenVerification(
+  db: Db,
+  userId: string,
+): Promise<EmailVerificationRow | undefined> {
   return db
     .selectFrom('email_verifications')
     .selectAll()

@@ -26,7 +26,12 @@ export function authRoutes(auth: AuthService): FastifyPluginAsync {
     const tags = ['auth'];
 
     app.post('/signup', {
-      schema: { tags, summary: 'Create an account; mails a 6-digit code', body: signupBody, response: { 201: signupResponse, ...errors } },
+      schema: {
+        tags,
+        summary: 'Create an account; mails a 6-digit code',
+        body: signupBody,
+        response: { 201: signupResponse, ...errors },
+      },
       handler: async (request, reply) => {
         const user = await auth.signup(request.body, request.ip);
         return reply.status(201).send({ data: { user }, user, message: AUTH_MESSAGES.signedUp });
@@ -34,7 +39,12 @@ export function authRoutes(auth: AuthService): FastifyPluginAsync {
     });
 
     app.post('/verify-email', {
-      schema: { tags, summary: 'Confirm the email with the mailed code', body: verifyEmailBody, response: { 200: signupResponse, ...errors } },
+      schema: {
+        tags,
+        summary: 'Confirm the email with the mailed code',
+        body: verifyEmailBody,
+        response: { 200: signupResponse, ...errors },
+      },
       handler: async (request) => {
         const user = await auth.verifyEmail(request.body, request.ip);
         return { data: { user }, user, message: AUTH_MESSAGES.verified };
@@ -42,7 +52,12 @@ export function authRoutes(auth: AuthService): FastifyPluginAsync {
     });
 
     app.post('/resend-verification', {
-      schema: { tags, summary: 'Mail a new verification code', body: emailOnlyBody, response: { 200: messageEnvelope, ...errors } },
+      schema: {
+        tags,
+        summary: 'Mail a new verification code',
+        body: emailOnlyBody,
+        response: { 200: messageEnvelope, ...errors },
+      },
       handler: async (request) => {
         await auth.resendVerification(request.body.email, request.ip);
         return message(AUTH_MESSAGES.codeSent);
@@ -50,7 +65,12 @@ export function authRoutes(auth: AuthService): FastifyPluginAsync {
     });
 
     app.post('/login', {
-      schema: { tags, summary: 'Log in with phone number and password', body: loginBody, response: { 200: loginResponse, ...errors } },
+      schema: {
+        tags,
+        summary: 'Log in with phone number and password',
+        body: loginBody,
+        response: { 200: loginResponse, ...errors },
+      },
       handler: async (request) => {
         const { token, user } = await auth.login(request.body, request.ip);
         return { data: { token, user }, token, user, message: AUTH_MESSAGES.loggedIn };
@@ -58,7 +78,12 @@ export function authRoutes(auth: AuthService): FastifyPluginAsync {
     });
 
     app.post('/forgot-password', {
-      schema: { tags, summary: 'Mail a single-use password reset link (same answer for unknown emails)', body: emailOnlyBody, response: { 200: messageEnvelope, ...errors } },
+      schema: {
+        tags,
+        summary: 'Mail a single-use password reset link (same answer for unknown emails)',
+        body: emailOnlyBody,
+        response: { 200: messageEnvelope, ...errors },
+      },
       handler: async (request) => {
         await auth.forgotPassword(request.body.email, request.ip);
         return message(AUTH_MESSAGES.resetSent);
@@ -66,7 +91,12 @@ export function authRoutes(auth: AuthService): FastifyPluginAsync {
     });
 
     app.post('/reset-password', {
-      schema: { tags, summary: 'Set a new password with a reset link; ends every session', body: resetPasswordBody, response: { 200: messageEnvelope, ...errors } },
+      schema: {
+        tags,
+        summary: 'Set a new password with a reset link; ends every session',
+        body: resetPasswordBody,
+        response: { 200: messageEnvelope, ...errors },
+      },
       handler: async (request) => {
         await auth.resetPassword(request.body);
         return message(AUTH_MESSAGES.passwordReset);
@@ -74,7 +104,12 @@ export function authRoutes(auth: AuthService): FastifyPluginAsync {
     });
 
     app.get('/me', {
-      schema: { tags, summary: 'The signed-in user', security: [{ bearer: [] }], response: { 200: meResponse, 401: errorBody } },
+      schema: {
+        tags,
+        summary: 'The signed-in user',
+        security: [{ bearer: [] }],
+        response: { 200: meResponse, 401: errorBody },
+      },
       preHandler: requireUser(auth),
       handler: async (request) => {
         const user = currentUser(request);
@@ -83,7 +118,13 @@ export function authRoutes(auth: AuthService): FastifyPluginAsync {
     });
 
     app.post('/logout', {
-      schema: { tags, summary: 'End this session on the server', security: [{ bearer: [] }], body: z.unknown().optional(), response: { 200: messageEnvelope, 401: errorBody } },
+      schema: {
+        tags,
+        summary: 'End this session on the server',
+        security: [{ bearer: [] }],
+        body: z.unknown().optional(),
+        response: { 200: messageEnvelope, 401: errorBody },
+      },
       preHandler: requireUser(auth),
       handler: async (request) => {
         await auth.logout(bearerToken(request)!);

@@ -52,7 +52,9 @@ const isUniqueViolation = (err: unknown, constraint: string) =>
   typeof err === 'object' &&
   err !== null &&
   (err as { code?: string }).code === '23505' &&
-  String((err as { constraint?: string; message?: string }).constraint ?? (err as Error).message).includes(constraint);
+  String(
+    (err as { constraint?: string; message?: string }).constraint ?? (err as Error).message,
+  ).includes(constraint);
 
 export class AuthService {
   constructor(
@@ -102,10 +104,22 @@ export class AuthService {
       const open = await repo.findOpenVerification(trx, user.id);
       if (!open) return { error: invalidCode() };
       if (open.attempts >= LIMITS.verificationCodeMaxAttempts) {
-        return { error: new AppError(400, 'TOO_MANY_ATTEMPTS', 'Too many wrong codes. Please ask for a new code.') };
+        return {
+          error: new AppError(
+            400,
+            'TOO_MANY_ATTEMPTS',
+            'Too many wrong codes. Please ask for a new code.',
+          ),
+        };
       }
       if (open.expires_at.getTime() <= Date.now()) {
-        return { error: new AppError(400, 'CODE_EXPIRED', 'This code has expired. Please ask for a new code.') };
+        return {
+          error: new AppError(
+            400,
+            'CODE_EXPIRED',
+            'This code has expired. Please ask for a new code.',
+          ),
+        };
       }
       if (open.code_hash !== codeHash(open.id, input.code)) {
         await repo.countVerificationAttempt(trx, open.id);
@@ -240,8 +254,20 @@ export class AuthService {
 }
 
 const emailTaken = () =>
-  new AppError(409, 'EMAIL_TAKEN', 'An account with this email already exists. Please log in instead.');
+  new AppError(
+    409,
+    'EMAIL_TAKEN',
+    'An account with this email already exists. Please log in instead.',
+  );
 const phoneTaken = () =>
-  new AppError(409, 'PHONE_TAKEN', 'An account with this phone number already exists. Please log in instead.');
+  new AppError(
+    409,
+    'PHONE_TAKEN',
+    'An account with this phone number already exists. Please log in instead.',
+  );
 const invalidCode = () =>
-  new AppError(400, 'INVALID_CODE', 'That code is not right. Please check the latest email we sent you.');
+  new AppError(
+    400,
+    'INVALID_CODE',
+    'That code is not right. Please check the latest email we sent you.',
+  );

@@ -7,7 +7,11 @@ import type { DatabaseHandle } from '../../db/database.ts';
 const healthResponse = z.object({
   data: z.object({
     status: z.enum(['ok', 'degraded']),
-    database: z.object({ engine: z.enum(['postgres', 'pglite']), ok: z.boolean(), latencyMs: z.number() }),
+    database: z.object({
+      engine: z.enum(['postgres', 'pglite']),
+      ok: z.boolean(),
+      latencyMs: z.number(),
+    }),
     redis: z.object({ configured: z.boolean(), ok: z.boolean() }),
     uptimeSeconds: z.number(),
   }),
@@ -21,10 +25,17 @@ export function healthRoutes(
   return async (base) => {
     const app = base.withTypeProvider<ZodTypeProvider>();
     app.get('/health', {
-      schema: { tags: ['health'], summary: 'Service and database state', response: { 200: healthResponse, 503: healthResponse } },
+      schema: {
+        tags: ['health'],
+        summary: 'Service and database state',
+        response: { 200: healthResponse, 503: healthResponse },
+      },
       handler: async (_request, reply) => {
         const started = performance.now();
-        const dbOk = await sql`select 1`.execute(database.db).then(() => true, () => false);
+        const dbOk = await sql`select 1`.execute(database.db).then(
+          () => true,
+          () => false,
+        );
         const latencyMs = Math.round((performance.now() - started) * 10) / 10;
         const redisOk = redisPing ? await redisPing().catch(() => false) : false;
         const ok = dbOk && (!redisPing || redisOk);

@@ -61,15 +61,13 @@ export function orderRoutes(
         const token = bearerToken(request);
         const user = token ? await auth.authenticate(token) : undefined;
         const result = await orders.create(request.body, user?.id ?? null);
-        return reply
-          .status(201)
-          .send({
-            data: result,
-            message:
-              result.order.status === 'completed'
-                ? 'Your tickets are confirmed.'
-                : 'Your tickets are held while you pay.',
-          });
+        return reply.status(201).send({
+          data: result,
+          message:
+            result.order.status === 'completed'
+              ? 'Your tickets are confirmed.'
+              : 'Your tickets are held while you pay.',
+        });
       },
     });
 
