@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { purchase } from './inventory.batch.ts';
 import * as inventory from './inventory.repository.ts';
 
 export type { SaleEvent, SaleTicketType } from './inventory.repository.ts';
@@ -14,6 +15,16 @@ export const inventoryService = {
   },
 
   events: (db: Kysely<Database>, ids: string[]) => inventory.findSaleEvents(db, ids),
+
+  /**
+   * The transaction a purchase of `eventId` runs in: purchases arriving together share one
+   * (inventory.batch.ts), so an event's hot ticket row is locked and flushed once per group.
+   */
+  purchase: <T>(
+    db: Kysely<Database>,
+    eventId: string,
+    work: (trx: Kysely<Database>) => Promise<T>,
+  ) => purchase(db, eventId, work),
 
   ticketTypesForSale: (trx: Kysely<Database>, eventId: string, ids: string[]) =>
     inventory.findSaleTicketTypes(trx, eventId, ids),
