@@ -32,7 +32,11 @@ export async function buildAll() {
     return;
   const serverDir = path.join(root, 'apps', 'server');
   const pkg = JSON.parse(fs.readFileSync(path.join(serverDir, 'package.json'), 'utf8'));
-  const external = Object.keys(pkg.dependencies).filter((n) => !n.startsWith('@gatepass/'));
+  // As apps/server/build.mjs: date-fns is bundled (tree-shaken), every other package external.
+  const bundled = ['date-fns', '@date-fns/tz'];
+  const external = Object.keys(pkg.dependencies).filter(
+    (n) => !n.startsWith('@gatepass/') && !bundled.includes(n),
+  );
   const { build } = await import(path.join(root, 'node_modules', 'esbuild', 'lib', 'main.js'));
   // The bundle's bare imports resolve from node_modules next to the root, as dist/ does.
   await build({
