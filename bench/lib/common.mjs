@@ -67,6 +67,14 @@ export async function buildAll() {
 
 // PostgreSQL -----------------------------------------------------------------------------
 
+/**
+ * Name prefix of the benchmark's databases. On a machine shared by several checkouts, give
+ * each its own (BENCH_DB_PREFIX=gatepass_bench_mine_) so their runs never touch each other's.
+ */
+const DB_PREFIX = process.env.BENCH_DB_PREFIX ?? 'gatepass_bench_';
+if (!/^[a-z_][a-z0-9_]*$/.test(DB_PREFIX))
+  throw new Error('BENCH_DB_PREFIX: lower-case letters, digits, _');
+
 export async function withAdmin(fn) {
   const client = new pg.Client({ connectionString: ADMIN_URL });
   await client.connect();
@@ -79,7 +87,7 @@ export async function withAdmin(fn) {
 
 /** A fresh database for one benchmark; `drop()` removes it (connections first). */
 export async function createDatabase(label) {
-  const name = `gatepass_bench_${label}_${randomBytes(3).toString('hex')}`;
+  const name = `${DB_PREFIX}${label}_${randomBytes(3).toString('hex')}`;
   await withAdmin((c) => c.query(`CREATE DATABASE ${name}`));
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
@@ -102,18 +110,19 @@ export async function createDatabase(label) {
   };
 }
 
-/** Drops databases a crashed earlier run left behind. */
+/**
+ * Drops databases a crashed earlier run left behind: those nobody is connected to. A
+ * database with connections belongs to a run in progress (another checkout's, on a shared
+ * machine) and is left alone — dropping it made that run fail half-way.
+ */
 export async function sweepDatabases() {
   await withAdmin(async (c) => {
     const { rows } = await c.query(
-      "SELECT datname FROM pg_database WHERE datname LIKE 'gatepass_bench_%'",
+      `SELECT datname FROM pg_database d WHERE starts_with(datname, $1)
+         AND NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.datname = d.datname)`,
+      [DB_PREFIX],
     );
-    for (const { datname } of rows) {
-      await c.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [
-        datname,
-      ]);
-      await c.query(`DROP DATABASE IF EXISTS ${datname}`);
-    }
+    for (const { datname } of rows) await c.query(`DROP DATABASE IF EXISTS ${datname}`);
   });
 }
 

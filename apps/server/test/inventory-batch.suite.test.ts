@@ -1,15 +1,17 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENTS, givenPublishedEvent, givenTicketType } from './event-factories.ts';
 import { givenLoggedInUser } from './factories.ts';
 import { API, startTestApp, testEngine, type Reply, type TestApp } from './helper.ts';
 
 /**
- * Purchases that arrive together share one transaction (events/inventory.batch.ts), each
- * in its own savepoint. A crowd of mixed buyers — good ones, bad quantities, a promo code
- * that runs out, baskets refused after taking some of their tickets, more buyers than
- * tickets — must get exactly
- * the answers they would get one by one, and leave the counters exact.
+ * Purchases that arrive together are decided against an in-memory tally and written as a
+ * group, the tickets taken last with one conditional UPDATE per type (orders.checkout.ts).
+ * A crowd of mixed buyers — good ones, bad quantities, a promo code that runs out, baskets
+ * of two types refused for one of them, more buyers than tickets — must get exactly the
+ * answers they would get one by one, and leave the counters exact; and a group that finds
+ * its tickets taken by someone else meanwhile must be decided again, exactly.
  */
 let t: TestApp;
 let token: string;
@@ -44,9 +46,8 @@ describe('purchases grouped into shared transactions', () => {
     await sql`insert into promo_codes (event_id, code, kind, amount, max_uses)
               values (${event.id}, 'TWICE', 'percent', 10, 2)`.execute(t.db);
 
-    // Two more types, and baskets of both: the lower id is taken first (reserveAll's order),
-    // so a basket refused for the scarce one has already taken a plentiful one, which its
-    // savepoint must give back.
+    // Two more types, and baskets of both: a basket refused for the scarce one must not
+    // keep (nor count) the plentiful one it would otherwise have taken.
     const [plenty, scarce] = [
       await givenTicketType(t, token, event.id, { name: 'Plenty', price: 0, capacity: 100 }),
       await givenTicketType(t, token, event.id, { name: 'Scarce', price: 0, capacity: 100 }),
@@ -67,7 +68,7 @@ describe('purchases grouped into shared transactions', () => {
         ...(promoCode ? { promoCode } : {}),
       });
     // All at once: 20 for the 12 free tickets, 5 with a bad quantity, 6 paid ones with a
-    // promo code that has 2 uses left (the 4 late ones fail after taking their tickets).
+    // promo code that has 2 uses left (the 4 late ones are refused although tickets are left).
     const crowd: Promise<Reply>[] = [];
     for (let i = 0; i < 20; i++) crowd.push(order(i, [{ ticketTypeId: free, quantity: 1 }]));
     for (let i = 20; i < 25; i++) crowd.push(order(i, [{ ticketTypeId: free, quantity: 9 }]));
@@ -131,5 +132,82 @@ describe('purchases grouped into shared transactions', () => {
     // now() is the transaction's start: orders sharing one were made in one transaction.
     // (PGlite answers in process and so fast that a crowd rarely queues up: PostgreSQL only.)
     if (testEngine === 'postgres') expect(orders[0]!.moments).toBeLessThan(19);
+  });
+});
+
+describe.runIf(testEngine === 'postgres')('a group whose tickets were taken meanwhile', () => {
+  it('is decided again with the rows locked: exact answers, nothing of the first try kept', async () => {
+    const event = await givenPublishedEvent(t, token, { title: 'Contested Night' }, [
+      { name: 'Free', price: 0, capacity: 10, maxPerOrder: 4 },
+    ]);
+    const free = (await t.request('GET', `${EVENTS}/${event.slug}`)).body.data.ticketTypes[0]
+      .id as string;
+    await sql`insert into promo_codes (event_id, code, kind, amount, max_uses)
+              values (${event.id}, 'HOLDME', 'percent', 10, 5)`.execute(t.db);
+    const order = (i: number, promoCode?: string) =>
+      t.post(`${API}/orders`, {
+        eventId: event.id,
+        items: [{ ticketTypeId: free, quantity: 1 }],
+        buyer: { ...buyer(i), email: `contested.${i}@example.com` },
+        ...(promoCode ? { promoCode } : {}),
+      });
+    const waitingOnLocks = async () => {
+      const { rows } = await sql<{ n: number }>`
+        select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db);
+      return rows[0]!.n;
+    };
+    const until = async (check: () => Promise<boolean>) => {
+      for (let i = 0; i < 400 && !(await check()); i++) await new Promise((r) => setTimeout(r, 25));
+      expect(await check()).toBe(true);
+    };
+
+    // Another buyer of the same tickets, on a connection of its own (another process).
+    const promoHolder = new pg.Client({ connectionString: t.database.url! });
+    const other = new pg.Client({ connectionString: t.database.url! });
+    await Promise.all([promoHolder.connect(), other.connect()]);
+    try {
+      // 1. The first group (one order with a promo code) takes its ticket, then waits for the
+      //    promo row, so it holds the ticket row while the next group forms behind it.
+      await promoHolder.query('begin');
+      await promoHolder.query(
+        `select id from promo_codes where event_id = $1 and code = 'HOLDME' for no key update`,
+        [event.id],
+      );
+      const first = order(0, 'HOLDME');
+      await until(async () => (await waitingOnLocks()) === 1);
+      const group = Array.from({ length: 8 }, (_, i) => order(i + 1));
+      // 2. The other buyer queues for the ticket row, and gets it as soon as the first group
+      //    commits: it takes 6 of the 9 left, before the second group (8 orders) reads.
+      await other.query('begin');
+      const taking = other.query(`update ticket_types set sold = sold + 6 where id = $1`, [free]);
+      await until(async () => (await waitingOnLocks()) === 2);
+      await promoHolder.query('commit');
+      expect((await first).status).toBe(201);
+      await taking;
+      // 3. The second group read sold = 1 (9 left), accepted all 8, wrote them and now waits
+      //    for the ticket row; the other buyer commits, so its conditional UPDATE refuses.
+      await until(async () => (await waitingOnLocks()) === 1);
+      await other.query('commit');
+      const replies = await Promise.all(group);
+      expect(replies.filter((r) => r.status === 201)).toHaveLength(3);
+      for (const r of replies.filter((x) => x.status !== 201)) {
+        expect(r.status, r.text).toBe(409);
+        expect(r.body.code).toBe('SOLD_OUT');
+        expect(r.body.error).toBe('Sorry, "Free" is sold out.');
+      }
+    } finally {
+      await Promise.all([promoHolder.end(), other.end()]);
+    }
+    const { rows } = await sql<{ sold: number; orders: number; items: number; mails: number }>`
+      select (select sold from ticket_types where id = ${free}) as sold,
+             (select count(*)::int from orders where event_id = ${event.id}) as orders,
+             (select coalesce(sum(quantity), 0)::int from order_items where ticket_type_id = ${free}) as items,
+             (select count(*)::int from mail_outbox
+               where kind = 'order-confirmation' and to_address like 'contested.%') as mails`.execute(
+      t.db,
+    );
+    // 1 (first group) + 6 (the other buyer, who wrote no order) + 3 (the second group, again).
+    expect(rows[0]).toEqual({ sold: 10, orders: 4, items: 4, mails: 4 });
   });
 });

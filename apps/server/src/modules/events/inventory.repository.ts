@@ -18,6 +18,41 @@ export interface SaleTicketType {
   hidden: boolean;
 }
 
+const SALE_TICKET_TYPE_COLUMNS = [
+  'id',
+  'event_id',
+  'name',
+  'price_kobo',
+  'capacity',
+  'sold',
+  'min_per_order',
+  'max_per_order',
+  'sales_start_at',
+  'sales_end_at',
+  'hidden',
+] as const;
+
+/**
+ * All ticket types of an event, in id order. With `lock`, their rows stay locked until the
+ * transaction ends (taken in id order so two transactions locking the same types never hold
+ * one each while waiting for the other): no one else can change `sold` meanwhile, so what
+ * was read stays exact. `FOR NO KEY UPDATE` rather than `FOR UPDATE`: it excludes every
+ * other writer of the row but not the key-share locks that inserting order items (foreign
+ * key) takes, so other processes can go on writing their orders meanwhile.
+ */
+export function findEventTicketTypes(
+  db: Db,
+  eventId: string,
+  lock: boolean,
+): Promise<SaleTicketType[]> {
+  const query = db
+    .selectFrom('ticket_types')
+    .select(SALE_TICKET_TYPE_COLUMNS)
+    .where('event_id', '=', eventId)
+    .orderBy('id');
+  return (lock ? query.forNoKeyUpdate() : query).execute();
+}
+
 export function findSaleTicketTypes(
   db: Db,
   eventId: string,
@@ -26,19 +61,7 @@ export function findSaleTicketTypes(
   if (ids.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('ticket_types')
-    .select([
-      'id',
-      'event_id',
-      'name',
-      'price_kobo',
-      'capacity',
-      'sold',
-      'min_per_order',
-      'max_per_order',
-      'sales_start_at',
-      'sales_end_at',
-      'hidden',
-    ])
+    .select(SALE_TICKET_TYPE_COLUMNS)
     .where('event_id', '=', eventId)
     .where('id', 'in', ids)
     .execute();
@@ -85,6 +108,23 @@ export async function reserveUnguarded(
     .where('id', '=', ticketTypeId)
     .execute();
   return true;
+}
+
+/**
+ * TEST ONLY — never used unless UNSAFE_DISABLE_CAPACITY_GUARD=true. Writes the count a
+ * group computed from what it read at its start, without re-checking: the lost update that
+ * `reserve` exists to avoid (two groups read the same `sold`, both decide, both write).
+ */
+export async function overwriteSoldUnguarded(
+  db: Db,
+  ticketTypeId: string,
+  sold: number,
+): Promise<void> {
+  await db
+    .updateTable('ticket_types')
+    .set({ sold, updated_at: sql<Date>`now()` })
+    .where('id', '=', ticketTypeId)
+    .execute();
 }
 
 /** Gives tickets back (expired hold, cancellation, refund). */

@@ -1,9 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { purchase } from './inventory.batch.ts';
 import * as inventory from './inventory.repository.ts';
 
 export type { SaleEvent, SaleTicketType } from './inventory.repository.ts';
+export { PurchaseGroups, type GroupRunner, type Settled } from './inventory.batch.ts';
+
+type Lines = { ticketTypeId: string; quantity: number }[];
+
+/** A stable order (by id), so two transactions taking the same types never deadlock. */
+const byId = (lines: Lines) =>
+  [...lines].sort((a, b) =>
+    a.ticketTypeId < b.ticketTypeId ? -1 : a.ticketTypeId > b.ticketTypeId ? 1 : 0,
+  );
 
 /**
  * The ticket counter, owned by the events module and used by orders inside the order's
@@ -16,44 +24,59 @@ export const inventoryService = {
 
   events: (db: Kysely<Database>, ids: string[]) => inventory.findSaleEvents(db, ids),
 
-  /**
-   * The transaction a purchase of `eventId` runs in: purchases arriving together share one
-   * (inventory.batch.ts), so an event's hot ticket row is locked and flushed once per group.
-   */
-  purchase: <T>(
-    db: Kysely<Database>,
-    eventId: string,
-    work: (trx: Kysely<Database>) => Promise<T>,
-  ) => purchase(db, eventId, work),
-
   ticketTypesForSale: (trx: Kysely<Database>, eventId: string, ids: string[]) =>
     inventory.findSaleTicketTypes(trx, eventId, ids),
 
   /**
-   * Holds every line or none: the caller's transaction rolls back on `false`.
+   * The event and all its ticket types, read once for a group of purchases. With `lock`,
+   * the types' rows stay locked (in id order) until `trx` ends, so `sold` as read is exact
+   * for the whole transaction; without, it is a snapshot that `reserveAll` re-checks.
+   */
+  async saleState(trx: Kysely<Database>, eventId: string, lock: boolean) {
+    const [event] = await inventory.findSaleEvents(trx, [eventId]);
+    const types = event ? await inventory.findEventTicketTypes(trx, eventId, lock) : [];
+    return { event, types };
+  },
+
+  /**
+   * Takes every line or none, each with one conditional UPDATE (`sold + n <= capacity`,
+   * DESIGN §4) in id order: on a refusal, what was already taken is given back in the same
+   * transaction, so the caller needs neither a savepoint nor a rollback to stay exact.
    * `unguarded` is for the oversell test only (UNSAFE_DISABLE_CAPACITY_GUARD).
    */
   async reserveAll(
     trx: Kysely<Database>,
-    lines: { ticketTypeId: string; quantity: number }[],
+    lines: Lines,
     unguarded = false,
   ): Promise<{ ok: true } | { ok: false; ticketTypeId: string }> {
     const reserve = unguarded ? inventory.reserveUnguarded : inventory.reserve;
-    // A stable order (by id) so two orders for the same types never deadlock.
-    const sorted = [...lines].sort((a, b) => a.ticketTypeId.localeCompare(b.ticketTypeId));
-    for (const line of sorted) {
+    const taken: Lines = [];
+    for (const line of byId(lines)) {
       if (!(await reserve(trx, line.ticketTypeId, line.quantity))) {
+        for (const back of taken) await inventory.release(trx, back.ticketTypeId, back.quantity);
         return { ok: false, ticketTypeId: line.ticketTypeId };
       }
+      taken.push(line);
     }
     return { ok: true };
   },
 
-  async releaseAll(
+  /**
+   * TEST ONLY (UNSAFE_DISABLE_CAPACITY_GUARD): a group's naive write — `sold` set to what
+   * the group read at its start plus what it sold, with no re-check (a lost update).
+   */
+  async overwriteAllUnguarded(
     trx: Kysely<Database>,
-    lines: { ticketTypeId: string; quantity: number }[],
+    lines: Lines,
+    soldAsRead: ReadonlyMap<string, number>,
   ): Promise<void> {
-    const sorted = [...lines].sort((a, b) => a.ticketTypeId.localeCompare(b.ticketTypeId));
-    for (const line of sorted) await inventory.release(trx, line.ticketTypeId, line.quantity);
+    for (const line of byId(lines)) {
+      const sold = (soldAsRead.get(line.ticketTypeId) ?? 0) + line.quantity;
+      await inventory.overwriteSoldUnguarded(trx, line.ticketTypeId, sold);
+    }
+  },
+
+  async releaseAll(trx: Kysely<Database>, lines: Lines): Promise<void> {
+    for (const line of byId(lines)) await inventory.release(trx, line.ticketTypeId, line.quantity);
   },
 };

@@ -14,23 +14,31 @@ export interface NewMail {
   context?: MailContext | undefined;
 }
 
+const mailValues = (mail: NewMail) => ({
+  kind: mail.kind,
+  to_address: mail.to,
+  subject: mail.subject,
+  text_body: mail.text,
+  html_body: mail.html ?? null,
+  attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
+  context: mail.context ? JSON.stringify(mail.context) : null,
+  last_error: null,
+  sent_at: null,
+});
+
 export async function insertMail(db: Kysely<Database>, mail: NewMail): Promise<string> {
   const row = await db
     .insertInto('mail_outbox')
-    .values({
-      kind: mail.kind,
-      to_address: mail.to,
-      subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html ?? null,
-      attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
-      context: mail.context ? JSON.stringify(mail.context) : null,
-      last_error: null,
-      sent_at: null,
-    })
+    .values(mailValues(mail))
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** Writes many mails in one statement. */
+export async function insertMails(db: Kysely<Database>, mails: NewMail[]): Promise<void> {
+  if (mails.length === 0) return;
+  await db.insertInto('mail_outbox').values(mails.map(mailValues)).execute();
 }
 
 /**

@@ -42,6 +42,11 @@ export class MailService {
     return repo.insertMail(trx, mail);
   }
 
+  /** `enqueue` for many mails at once (one statement). */
+  enqueueMany(trx: Kysely<Database>, mails: repo.NewMail[]): Promise<void> {
+    return repo.insertMails(trx, mails);
+  }
+
   /**
    * Files for mails of one kind are rendered here, by the dispatcher, after the transaction
    * that wrote the mail has committed: a PDF takes ~100 ms of CPU, which must not run while

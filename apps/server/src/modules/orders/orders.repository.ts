@@ -26,56 +26,71 @@ export interface NewOrder {
   paidAt: Date | null;
 }
 
-export async function insertOrder(
-  db: Db,
-  order: NewOrder,
-  items: { ticketTypeId: string; name: string; quantity: number; unitPriceKobo: number }[],
-): Promise<OrderRow | undefined> {
-  // ON CONFLICT DO NOTHING: a clashing code returns no row instead of aborting the transaction.
-  const row = await db
+export interface NewOrderItem {
+  orderId: string;
+  ticketTypeId: string;
+  name: string;
+  quantity: number;
+  unitPriceKobo: number;
+}
+
+const orderValues = (order: NewOrder) => ({
+  code: order.code,
+  event_id: order.eventId,
+  buyer_user_id: order.buyerUserId,
+  first_name: order.firstName,
+  last_name: order.lastName,
+  email: order.email,
+  phone: order.phone,
+  status: order.status,
+  payment_method: order.paymentMethod,
+  payment_ref: null,
+  quantity: order.quantity,
+  subtotal_kobo: order.subtotalKobo,
+  discount_kobo: order.discountKobo,
+  fee_kobo: order.feeKobo,
+  total_kobo: order.totalKobo,
+  fee_mode: order.feeMode,
+  promo_code_id: order.promoCodeId,
+  access_token_hash: order.accessTokenHash,
+  reserved_until: order.reservedUntil,
+  paid_at: order.paidAt,
+  attended_at: null,
+  attended_by: null,
+  cancelled_at: null,
+});
+
+/**
+ * Writes many orders in one statement and returns the rows written. ON CONFLICT DO NOTHING:
+ * an order whose code is already taken is simply not returned (the caller draws it a new
+ * code) instead of aborting the transaction. Codes within one call must differ.
+ */
+export function insertOrders(db: Db, orders: NewOrder[]): Promise<OrderRow[]> {
+  if (orders.length === 0) return Promise.resolve([]);
+  return db
     .insertInto('orders')
-    .values({
-      code: order.code,
-      event_id: order.eventId,
-      buyer_user_id: order.buyerUserId,
-      first_name: order.firstName,
-      last_name: order.lastName,
-      email: order.email,
-      phone: order.phone,
-      status: order.status,
-      payment_method: order.paymentMethod,
-      payment_ref: null,
-      quantity: order.quantity,
-      subtotal_kobo: order.subtotalKobo,
-      discount_kobo: order.discountKobo,
-      fee_kobo: order.feeKobo,
-      total_kobo: order.totalKobo,
-      fee_mode: order.feeMode,
-      promo_code_id: order.promoCodeId,
-      access_token_hash: order.accessTokenHash,
-      reserved_until: order.reservedUntil,
-      paid_at: order.paidAt,
-      attended_at: null,
-      attended_by: null,
-      cancelled_at: null,
-    })
+    .values(orders.map(orderValues))
     .onConflict((oc) => oc.column('code').doNothing())
     .returningAll()
-    .executeTakeFirst();
-  if (!row) return undefined;
-  await db
+    .execute();
+}
+
+/** Writes the items of many orders in one statement. */
+export function insertOrderItems(db: Db, items: NewOrderItem[]): Promise<OrderItemRow[]> {
+  if (items.length === 0) return Promise.resolve([]);
+  return db
     .insertInto('order_items')
     .values(
       items.map((i) => ({
-        order_id: row.id,
+        order_id: i.orderId,
         ticket_type_id: i.ticketTypeId,
         name: i.name,
         quantity: i.quantity,
         unit_price_kobo: i.unitPriceKobo,
       })),
     )
+    .returningAll()
     .execute();
-  return row;
 }
 
 export function findOrderById(db: Db, id: string): Promise<OrderRow | undefined> {
@@ -204,6 +219,47 @@ export function findPromo(
     .where('event_id', '=', eventId)
     .where('code', '=', code)
     .executeTakeFirst();
+}
+
+/**
+ * The event's promo codes among `codes`. With `lock`, their rows stay locked until the
+ * transaction ends (in id order; `FOR NO KEY UPDATE`, so inserting orders that refer to the
+ * code is not blocked), and `uses` as read stays exact.
+ */
+export function findPromos(
+  db: Db,
+  eventId: string,
+  codes: string[],
+  lock: boolean,
+): Promise<PromoCodeRow[]> {
+  if (codes.length === 0) return Promise.resolve([]);
+  const query = db
+    .selectFrom('promo_codes')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('code', 'in', codes)
+    .orderBy('id');
+  return (lock ? query.forNoKeyUpdate() : query).execute();
+}
+
+/**
+ * Counts `n` uses at once if the code is live and has that many left, in one conditional
+ * UPDATE (a group of orders using the same code).
+ */
+export async function redeemPromoUses(db: Db, id: string, n: number): Promise<boolean> {
+  const row = await db
+    .updateTable('promo_codes')
+    .set({ uses: sql<number>`uses + ${n}`, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('active', '=', true)
+    .where((eb) =>
+      eb.or([eb('max_uses', 'is', null), eb(sql<number>`uses + ${n}`, '<=', eb.ref('max_uses'))]),
+    )
+    .where((eb) => eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', sql<Date>`now()`)]))
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', sql<Date>`now()`)]))
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Counts one use if the code is live and not used up, in one conditional UPDATE. */

@@ -1,22 +1,30 @@
 import { timingSafeEqual } from 'node:crypto';
-import { formatKobo, koboToNaira, LIMITS, type OrderDto, type QuoteDto } from '@gatepass/shared';
+import { formatKobo, koboToNaira, type OrderDto, type QuoteDto } from '@gatepass/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { newToken, randomDigits, sha256 } from '../../lib/secrets.ts';
-import {
-  inventoryService,
-  type SaleEvent,
-  type SaleTicketType,
-} from '../events/inventory.service.ts';
+import { newToken, sha256 } from '../../lib/secrets.ts';
+import { inventoryService, PurchaseGroups, type SaleEvent } from '../events/inventory.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { TicketOrder } from '../tickets/tickets.render.ts';
+import {
+  checkBasket,
+  checkPromo,
+  CheckoutGroups,
+  type CheckoutInput,
+  type Created,
+  type Line,
+  type OrderCompletedHook,
+  type Purchase,
+} from './orders.checkout.ts';
 import { latePaymentMail, orderConfirmationMail, ticketOrderOf } from './orders.mails.ts';
 import { hasLiveAccessToken } from './orders.manage.repository.ts';
 import { priceOrder, type PricedLine } from './orders.pricing.ts';
 import * as repo from './orders.repository.ts';
-import type { OrderItemRow, OrderRow, PromoCodeRow } from './orders.table.ts';
+import type { OrderItemRow, OrderRow } from './orders.table.ts';
+
+export type { OrderCompletedHook } from './orders.checkout.ts';
 
 export interface OrdersConfig {
   publicUrl: string;
@@ -32,49 +40,29 @@ export interface OrdersConfig {
   unsafeDisableCapacityGuard?: boolean;
 }
 
-interface Line {
-  ticketTypeId: string;
-  quantity: number;
-}
-
-interface Buyer {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-}
-
-const soldOut = (name: string, left: number) =>
-  new AppError(
-    409,
-    'SOLD_OUT',
-    left > 0
-      ? `Sorry, only ${left} "${name}" ticket${left === 1 ? ' is' : 's are'} left.`
-      : `Sorry, "${name}" is sold out.`,
-  );
-
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-/** Runs inside the transaction that completes an order (the organiser's notification mail). */
-export type OrderCompletedHook = (
-  trx: Kysely<Database>,
-  completed: { order: OrderRow; items: OrderItemRow[]; event: SaleEvent },
-) => Promise<void>;
 
 export class OrdersService {
   private timer: NodeJS.Timeout | undefined;
   private completedHook: OrderCompletedHook | undefined;
+  private readonly checkout: CheckoutGroups;
+  /** Purchases of one event arriving together are decided and written as a group. */
+  private readonly purchases: PurchaseGroups<Purchase, Created>;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly mail: MailService,
     private readonly config: OrdersConfig,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.checkout = new CheckoutGroups(db, mail, config);
+    this.purchases = new PurchaseGroups(this.checkout.run);
+  }
 
-  /** Set once at start-up (app.ts): what else happens when an order completes. */
+  /** Set once at start-up (app.ts): what else happens when orders complete. */
   onCompleted(hook: OrderCompletedHook): void {
     this.completedHook = hook;
+    this.checkout.onCompleted(hook);
   }
 
   // Checkout ---------------------------------------------------------------------------
@@ -85,20 +73,25 @@ export class OrdersService {
     items: Line[];
     promoCode?: string | undefined;
   }): Promise<QuoteDto> {
-    const { event, lines } = await this.checkBasket(this.db, input.eventId, input.items);
+    const state = await inventoryService.saleState(this.db, input.eventId, false);
+    const now = Date.now();
+    const types = new Map(state.types.map((t) => [t.id, t]));
+    const { event, lines } = checkBasket(state.event, types, input.items, now);
     const promo = input.promoCode
-      ? await this.usablePromo(this.db, event.id, input.promoCode)
+      ? checkPromo(await repo.findPromo(this.db, event.id, input.promoCode), 0, now)
       : null;
     const pricing = priceOrder(lines, promo, event.fee_mode);
     return toQuoteDto(lines, pricing, event.fee_mode, promo?.code ?? null);
   }
 
   /**
-   * Creates an order and holds its tickets in one transaction. A free order completes at
-   * once; a paid one stays pending until paid or until its hold runs out.
+   * Creates an order and holds its tickets. A free order completes at once; a paid one
+   * stays pending until paid or until its hold runs out. Purchases of one event arriving
+   * together are decided and written in one transaction (orders.checkout.ts); this one is
+   * answered once that transaction has committed.
    */
   async create(
-    input: { eventId: string; items: Line[]; promoCode?: string | undefined; buyer: Buyer },
+    input: CheckoutInput,
     buyerUserId: string | null,
   ): Promise<{ order: OrderDto; accessToken: string }> {
     try {
@@ -113,70 +106,23 @@ export class OrdersService {
   }
 
   private async createOnce(
-    input: { eventId: string; items: Line[]; promoCode?: string | undefined; buyer: Buyer },
+    input: CheckoutInput,
     buyerUserId: string | null,
   ): Promise<{ order: OrderDto; accessToken: string }> {
     const accessToken = newToken();
-    // Grouped with other purchases of the event (events/inventory.batch.ts); the oversell
-    // test's unguarded mode keeps one transaction per order, as it is meant to show.
-    const transaction = this.config.unsafeDisableCapacityGuard
-      ? <T>(work: (trx: Kysely<Database>) => Promise<T>) => this.db.transaction().execute(work)
-      : <T>(work: (trx: Kysely<Database>) => Promise<T>) =>
-          inventoryService.purchase(this.db, input.eventId, work);
-    const { order, items, event } = await transaction(async (trx) => {
-      const { event, lines, types } = await this.checkBasket(trx, input.eventId, input.items);
-      const promo = input.promoCode ? await this.usablePromo(trx, event.id, input.promoCode) : null;
-      const held = await inventoryService.reserveAll(
-        trx,
-        lines,
-        this.config.unsafeDisableCapacityGuard,
-      );
-      if (!held.ok) {
-        const type = types.get(held.ticketTypeId)!;
-        throw soldOut(type.name, Math.max(0, type.capacity - type.sold));
-      }
-      if (promo && !(await repo.redeemPromo(trx, promo.id))) {
-        throw new AppError(409, 'CONFLICT', 'This promo code has been used up.');
-      }
-      const pricing = priceOrder(lines, promo, event.fee_mode);
-      const free = pricing.totalKobo === 0;
-      const order = await this.insertWithFreshCode(
-        trx,
-        {
-          eventId: event.id,
-          buyerUserId,
-          ...input.buyer,
-          status: free ? 'completed' : 'pending',
-          paymentMethod: free ? 'free' : null,
-          ...pricing,
-          feeMode: event.fee_mode,
-          promoCodeId: promo?.id ?? null,
-          accessTokenHash: sha256(accessToken),
-          reservedUntil: free ? null : new Date(Date.now() + this.config.holdSeconds * 1000),
-          paidAt: free ? new Date() : null,
-        },
-        lines,
-      );
-      const items = await repo.findOrderItems(trx, [order.id]);
-      await repo.addHistory(trx, [
-        {
-          orderId: order.id,
-          kind: 'created',
-          detail: free ? 'Free order confirmed' : 'Tickets held for payment',
-          actorUserId: buyerUserId,
-        },
-      ]);
-      if (free) {
-        await this.mail.enqueue(
-          trx,
-          orderConfirmationMail(order, items, event, this.config.publicUrl),
-        );
-        await this.completedHook?.(trx, { order, items, event });
-      }
-      return { order, items, event };
-    });
-    if (order.status === 'completed') this.mail.kick();
+    const purchase: Purchase = { input, buyerUserId, accessTokenHash: sha256(accessToken) };
+    // The oversell test's unguarded mode runs every purchase at once, each in a group of its
+    // own, so that the missing guard is raced as hard as it can be.
+    const { order, items, event } = this.config.unsafeDisableCapacityGuard
+      ? await this.alone(purchase)
+      : await this.purchases.add(input.eventId, purchase);
     return { order: toOrderDto(order, items, event), accessToken };
+  }
+
+  private async alone(purchase: Purchase): Promise<Created> {
+    const [outcome] = await this.checkout.run(purchase.input.eventId, [purchase]);
+    if (!outcome!.ok) throw outcome!.error;
+    return outcome!.value;
   }
 
   /** The order, for whoever holds its access token (the browser that created it). */
@@ -417,8 +363,7 @@ export class OrdersService {
     let detail = `Paid ${paid}`;
     let kind = 'paid';
     if (order.status === 'expired') {
-      // A savepoint, so tickets taken for some lines are given back if a later one fails.
-      await sql`savepoint retake_tickets`.execute(trx);
+      // All lines or none: reserveAll gives back what it took when a later line is refused.
       const lines = items.map((i) => ({ ticketTypeId: i.ticket_type_id, quantity: i.quantity }));
       const held = await inventoryService.reserveAll(
         trx,
@@ -426,14 +371,12 @@ export class OrdersService {
         this.config.unsafeDisableCapacityGuard,
       );
       if (!held.ok) {
-        await sql`rollback to savepoint retake_tickets`.execute(trx);
         return flag(
           'late_payment',
           `Received ${paid} after the hold expired, and the tickets had sold out meanwhile: no tickets. Refund the buyer.`,
           true,
         );
       }
-      await sql`release savepoint retake_tickets`.execute(trx);
       kind = 'late_payment';
       detail = `Received ${paid} after the hold expired; the tickets were still available and are confirmed.`;
       if (order.promo_code_id && !(await repo.redeemPromo(trx, order.promo_code_id))) {
@@ -446,7 +389,7 @@ export class OrdersService {
       trx,
       orderConfirmationMail(completed, items, event, this.config.publicUrl),
     );
-    await this.completedHook?.(trx, { order: completed, items, event });
+    await this.completedHook?.(trx, [{ order: completed, items, event }]);
     return 'completed';
   }
 
@@ -514,7 +457,7 @@ export class OrdersService {
         trx,
         orderConfirmationMail(order, items, event, this.config.publicUrl),
       );
-      await this.completedHook?.(trx, { order, items, event });
+      await this.completedHook?.(trx, [{ order, items, event }]);
       return { order, items, event };
     });
     if (!result) throw holdExpired();
@@ -565,95 +508,6 @@ export class OrdersService {
     );
     for (const order of orders)
       if (order.promo_code_id) await repo.unredeemPromo(trx, order.promo_code_id);
-  }
-
-  private async checkBasket(trx: Kysely<Database>, eventId: string, items: Line[]) {
-    const event = await inventoryService.event(trx, eventId);
-    if (!event || event.status === 'draft') throw notFound('This event was not found.');
-    if (event.status === 'cancelled')
-      throw new AppError(
-        409,
-        'CONFLICT',
-        'This event has been cancelled; tickets are no longer sold.',
-      );
-    if (event.end_at && event.end_at.getTime() <= Date.now()) {
-      throw new AppError(409, 'CONFLICT', 'This event has ended; tickets are no longer sold.');
-    }
-    const ids = items.map((i) => i.ticketTypeId);
-    if (new Set(ids).size !== ids.length) {
-      throw new AppError(400, 'VALIDATION_FAILED', 'Each ticket type may appear once in an order.');
-    }
-    const types = new Map<string, SaleTicketType>(
-      (await inventoryService.ticketTypesForSale(trx, event.id, ids)).map((t) => [t.id, t]),
-    );
-    const now = Date.now();
-    const lines: PricedLine[] = items.map((item) => {
-      const type = types.get(item.ticketTypeId);
-      if (!type || type.hidden)
-        throw new AppError(
-          400,
-          'VALIDATION_FAILED',
-          'A chosen ticket type is not on sale for this event.',
-        );
-      if (type.sales_start_at && type.sales_start_at.getTime() > now) {
-        throw new AppError(409, 'CONFLICT', `"${type.name}" is not on sale yet.`);
-      }
-      if (type.sales_end_at && type.sales_end_at.getTime() <= now) {
-        throw new AppError(409, 'CONFLICT', `Sales of "${type.name}" have ended.`);
-      }
-      if (item.quantity < type.min_per_order || item.quantity > type.max_per_order) {
-        throw new AppError(
-          400,
-          'VALIDATION_FAILED',
-          `Choose between ${type.min_per_order} and ${type.max_per_order} "${type.name}" tickets per order.`,
-        );
-      }
-      return {
-        ticketTypeId: type.id,
-        name: type.name,
-        quantity: item.quantity,
-        unitPriceKobo: type.price_kobo,
-      };
-    });
-    return { event, lines, types };
-  }
-
-  private async usablePromo(
-    db: Kysely<Database>,
-    eventId: string,
-    code: string,
-  ): Promise<PromoCodeRow> {
-    const promo = await repo.findPromo(db, eventId, code);
-    const now = Date.now();
-    if (
-      !promo ||
-      !promo.active ||
-      (promo.starts_at && promo.starts_at.getTime() > now) ||
-      (promo.ends_at && promo.ends_at.getTime() <= now)
-    ) {
-      throw new AppError(400, 'VALIDATION_FAILED', 'That promo code is not valid for this event.');
-    }
-    if (promo.max_uses !== null && promo.uses >= promo.max_uses) {
-      throw new AppError(409, 'CONFLICT', 'This promo code has been used up.');
-    }
-    return promo;
-  }
-
-  /** Order codes are 8 CSPRNG digits; a clash (1 in 10^8 per order) just draws again. */
-  private async insertWithFreshCode(
-    trx: Kysely<Database>,
-    order: Omit<repo.NewOrder, 'code'>,
-    lines: PricedLine[],
-  ): Promise<OrderRow> {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const row = await repo.insertOrder(
-        trx,
-        { ...order, code: randomDigits(LIMITS.orderCodeLength) },
-        lines,
-      );
-      if (row) return row;
-    }
-    throw new Error('could not draw a free order code in 5 attempts');
   }
 
   private assertPayable(order: OrderRow): void {

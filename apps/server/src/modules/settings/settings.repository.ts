@@ -47,7 +47,7 @@ export function findNotificationTarget(db: Db, userId: string) {
   return db
     .selectFrom('users as u')
     .leftJoin('organiser_settings as s', 's.user_id', 'u.id')
-    .select(['u.email', 'u.full_name', 's.order_notifications'])
+    .select(['u.email', 'u.full_name', 's.order_notifications', 's.public_name'])
     .where('u.id', '=', userId)
     .executeTakeFirst();
 }

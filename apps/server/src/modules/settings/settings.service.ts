@@ -239,30 +239,37 @@ export class SettingsService {
     return (await this.get(userId)).organiser.displayName;
   }
 
-  /** The orders module's completion hook: mails the organiser when they asked for it. */
-  readonly notifyOrganiser: OrderCompletedHook = async (
-    trx: Kysely<Database>,
-    { order, items, event },
-  ) => {
-    const target = await repo.findNotificationTarget(trx, event.owner_id);
-    if (!target?.order_notifications) return;
-    const settings = await repo.findSettings(trx, event.owner_id);
-    await this.mail.enqueue(
-      trx,
-      orderNotificationMail(
-        target.email,
-        settings?.public_name ?? target.full_name,
-        {
-          code: order.code,
-          firstName: order.first_name,
-          lastName: order.last_name,
-          email: order.email,
-          totalKobo: order.total_kobo,
-          lines: items.map((i) => `${i.quantity} × ${i.name}`),
-          eventTitle: event.title,
-        },
-        `${this.publicUrl}/events/manage/orders?q=${order.code}`,
-      ),
-    );
+  /**
+   * The orders module's completion hook: mails the organiser when they asked for it, one
+   * mail per order. Called with every order a transaction completes (a group of free orders
+   * of one event during a rush), so the organiser is looked up once per organiser.
+   */
+  readonly notifyOrganiser: OrderCompletedHook = async (trx: Kysely<Database>, completed) => {
+    const owners = new Map<string, Awaited<ReturnType<typeof repo.findNotificationTarget>>>();
+    const mails = [];
+    for (const { order, items, event } of completed) {
+      if (!owners.has(event.owner_id)) {
+        owners.set(event.owner_id, await repo.findNotificationTarget(trx, event.owner_id));
+      }
+      const target = owners.get(event.owner_id);
+      if (!target?.order_notifications) continue;
+      mails.push(
+        orderNotificationMail(
+          target.email,
+          target.public_name ?? target.full_name,
+          {
+            code: order.code,
+            firstName: order.first_name,
+            lastName: order.last_name,
+            email: order.email,
+            totalKobo: order.total_kobo,
+            lines: items.map((i) => `${i.quantity} × ${i.name}`),
+            eventTitle: event.title,
+          },
+          `${this.publicUrl}/events/manage/orders?q=${order.code}`,
+        ),
+      );
+    }
+    await this.mail.enqueueMany(trx, mails);
   };
 }

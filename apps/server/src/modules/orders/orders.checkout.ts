@@ -1,0 +1,393 @@
+import { LIMITS } from '@gatepass/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { randomDigits } from '../../lib/secrets.ts';
+import {
+  inventoryService,
+  type SaleEvent,
+  type SaleTicketType,
+  type Settled,
+} from '../events/inventory.service.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import { orderConfirmationMail } from './orders.mails.ts';
+import { priceOrder, type PricedLine, type Pricing } from './orders.pricing.ts';
+import * as repo from './orders.repository.ts';
+import type { OrderItemRow, OrderRow, PromoCodeRow } from './orders.table.ts';
+
+/**
+ * Checkout of a group of purchases of one event, in one transaction with a handful of
+ * statements whatever the group's size (decision 014):
+ *
+ * 1. read the event, all its ticket types and the promo codes used, once;
+ * 2. decide each purchase in order, exactly as it would be decided alone, against an
+ *    in-memory tally of what the purchases before it took (tickets left, promo uses left);
+ * 3. write the accepted orders, their items, history and mails with multi-row INSERTs;
+ * 4. last, take each ticket type's total with one conditional
+ *    `UPDATE … SET sold = sold + total WHERE sold + total <= capacity` (and each promo
+ *    code's uses likewise), then commit.
+ *
+ * The hot ticket row is therefore locked only for step 4 and the commit's flush, and the
+ * two processes' groups overlap everywhere else. If a conditional UPDATE refuses (another
+ * process sold tickets or uses since step 1), the transaction rolls back — nothing of the
+ * group is written, nobody has been answered — and the group is decided again with the
+ * ticket types and promo codes read `FOR UPDATE`, so that what it reads stays exact until
+ * its commit. A group whose transaction fails otherwise is run again one purchase at a
+ * time. A purchase is answered only after the commit that made it durable.
+ */
+
+export interface Line {
+  ticketTypeId: string;
+  quantity: number;
+}
+
+export interface Buyer {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+}
+
+export interface CheckoutInput {
+  eventId: string;
+  items: Line[];
+  promoCode?: string | undefined;
+  buyer: Buyer;
+}
+
+export interface Purchase {
+  input: CheckoutInput;
+  buyerUserId: string | null;
+  accessTokenHash: string;
+}
+
+export interface Created {
+  order: OrderRow;
+  items: OrderItemRow[];
+  event: SaleEvent;
+}
+
+/** Runs inside the transaction that completes orders (the organiser's notification mail). */
+export type OrderCompletedHook = (trx: Kysely<Database>, completed: Created[]) => Promise<void>;
+
+export interface CheckoutConfig {
+  publicUrl: string;
+  holdSeconds: number;
+  /** TEST ONLY (UNSAFE_DISABLE_CAPACITY_GUARD): the group writes `sold` without re-checking. */
+  unsafeDisableCapacityGuard?: boolean | undefined;
+}
+
+export const soldOut = (name: string, left: number) =>
+  new AppError(
+    409,
+    'SOLD_OUT',
+    left > 0
+      ? `Sorry, only ${left} "${name}" ticket${left === 1 ? ' is' : 's are'} left.`
+      : `Sorry, "${name}" is sold out.`,
+  );
+
+const promoUsedUp = () => new AppError(409, 'CONFLICT', 'This promo code has been used up.');
+
+/** A stable order (by id, as PostgreSQL orders uuids), the order rows are locked in. */
+const byTypeId = <T extends { ticketTypeId: string }>(lines: T[]) =>
+  [...lines].sort((a, b) =>
+    a.ticketTypeId < b.ticketTypeId ? -1 : a.ticketTypeId > b.ticketTypeId ? 1 : 0,
+  );
+
+/**
+ * The basket checks, against the event and its ticket types as read: the event is on sale,
+ * each type appears once, is not hidden, is within its sales window and the quantity within
+ * its per-order bounds. Returns the lines priced at the types' prices.
+ */
+export function checkBasket(
+  event: SaleEvent | undefined,
+  types: ReadonlyMap<string, SaleTicketType>,
+  items: Line[],
+  now: number,
+): { event: SaleEvent; lines: PricedLine[] } {
+  if (!event || event.status === 'draft') throw notFound('This event was not found.');
+  if (event.status === 'cancelled')
+    throw new AppError(
+      409,
+      'CONFLICT',
+      'This event has been cancelled; tickets are no longer sold.',
+    );
+  if (event.end_at && event.end_at.getTime() <= now) {
+    throw new AppError(409, 'CONFLICT', 'This event has ended; tickets are no longer sold.');
+  }
+  const ids = items.map((i) => i.ticketTypeId);
+  if (new Set(ids).size !== ids.length) {
+    throw new AppError(400, 'VALIDATION_FAILED', 'Each ticket type may appear once in an order.');
+  }
+  const lines: PricedLine[] = items.map((item) => {
+    const type = types.get(item.ticketTypeId);
+    if (!type || type.event_id !== event.id || type.hidden)
+      throw new AppError(
+        400,
+        'VALIDATION_FAILED',
+        'A chosen ticket type is not on sale for this event.',
+      );
+    if (type.sales_start_at && type.sales_start_at.getTime() > now) {
+      throw new AppError(409, 'CONFLICT', `"${type.name}" is not on sale yet.`);
+    }
+    if (type.sales_end_at && type.sales_end_at.getTime() <= now) {
+      throw new AppError(409, 'CONFLICT', `Sales of "${type.name}" have ended.`);
+    }
+    if (item.quantity < type.min_per_order || item.quantity > type.max_per_order) {
+      throw new AppError(
+        400,
+        'VALIDATION_FAILED',
+        `Choose between ${type.min_per_order} and ${type.max_per_order} "${type.name}" tickets per order.`,
+      );
+    }
+    return {
+      ticketTypeId: type.id,
+      name: type.name,
+      quantity: item.quantity,
+      unitPriceKobo: type.price_kobo,
+    };
+  });
+  return { event, lines };
+}
+
+/** The promo code as read is live for this event, with a use left after `usedSinceRead`. */
+export function checkPromo(
+  promo: PromoCodeRow | undefined,
+  usedSinceRead: number,
+  now: number,
+): PromoCodeRow {
+  if (
+    !promo ||
+    !promo.active ||
+    (promo.starts_at && promo.starts_at.getTime() > now) ||
+    (promo.ends_at && promo.ends_at.getTime() <= now)
+  ) {
+    throw new AppError(400, 'VALIDATION_FAILED', 'That promo code is not valid for this event.');
+  }
+  if (promo.max_uses !== null && promo.uses + usedSinceRead >= promo.max_uses) {
+    throw promoUsedUp();
+  }
+  return promo;
+}
+
+/** A conditional UPDATE refused: someone else took tickets or promo uses since the read. */
+class TakenMeanwhile extends Error {}
+
+interface Accepted {
+  index: number;
+  purchase: Purchase;
+  lines: PricedLine[];
+  promo: PromoCodeRow | null;
+  pricing: Pricing;
+  free: boolean;
+}
+
+export class CheckoutGroups {
+  private completedHook: OrderCompletedHook | undefined;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly mail: MailService,
+    private readonly config: CheckoutConfig,
+  ) {}
+
+  onCompleted(hook: OrderCompletedHook): void {
+    this.completedHook = hook;
+  }
+
+  /** Decides and writes a group of purchases of `eventId`: one outcome per purchase, in order. */
+  run = async (eventId: string, purchases: Purchase[]): Promise<Settled<Created>[]> => {
+    let outcomes: Settled<Created>[];
+    try {
+      outcomes = await this.attempt(eventId, purchases, false);
+    } catch (first) {
+      try {
+        if (!(first instanceof TakenMeanwhile)) throw first;
+        outcomes = await this.attempt(eventId, purchases, true);
+      } catch (error) {
+        // The group's transaction failed as a whole, so none of it was written.
+        if (purchases.length === 1) return [{ ok: false, error }];
+        outcomes = [];
+        for (const purchase of purchases) {
+          try {
+            outcomes.push(...(await this.attempt(eventId, [purchase], true)));
+          } catch (alone) {
+            outcomes.push({ ok: false, error: alone });
+          }
+        }
+      }
+    }
+    if (outcomes.some((o) => o.ok && o.value.order.status === 'completed')) this.mail.kick();
+    return outcomes;
+  };
+
+  /**
+   * One transaction for the group. With `lock`, the ticket types and promo codes are read
+   * `FOR UPDATE`, so the tally is exact and the final UPDATEs cannot refuse; without, they
+   * are re-checked by the final conditional UPDATEs, and a refusal throws TakenMeanwhile.
+   */
+  private attempt(
+    eventId: string,
+    purchases: Purchase[],
+    lock: boolean,
+  ): Promise<Settled<Created>[]> {
+    const unguarded = this.config.unsafeDisableCapacityGuard === true;
+    return this.db.transaction().execute(async (trx) => {
+      const state = await inventoryService.saleState(trx, eventId, lock && !unguarded);
+      const types = new Map(state.types.map((t) => [t.id, t]));
+      const codes = state.event
+        ? [...new Set(purchases.flatMap((p) => (p.input.promoCode ? [p.input.promoCode] : [])))]
+        : [];
+      const promos = new Map(
+        (await repo.findPromos(trx, eventId, codes, lock)).map((p) => [p.code, p]),
+      );
+
+      // Decide each purchase in turn against what those before it took.
+      const taken = new Map<string, number>();
+      const promoUses = new Map<string, number>();
+      const outcomes: Settled<Created>[] = new Array(purchases.length);
+      const accepted: Accepted[] = [];
+      const now = Date.now();
+      purchases.forEach((purchase, index) => {
+        try {
+          const { event, lines } = checkBasket(state.event, types, purchase.input.items, now);
+          const promo = purchase.input.promoCode
+            ? checkPromo(
+                promos.get(purchase.input.promoCode),
+                promoUses.get(purchase.input.promoCode) ?? 0,
+                now,
+              )
+            : null;
+          for (const line of byTypeId(lines)) {
+            const type = types.get(line.ticketTypeId)!;
+            const left = type.capacity - type.sold - (taken.get(type.id) ?? 0);
+            if (line.quantity > left) throw soldOut(type.name, Math.max(0, left));
+          }
+          for (const line of lines)
+            taken.set(line.ticketTypeId, (taken.get(line.ticketTypeId) ?? 0) + line.quantity);
+          if (promo) promoUses.set(promo.code, (promoUses.get(promo.code) ?? 0) + 1);
+          const pricing = priceOrder(lines, promo, event.fee_mode);
+          accepted.push({ index, purchase, lines, promo, pricing, free: pricing.totalKobo === 0 });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          outcomes[index] = { ok: false, error };
+        }
+      });
+      if (accepted.length === 0) return outcomes;
+      const event = state.event!;
+
+      // Write the group: orders, items, history, mails — a statement each.
+      const orders = await this.insertOrders(trx, event, accepted);
+      const items = await repo.insertOrderItems(
+        trx,
+        accepted.flatMap((a, i) => a.lines.map((line) => ({ orderId: orders[i]!.id, ...line }))),
+      );
+      const itemsOf = new Map<string, OrderItemRow[]>();
+      for (const item of items) {
+        const list = itemsOf.get(item.order_id);
+        if (list) list.push(item);
+        else itemsOf.set(item.order_id, [item]);
+      }
+      const created: Created[] = orders.map((order) => ({
+        order,
+        items: itemsOf.get(order.id) ?? [],
+        event,
+      }));
+      await repo.addHistory(
+        trx,
+        accepted.map((a, i) => ({
+          orderId: orders[i]!.id,
+          kind: 'created',
+          detail: a.free ? 'Free order confirmed' : 'Tickets held for payment',
+          actorUserId: a.purchase.buyerUserId,
+        })),
+      );
+      const completed = created.filter((c) => c.order.status === 'completed');
+      if (completed.length > 0) {
+        await this.mail.enqueueMany(
+          trx,
+          completed.map((c) =>
+            orderConfirmationMail(c.order, c.items, event, this.config.publicUrl),
+          ),
+        );
+        await this.completedHook?.(trx, completed);
+      }
+
+      // Last: take the tickets (the hot rows), then the promo uses, each conditionally.
+      const totals = [...taken].map(([ticketTypeId, quantity]) => ({ ticketTypeId, quantity }));
+      if (unguarded) {
+        await inventoryService.overwriteAllUnguarded(
+          trx,
+          totals,
+          new Map(state.types.map((t) => [t.id, t.sold])),
+        );
+      } else if (!(await inventoryService.reserveAll(trx, totals)).ok) {
+        throw new TakenMeanwhile();
+      }
+      const used = [...promoUses].map(([code, n]) => ({ promo: promos.get(code)!, n }));
+      used.sort((a, b) => (a.promo.id < b.promo.id ? -1 : a.promo.id > b.promo.id ? 1 : 0));
+      for (const { promo, n } of used) {
+        if (!(await repo.redeemPromoUses(trx, promo.id, n))) throw new TakenMeanwhile();
+      }
+
+      accepted.forEach((a, i) => {
+        outcomes[a.index] = { ok: true, value: created[i]! };
+      });
+      return outcomes;
+    });
+  }
+
+  /**
+   * Writes the accepted orders in one INSERT; returns their rows in `accepted`'s order.
+   * Order codes are 8 CSPRNG digits, distinct within the group; an order whose code is
+   * already taken (1 in 10^8 per order) draws again.
+   */
+  private async insertOrders(
+    trx: Kysely<Database>,
+    event: SaleEvent,
+    accepted: Accepted[],
+  ): Promise<OrderRow[]> {
+    const rows: (OrderRow | undefined)[] = new Array(accepted.length);
+    let pending = accepted.map((_, i) => i);
+    const drawn = new Set<string>();
+    const now = Date.now();
+    for (let attempt = 0; attempt < 5 && pending.length > 0; attempt++) {
+      const codes = pending.map(() => {
+        let code: string;
+        do code = randomDigits(LIMITS.orderCodeLength);
+        while (drawn.has(code));
+        drawn.add(code);
+        return code;
+      });
+      const written = await repo.insertOrders(
+        trx,
+        pending.map((i, k) => {
+          const a = accepted[i]!;
+          const { input, buyerUserId, accessTokenHash } = a.purchase;
+          return {
+            code: codes[k]!,
+            eventId: event.id,
+            buyerUserId,
+            ...input.buyer,
+            status: a.free ? 'completed' : 'pending',
+            paymentMethod: a.free ? 'free' : null,
+            ...a.pricing,
+            feeMode: event.fee_mode,
+            promoCodeId: a.promo?.id ?? null,
+            accessTokenHash,
+            reservedUntil: a.free ? null : new Date(now + this.config.holdSeconds * 1000),
+            paidAt: a.free ? new Date(now) : null,
+          };
+        }),
+      );
+      const byCode = new Map(written.map((row) => [row.code, row]));
+      pending = pending.filter((i, k) => {
+        const row = byCode.get(codes[k]!);
+        if (row) rows[i] = row;
+        return !row;
+      });
+    }
+    if (pending.length > 0) throw new Error('could not draw a free order code in 5 attempts');
+    return rows as OrderRow[];
+  }
+}
