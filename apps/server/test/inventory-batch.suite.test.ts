@@ -151,11 +151,13 @@ describe.runIf(testEngine === 'postgres')('a group whose tickets were taken mean
         buyer: { ...buyer(i), email: `contested.${i}@example.com` },
         ...(promoCode ? { promoCode } : {}),
       });
-    const waitingOnLocks = async () => {
+    // Sessions of this database waiting for a lock, running a statement that starts so.
+    const waiting = async (statement: string) => {
       const { rows } = await sql<{ n: number }>`
         select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db);
-      return rows[0]!.n;
+        where datname = current_database() and wait_event_type = 'Lock'
+          and starts_with(query, ${statement})`.execute(t.db);
+      return rows[0]!.n === 1;
     };
     const until = async (check: () => Promise<boolean>) => {
       for (let i = 0; i < 400 && !(await check()); i++) await new Promise((r) => setTimeout(r, 25));
@@ -175,19 +177,19 @@ describe.runIf(testEngine === 'postgres')('a group whose tickets were taken mean
         [event.id],
       );
       const first = order(0, 'HOLDME');
-      await until(async () => (await waitingOnLocks()) === 1);
+      await until(() => waiting('update "promo_codes"'));
       const group = Array.from({ length: 8 }, (_, i) => order(i + 1));
       // 2. The other buyer queues for the ticket row, and gets it as soon as the first group
       //    commits: it takes 6 of the 9 left, before the second group (8 orders) reads.
       await other.query('begin');
       const taking = other.query(`update ticket_types set sold = sold + 6 where id = $1`, [free]);
-      await until(async () => (await waitingOnLocks()) === 2);
+      await until(() => waiting('update ticket_types set sold = sold + 6'));
       await promoHolder.query('commit');
       expect((await first).status).toBe(201);
       await taking;
       // 3. The second group read sold = 1 (9 left), accepted all 8, wrote them and now waits
       //    for the ticket row; the other buyer commits, so its conditional UPDATE refuses.
-      await until(async () => (await waitingOnLocks()) === 1);
+      await until(() => waiting('update "ticket_types"'));
       await other.query('commit');
       const replies = await Promise.all(group);
       expect(replies.filter((r) => r.status === 201)).toHaveLength(3);
