@@ -213,3 +213,64 @@ describe.runIf(testEngine === 'postgres')('a group whose tickets were taken mean
     expect(rows[0]).toEqual({ sold: 10, orders: 4, items: 4, mails: 4 });
   });
 });
+
+describe.runIf(testEngine === 'postgres')('a group whose COMMIT fails', () => {
+  it('is not run again one by one: its outcome is unknown, so running it again could write it twice', async () => {
+    const event = await givenPublishedEvent(t, token, { title: 'Uncertain Night' }, [
+      { name: 'Free', price: 0, capacity: 20, maxPerOrder: 4 },
+    ]);
+    const free = (await t.request('GET', `${EVENTS}/${event.slug}`)).body.data.ticketTypes[0]
+      .id as string;
+    // A deferred constraint trigger fails these buyers' transactions at COMMIT, after every
+    // statement ran; the sequence (not transactional) counts the COMMITs it refused (the
+    // first refusing row ends a COMMIT, so one per transaction).
+    await sql`create sequence commit_probe`.execute(t.db);
+    await sql`create function fail_at_commit() returns trigger language plpgsql as $$
+      begin perform nextval('commit_probe'); raise exception 'refused at commit'; end $$`.execute(
+      t.db,
+    );
+    await sql`create constraint trigger fail_at_commit after insert on orders
+      deferrable initially deferred for each row when (new.email like 'uncertain.%')
+      execute function fail_at_commit()`.execute(t.db);
+    const order = (i: number) =>
+      t.post(`${API}/orders`, {
+        eventId: event.id,
+        items: [{ ticketTypeId: free, quantity: 1 }],
+        buyer: { ...buyer(i), email: `uncertain.${i}@example.com` },
+      });
+    const holder = new pg.Client({ connectionString: t.database.url! });
+    await holder.connect();
+    try {
+      // The first group (one order) waits for the ticket row; six more queue behind it.
+      await holder.query('begin');
+      await holder.query('select id from ticket_types where id = $1 for no key update', [free]);
+      const first = order(0);
+      const waits = async () =>
+        (
+          await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'
+              and starts_with(query, 'update "ticket_types"')`.execute(t.db)
+        ).rows[0]!.n === 1;
+      for (let i = 0; i < 400 && !(await waits()); i++) await new Promise((r) => setTimeout(r, 25));
+      expect(await waits()).toBe(true);
+      const group = Array.from({ length: 6 }, (_, i) => order(i + 1));
+      await new Promise((r) => setTimeout(r, 500));
+      await holder.query('commit');
+      const replies = await Promise.all([first, ...group]);
+      for (const r of replies) expect(r.status, r.text).toBe(500);
+    } finally {
+      await holder.end();
+      await sql`drop trigger fail_at_commit on orders`.execute(t.db);
+      await sql`drop function fail_at_commit()`.execute(t.db);
+    }
+    const { rows } = await sql<{ seen: string; sold: number; orders: number }>`
+      select (select last_value from commit_probe)::text as seen,
+             (select sold from ticket_types where id = ${free}) as sold,
+             (select count(*)::int from orders where event_id = ${event.id}) as orders`.execute(
+      t.db,
+    );
+    // Two transactions reached COMMIT: the first group's and the group of six's. Running the
+    // six again one by one would have made it 8. Nothing was kept.
+    expect(rows[0]).toEqual({ seen: '2', sold: 0, orders: 0 });
+  });
+});

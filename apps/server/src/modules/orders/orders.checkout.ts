@@ -173,6 +173,20 @@ export function checkPromo(
 /** A conditional UPDATE refused: someone else took tickets or promo uses since the read. */
 class TakenMeanwhile extends Error {}
 
+/**
+ * The group's statements all ran and then COMMIT failed (a dropped connection, say): the
+ * transaction may have committed. Running the purchases again could write them twice, so
+ * they are answered with the error instead (the capacity guard holds either way).
+ */
+class CommitUncertain extends Error {
+  constructor(readonly reason: unknown) {
+    super('the group commit failed after every statement ran', { cause: reason });
+  }
+}
+
+const unwrapUncertain = (error: unknown): unknown =>
+  error instanceof CommitUncertain ? error.reason : error;
+
 interface Accepted {
   index: number;
   purchase: Purchase;
@@ -205,14 +219,15 @@ export class CheckoutGroups {
         if (!(first instanceof TakenMeanwhile)) throw first;
         outcomes = await this.attempt(eventId, purchases, true);
       } catch (error) {
-        // The group's transaction failed as a whole, so none of it was written.
-        if (purchases.length === 1) return [{ ok: false, error }];
+        if (error instanceof CommitUncertain || purchases.length === 1)
+          return purchases.map(() => ({ ok: false, error: unwrapUncertain(error) }));
+        // The group's transaction failed before its commit, so none of it was written.
         outcomes = [];
         for (const purchase of purchases) {
           try {
             outcomes.push(...(await this.attempt(eventId, [purchase], true)));
           } catch (alone) {
-            outcomes.push({ ok: false, error: alone });
+            outcomes.push({ ok: false, error: unwrapUncertain(alone) });
           }
         }
       }
@@ -226,10 +241,27 @@ export class CheckoutGroups {
    * `FOR UPDATE`, so the tally is exact and the final UPDATEs cannot refuse; without, they
    * are re-checked by the final conditional UPDATEs, and a refusal throws TakenMeanwhile.
    */
-  private attempt(
+  private async attempt(
     eventId: string,
     purchases: Purchase[],
     lock: boolean,
+  ): Promise<Settled<Created>[]> {
+    let statementsDone = false;
+    try {
+      return await this.decideAndWrite(eventId, purchases, lock, () => {
+        statementsDone = true;
+      });
+    } catch (error) {
+      if (statementsDone) throw new CommitUncertain(error);
+      throw error;
+    }
+  }
+
+  private decideAndWrite(
+    eventId: string,
+    purchases: Purchase[],
+    lock: boolean,
+    beforeCommit: () => void,
   ): Promise<Settled<Created>[]> {
     const unguarded = this.config.unsafeDisableCapacityGuard === true;
     return this.db.transaction().execute(async (trx) => {
@@ -333,6 +365,7 @@ export class CheckoutGroups {
       accepted.forEach((a, i) => {
         outcomes[a.index] = { ok: true, value: created[i]! };
       });
+      beforeCommit();
       return outcomes;
     });
   }
