@@ -233,3 +233,58 @@ export function Toggle({
     </Field>
   );
 }
+
+/** A set of radio choices drawn as cards. */
+export function ChoiceCards<T extends string>({
+  legend,
+  name,
+  value,
+  options,
+  onChange,
+  className,
+}: {
+  legend: string;
+  name: string;
+  value: T;
+  options: Array<{ value: T; label: string; description?: string }>;
+  onChange: (value: T) => void;
+  className?: string;
+}) {
+  return (
+    <fieldset className={className}>
+      <legend className="text-sm font-medium text-slate-800">{legend}</legend>
+      <div className="mt-2 grid gap-3 sm:grid-cols-2">
+        {options.map((option) => {
+          const checked = option.value === value;
+          return (
+            <label
+              key={option.value}
+              className={cn(
+                'flex cursor-pointer gap-3 rounded-xl p-4 ring-1 ring-inset transition-colors',
+                'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-600',
+                checked
+                  ? 'bg-indigo-50 ring-indigo-600'
+                  : 'bg-white ring-slate-300 hover:bg-slate-50',
+              )}
+            >
+              <input
+                type="radio"
+                name={name}
+                value={option.value}
+                checked={checked}
+                onChange={() => onChange(option.value)}
+                className="mt-0.5 size-4 shrink-0 accent-indigo-600"
+              />
+              <span>
+                <span className="block text-sm font-semibold text-slate-900">{option.label}</span>
+                {option.description ? (
+                  <span className="mt-0.5 block text-sm text-slate-600">{option.description}</span>
+                ) : null}
+              </span>
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

@@ -2,7 +2,10 @@ import type { ReactNode, SVGProps } from 'react';
 
 type IconProps = SVGProps<SVGSVGElement>;
 
-/** Outline icons drawn on a 24 px grid; decorative, so hidden from screen readers. */
+/**
+ * Outline icons drawn on a 24 px grid; decorative, so hidden from screen readers.
+ * The one icon module of the web app: shared, events and door icons alike.
+ */
 function Icon({ children, ...props }: IconProps & { children: ReactNode }) {
   return (
     <svg
@@ -152,5 +155,226 @@ export const KeyIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="8" cy="15" r="4" />
     <path d="m11 12 8-8M16 7l2.5 2.5M14 9l2 2" />
+  </Icon>
+);
+
+// Events screens (cards, wizard, sharing, filters).
+
+export const MapPinIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21z" />
+    <circle cx="12" cy="9.5" r="2.5" />
+  </Icon>
+);
+
+export const VideoIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="6" width="13" height="12" rx="2" />
+    <path d="m16 10 5-3v10l-5-3" />
+  </Icon>
+);
+
+export const SearchIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </Icon>
+);
+
+export const CopyIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="9" y="9" width="11" height="11" rx="2" />
+    <path d="M5 15V6a2 2 0 0 1 2-2h9" />
+  </Icon>
+);
+
+export const CheckIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m5 12.5 4.5 4.5L19 7.5" />
+  </Icon>
+);
+
+export const ExternalLinkIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M14 4h6v6M20 4l-9 9" />
+    <path d="M19 14v4a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2h4" />
+  </Icon>
+);
+
+export const PencilIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 20h4L19 9l-4-4L4 16z" />
+    <path d="m13.5 6.5 4 4" />
+  </Icon>
+);
+
+export const TrashIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+  </Icon>
+);
+
+export const DotsIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 6h.01M12 12h.01M12 18h.01" strokeWidth={3} />
+  </Icon>
+);
+
+export const ImageIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <circle cx="9" cy="10" r="2" />
+    <path d="m21 16-5-5-9 9" />
+  </Icon>
+);
+
+export const AlertIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 4 2.5 20h19z" />
+    <path d="M12 10v4M12 17h.01" />
+  </Icon>
+);
+
+export const ShareIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="6" cy="12" r="2.5" />
+    <circle cx="18" cy="6" r="2.5" />
+    <circle cx="18" cy="18" r="2.5" />
+    <path d="m8.2 10.8 7.6-3.6M8.2 13.2l7.6 3.6" />
+  </Icon>
+);
+
+export const CalendarPlusIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="5" width="18" height="16" rx="2" />
+    <path d="M3 10h18M8 3v4M16 3v4M12 13v5M9.5 15.5h5" />
+  </Icon>
+);
+
+export const WhatsappIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 20l1.3-3.9A8 8 0 1 1 8 19z" />
+    <path d="M9 9.5c0 3 2.5 5.5 5.5 5.5l1-1.5-2-1-1 .8a4 4 0 0 1-1.8-1.8l.8-1-1-2z" />
+  </Icon>
+);
+
+export const XLogoIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 4l16 16M20 4 4 20" />
+  </Icon>
+);
+
+export const UsersIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.5a3.5 3.5 0 0 1 0 7M21.5 20a6.5 6.5 0 0 0-4-6" />
+  </Icon>
+);
+
+export const MinusIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M5 12h14" />
+  </Icon>
+);
+
+export const ChevronLeftIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m15 6-6 6 6 6" />
+  </Icon>
+);
+
+export const ChevronRightIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m9 6 6 6-6 6" />
+  </Icon>
+);
+
+export const FilterIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 5h16l-6 7.5V19l-4-2v-4.5z" />
+  </Icon>
+);
+
+// The door (verify-tickets screen): a heavier 2 px stroke, read at arm's length on a phone.
+
+export const CheckCircleIcon = (p: IconProps) => (
+  <Icon strokeWidth={2} {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m8 12.5 2.5 2.5L16 9.5" />
+  </Icon>
+);
+
+export const RepeatIcon = (p: IconProps) => (
+  <Icon strokeWidth={2} {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7.5v5l3 2" />
+  </Icon>
+);
+
+export const XCircleIcon = (p: IconProps) => (
+  <Icon strokeWidth={2} {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m9 9 6 6M15 9l-6 6" />
+  </Icon>
+);
+
+export const ScanIcon = (p: IconProps) => (
+  <Icon strokeWidth={2} {...p}>
+    <path d="M4 8V6a2 2 0 0 1 2-2h2M16 4h2a2 2 0 0 1 2 2v2M20 16v2a2 2 0 0 1-2 2h-2M8 20H6a2 2 0 0 1-2-2v-2" />
+    <path d="M8 12h8" />
+  </Icon>
+);
+
+export const KeypadIcon = (p: IconProps) => (
+  <Icon strokeWidth={2} {...p}>
+    <rect x="3" y="6" width="18" height="12" rx="2" />
+    <path d="M7 10h.01M11 10h.01M15 10h.01M7 14h10" strokeWidth={2.25} />
+  </Icon>
+);
+
+export const TorchIcon = (p: IconProps) => (
+  <Icon strokeWidth={2} {...p}>
+    <path d="M8 3h8v4l-2 3v10a1 1 0 0 1-1 1h-2a1 1 0 0 1-1-1V10L8 7z" />
+    <path d="M12 13v2" />
+  </Icon>
+);
+
+export const SendIcon = (p: IconProps) => (
+  <Icon strokeWidth={2} {...p}>
+    <path d="M21 3 10 14" />
+    <path d="m21 3-7 18-4-7-7-4z" />
+  </Icon>
+);
+
+export const DownloadIcon = (p: IconProps) => (
+  <Icon strokeWidth={2} {...p}>
+    <path d="M12 4v11M7.5 10.5 12 15l4.5-4.5M5 20h14" />
+  </Icon>
+);
+
+export const UploadIcon = (p: IconProps) => (
+  <Icon strokeWidth={2} {...p}>
+    <path d="M12 15V4M7.5 8.5 12 4l4.5 4.5M5 20h14" />
+  </Icon>
+);
+
+export const CameraOffIcon = (p: IconProps) => (
+  <Icon strokeWidth={2} {...p}>
+    <path d="M3 3l18 18" />
+    <path d="M9.5 5H15l1.5 2H19a2 2 0 0 1 2 2v8.5M17.5 19H5a2 2 0 0 1-2-2V9a2 2 0 0 1 2-2h2" />
+    <path d="M9.8 10.7A3 3 0 0 0 14 14.6" />
+  </Icon>
+);
+
+export const CloudOffIcon = (p: IconProps) => (
+  <Icon strokeWidth={2} {...p}>
+    <path d="M3 3l18 18" />
+    <path d="M7.5 8A5 5 0 0 0 6 18h11M20.5 15.5A4 4 0 0 0 17 10h-.5a6 6 0 0 0-6.8-4.8" />
+  </Icon>
+);
+
+export const RefreshIcon = (p: IconProps) => (
+  <Icon strokeWidth={2} {...p}>
+    <path d="M20 11a8 8 0 0 0-14.5-4.5L4 8M4 4v4h4M4 13a8 8 0 0 0 14.5 4.5L20 16M20 20v-4h-4" />
   </Icon>
 );

@@ -3,7 +3,7 @@ import { toast } from 'react-toastify';
 import { cn } from '../../../lib/cn.ts';
 import { BACKUP_FILE_NAME } from '../lib/door.ts';
 import type { DoorController } from '../lib/door-controller.ts';
-import { DownloadIcon, SendIcon, UploadIcon } from './door-icons.tsx';
+import { DownloadIcon, SendIcon, UploadIcon } from '../../../components/ui/icons.tsx';
 
 const secondary = cn(
   'inline-flex min-h-12 flex-1 items-center justify-center gap-2 rounded-xl bg-white px-4 text-base font-semibold text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50',

@@ -1,5 +1,10 @@
 import type { ReactNode } from 'react';
-import { CameraOffIcon, CloudOffIcon, RefreshIcon, SendIcon } from './door-icons.tsx';
+import {
+  CameraOffIcon,
+  CloudOffIcon,
+  RefreshIcon,
+  SendIcon,
+} from '../../../components/ui/icons.tsx';
 
 const clock = new Intl.DateTimeFormat('en-NG', { hour: '2-digit', minute: '2-digit' });
 

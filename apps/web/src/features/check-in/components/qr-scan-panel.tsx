@@ -2,7 +2,7 @@ import QrScanner from 'qr-scanner';
 import { useEffect, useRef, useState } from 'react';
 import { cn } from '../../../lib/cn.ts';
 import { createDuplicateFilter, MAX_SCANS_PER_SECOND } from '../lib/door.ts';
-import { CameraOffIcon, TorchIcon } from './door-icons.tsx';
+import { CameraOffIcon, TorchIcon } from '../../../components/ui/icons.tsx';
 
 type CameraState = 'starting' | 'on' | 'off';
 

@@ -1,7 +1,12 @@
 import { cn } from '../../../lib/cn.ts';
 import { bannerText } from '../lib/door.ts';
 import type { DoorResult, ScanSource } from '../lib/door-controller.ts';
-import { CheckCircleIcon, RepeatIcon, ScanIcon, XCircleIcon } from './door-icons.tsx';
+import {
+  CheckCircleIcon,
+  RepeatIcon,
+  ScanIcon,
+  XCircleIcon,
+} from '../../../components/ui/icons.tsx';
 
 const looks = {
   valid: { box: 'bg-emerald-700 text-white ring-emerald-800', icon: CheckCircleIcon },

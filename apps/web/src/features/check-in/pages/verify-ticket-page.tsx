@@ -4,7 +4,7 @@ import { cn } from '../../../lib/cn.ts';
 import { DoorActions } from '../components/door-actions.tsx';
 import { DoorCounter } from '../components/door-counter.tsx';
 import { DoorHints } from '../components/door-hints.tsx';
-import { KeypadIcon, ScanIcon, SearchIcon } from '../components/door-icons.tsx';
+import { KeypadIcon, ScanIcon, SearchIcon } from '../../../components/ui/icons.tsx';
 import { ManualPanel } from '../components/manual-panel.tsx';
 import { QrScanPanel } from '../components/qr-scan-panel.tsx';
 import { ResultBanner } from '../components/result-banner.tsx';
@@ -94,7 +94,7 @@ export function VerifyTicketPage({ eventId }: { eventId: string }) {
                     'data-[hover]:text-slate-900',
                   )}
                 >
-                  <Icon className="hidden size-5 min-[400px]:block" />
+                  <Icon strokeWidth={2} className="hidden size-5 min-[400px]:block" />
                   {name}
                 </Tab>
               ))}

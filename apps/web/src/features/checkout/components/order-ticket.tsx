@@ -1,26 +1,11 @@
 import { formatEventDate, formatNaira, type OrderDto } from '@gatepass/shared';
 import type { ReactNode } from 'react';
 import { buttonClasses } from '../../../components/ui/button.tsx';
-import { CalendarIcon, MailIcon, TicketIcon } from '../../../components/ui/icons.tsx';
+import { CalendarIcon, DownloadIcon, MailIcon, TicketIcon } from '../../../components/ui/icons.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { calendarUrl, ticketPdfUrl } from '../lib/links.ts';
 import { placeOf } from './checkout-header.tsx';
 import { OrderQr } from './order-qr.tsx';
-
-const DownloadIcon = ({ className }: { className?: string }) => (
-  <svg
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={1.75}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    className={className}
-  >
-    <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
-  </svg>
-);
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -132,7 +117,7 @@ export function OrderTicket({
             download
             className={buttonClasses('primary', 'md')}
           >
-            <DownloadIcon className="size-5" />
+            <DownloadIcon strokeWidth={1.75} className="size-5" />
             Download PDF ticket
           </a>
         ) : null}

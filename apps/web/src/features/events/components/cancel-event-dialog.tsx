@@ -6,7 +6,7 @@ import { readApiFailure } from '../../../lib/api-error.ts';
 import { useCancelEvent } from '../api/cancel-event.ts';
 import { contractIssues, issuesFromDetails, messagesByField } from '../lib/wizard.ts';
 import { ConfirmDialog, dangerButtonClasses } from './dialog.tsx';
-import { TextAreaField } from './form-fields.tsx';
+import { TextArea } from '../../../components/ui/form-controls.tsx';
 
 /** Asks for confirmation and the reason before a published event is cancelled. */
 export function CancelEventDialog({
@@ -79,7 +79,7 @@ export function CancelEventDialog({
           ? ` ${event.sold.toLocaleString('en-NG')} ${event.sold === 1 ? 'ticket has' : 'tickets have'} been sold: tell the buyers what happens next.`
           : ''}
       </p>
-      <TextAreaField
+      <TextArea
         wrapperClassName="mt-4"
         label="Why is it cancelled?"
         hint="Shown on the event page so ticket holders know."

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button, type ButtonVariant } from '../../../components/ui/button.tsx';
-import { CheckIcon, CopyIcon } from './event-icons.tsx';
+import { CheckIcon, CopyIcon } from '../../../components/ui/icons.tsx';
 
 async function copyText(text: string): Promise<boolean> {
   try {

@@ -1,6 +1,6 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { ReactNode } from 'react';
-import { AlertIcon } from './event-icons.tsx';
+import { AlertIcon } from '../../../components/ui/icons.tsx';
 
 /** A modal confirmation: focus is trapped inside, Escape and the backdrop close it. */
 export function ConfirmDialog({

@@ -9,7 +9,7 @@ import { useDeleteEvent } from '../api/delete-event.ts';
 import { useDuplicateEvent } from '../api/duplicate-event.ts';
 import { CancelEventDialog } from './cancel-event-dialog.tsx';
 import { ConfirmDialog, dangerButtonClasses } from './dialog.tsx';
-import { DotsIcon } from './event-icons.tsx';
+import { DotsIcon } from '../../../components/ui/icons.tsx';
 
 const itemBase = 'block w-full rounded-md px-3 py-2 text-left text-sm font-medium';
 const itemClass = `${itemBase} text-slate-700 data-[focus]:bg-indigo-50 data-[focus]:text-indigo-800`;

@@ -1,9 +1,8 @@
 import { formatEventDate, formatNaira, type PublicEventListItem } from '@gatepass/shared';
 import { Link } from 'react-router';
-import { CalendarIcon } from '../../../components/ui/icons.tsx';
+import { CalendarIcon, MapPinIcon, VideoIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
 import { EventCover } from './event-cover.tsx';
-import { MapPinIcon, VideoIcon } from './event-icons.tsx';
 
 /** The lowest price in the spec's ₦ format, or "Free". */
 export function priceLabel(event: { isFree: boolean; lowestPrice: number | null }): string {

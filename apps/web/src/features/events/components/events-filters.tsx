@@ -3,8 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { activeFilterCount, DATE_FILTER_LABELS, type EventFilters } from '../lib/event-filters.ts';
-import { FilterIcon, SearchIcon } from './event-icons.tsx';
-import { inputClasses } from './form-fields.tsx';
+import { FilterIcon, SearchIcon } from '../../../components/ui/icons.tsx';
+import { controlClasses } from '../../../components/ui/form-controls.tsx';
 
 /** The search box (submitted), and filters that apply as soon as they change. */
 export function EventsFilters({
@@ -31,7 +31,7 @@ export function EventsFilters({
     onChange({ q, city });
   };
 
-  const select = cn(inputClasses(), 'pr-9');
+  const select = cn(controlClasses(), 'pr-9');
   return (
     <form role="search" onSubmit={submit} className="grid gap-4">
       <div className="flex gap-2">
@@ -48,7 +48,7 @@ export function EventsFilters({
             maxLength={100}
             onChange={(e) => setQ(e.target.value)}
             placeholder="Search by event, artist or city"
-            className={cn(inputClasses(), 'py-3 pl-10')}
+            className={cn(controlClasses(), 'py-3 pl-10')}
           />
         </div>
         <Button type="submit" size="lg" className="shrink-0">
@@ -141,7 +141,7 @@ export function EventsFilters({
             onBlur={() => {
               if (city.trim() !== filters.city) onChange({ city });
             }}
-            className={cn(inputClasses(), 'mt-1.5')}
+            className={cn(controlClasses(), 'mt-1.5')}
           />
         </div>
         {filters.date === 'range' ? (
@@ -156,7 +156,7 @@ export function EventsFilters({
                 value={filters.from}
                 max={filters.to || undefined}
                 onChange={(e) => onChange({ date: 'range', from: e.target.value })}
-                className={cn(inputClasses(), 'mt-1.5')}
+                className={cn(controlClasses(), 'mt-1.5')}
               />
             </div>
             <div>
@@ -169,7 +169,7 @@ export function EventsFilters({
                 value={filters.to}
                 min={filters.from || undefined}
                 onChange={(e) => onChange({ date: 'range', to: e.target.value })}
-                className={cn(inputClasses(), 'mt-1.5')}
+                className={cn(controlClasses(), 'mt-1.5')}
               />
             </div>
           </div>

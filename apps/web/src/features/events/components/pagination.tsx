@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { ChevronLeftIcon, ChevronRightIcon } from './event-icons.tsx';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons.tsx';
 
 /** Previous / page x of y / Next, as links so every page has its own URL. */
 export function Pagination({

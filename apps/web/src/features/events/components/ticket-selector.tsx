@@ -2,12 +2,11 @@ import { formatEventDate, formatNaira, type PublicEventDto } from '@gatepass/sha
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { PlusIcon, TicketIcon } from '../../../components/ui/icons.tsx';
+import { MinusIcon, PlusIcon, TicketIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
 import { checkoutItems } from '../lib/links.ts';
 import { quantityRange, stepDown, stepUp } from '../lib/quantity.ts';
 import { AvailabilityBadge } from './badges.tsx';
-import { MinusIcon } from './event-icons.tsx';
 
 /** Ticket types with their price and availability, a quantity for each, and "Get tickets". */
 export function TicketSelector({ event }: { event: PublicEventDto }) {

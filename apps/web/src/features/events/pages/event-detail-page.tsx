@@ -1,7 +1,13 @@
 import { formatEventDate, type PublicEventDto } from '@gatepass/shared';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
-import { CalendarIcon } from '../../../components/ui/icons.tsx';
+import {
+  CalendarIcon,
+  ExternalLinkIcon,
+  MapPinIcon,
+  UsersIcon,
+  VideoIcon,
+} from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -9,7 +15,6 @@ import { readApiFailure } from '../../../lib/api-error.ts';
 import { usePublicEvent } from '../api/get-public-event.ts';
 import { Badge } from '../components/badges.tsx';
 import { EventCover } from '../components/event-cover.tsx';
-import { ExternalLinkIcon, MapPinIcon, UsersIcon, VideoIcon } from '../components/event-icons.tsx';
 import { LazyMarkdown } from '../components/lazy-markdown.tsx';
 import { ShareButtons } from '../components/share-buttons.tsx';
 import { TicketSelector } from '../components/ticket-selector.tsx';

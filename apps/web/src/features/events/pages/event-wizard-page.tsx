@@ -12,7 +12,11 @@ import { readApiFailure } from '../../../lib/api-error.ts';
 import { useMyEvent } from '../api/get-my-event.ts';
 import { usePublishEvent } from '../api/publish-event.ts';
 import { EventStatusBadge } from '../components/badges.tsx';
-import { ChevronLeftIcon, ChevronRightIcon, ExternalLinkIcon } from '../components/event-icons.tsx';
+import {
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  ExternalLinkIcon,
+} from '../../../components/ui/icons.tsx';
 import { DetailsStep } from '../components/wizard/details-step.tsx';
 import { MediaStep } from '../components/wizard/media-step.tsx';
 import { PlaceStep } from '../components/wizard/place-step.tsx';

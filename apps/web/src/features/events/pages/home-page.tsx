@@ -6,12 +6,12 @@ import {
   ArrowRightIcon,
   BanknoteIcon,
   QrIcon,
+  SearchIcon,
   ShieldCheckIcon,
 } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
 import { usePublicEvents } from '../api/get-public-events.ts';
 import { EventCard, EventCardSkeleton } from '../components/event-card.tsx';
-import { SearchIcon } from '../components/event-icons.tsx';
 
 const features: Array<{
   title: string;

@@ -12,7 +12,7 @@ import { ArrowRightIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { readApiFailure } from '../../../lib/api-error.ts';
 import { useCreateEvent } from '../api/create-event.ts';
-import { InputField, SelectField } from '../components/form-fields.tsx';
+import { Input, Select } from '../../../components/ui/form-controls.tsx';
 import { createEvent, selectCurrentEvent } from '../event-slice.ts';
 import {
   contractIssues,
@@ -85,7 +85,7 @@ export function NewEventPage() {
           onSubmit={submit}
           className="grid gap-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-900/5 sm:p-8"
         >
-          <InputField
+          <Input
             label="Event title"
             name="title"
             required
@@ -99,7 +99,7 @@ export function NewEventPage() {
               setErrors({});
             }}
           />
-          <SelectField
+          <Select
             label="Category"
             name="category"
             value={category}
@@ -112,7 +112,7 @@ export function NewEventPage() {
                 {c}
               </option>
             ))}
-          </SelectField>
+          </Select>
           {errors._form ? <p className="text-sm font-medium text-red-700">{errors._form}</p> : null}
           <div className="flex justify-end">
             <Button

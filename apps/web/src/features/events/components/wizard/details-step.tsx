@@ -1,5 +1,5 @@
 import { EVENT_CATEGORIES, EVENT_LIMITS, type EventCategory } from '@gatepass/shared';
-import { InputField, SelectField, TextAreaField } from '../form-fields.tsx';
+import { Input, Select, TextArea } from '../../../../components/ui/form-controls.tsx';
 import { MarkdownEditor } from './markdown-editor.tsx';
 import type { StepProps } from './step-props.ts';
 
@@ -7,7 +7,7 @@ export function DetailsStep({ wizard, errors, change }: StepProps) {
   const { form } = wizard;
   return (
     <div className="grid gap-6">
-      <InputField
+      <Input
         label="Event title"
         name="title"
         required
@@ -17,7 +17,7 @@ export function DetailsStep({ wizard, errors, change }: StepProps) {
         hint="Short and clear, like “Lagos Jazz Night”."
         onChange={(e) => change('title', e.target.value)}
       />
-      <TextAreaField
+      <TextArea
         label="Summary"
         name="summary"
         optional
@@ -28,7 +28,7 @@ export function DetailsStep({ wizard, errors, change }: StepProps) {
         hint={`One or two sentences shown on event cards and in link previews (${form.summary.length}/${EVENT_LIMITS.summaryMax}).`}
         onChange={(e) => change('summary', e.target.value)}
       />
-      <SelectField
+      <Select
         label="Category"
         name="category"
         value={form.category}
@@ -41,7 +41,7 @@ export function DetailsStep({ wizard, errors, change }: StepProps) {
             {category}
           </option>
         ))}
-      </SelectField>
+      </Select>
       <MarkdownEditor
         value={form.description}
         error={errors.description}

@@ -2,7 +2,7 @@ import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { EVENT_LIMITS } from '@gatepass/shared';
 import { useId } from 'react';
 import { cn } from '../../../../lib/cn.ts';
-import { inputClasses } from '../form-fields.tsx';
+import { controlClasses } from '../../../../components/ui/form-controls.tsx';
 import { LazyMarkdown } from '../lazy-markdown.tsx';
 
 const tabClass = ({ selected }: { selected: boolean }) =>
@@ -53,7 +53,7 @@ export function MarkdownEditor({
               placeholder={
                 '## What to expect\n\nLive band from 7 pm, food and drinks on sale.\n\n- Dress code: smart casual\n- Free parking'
               }
-              className={cn(inputClasses(error), 'font-mono leading-6')}
+              className={cn(controlClasses(error), 'font-mono leading-6')}
             />
           </TabPanel>
           <TabPanel className="min-h-[16rem] rounded-lg bg-white p-4 ring-1 ring-inset ring-slate-200">

@@ -8,7 +8,7 @@ import { cn } from '../../../../lib/cn.ts';
 import { useRemoveCover } from '../../api/remove-cover.ts';
 import { useUploadCover } from '../../api/upload-cover.ts';
 import { EventCover } from '../event-cover.tsx';
-import { ImageIcon } from '../event-icons.tsx';
+import { ImageIcon } from '../../../../components/ui/icons.tsx';
 import type { StepProps } from './step-props.ts';
 
 const ACCEPTED = ['image/jpeg', 'image/png', 'image/webp'];

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { Alert } from '../../../../components/ui/alert.tsx';
 import { timeZoneOptions, zoneOffsetLabel } from '../../lib/local-time.ts';
 import type { PlaceType } from '../../lib/wizard.ts';
-import { ChoiceCards, InputField, SelectField } from '../form-fields.tsx';
+import { ChoiceCards, Input, Select } from '../../../../components/ui/form-controls.tsx';
 import type { StepProps } from './step-props.ts';
 
 export function PlaceStep({ wizard, errors, change }: StepProps) {
@@ -15,7 +15,7 @@ export function PlaceStep({ wizard, errors, change }: StepProps) {
       <fieldset className="grid gap-5">
         <legend className="text-base font-semibold text-slate-900">When</legend>
         <div className="grid gap-5 sm:grid-cols-2">
-          <InputField
+          <Input
             label="Starts"
             name="startAt"
             type="datetime-local"
@@ -24,7 +24,7 @@ export function PlaceStep({ wizard, errors, change }: StepProps) {
             hint={`Local time at the event (${offset}).`}
             onChange={(e) => change('startAt', e.target.value)}
           />
-          <InputField
+          <Input
             label="Ends"
             name="endAt"
             type="datetime-local"
@@ -34,7 +34,7 @@ export function PlaceStep({ wizard, errors, change }: StepProps) {
             onChange={(e) => change('endAt', e.target.value)}
           />
         </div>
-        <SelectField
+        <Select
           label="Time zone"
           name="timeZone"
           value={form.timeZone}
@@ -48,7 +48,7 @@ export function PlaceStep({ wizard, errors, change }: StepProps) {
               {zone.replace(/_/g, ' ')}
             </option>
           ))}
-        </SelectField>
+        </Select>
       </fieldset>
 
       <fieldset className="grid gap-5">
@@ -70,7 +70,7 @@ export function PlaceStep({ wizard, errors, change }: StepProps) {
         {errors.venue ? <Alert tone="error">{errors.venue}</Alert> : null}
         {form.placeType === 'venue' ? (
           <div className="grid gap-5 sm:grid-cols-2">
-            <InputField
+            <Input
               label="Venue name"
               name="venueName"
               maxLength={EVENT_LIMITS.venueNameMax}
@@ -81,7 +81,7 @@ export function PlaceStep({ wizard, errors, change }: StepProps) {
               wrapperClassName="sm:col-span-2"
               onChange={(e) => change('venueName', e.target.value)}
             />
-            <InputField
+            <Input
               label="Address"
               name="address"
               maxLength={EVENT_LIMITS.addressMax}
@@ -91,7 +91,7 @@ export function PlaceStep({ wizard, errors, change }: StepProps) {
               placeholder="1376 Tiamiyu Savage St, Victoria Island"
               onChange={(e) => change('address', e.target.value)}
             />
-            <InputField
+            <Input
               label="City"
               name="city"
               maxLength={EVENT_LIMITS.cityMax}
@@ -103,7 +103,7 @@ export function PlaceStep({ wizard, errors, change }: StepProps) {
             />
           </div>
         ) : (
-          <InputField
+          <Input
             label="Online link"
             name="onlineUrl"
             type="url"

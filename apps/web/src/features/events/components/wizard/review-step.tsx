@@ -6,8 +6,8 @@ import { Button, buttonClasses } from '../../../../components/ui/button.tsx';
 import { paths } from '../../../../config/paths.ts';
 import { readinessIssues, stepForField, type Issue, type StepSlug } from '../../lib/wizard.ts';
 import { EventCover } from '../event-cover.tsx';
-import { AlertIcon, CheckIcon, ExternalLinkIcon } from '../event-icons.tsx';
-import { ChoiceCards } from '../form-fields.tsx';
+import { AlertIcon, CheckIcon, ExternalLinkIcon } from '../../../../components/ui/icons.tsx';
+import { ChoiceCards } from '../../../../components/ui/form-controls.tsx';
 import type { StepProps } from './step-props.ts';
 
 function Section({

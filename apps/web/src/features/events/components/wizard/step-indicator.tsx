@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { cn } from '../../../../lib/cn.ts';
-import { CheckIcon } from '../event-icons.tsx';
+import { CheckIcon } from '../../../../components/ui/icons.tsx';
 import { WIZARD_STEPS, type StepSlug } from '../../lib/wizard.ts';
 
 /**

@@ -15,7 +15,7 @@ import { useUpdateTicketType } from '../../api/update-ticket-type.ts';
 import type { TicketFormValues } from '../../hooks/use-wizard-form.ts';
 import { instantToLocalInput, zoneOffsetLabel } from '../../lib/local-time.ts';
 import { contractIssues, issuesFromDetails, messagesByField } from '../../lib/wizard.ts';
-import { InputField, TextAreaField } from '../form-fields.tsx';
+import { Input, TextArea } from '../../../../components/ui/form-controls.tsx';
 
 export const EMPTY_TICKET_FORM: TicketFormValues = {
   name: '',
@@ -168,7 +168,7 @@ export function TicketTypeForm({
         </Alert>
       ) : null}
       <div className="mt-4 grid gap-5 sm:grid-cols-2">
-        <InputField
+        <Input
           label="Ticket name"
           name="ticketName"
           required
@@ -179,7 +179,7 @@ export function TicketTypeForm({
           wrapperClassName="sm:col-span-2"
           onChange={(e) => set('name', e.target.value)}
         />
-        <InputField
+        <Input
           label="Price"
           name="price"
           inputMode="numeric"
@@ -194,7 +194,7 @@ export function TicketTypeForm({
           }
           onChange={(e) => set('price', e.target.value.replace(/[,\s₦]/g, ''))}
         />
-        <InputField
+        <Input
           label="Capacity"
           name="capacity"
           inputMode="numeric"
@@ -208,7 +208,7 @@ export function TicketTypeForm({
           }
           onChange={(e) => set('capacity', e.target.value.replace(/[,\s]/g, ''))}
         />
-        <InputField
+        <Input
           label="Minimum per order"
           name="minPerOrder"
           inputMode="numeric"
@@ -216,7 +216,7 @@ export function TicketTypeForm({
           error={errors.minPerOrder}
           onChange={(e) => set('minPerOrder', e.target.value)}
         />
-        <InputField
+        <Input
           label="Maximum per order"
           name="maxPerOrder"
           inputMode="numeric"
@@ -224,7 +224,7 @@ export function TicketTypeForm({
           error={errors.maxPerOrder}
           onChange={(e) => set('maxPerOrder', e.target.value)}
         />
-        <InputField
+        <Input
           label="Sales start"
           name="salesStartAt"
           type="datetime-local"
@@ -234,7 +234,7 @@ export function TicketTypeForm({
           hint={`Leave empty to sell from publishing (${offset}).`}
           onChange={(e) => set('salesStartAt', e.target.value)}
         />
-        <InputField
+        <Input
           label="Sales end"
           name="salesEndAt"
           type="datetime-local"
@@ -244,7 +244,7 @@ export function TicketTypeForm({
           hint="Leave empty to sell until the event ends."
           onChange={(e) => set('salesEndAt', e.target.value)}
         />
-        <TextAreaField
+        <TextArea
           label="Description"
           name="ticketDescription"
           optional

@@ -3,12 +3,11 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Alert } from '../../../../components/ui/alert.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
-import { PlusIcon, TicketIcon } from '../../../../components/ui/icons.tsx';
+import { PencilIcon, PlusIcon, TicketIcon, TrashIcon } from '../../../../components/ui/icons.tsx';
 import { useDeleteTicketType } from '../../api/delete-ticket-type.ts';
 import { AvailabilityBadge, Badge } from '../badges.tsx';
 import { ConfirmDialog, dangerButtonClasses } from '../dialog.tsx';
-import { PencilIcon, TrashIcon } from '../event-icons.tsx';
-import { ChoiceCards } from '../form-fields.tsx';
+import { ChoiceCards } from '../../../../components/ui/form-controls.tsx';
 import type { StepProps } from './step-props.ts';
 import { EMPTY_TICKET_FORM, TicketTypeForm, ticketFormFrom } from './ticket-type-form.tsx';
 
