@@ -66,6 +66,12 @@ function FieldFrame({
   );
 }
 
+type InputProps = FieldProps &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'prefix'> & {
+    prefix?: ReactNode;
+    suffix?: ReactNode;
+  };
+
 /** A labelled input; `prefix` draws a unit such as ₦ inside its left edge. */
 export function Input({
   label,
@@ -78,11 +84,7 @@ export function Input({
   prefix,
   suffix,
   ...props
-}: FieldProps &
-  Omit<InputHTMLAttributes<HTMLInputElement>, 'prefix'> & {
-    prefix?: ReactNode;
-    suffix?: ReactNode;
-  }) {
+}: InputProps) {
   const ids = useFieldIds(id, hint, error);
   const input = (
     <input
@@ -124,6 +126,25 @@ export function Input({
         input
       )}
     </FieldFrame>
+  );
+}
+
+/**
+ * A field for choosing a password (signup, reset, settings): masked, offered to password
+ * managers as a new password, with the length rule under it unless `rule` is false (the
+ * confirmation field).
+ */
+export function NewPasswordInput({
+  rule = true,
+  ...props
+}: Omit<InputProps, 'type' | 'autoComplete' | 'hint'> & { rule?: boolean }) {
+  return (
+    <Input
+      type="password"
+      autoComplete="new-password"
+      hint={rule ? 'At least 8 characters.' : undefined}
+      {...props}
+    />
   );
 }
 

@@ -4,8 +4,8 @@ import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/form-controls.tsx';
 import { KeyIcon } from '../../../components/ui/icons.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { AuthScreen } from '../components/auth-screen.tsx';
@@ -57,7 +57,7 @@ export function ForgotPasswordPage() {
       }
     >
       <form noValidate onSubmit={submit} className="space-y-5">
-        <TextField
+        <Input
           label="Email"
           name="email"
           type="email"

@@ -1,17 +1,18 @@
 import { loginBody } from '@gatepass/shared';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/form-controls.tsx';
 import { LoginIcon } from '../../../components/ui/icons.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { readApiFailure } from '../../../lib/api-error.ts';
 import { useLogin } from '../api/login.ts';
 import { loginSuccess } from '../auth-slice.ts';
 import { AuthScreen } from '../components/auth-screen.tsx';
-import { formErrors, type FieldErrors } from '../lib/form-errors.ts';
+import { useFormValues } from '../hooks/use-form-values.ts';
+import { formErrors } from '../lib/form-errors.ts';
 import { destinationAfterLogin, emailFromState } from '../lib/redirects.ts';
 
 type Field = 'phoneNumber' | 'password';
@@ -21,13 +22,10 @@ export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const login = useLogin();
-  const [values, setValues] = useState<Record<Field, string>>({ phoneNumber: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-
-  const change = (field: Field) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
+  const { values, errors, setErrors, change } = useFormValues<Field>({
+    phoneNumber: '',
+    password: '',
+  });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -60,7 +58,7 @@ export function LoginPage() {
       icon={LoginIcon}
     >
       <form noValidate onSubmit={submit} className="space-y-5">
-        <TextField
+        <Input
           label="Phone Number"
           name="phoneNumber"
           type="tel"
@@ -68,17 +66,17 @@ export function LoginPage() {
           autoComplete="tel"
           placeholder="0801 234 5678"
           value={values.phoneNumber}
-          onChange={(e) => change('phoneNumber')(e.target.value)}
+          onChange={(e) => change('phoneNumber', e.target.value)}
           error={errors.phoneNumber}
         />
         <div>
-          <TextField
+          <Input
             label="Password"
             name="password"
             type="password"
             autoComplete="current-password"
             value={values.password}
-            onChange={(e) => change('password')(e.target.value)}
+            onChange={(e) => change('password', e.target.value)}
             error={errors.password}
           />
           <div className="mt-2 text-right">

@@ -1,14 +1,15 @@
 import { newPasswordField } from '@gatepass/shared';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { NewPasswordInput } from '../../../components/ui/form-controls.tsx';
 import { KeyIcon } from '../../../components/ui/icons.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthScreen } from '../components/auth-screen.tsx';
+import { useFormValues } from '../hooks/use-form-values.ts';
 import type { FieldErrors } from '../lib/form-errors.ts';
 
 type Field = 'password' | 'confirm';
@@ -19,13 +20,7 @@ export function ResetPasswordPage() {
   const token = params.get('token')?.trim() ?? '';
   const navigate = useNavigate();
   const reset = useResetPassword();
-  const [values, setValues] = useState<Record<Field, string>>({ password: '', confirm: '' });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-
-  const change = (field: Field, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
+  const { values, errors, setErrors, change } = useFormValues<Field>({ password: '', confirm: '' });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -68,21 +63,17 @@ export function ResetPasswordPage() {
       icon={KeyIcon}
     >
       <form noValidate onSubmit={submit} className="space-y-5">
-        <TextField
+        <NewPasswordInput
           label="New Password"
           name="password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters."
           value={values.password}
           onChange={(e) => change('password', e.target.value)}
           error={errors.password}
         />
-        <TextField
+        <NewPasswordInput
           label="Confirm Password"
           name="confirm"
-          type="password"
-          autoComplete="new-password"
+          rule={false}
           value={values.confirm}
           onChange={(e) => change('confirm', e.target.value)}
           error={errors.confirm}

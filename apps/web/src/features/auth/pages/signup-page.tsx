@@ -1,16 +1,17 @@
 import { signupBody } from '@gatepass/shared';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button.tsx';
+import { Input, NewPasswordInput } from '../../../components/ui/form-controls.tsx';
 import { TicketIcon } from '../../../components/ui/icons.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useSignup } from '../api/signup.ts';
 import { signupSuccess } from '../auth-slice.ts';
 import { AuthScreen } from '../components/auth-screen.tsx';
-import { formErrors, type FieldErrors } from '../lib/form-errors.ts';
+import { useFormValues } from '../hooks/use-form-values.ts';
+import { formErrors } from '../lib/form-errors.ts';
 
 type Field = 'fullName' | 'email' | 'phoneNumber' | 'password';
 
@@ -18,18 +19,12 @@ export function SignupPage() {
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const signup = useSignup();
-  const [values, setValues] = useState<Record<Field, string>>({
+  const { values, errors, setErrors, change } = useFormValues<Field>({
     fullName: '',
     email: '',
     phoneNumber: '',
     password: '',
   });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-
-  const change = (field: Field, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -58,7 +53,7 @@ export function SignupPage() {
       icon={TicketIcon}
     >
       <form noValidate onSubmit={submit} className="space-y-5">
-        <TextField
+        <Input
           label="Full Name"
           name="fullName"
           autoComplete="name"
@@ -66,7 +61,7 @@ export function SignupPage() {
           onChange={(e) => change('fullName', e.target.value)}
           error={errors.fullName}
         />
-        <TextField
+        <Input
           label="Email"
           name="email"
           type="email"
@@ -76,7 +71,7 @@ export function SignupPage() {
           onChange={(e) => change('email', e.target.value)}
           error={errors.email}
         />
-        <TextField
+        <Input
           label="Phone Number"
           name="phoneNumber"
           type="tel"
@@ -87,12 +82,9 @@ export function SignupPage() {
           onChange={(e) => change('phoneNumber', e.target.value)}
           error={errors.phoneNumber}
         />
-        <TextField
+        <NewPasswordInput
           label="Password"
           name="password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters."
           value={values.password}
           onChange={(e) => change('password', e.target.value)}
           error={errors.password}

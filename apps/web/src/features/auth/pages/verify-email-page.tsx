@@ -3,8 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/form-controls.tsx';
 import { MailIcon } from '../../../components/ui/icons.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
 import { useVerifyEmail } from '../api/verify-email.ts';
@@ -80,7 +80,7 @@ export function VerifyEmailPage() {
     >
       <form noValidate onSubmit={submit} className="space-y-5">
         {knownEmail ? null : (
-          <TextField
+          <Input
             label="Email"
             name="email"
             type="email"
@@ -94,7 +94,7 @@ export function VerifyEmailPage() {
             error={errors.email}
           />
         )}
-        <TextField
+        <Input
           label="Verification Code"
           name="code"
           inputMode="numeric"

@@ -1,4 +1,4 @@
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { Input } from '../../../components/ui/form-controls.tsx';
 
 export type BuyerField = 'firstName' | 'lastName' | 'email' | 'phone';
 export type BuyerValues = Record<BuyerField, string>;
@@ -17,7 +17,7 @@ export function BuyerForm({
 }) {
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-      <TextField
+      <Input
         label="First name"
         name="firstName"
         autoComplete="given-name"
@@ -27,7 +27,7 @@ export function BuyerForm({
         disabled={disabled}
         required
       />
-      <TextField
+      <Input
         label="Last name"
         name="lastName"
         autoComplete="family-name"
@@ -37,7 +37,7 @@ export function BuyerForm({
         disabled={disabled}
         required
       />
-      <TextField
+      <Input
         label="Email"
         name="email"
         type="email"
@@ -50,7 +50,7 @@ export function BuyerForm({
         disabled={disabled}
         required
       />
-      <TextField
+      <Input
         label="Phone number"
         name="phone"
         type="tel"

@@ -2,9 +2,9 @@ import { LIMITS, orderLookupBody } from '@gatepass/shared';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/form-controls.tsx';
 import { KeyIcon, TicketIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
 import { describeApiError, readApiFailure } from '../../../lib/api-error.ts';
 import { useLookupOrder, type FoundOrder } from '../api/lookup-order.ts';
 
@@ -92,7 +92,7 @@ export function OrderLookupPage({
               className="mt-6 space-y-5"
               aria-label="Find your ticket"
             >
-              <TextField
+              <Input
                 label="Order code"
                 name="orderCode"
                 inputMode="numeric"
@@ -102,9 +102,9 @@ export function OrderLookupPage({
                 value={values.orderCode}
                 onChange={(e) => change('orderCode')(e.target.value.replace(/\D/g, ''))}
                 error={errors.orderCode}
-                className="[&_input]:font-mono [&_input]:tracking-widest"
+                wrapperClassName="[&_input]:font-mono [&_input]:tracking-widest"
               />
-              <TextField
+              <Input
                 label="Email"
                 name="email"
                 type="email"

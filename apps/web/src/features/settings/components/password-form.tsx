@@ -2,7 +2,7 @@ import { changePasswordBody } from '@gatepass/shared';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/form-controls.tsx';
+import { Input, NewPasswordInput } from '../../../components/ui/form-controls.tsx';
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/field-errors.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { FormActions } from './settings-section.tsx';
@@ -58,19 +58,15 @@ export function PasswordForm() {
           onChange={(e) => set('currentPassword', e.target.value)}
           error={errors.currentPassword}
         />
-        <Input
+        <NewPasswordInput
           label="New password"
-          type="password"
-          autoComplete="new-password"
           value={values.newPassword}
           onChange={(e) => set('newPassword', e.target.value)}
           error={errors.newPassword}
-          hint="At least 8 characters."
         />
-        <Input
+        <NewPasswordInput
           label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
+          rule={false}
           value={values.confirmPassword}
           onChange={(e) => set('confirmPassword', e.target.value)}
           error={errors.confirmPassword}
