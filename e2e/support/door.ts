@@ -157,6 +157,26 @@ export function guest(firstName: string, lastName: string): Guest {
   return { firstName, lastName, email: `${firstName.toLowerCase()}.${id}@example.com` };
 }
 
+/** A guest and how many tickets they buy: [first name, last name, quantity]. */
+export type GuestOrder = readonly [firstName: string, lastName: string, quantity: number];
+
+/**
+ * The usual start of a door test: a verified organiser, their published event at `price`
+ * a ticket, and one completed order per guest, made in the order given.
+ */
+export async function givenDoor<const G extends readonly GuestOrder[]>(
+  price: number,
+  guests: G,
+): Promise<{ organiser: Organiser; event: DoorEvent; orders: { [K in keyof G]: DoorOrder } }> {
+  const organiser = await givenOrganiser();
+  const event = await givenDoorEvent(organiser, { price });
+  const orders: DoorOrder[] = [];
+  for (const [firstName, lastName, quantity] of guests) {
+    orders.push(await givenOrder(event, guest(firstName, lastName), quantity));
+  }
+  return { organiser, event, orders: orders as { [K in keyof G]: DoorOrder } };
+}
+
 /** The door list as the server has it (spec §7 GET ticketPurchase/event/{eventId}). */
 export async function doorList(
   organiser: Organiser,
@@ -231,6 +251,16 @@ export async function enterCode(page: Page, code: string): Promise<void> {
   const d = door(page);
   await d.tab('Manual').click();
   await d.manual.fill(code);
+}
+
+/** Picks a file (a path, or a name, type and bytes) with the door's Import button. */
+export async function importFile(
+  page: Page,
+  file: string | { name: string; mimeType: string; buffer: Buffer },
+): Promise<void> {
+  const chooser = page.waitForEvent('filechooser');
+  await door(page).importButton.click();
+  await (await chooser).setFiles(file);
 }
 
 /**

@@ -7,14 +7,13 @@ import {
   doorCount,
   doorList,
   enterCode,
-  givenDoorEvent,
-  givenOrder,
-  givenOrganiser,
-  guest,
+  givenDoor,
+  importFile,
   openDoor,
   verifyTicketPath,
   writeQrVideo,
 } from '../support/door.ts';
+import { chromiumArgs, chromiumPath } from '../support/chromium.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /**
@@ -22,6 +21,10 @@ import { expect, test } from '../support/fixtures.ts';
  * and search, §7 the two ticketPurchase calls, §9 timings), against the built app, a real
  * server and PostgreSQL. Orders are made through the public API.
  */
+
+/** The guests most tests let in: Ada with one ticket, Bayo with two. */
+const ADA = ['Ada', 'Obi', 1] as const;
+const BAYO = ['Bayo', 'Adeyemi', 2] as const;
 
 const toasts = (page: Page) => page.locator('.Toastify__toast');
 
@@ -39,23 +42,15 @@ async function seriousViolations(page: Page): Promise<string[]> {
     );
 }
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
 test('Manual and Search: validation only at 8 digits, the three banners, the counter, quiet idle sync and the Send toast', async ({
   page,
 }) => {
   test.setTimeout(60_000);
-  const organiser = await givenOrganiser();
-  const event = await givenDoorEvent(organiser, { price: 5000 });
-  const ada = await givenOrder(event, guest('Ada', 'Obi'), 1);
-  const bayo = await givenOrder(event, guest('Bayo', 'Adeyemi'), 2);
+  const {
+    organiser,
+    event,
+    orders: [ada, bayo],
+  } = await givenDoor(5000, [ADA, BAYO]);
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
 
@@ -162,16 +157,18 @@ test('QR Scan with a fake camera: Valid, the same QR ignored for 5 s, then Alrea
   baseURL,
 }, testInfo) => {
   test.setTimeout(90_000);
-  const organiser = await givenOrganiser();
-  const event = await givenDoorEvent(organiser, { price: 5000 });
-  const ada = await givenOrder(event, guest('Ada', 'Obi'), 1);
+  const {
+    organiser,
+    event,
+    orders: [ada],
+  } = await givenDoor(5000, [ADA]);
   const video = testInfo.outputPath('ticket-qr.y4m');
   writeQrVideo(video, ada.orderCode);
 
   const browser = await chromium.launch({
-    executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium',
+    executablePath: chromiumPath,
     args: [
-      ...CHROMIUM_ARGS,
+      ...chromiumArgs,
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
       `--use-file-for-fake-video-capture=${video}`,
@@ -223,11 +220,11 @@ test('Export then Import restores the tickets and the validated codes on another
   baseURL,
 }) => {
   test.setTimeout(60_000);
-  const organiser = await givenOrganiser();
-  const event = await givenDoorEvent(organiser, { price: 2500 });
-  const ada = await givenOrder(event, guest('Ada', 'Obi'), 1);
-  const bayo = await givenOrder(event, guest('Bayo', 'Adeyemi'), 2);
-  const chidi = await givenOrder(event, guest('Chidi', 'Eze'), 1);
+  const {
+    organiser,
+    event,
+    orders: [ada, bayo, chidi],
+  } = await givenDoor(2500, [ADA, BAYO, ['Chidi', 'Eze', 1]]);
 
   await openDoor(page, organiser, event.id, 4);
   await enterCode(page, ada.orderCode);
@@ -262,11 +259,7 @@ test('Export then Import restores the tickets and the validated codes on another
   await expect(toasts(page2)).toHaveCount(0);
 
   for (const bad of ['{"tickets": "nope"', '{"tickets": [], "validated": [42]}', '[]']) {
-    const chooser = page2.waitForEvent('filechooser');
-    await d2.importButton.click();
-    await (
-      await chooser
-    ).setFiles({
+    await importFile(page2, {
       name: 'data.json',
       mimeType: 'application/json',
       buffer: Buffer.from(bad),
@@ -276,9 +269,7 @@ test('Export then Import restores the tickets and the validated codes on another
   await expect(d2.count).toHaveText('0 / 0');
   await expect(toasts(page2)).toHaveCount(0);
 
-  const chooser = page2.waitForEvent('filechooser');
-  await d2.importButton.click();
-  await (await chooser).setFiles(file);
+  await importFile(page2, file);
   await expect(d2.count).toHaveText('1 / 4');
   await enterCode(page2, ada.orderCode);
   await expect(d2.bannerBox).toHaveAttribute('data-result', 'used');
@@ -287,11 +278,7 @@ test('Export then Import restores the tickets and the validated codes on another
   await expect(d2.count).toHaveText('2 / 4');
 
   // A malformed file after a good one changes nothing either.
-  const chooser2 = page2.waitForEvent('filechooser');
-  await d2.importButton.click();
-  await (
-    await chooser2
-  ).setFiles({
+  await importFile(page2, {
     name: 'data.json',
     mimeType: 'application/json',
     buffer: Buffer.from('not json at all'),
@@ -310,10 +297,11 @@ test('Offline: validates from the cache, survives a reload served by the service
   context,
 }) => {
   test.setTimeout(60_000);
-  const organiser = await givenOrganiser();
-  const event = await givenDoorEvent(organiser, { price: 5000 });
-  const ada = await givenOrder(event, guest('Ada', 'Obi'), 1);
-  const bayo = await givenOrder(event, guest('Bayo', 'Adeyemi'), 2);
+  const {
+    organiser,
+    event,
+    orders: [ada, bayo],
+  } = await givenDoor(5000, [ADA, BAYO]);
 
   await openDoor(page, organiser, event.id, 3);
   // The service worker has precached the app shell and every built file.
@@ -362,10 +350,11 @@ test('Two devices on one event: the code is Valid on one and Already used on the
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  const organiser = await givenOrganiser();
-  const event = await givenDoorEvent(organiser, { price: 5000 });
-  const ada = await givenOrder(event, guest('Ada', 'Obi'), 1);
-  const bayo = await givenOrder(event, guest('Bayo', 'Adeyemi'), 2);
+  const {
+    organiser,
+    event,
+    orders: [ada, bayo],
+  } = await givenDoor(5000, [ADA, BAYO]);
   const deviceA = await browser.newContext({ baseURL });
   const deviceB = await browser.newContext({ baseURL });
   const a = await deviceA.newPage();
@@ -444,10 +433,14 @@ test.describe('on a phone (375 px)', () => {
     page,
   }) => {
     test.setTimeout(60_000);
-    const organiser = await givenOrganiser();
-    const event = await givenDoorEvent(organiser, { price: 15000 });
-    const ada = await givenOrder(event, guest('Adaeze', 'Okonkwo-Nwachukwu'), 3);
-    await givenOrder(event, guest('Bayo', 'Adeyemi'), 1);
+    const {
+      organiser,
+      event,
+      orders: [ada],
+    } = await givenDoor(15000, [
+      ['Adaeze', 'Okonkwo-Nwachukwu', 3],
+      ['Bayo', 'Adeyemi', 1],
+    ]);
     await openDoor(page, organiser, event.id, 4);
     const d = door(page);
     // On the QR Scan tab the whole camera view fits on the screen under the banner.
@@ -502,9 +495,11 @@ test.describe('on a phone (375 px)', () => {
 
 test('desktop screenshots of each banner', async ({ page }) => {
   test.setTimeout(60_000);
-  const organiser = await givenOrganiser();
-  const event = await givenDoorEvent(organiser, { price: 5000 });
-  const ada = await givenOrder(event, guest('Ada', 'Obi'), 2);
+  const {
+    organiser,
+    event,
+    orders: [ada],
+  } = await givenDoor(5000, [['Ada', 'Obi', 2]]);
   await openDoor(page, organiser, event.id, 2);
   await screenshotBanners(page, { valid: ada.orderCode, invalid: '00000000' }, 'desktop');
   const banner = await door(page).bannerBox.boundingBox();
@@ -515,8 +510,7 @@ test('a large event: 10,000 orders load and each search keystroke answers within
   page,
 }) => {
   test.setTimeout(60_000);
-  const organiser = await givenOrganiser();
-  const event = await givenDoorEvent(organiser, { price: 5000 });
+  const { organiser, event } = await givenDoor(5000, []);
   const lastNames = ['Okafor', 'Adeyemi', 'Bello', 'Eze'];
   const orders = Array.from({ length: 10_000 }, (_, i) => ({
     _id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
