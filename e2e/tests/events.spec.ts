@@ -337,6 +337,7 @@ async function givenPublishedEvent(): Promise<{
   id: string;
   title: string;
   token: string;
+  user: TestUser;
 }> {
   const user = await createVerifiedUser();
   const login = await api('POST', '/auth/user/login', {
@@ -368,7 +369,7 @@ async function givenPublishedEvent(): Promise<{
   expect(type.status).toBe(201);
   const published = await api('POST', `/events/manage/${event.id}/publish`, { token });
   expect(published.status).toBe(200);
-  return { ...event, title, token };
+  return { ...event, title, token, user };
 }
 
 test('a plain HTTP GET of /events/{slug} carries the Open Graph tags and the JSON-LD', async ({
@@ -385,6 +386,52 @@ test('a plain HTTP GET of /events/{slug} carries the Open Graph tags and the JSO
   expect(data['@type']).toBe('Event');
   expect(data.name).toBe(event.title);
   expect(data.offers).toBeTruthy();
+});
+
+test("the event page shows who organises it: the settings' public name and logo, with alt text, and no contact details", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const event = await givenPublishedEvent();
+  await page.goto(`/events/${event.slug}`);
+  const organiser = page.getByRole('region', { name: 'Organised by' });
+  await expect(organiser).toContainText(event.user.fullName);
+  await expect(organiser.getByRole('img')).toHaveCount(0);
+
+  await logInThroughUi(page, event.user);
+  await page.goto('/events/manage/settings');
+  await page.getByLabel(/^Public name/).fill('Harbour Nights Co');
+  await page.getByRole('button', { name: 'Save name' }).click();
+  await expect(page.getByText('Settings saved.')).toBeVisible();
+  await page.getByLabel('Logo image').setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: gradientPng(256, 256),
+  });
+  await expect(page.getByText('Logo saved.')).toBeVisible();
+
+  // A visitor who is not signed in opens the page.
+  const visitor = await browser.newContext({ baseURL });
+  const anon = await visitor.newPage();
+  const detail = anon.waitForResponse((r) => r.url().endsWith(`/api/v1/events/${event.slug}`));
+  await anon.goto(`/events/${event.slug}`);
+  const answer = (await (await detail).json()) as { data: { organiser: unknown } };
+  expect(answer.data.organiser).toEqual({
+    name: 'Harbour Nights Co',
+    logoUrl: expect.any(String),
+  });
+  const shown = anon.getByRole('region', { name: 'Organised by' });
+  await expect(shown).toContainText('Harbour Nights Co');
+  const logo = shown.getByRole('img', { name: 'Harbour Nights Co logo' });
+  await expect(logo).toBeVisible();
+  await expect
+    .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+  const text = await anon.locator('body').innerText();
+  expect(text).not.toContain(event.user.email);
+  expect(text).not.toContain(event.user.fullName);
+  await visitor.close();
 });
 
 test('a cancelled event says so on its page and offers no tickets', async ({ page }) => {

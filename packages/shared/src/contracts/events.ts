@@ -451,7 +451,11 @@ export const publicEventDto = z.object({
   cancelledAt: iso.nullable(),
   visibility: z.enum(EVENT_VISIBILITIES),
   feeMode: z.enum(FEE_MODES),
-  organiser: z.object({ name: z.string() }),
+  /**
+   * Who runs the event, as buyers see it: the public name (or the account name) and the
+   * logo set in the organiser's settings. Never the organiser's email or phone.
+   */
+  organiser: z.object({ name: z.string(), logoUrl: z.string().nullable() }),
   lowestPrice: z.number().nullable(),
   isFree: z.boolean(),
   ticketTypes: z.array(publicTicketTypeDto),

@@ -192,7 +192,10 @@ export function toPublicEventDto(
     cancelledAt: iso(row.cancelled_at),
     visibility: row.visibility,
     feeMode: row.fee_mode,
-    organiser: { name: row.organiser_name },
+    organiser: {
+      name: row.organiser_name,
+      logoUrl: row.organiser_logo_id ? mediaUrl(row.organiser_logo_id) : null,
+    },
     lowestPrice: prices.length ? naira(Math.min(...prices)) : null,
     isFree: prices.length > 0 && prices.every((p) => p === 0),
     ticketTypes,

@@ -14,8 +14,9 @@ import {
   type EventInput,
   type TestClock,
 } from '../../../test/event-factories.ts';
-import { givenLoggedInUser } from '../../../test/factories.ts';
-import type { TestApp } from '../../../test/helper.ts';
+import { e164, givenLoggedInUser } from '../../../test/factories.ts';
+import { API, type TestApp } from '../../../test/helper.ts';
+import { SETTINGS } from '../../../test/organiser-factories.ts';
 
 /**
  * The public side, at a pinned instant: Wednesday 12 June 2030, 11:00 in Lagos (10:00 UTC).
@@ -393,7 +394,7 @@ describe('one public event', () => {
       title: 'Highlife Evening',
       status: 'published',
       ended: false,
-      organiser: { name: 'Tunde Bakare' },
+      organiser: { name: 'Tunde Bakare', logoUrl: null },
       lowestPrice: 3000,
       isFree: false,
       startAt: '2030-06-20T18:00:00.000Z',
@@ -415,6 +416,64 @@ describe('one public event', () => {
     ]);
     expect(JSON.stringify(data)).not.toContain('sold"');
     expect(JSON.stringify(data)).not.toContain('Staff');
+  });
+
+  it("shows the organiser's public name and logo, and none of their contact details", async () => {
+    const owner = await givenLoggedInUser(t, { fullName: 'Kemi Adebayo' });
+    const event = await givenPublishedEvent(t, owner.token, {
+      title: 'Afrobeat Brunch',
+      ...at('2030-06-22T12:00', 3),
+    });
+    const page = async () => {
+      const res = await t.request('GET', `${EVENTS}/${event.slug}`);
+      expect(res.status, res.text).toBe(200);
+      return res;
+    };
+    expect((await page()).body.data.organiser).toEqual({ name: 'Kemi Adebayo', logoUrl: null });
+
+    const { payload, headers } = multipartBody(await makeImage('png'), {
+      filename: 'logo.png',
+      contentType: 'image/png',
+    });
+    const upload = await t.request('POST', `${API}/media`, {
+      token: owner.token,
+      payload,
+      headers,
+    });
+    expect(upload.status, upload.text).toBe(201);
+    const logo = upload.body.data.id as string;
+    const saved = await t.request('PATCH', `${SETTINGS}/organiser`, {
+      token: owner.token,
+      body: { publicName: 'Kemi Live', logoMediaId: logo },
+    });
+    expect(saved.status, saved.text).toBe(200);
+
+    const res = await page();
+    // Exactly the public fields: the name buyers see and the logo's address.
+    expect(res.body.data.organiser).toEqual({
+      name: 'Kemi Live',
+      logoUrl: `/api/v1/media/${logo}`,
+    });
+    for (const secret of [
+      owner.email,
+      owner.phoneNumber,
+      e164(owner.phoneNumber),
+      'Kemi Adebayo',
+    ]) {
+      expect(res.text, secret).not.toContain(secret);
+    }
+    // Anyone may load the logo.
+    const image = await t.request('GET', res.body.data.organiser.logoUrl);
+    expect(image.status).toBe(200);
+    expect(image.headers['content-type']).toMatch(/^image\//);
+
+    // Removing the logo in settings removes it from the page.
+    const removed = await t.request('PATCH', `${SETTINGS}/organiser`, {
+      token: owner.token,
+      body: { logoMediaId: null },
+    });
+    expect(removed.status, removed.text).toBe(200);
+    expect((await page()).body.data.organiser).toEqual({ name: 'Kemi Live', logoUrl: null });
   });
 
   it('reaches an unlisted event by its link, and a cancelled one says so', async () => {

@@ -111,6 +111,7 @@ export function listOwnerEvents(db: Db, ownerId: string): Promise<OwnerEventRow[
 
 export interface PublicEventRow extends EventRow {
   organiser_name: string;
+  organiser_logo_id: string | null;
 }
 
 /** A published or cancelled event by slug (public or unlisted); drafts never. */
@@ -123,6 +124,8 @@ export function findVisibleEventBySlug(db: Db, slug: string): Promise<PublicEven
       .selectAll('e')
       // The organiser's public name (settings), or their account name.
       .select(sql<string>`coalesce(s.public_name, u.full_name)`.as('organiser_name'))
+      // Only the organiser's public fields: never their email or phone.
+      .select('s.logo_media_id as organiser_logo_id')
       .where('e.slug', '=', slug)
       .where('e.status', '<>', 'draft')
       .executeTakeFirst()

@@ -202,9 +202,20 @@ function EventDetail({ event }: { event: PublicEventDto }) {
           </section>
 
           <section aria-labelledby="organiser-title" className="flex items-center gap-4">
-            <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-indigo-700">
-              <UsersIcon className="size-6" />
-            </span>
+            {event.organiser.logoUrl ? (
+              <img
+                src={event.organiser.logoUrl}
+                alt={`${event.organiser.name} logo`}
+                width={48}
+                height={48}
+                loading="lazy"
+                className="size-12 shrink-0 rounded-xl bg-white object-contain ring-1 ring-slate-200"
+              />
+            ) : (
+              <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-indigo-700">
+                <UsersIcon className="size-6" />
+              </span>
+            )}
             <div>
               <h2 id="organiser-title" className="text-sm font-medium text-slate-600">
                 Organised by
