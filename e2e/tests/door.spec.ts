@@ -14,7 +14,7 @@ import {
   writeQrVideo,
 } from '../support/door.ts';
 import { chromiumArgs, chromiumPath } from '../support/chromium.ts';
-import { expect, test } from '../support/fixtures.ts';
+import { expect, logInThroughUi, onPath, test, userMenuButton } from '../support/fixtures.ts';
 
 /**
  * The door (spec §2 verify-ticket screen, §4 scan results and idle sync, §5 manual code
@@ -343,6 +343,55 @@ test('Offline: validates from the cache, survives a reload served by the service
   await expect.poll(() => attendedAt(organiser, event.id, bayo.orderCode)).not.toBeNull();
   await expect(d.hints.getByText('waiting to send')).toHaveCount(0);
   await expect(d.hints.getByText('Offline')).toHaveCount(0);
+});
+
+test('Logout: the attendee list leaves the device, an unsent check-in stays as its code only and reaches the server at the next login', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(60_000);
+  const {
+    organiser,
+    event,
+    orders: [ada, bayo],
+  } = await givenDoor(5000, [ADA, BAYO]);
+  const device = () =>
+    page.evaluate(() =>
+      Object.fromEntries(
+        Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i)!).map((k) => [
+          k,
+          localStorage.getItem(k)!,
+        ]),
+      ),
+    );
+
+  await openDoor(page, organiser, event.id, 3);
+  await expect
+    .poll(() => page.evaluate((id) => localStorage.getItem(`tickets_${id}`), event.id))
+    .toContain(bayo.email);
+  await context.setOffline(true);
+  await enterCode(page, ada.orderCode);
+  await expect(door(page).banner).toContainText('Valid: Ada Obi, ₦5,000.00');
+  await expect(door(page).hints).toContainText('Offline, 1 waiting to send');
+
+  await userMenuButton(page, organiser.user.email).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page.getByText('Logout successful')).toBeVisible();
+  await expect(page).toHaveURL(onPath('/'));
+  await expect.poll(async () => Object.keys(await device())).not.toContain(`tickets_${event.id}`);
+  const left = await device();
+  expect(left[`validated_${event.id}`]).toBe(JSON.stringify([ada.orderCode]));
+  const everything = JSON.stringify(left);
+  for (const personal of ['Ada', 'Obi', 'Bayo', 'Adeyemi', ada.email, bayo.email]) {
+    expect(everything, personal).not.toContain(personal);
+  }
+  expect(await attendedAt(organiser, event.id, ada.orderCode)).toBeNull();
+
+  await context.setOffline(false);
+  await logInThroughUi(page, organiser.user);
+  await expect.poll(() => attendedAt(organiser, event.id, ada.orderCode)).not.toBeNull();
+  await expect.poll(async () => Object.keys(await device())).not.toContain(`validated_${event.id}`);
+  expect(await attendedAt(organiser, event.id, bayo.orderCode)).toBeNull();
 });
 
 test('Two devices on one event: the code is Valid on one and Already used on the other after its refresh', async ({

@@ -14,11 +14,12 @@ import {
   REGISTER,
   REHYDRATE,
 } from 'redux-persist';
-import { authReducer, logout, tokenWriteFor } from '../features/auth/auth-slice.ts';
+import { authReducer, loginSuccess, logout, tokenWriteFor } from '../features/auth/auth-slice.ts';
+import { hasDoorCache } from '../features/check-in/lib/door-keys.ts';
 import { clearEvent, eventReducer } from '../features/events/event-slice.ts';
 import { clearTickets, ticketReducer } from '../features/events/ticket-slice.ts';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
-import { persistLocalStorage, tokenStorage } from '../lib/storage.ts';
+import { localStore, persistLocalStorage, tokenStorage } from '../lib/storage.ts';
 import { queryClient } from './query-client.ts';
 
 const rootReducer = combineReducers({
@@ -56,19 +57,46 @@ listener.startListening({
 listener.startListening({
   predicate: (action) => action.type === REHYDRATE,
   effect: (_action, api) => {
-    const { auth } = api.getState() as { auth: { token: string | null } };
+    const { auth } = api.getState() as { auth: { token: string | null; loggedIn: boolean } };
     tokenStorage.set(auth.token);
+    // Signed out (here, or in another tab before this page loaded): no door lists stay.
+    if (!auth.loggedIn && hasDoorCache(localStore(), 'tickets')) void forgetDoorLists();
   },
 });
 
-// A new user on this device starts with no draft event or ticket list of the previous one.
+// A new user on this device starts with no draft event or ticket list of the previous one,
+// and no door list of attendees' names and emails; unsent check-ins stay, as codes only
+// (decision 018).
 listener.startListening({
   matcher: isAnyOf(logout),
   effect: (_action, api) => {
     api.dispatch(clearEvent());
     api.dispatch(clearTickets());
+    void forgetDoorLists();
   },
 });
+
+// Check-ins left unsent at a logout go to the server at the next login (the server takes
+// them only from the event's organiser; others keep waiting, quietly).
+listener.startListening({
+  actionCreator: loginSuccess,
+  effect: async () => {
+    if (!hasDoorCache(localStore(), 'validated')) return;
+    const [{ sendUnsentCheckIns }, { markAttended }] = await Promise.all([
+      import('../features/check-in/lib/door-storage.ts'),
+      import('../features/check-in/api/mark-attended.ts'),
+    ]);
+    await sendUnsentCheckIns(localStore(), (eventId, codes) =>
+      markAttended(eventId, codes, { quiet: true }),
+    );
+  },
+});
+
+/** The door's code loads only when a logout has door lists to clear (decision 018). */
+async function forgetDoorLists(): Promise<void> {
+  const door = await import('../features/check-in/lib/door-storage.ts');
+  door.forgetDoorLists(localStore());
+}
 
 export const store = configureStore({
   reducer: persistReducer(persistConfig, rootReducer),

@@ -5,7 +5,7 @@ export const TOKEN_KEY = 'token';
  * Local storage can be missing (tests, private modes that throw on access), so every
  * access is guarded and a failure behaves like an empty store.
  */
-function store(): Storage | undefined {
+export function localStore(): Storage | undefined {
   try {
     return typeof window === 'undefined' ? undefined : window.localStorage;
   } catch {
@@ -16,7 +16,7 @@ function store(): Storage | undefined {
 export const tokenStorage = {
   get(): string | null {
     try {
-      return store()?.getItem(TOKEN_KEY) ?? null;
+      return localStore()?.getItem(TOKEN_KEY) ?? null;
     } catch {
       return null;
     }
@@ -24,8 +24,8 @@ export const tokenStorage = {
   /** Saves the token, or removes it when the value is empty (spec §4). */
   set(token: string | null | undefined): void {
     try {
-      if (token) store()?.setItem(TOKEN_KEY, token);
-      else store()?.removeItem(TOKEN_KEY);
+      if (token) localStore()?.setItem(TOKEN_KEY, token);
+      else localStore()?.removeItem(TOKEN_KEY);
     } catch {
       // Storage full or blocked: the session still works until the page reloads.
     }
@@ -43,14 +43,14 @@ export const tokenStorage = {
 export const persistLocalStorage = {
   getItem(key: string): Promise<string | null> {
     try {
-      return Promise.resolve(store()?.getItem(key) ?? null);
+      return Promise.resolve(localStore()?.getItem(key) ?? null);
     } catch {
       return Promise.resolve(null);
     }
   },
   setItem(key: string, value: string): Promise<void> {
     try {
-      store()?.setItem(key, value);
+      localStore()?.setItem(key, value);
       return Promise.resolve();
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
@@ -58,7 +58,7 @@ export const persistLocalStorage = {
   },
   removeItem(key: string): Promise<void> {
     try {
-      store()?.removeItem(key);
+      localStore()?.removeItem(key);
     } catch {
       // Nothing to remove from a blocked store.
     }

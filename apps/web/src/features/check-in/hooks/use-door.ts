@@ -1,14 +1,13 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { getDoorOrders } from '../api/get-door-orders.ts';
 import { markAttended } from '../api/mark-attended.ts';
-import { DoorController, type KeyValueStore } from '../lib/door-controller.ts';
+import { localStore } from '../../../lib/storage.ts';
+import { DoorController } from '../lib/door-controller.ts';
+import { doorStore } from '../lib/door-storage.ts';
 
-function localStore(): KeyValueStore | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
+function deviceStore() {
+  const storage = localStore();
+  return storage ? doorStore(storage) : undefined;
 }
 
 /**
@@ -21,7 +20,7 @@ export function useDoor(eventId: string) {
     () =>
       new DoorController({
         eventId,
-        storage: localStore(),
+        storage: deviceStore(),
         fetchOrders: getDoorOrders,
         markAttended: (id, ticketCodes, quiet) => markAttended(id, ticketCodes, { quiet }),
         online: () => navigator.onLine,

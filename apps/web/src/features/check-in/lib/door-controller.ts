@@ -18,6 +18,9 @@ import {
   type DoorOrder,
   type ScanOutcome,
 } from './door.ts';
+import { ticketsKey, validatedKey } from './door-keys.ts';
+
+export { ticketsKey, validatedKey };
 
 /** What a mark-attended call answers (spec §7: data.data). */
 export interface MarkAttendedResult {
@@ -76,13 +79,6 @@ export interface DoorDeps {
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
 }
-
-/**
- * Spec §3 storage: per-event caches under keys built from the event id. Orders and the
- * validated set are kept apart, so the small set is saved on every scan.
- */
-export const ticketsKey = (eventId: string): string => `tickets_${eventId}`;
-export const validatedKey = (eventId: string): string => `validated_${eventId}`;
 
 /**
  * The door's state and its rules, free of React and the DOM so they can be tested with a
