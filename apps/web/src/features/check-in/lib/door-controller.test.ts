@@ -7,6 +7,7 @@ import {
   type KeyValueStore,
   type MarkAttendedResult,
 } from './door-controller.ts';
+import { memoryStore } from './memory-store.test-support.ts';
 
 const EVENT = 'ev-1';
 
@@ -57,17 +58,6 @@ function fakeServer(orders: DoorOrder[]) {
       result.message = `${result.marked.length} tickets checked in.`;
       return result;
     },
-  };
-}
-
-function memoryStore(initial: Record<string, string> = {}): KeyValueStore & {
-  data: Map<string, string>;
-} {
-  const data = new Map(Object.entries(initial));
-  return {
-    data,
-    getItem: (key) => data.get(key) ?? null,
-    setItem: (key, value) => void data.set(key, value),
   };
 }
 

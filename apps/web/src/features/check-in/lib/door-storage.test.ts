@@ -2,29 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MARK_CHUNK, type DoorOrder } from './door.ts';
 import { DoorController } from './door-controller.ts';
 import { hasDoorCache, ticketsKey, validatedKey } from './door-keys.ts';
-import {
-  doorStore,
-  forgetDoorLists,
-  sendUnsentCheckIns,
-  type DeviceStore,
-} from './door-storage.ts';
-
-/** Local storage in small: ordered keys, as the browser lists them. */
-function memoryStore(initial: Record<string, string> = {}): DeviceStore & {
-  data: Map<string, string>;
-} {
-  const data = new Map(Object.entries(initial));
-  return {
-    data,
-    getItem: (key) => data.get(key) ?? null,
-    setItem: (key, value) => void data.set(key, value),
-    removeItem: (key) => void data.delete(key),
-    key: (index) => [...data.keys()][index] ?? null,
-    get length() {
-      return data.size;
-    },
-  };
-}
+import { doorStore, forgetDoorLists, sendUnsentCheckIns } from './door-storage.ts';
+import { memoryStore } from './memory-store.test-support.ts';
 
 const order = (code: string, first: string, attendedAt: string | null = null): DoorOrder => ({
   _id: `id-${code}`,
