@@ -51,7 +51,11 @@ const envSchema = z.object({
   PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
   UNSAFE_DISABLE_CAPACITY_GUARD: booleanish,
   EXPORT_BATCH_SIZE: z.coerce.number().int().min(10).max(10_000).default(1000),
+  SEED_ALLOW: booleanish,
 });
+
+/** The variables read, by name (README's configuration table lists each one). */
+export const ENV_VARIABLES = Object.keys(envSchema.shape);
 
 export interface Config {
   port: number;
@@ -83,6 +87,8 @@ export interface Config {
   unsafeDisableCapacityGuard: boolean;
   /** Rows per query of a streamed CSV export. */
   exportBatchSize: number;
+  /** `npm run seed` may write demo data into a PostgreSQL server (DATABASE_URL); the app ignores it. */
+  seedAllow: boolean;
 }
 
 export class ConfigError extends Error {
@@ -123,5 +129,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paystackBaseUrl: e.PAYSTACK_BASE_URL.replace(/\/+$/, ''),
     unsafeDisableCapacityGuard: e.UNSAFE_DISABLE_CAPACITY_GUARD,
     exportBatchSize: e.EXPORT_BATCH_SIZE,
+    seedAllow: e.SEED_ALLOW,
   };
 }

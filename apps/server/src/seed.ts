@@ -277,13 +277,9 @@ export async function seed(
   return result;
 }
 
-export function seedRefusal(
-  config: Config,
-  argv: string[],
-  allowEnv: string | undefined,
-): string | undefined {
+export function seedRefusal(config: Config, argv: string[]): string | undefined {
   if (!config.databaseUrl) return undefined;
-  if (argv.includes('--force') || allowEnv === '1') return undefined;
+  if (argv.includes('--force') || config.seedAllow) return undefined;
   return [
     'Refusing to seed: DATABASE_URL points at a PostgreSQL server, which may hold real data.',
     'The demo organiser and events would be added to it. If that is what you want, run',
@@ -302,9 +298,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  // The seed's own safety switch, not app configuration: read here so config.ts stays the app's.
-  // eslint-disable-next-line no-restricted-properties
-  const refusal = seedRefusal(config, process.argv.slice(2), process.env.SEED_ALLOW);
+  const refusal = seedRefusal(config, process.argv.slice(2));
   if (refusal) {
     console.error(refusal);
     process.exit(2);

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.ts';
+import { ConfigError, ENV_VARIABLES, loadConfig, type Config } from '../src/config.ts';
 import { testEngine } from './helper.ts';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -85,6 +86,133 @@ describe('configuration from the environment', () => {
   it('refuses a port out of range', () => {
     expect(problemsOf({ PORT: '70000' }).map((p) => p.split(':')[0])).toEqual(['PORT']);
     expect(problemsOf({ PORT: '-1' }).map((p) => p.split(':')[0])).toEqual(['PORT']);
+  });
+
+  /**
+   * Every variable in README's configuration table (and SEED_ALLOW, the seed's): its default,
+   * a valid value as read, and, where a value can be wrong, a refusal that names the
+   * variable and says what it wants.
+   */
+  const variables: {
+    name: string;
+    key: keyof Config;
+    default: unknown;
+    valid: [string, unknown];
+    invalid?: [string, RegExp];
+  }[] = [
+    { name: 'HOST', key: 'host', default: '0.0.0.0', valid: ['127.0.0.1', '127.0.0.1'] },
+    {
+      name: 'MAIL_FROM',
+      key: 'mailFrom',
+      default: 'Gatepass <no-reply@gatepass.local>',
+      valid: ['Tickets <t@example.com>', 'Tickets <t@example.com>'],
+    },
+    {
+      name: 'TRUST_PROXY',
+      key: 'trustProxy',
+      default: false,
+      valid: ['true', true],
+      invalid: ['yes', /expected one of .*"1".*"true"/],
+    },
+    {
+      name: 'WEB_DIST_DIR',
+      key: 'webDistDir',
+      default: path.resolve(serverDir, '../web/dist'),
+      valid: ['public', path.resolve('public')],
+    },
+    {
+      name: 'MAIL_RETRY_INTERVAL_MS',
+      key: 'mailRetryIntervalMs',
+      default: 5000,
+      valid: ['250', 250],
+      invalid: ['10', />=50/],
+    },
+    {
+      name: 'ORDER_HOLD_SECONDS',
+      key: 'orderHoldSeconds',
+      default: 900,
+      valid: ['600', 600],
+      invalid: ['100000', /<=86400/],
+    },
+    {
+      name: 'OFFLINE_HOLD_HOURS',
+      key: 'offlineHoldHours',
+      default: 72,
+      valid: ['48', 48],
+      invalid: ['0', />=1/],
+    },
+    {
+      name: 'HOLD_SWEEP_INTERVAL_MS',
+      key: 'holdSweepIntervalMs',
+      default: 5000,
+      valid: ['1000', 1000],
+      invalid: ['soon', /expected number/],
+    },
+    {
+      name: 'EXPORT_BATCH_SIZE',
+      key: 'exportBatchSize',
+      default: 1000,
+      valid: ['500', 500],
+      invalid: ['5', />=10/],
+    },
+    {
+      name: 'PAYSTACK_SECRET_KEY',
+      key: 'paystackSecretKey',
+      default: undefined,
+      valid: ['sk_test_abc123', 'sk_test_abc123'],
+      invalid: ['pk_test_abc123', /Paystack secret key \(sk_test_… or sk_live_…\)/],
+    },
+    {
+      name: 'PAYSTACK_BASE_URL',
+      key: 'paystackBaseUrl',
+      default: 'https://api.paystack.co',
+      // A trailing slash would double up in request paths.
+      valid: ['http://127.0.0.1:4010/', 'http://127.0.0.1:4010'],
+      invalid: ['api.paystack.co', /URL/],
+    },
+    {
+      name: 'UNSAFE_DISABLE_CAPACITY_GUARD',
+      key: 'unsafeDisableCapacityGuard',
+      default: false,
+      valid: ['1', true],
+      invalid: ['on', /expected one of .*"1".*"true"/],
+    },
+    {
+      name: 'SEED_ALLOW',
+      key: 'seedAllow',
+      default: false,
+      valid: ['1', true],
+      invalid: ['please', /expected one of .*"1".*"true"/],
+    },
+  ];
+
+  it.each(variables)('$name: documented default, a valid value, a bad one refused', (v) => {
+    expect(loadConfig({})[v.key]).toEqual(v.default);
+    expect(loadConfig({ [v.name]: v.valid[0] })[v.key]).toEqual(v.valid[1]);
+    if (v.invalid) {
+      const problems = problemsOf({ [v.name]: v.invalid[0] });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(new RegExp(`^${v.name}: `));
+      expect(problems[0]).toMatch(v.invalid[1]);
+    }
+  });
+
+  it("keeps README's configuration table and the configuration in step", () => {
+    const readme = fs.readFileSync(path.resolve(serverDir, '../../README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Configuration'));
+    const documented = [...section.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]);
+    const tested = [
+      'PORT',
+      'DATA_DIR',
+      'DATABASE_URL',
+      'REDIS_URL',
+      'SMTP_URL',
+      'PUBLIC_URL',
+      'LOG_LEVEL',
+    ];
+    expect(documented.sort()).toEqual([...tested, ...variables.map((v) => v.name)].sort());
+    // Every variable the schema reads is in the table: a new one without a row fails here.
+    expect([...ENV_VARIABLES].sort()).toEqual(documented.sort());
   });
 
   // One process start is enough; the database engine plays no part here.

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
 import { DEMO_ORGANISER, seed, seedRefusal } from '../../seed.ts';
 import { AUTH, startTestApp, testConfig, type TestApp } from '../../../test/helper.ts';
 import { EVENTS } from '../../../test/event-factories.ts';
@@ -57,10 +58,15 @@ describe('demo data (npm run seed)', () => {
   it('refuses a PostgreSQL database unless forced', () => {
     const embedded = testConfig();
     const postgres = { ...embedded, databaseUrl: 'postgres://someone@db.example:5432/gatepass' };
-    expect(seedRefusal(embedded, [], undefined)).toBeUndefined();
-    expect(seedRefusal(postgres, [], undefined)).toMatch(/^Refusing to seed: DATABASE_URL/);
-    expect(seedRefusal(postgres, [], '0')).toBeDefined();
-    expect(seedRefusal(postgres, ['--force'], undefined)).toBeUndefined();
-    expect(seedRefusal(postgres, [], '1')).toBeUndefined();
+    expect(seedRefusal(embedded, [])).toBeUndefined();
+    expect(seedRefusal(postgres, [])).toMatch(/^Refusing to seed: DATABASE_URL/);
+    expect(seedRefusal(postgres, ['--force'])).toBeUndefined();
+    expect(seedRefusal({ ...postgres, seedAllow: true }, [])).toBeUndefined();
+    // SEED_ALLOW as the environment gives it, read by the configuration.
+    const withEnv = (env: Record<string, string>) =>
+      loadConfig({ DATABASE_URL: postgres.databaseUrl, ...env });
+    expect(seedRefusal(withEnv({}), [])).toBeDefined();
+    expect(seedRefusal(withEnv({ SEED_ALLOW: '0' }), [])).toBeDefined();
+    expect(seedRefusal(withEnv({ SEED_ALLOW: '1' }), [])).toBeUndefined();
   });
 });
