@@ -1,118 +1,14 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import type { Config } from '../src/config.ts';
-import { findMailsTo } from '../src/modules/mail/mail.repository.ts';
-import {
-  API,
-  codeFromText,
-  createTestDatabase,
-  resetTokenFromText,
-  testConfig,
-  type Reply,
-  type TestApp,
-} from './helper.ts';
+import { API, type TestApp } from './helper.ts';
 
 export const EVENTS = `${API}/events`;
 export const MANAGE = `${EVENTS}/manage`;
 
-/** A settable clock for the app's time-based rules (publishing, date filters). */
+/** A settable clock for the app's time-based rules: `startTestApp(overrides, { now: () => clock.now })`. */
 export interface TestClock {
   now: Date;
-}
-
-/**
- * Like helper.ts's startTestApp, but the app reads time from `clock`, so date filters and
- * "the start must be in the future" are tested at a chosen instant instead of whenever the
- * test happens to run.
- */
-export async function startTestAppWithClock(
-  clock: TestClock,
-  overrides: Partial<Config> = {},
-): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatepass-test-'));
-  const config = testConfig({ dataDir, ...overrides });
-  const database = await createTestDatabase();
-  let app: FastifyInstance;
-  try {
-    app = await buildApp(config, {
-      database: database.handle,
-      logger: false,
-      now: () => clock.now,
-    });
-    await app.ready();
-  } catch (err) {
-    await database.drop();
-    throw err;
-  }
-  const db = database.handle.db;
-  const request: TestApp['request'] = async (method, url, o = {}) => {
-    const headers: Record<string, string> = { ...o.headers };
-    if (o.token !== undefined) headers.authorization = `Bearer ${o.token}`;
-    let payload = o.payload;
-    if (payload === undefined && o.body !== undefined) {
-      payload = JSON.stringify(o.body);
-      headers['content-type'] ??= 'application/json';
-    }
-    const res = await app.inject({
-      method,
-      url,
-      headers,
-      ...(payload !== undefined ? { payload } : {}),
-    });
-    return toReply(res.statusCode, res.headers, res.body);
-  };
-  const mailsTo = (email: string) => findMailsTo(db, email);
-  const latestMailTo = async (email: string, kind?: string) => {
-    const mail = (await mailsTo(email)).find((m) => !kind || m.kind === kind);
-    if (!mail) throw new Error(`no ${kind ?? ''} mail to ${email}`);
-    return mail;
-  };
-  return {
-    app,
-    db,
-    config,
-    database,
-    logs: [],
-    request,
-    post: (url, body, o) => request('POST', url, { ...o, body }),
-    mailsTo,
-    latestMailTo,
-    latestCodeFor: async (email) =>
-      codeFromText((await latestMailTo(email, 'verify-email')).text_body),
-    latestResetTokenFor: async (email) =>
-      resetTokenFromText((await latestMailTo(email, 'password-reset')).text_body),
-    async count(table) {
-      const row = await db
-        .selectFrom(table)
-        .select(sql<number>`count(*)::int`.as('n'))
-        .executeTakeFirstOrThrow();
-      return row.n;
-    },
-    async close() {
-      try {
-        await app.close();
-      } finally {
-        await database.drop();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      }
-    },
-  };
-}
-
-function toReply(status: number, headers: Reply['headers'], text: string): Reply {
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = undefined;
-  }
-  return { status, headers, body, text };
 }
 
 /** Rows in the media table: uploads that were refused must leave it unchanged. */

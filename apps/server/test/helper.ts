@@ -65,6 +65,8 @@ export interface TestAppOptions {
   /** Keep every log line (JSON) in `logs`; the logger is silent otherwise. */
   captureLogs?: boolean;
   logLevel?: Config['logLevel'];
+  /** The app's clock (publishing, date filters, promos, finances): tests pin an instant. */
+  now?: () => Date;
 }
 
 export interface Reply {
@@ -146,7 +148,11 @@ export async function startTestApp(
   const database = await createTestDatabase();
   let app: FastifyInstance;
   try {
-    app = await buildApp(config, { database: database.handle, logger });
+    app = await buildApp(config, {
+      database: database.handle,
+      logger,
+      ...(options.now ? { now: options.now } : {}),
+    });
     await app.ready();
   } catch (err) {
     await database.drop();

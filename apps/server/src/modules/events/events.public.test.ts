@@ -10,12 +10,11 @@ import {
   givenTicketType,
   makeImage,
   multipartBody,
-  startTestAppWithClock,
   type EventInput,
   type TestClock,
 } from '../../../test/event-factories.ts';
 import { e164, givenLoggedInUser } from '../../../test/factories.ts';
-import { API, type TestApp } from '../../../test/helper.ts';
+import { API, startTestApp, type TestApp } from '../../../test/helper.ts';
 import { SETTINGS } from '../../../test/organiser-factories.ts';
 
 /**
@@ -52,7 +51,7 @@ async function list(query = ''): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  t = await startTestAppWithClock(clock, { webDistDir: webDir });
+  t = await startTestApp({ webDistDir: webDir }, { now: () => clock.now });
   const user = await givenLoggedInUser(t, { fullName: 'Eko Events Ltd' });
   organiser = user;
   const token = user.token;
