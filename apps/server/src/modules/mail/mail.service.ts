@@ -16,6 +16,13 @@ const LEASE_SECONDS = 120;
 /** Event-loop utilisation above which attachment rendering waits, and for how long at most. */
 const BUSY_LOOP = 0.5;
 const QUIET_WAIT_MS = 1_000;
+/**
+ * How long shutdown lets the mail in flight finish. After that the send is abandoned: the
+ * mail stays pending, due at once, for the next start (an SMTP server that accepts the
+ * connection but never answers would otherwise hold the process for nodemailer's 30 s
+ * greeting timeout, or 2 min to connect).
+ */
+export const STOP_GRACE_MS = 1_000;
 /** Backoff between attempts; after the last one the mail stays in the outbox as 'failed'. */
 const RETRY_SECONDS = [10, 30, 60, 300, 900, 1800, 3600, 3600, 3600, 3600];
 
@@ -29,6 +36,8 @@ export class MailService {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
+  /** Aborted when shutdown stops waiting for the mail in flight. */
+  private abandon = new AbortController();
   private readonly renderers = new Map<string, AttachmentRenderer>();
 
   constructor(
@@ -60,6 +69,7 @@ export class MailService {
 
   start(): void {
     this.stopped = false;
+    this.abandon = new AbortController();
     this.timer = setInterval(() => this.kick(), this.intervalMs);
     this.timer.unref();
     this.kick();
@@ -88,11 +98,25 @@ export class MailService {
     while (this.running) await this.running;
   }
 
+  /**
+   * Stops dispatching: no new mail is tried, the one in flight has STOP_GRACE_MS to finish,
+   * then it is abandoned. Whatever was not sent stays in the outbox, due now, for the next
+   * process (nothing is lost; a mail abandoned at the very moment the server accepted it
+   * may arrive twice, the outbox's usual at-least-once).
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
-    await this.idle();
-    this.transport.close();
+    const giveUp = setTimeout(
+      () => this.abandon.abort(new Error('mail dispatch stopped')),
+      STOP_GRACE_MS,
+    );
+    try {
+      await this.idle();
+    } finally {
+      clearTimeout(giveUp);
+      this.transport.close();
+    }
   }
 
   /**
@@ -134,9 +158,22 @@ export class MailService {
             mail.attachments = await render(mail.context);
             await repo.storeAttachments(this.db, mail.id, mail.attachments);
           }
-          await this.transport.send(mail);
+          await this.transport.send(mail, this.abandon.signal);
           await repo.markDelivered(this.db, mail.id, this.transport.delivers);
         } catch (err) {
+          if (this.abandon.signal.aborted) {
+            // Given up at shutdown: not an attempt of the mail's; due again now, with the
+            // rest of the batch.
+            this.log.info(
+              { mailId: mail.id, released: batch.length - i },
+              'mail dispatch stopped; unsent mail stays in the outbox',
+            );
+            await repo.releaseClaims(
+              this.db,
+              batch.slice(i).map((m) => m.id),
+            );
+            return;
+          }
           const retry = RETRY_SECONDS[mail.attempts] ?? null;
           const message = err instanceof Error ? err.message : String(err);
           this.log.warn(

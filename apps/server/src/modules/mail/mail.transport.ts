@@ -1,11 +1,13 @@
 import nodemailer from 'nodemailer';
+import type Mail from 'nodemailer/lib/mailer/index.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailRow } from './mail.table.ts';
 
 export interface MailTransport {
   /** 'sent' when a server accepted it; 'logged' when it was only written to the log. */
   readonly delivers: 'sent' | 'logged';
-  send(mail: MailRow): Promise<void>;
+  /** Aborting `signal` gives up on the mail (shutdown): the promise rejects at once. */
+  send(mail: MailRow, signal?: AbortSignal): Promise<void>;
   close(): void;
 }
 
@@ -13,8 +15,11 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
   const transporter = nodemailer.createTransport(smtpUrl);
   return {
     delivers: 'sent',
-    async send(mail) {
-      await transporter.sendMail({
+    async send(mail, signal) {
+      // nodemailer (10+) closes the connection of a send whose signal aborts; its types
+      // (@types/nodemailer 8) do not know the option yet.
+      const options: Mail.Options & { signal?: AbortSignal } = {
+        ...(signal ? { signal } : {}),
         from,
         to: mail.to_address,
         subject: mail.subject,
@@ -31,7 +36,8 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
               })),
             }
           : {}),
-      });
+      };
+      await transporter.sendMail(options);
     },
     close: () => transporter.close(),
   };
