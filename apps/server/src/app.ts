@@ -122,7 +122,11 @@ export async function buildApp(
     : logTransport(app.log);
   const mail = new MailService(database.db, transport, app.log, config.mailRetryIntervalMs);
   const auth = new AuthService(database.db, mail, createAuthLimits(redis), config.publicUrl);
-  const media = new MediaService(database.db);
+  const media = new MediaService(
+    database.db,
+    { graceHours: config.mediaUnusedGraceHours, intervalMs: config.mediaSweepIntervalMs },
+    app.log,
+  );
   // New events take the organiser's default fee mode (settings is built below; called per request).
   const events = new EventsService(database.db, media, options.now, (ownerId) =>
     settings.defaultFeeMode(ownerId),
@@ -290,8 +294,10 @@ export async function buildApp(
 
   mail.start();
   orders.start();
+  media.start();
   app.addHook('onClose', async () => {
     orders.stop();
+    await media.stop();
     await mail.stop();
     redis?.disconnect();
     if (ownsDatabase) await database.close();

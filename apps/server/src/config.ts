@@ -44,6 +44,13 @@ const envSchema = z.object({
     .max(24 * 30)
     .default(72),
   HOLD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
+  MEDIA_UNUSED_GRACE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
+  MEDIA_SWEEP_INTERVAL_MS: z.coerce.number().int().min(50).default(3_600_000),
   PAYSTACK_SECRET_KEY: z
     .string()
     .regex(/^sk_(test|live)_\w+$/, 'must be a Paystack secret key (sk_test_… or sk_live_…)')
@@ -76,6 +83,10 @@ export interface Config {
   offlineHoldHours: number;
   /** How often expired holds are released. */
   holdSweepIntervalMs: number;
+  /** How old an image no event or organiser uses must be before it is deleted. */
+  mediaUnusedGraceHours: number;
+  /** How often unused images are looked for. */
+  mediaSweepIntervalMs: number;
   /** Enables Paystack; unset, checkout offers the TEST provider and offline payment only. */
   paystackSecretKey: string | undefined;
   /** Paystack's API (tests point it at a local stand-in). */
@@ -125,6 +136,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     orderHoldSeconds: e.ORDER_HOLD_SECONDS,
     offlineHoldHours: e.OFFLINE_HOLD_HOURS,
     holdSweepIntervalMs: e.HOLD_SWEEP_INTERVAL_MS,
+    mediaUnusedGraceHours: e.MEDIA_UNUSED_GRACE_HOURS,
+    mediaSweepIntervalMs: e.MEDIA_SWEEP_INTERVAL_MS,
     paystackSecretKey: e.PAYSTACK_SECRET_KEY,
     paystackBaseUrl: e.PAYSTACK_BASE_URL.replace(/\/+$/, ''),
     unsafeDisableCapacityGuard: e.UNSAFE_DISABLE_CAPACITY_GUARD,

@@ -149,6 +149,20 @@ describe('configuration from the environment', () => {
       invalid: ['soon', /expected number/],
     },
     {
+      name: 'MEDIA_UNUSED_GRACE_HOURS',
+      key: 'mediaUnusedGraceHours',
+      default: 24,
+      valid: ['48', 48],
+      invalid: ['1000', /<=720/],
+    },
+    {
+      name: 'MEDIA_SWEEP_INTERVAL_MS',
+      key: 'mediaSweepIntervalMs',
+      default: 3_600_000,
+      valid: ['60000', 60_000],
+      invalid: ['hourly', /expected number/],
+    },
+    {
       name: 'EXPORT_BATCH_SIZE',
       key: 'exportBatchSize',
       default: 1000,

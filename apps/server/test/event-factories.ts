@@ -45,6 +45,7 @@ export interface EventInput {
   timeZone?: string;
   visibility?: 'public' | 'unlisted';
   feeMode?: 'pass' | 'absorb';
+  coverImageId?: string | null;
 }
 
 /** A complete, publishable event a month from now, at a Lagos venue. */

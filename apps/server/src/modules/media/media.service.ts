@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { MediaDto } from '@gatepass/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { processImage } from './media.image.ts';
 import * as repo from './media.repository.ts';
@@ -26,8 +27,25 @@ export interface StoredImage {
   etag: string;
 }
 
+export interface UnusedMediaSweep {
+  /** How old an unused image must be before it is deleted (an upload waiting for its form). */
+  graceHours: number;
+  /** How often the sweeper looks. */
+  intervalMs: number;
+}
+
+/** Images deleted per transaction by the sweeper. */
+const SWEEP_BATCH = 100;
+
 export class MediaService {
-  constructor(private readonly db: Db) {}
+  private timer: NodeJS.Timeout | undefined;
+  private sweeping: Promise<unknown> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly sweep: UnusedMediaSweep = { graceHours: 24, intervalMs: 3_600_000 },
+    private readonly log?: FastifyBaseLogger,
+  ) {}
 
   /** Checks, re-encodes and stores an uploaded image; nothing is stored if any step refuses it. */
   async storeImage(ownerId: string, upload: Buffer): Promise<MediaDto> {
@@ -57,5 +75,41 @@ export class MediaService {
     if (!UUID.test(id)) return false;
     const row = await repo.findMediaInfo(this.db, id);
     return row?.owner_id === userId;
+  }
+
+  /**
+   * Deletes images no event or organiser uses, uploaded more than `graceHours` ago
+   * (docs/decisions/016-unused-media-sweeper.md). Answers how many were deleted.
+   */
+  async deleteUnused(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const deleted = await this.db.transaction().execute(async (trx) => {
+        const ids = await repo.lockUnusedMedia(trx, this.sweep.graceHours, SWEEP_BATCH);
+        return { locked: ids.length, deleted: await repo.deleteUnusedMedia(trx, ids) };
+      });
+      total += deleted.deleted;
+      if (deleted.locked < SWEEP_BATCH) return total;
+    }
+  }
+
+  /** Runs `deleteUnused` every `intervalMs`, like the expired-holds sweeper. */
+  start(): void {
+    this.timer = setInterval(() => {
+      if (this.sweeping) return;
+      this.sweeping = this.deleteUnused()
+        .then((deleted) => {
+          if (deleted > 0) this.log?.info({ deleted }, 'unused images deleted');
+        })
+        .catch((err: unknown) => this.log?.error({ err }, 'deleting unused images failed'))
+        .finally(() => (this.sweeping = undefined));
+    }, this.sweep.intervalMs);
+    this.timer.unref();
+  }
+
+  /** Stops the sweeper; waits for a sweep in flight so the database can close after it. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.sweeping;
   }
 }
