@@ -171,6 +171,7 @@ export async function buildApp(
     },
     { exportBatchSize: config.exportBatchSize },
     app.log,
+    payments,
   );
   const settings = new SettingsService(
     database.db,

@@ -16,6 +16,14 @@ import type { AddressInfo } from 'node:net';
  *   data:{id, status, reference, amount, currency, paid_at, gateway_response, channel, …}};
  *   an unknown reference → 400 {status:false, message:'Transaction reference not found'}.
  *
+ * - POST /refund {transaction: reference or id, amount (kobo, optional: the rest of the
+ *   transaction), currency, merchant_note} → {status:true, message:'Refund has been queued
+ *   for processing', data:{id, status:'pending', amount, currency, transaction:{…}, …}}
+ *   (https://paystack.com/docs/api/refund/); an unknown transaction → 400 'Transaction
+ *   not found'; one not successful → 400; more than is left → 400 'Refund amount cannot be
+ *   more than the transaction amount'; one refunded in full → 400 'Transaction has been
+ *   fully reversed'.
+ *
  * A transaction starts 'abandoned' (Paystack's word for "not paid yet") until the test
  * plays the buyer with `pay` or `decline`. `webhook` builds a `charge.success` event and
  * its `x-paystack-signature` (HMAC-SHA512 of the body with the secret key, hex).
@@ -31,6 +39,15 @@ export interface FakeTransaction {
   status: 'abandoned' | 'success' | 'failed';
   paidAt: string | null;
   createdAt: string;
+  /** Kobo refunded so far. */
+  refunded: number;
+}
+
+export interface FakeRefund {
+  id: number;
+  reference: string;
+  amount: number;
+  merchantNote: string | null;
 }
 
 export interface FakePaystack {
@@ -41,6 +58,12 @@ export interface FakePaystack {
   requests: { method: string; path: string; authorization: string | undefined; body: unknown }[];
   /** While set, every call answers 500 with an HTML page, as an outage would. */
   down: boolean;
+  /** Refunds Paystack accepted, in order. */
+  refunds: FakeRefund[];
+  /** While set, POST /refund is refused (400) with this message, as a low balance would be. */
+  refuseRefundsWith: string | undefined;
+  /** While set, a refund is made but its answer is lost (the connection drops). */
+  loseRefundAnswers: boolean;
   /** The buyer pays on Paystack's page. */
   pay(reference: string): FakeTransaction;
   /** The buyer's card is declined. */
@@ -61,6 +84,7 @@ export async function startFakePaystack(
 ): Promise<FakePaystack> {
   const transactions = new Map<string, FakeTransaction>();
   const requests: FakePaystack['requests'] = [];
+  const refunds: FakeRefund[] = [];
   const sign = (body: string | Buffer) =>
     createHmac('sha512', secretKey).update(body).digest('hex');
 
@@ -158,6 +182,7 @@ export async function startFakePaystack(
           status: 'abandoned',
           paidAt: null,
           createdAt: new Date().toISOString(),
+          refunded: 0,
         });
         reply(200, {
           status: true,
@@ -166,6 +191,76 @@ export async function startFakePaystack(
             authorization_url: `https://checkout.paystack.com/${accessCode}`,
             access_code: accessCode,
             reference,
+          },
+        });
+        return;
+      }
+      if (req.method === 'POST' && path === '/refund') {
+        const b = (body ?? {}) as Record<string, unknown>;
+        const t = [...transactions.values()].find(
+          (tx) => tx.reference === b.transaction || String(tx.id) === String(b.transaction),
+        );
+        if (!t) {
+          reply(400, { status: false, message: 'Transaction not found' });
+          return;
+        }
+        if (state.refuseRefundsWith) {
+          reply(400, { status: false, message: state.refuseRefundsWith });
+          return;
+        }
+        if (t.status !== 'success') {
+          reply(400, {
+            status: false,
+            message: 'Cannot refund a transaction that was not successful',
+          });
+          return;
+        }
+        const left = t.amount - t.refunded;
+        if (left === 0) {
+          reply(400, { status: false, message: 'Transaction has been fully reversed' });
+          return;
+        }
+        const amount = b.amount === undefined ? left : Number(b.amount);
+        if (!Number.isInteger(amount) || amount <= 0 || amount > left) {
+          reply(400, {
+            status: false,
+            message: 'Refund amount cannot be more than the transaction amount',
+          });
+          return;
+        }
+        t.refunded += amount;
+        const refund: FakeRefund = {
+          id: nextId++,
+          reference: t.reference,
+          amount,
+          merchantNote: typeof b.merchant_note === 'string' ? b.merchant_note : null,
+        };
+        refunds.push(refund);
+        if (state.loseRefundAnswers) {
+          req.socket.destroy();
+          return;
+        }
+        const now = new Date().toISOString();
+        reply(200, {
+          status: true,
+          message: 'Refund has been queued for processing',
+          data: {
+            transaction: dataOf(t),
+            integration: 412829,
+            deducted_amount: 0,
+            channel: null,
+            merchant_note: refund.merchantNote,
+            customer_note: null,
+            status: 'pending',
+            refunded_by: 'api',
+            expected_at: new Date(Date.now() + 10 * 86_400_000).toISOString(),
+            currency: t.currency,
+            domain: 'test',
+            amount,
+            fully_deducted: false,
+            id: refund.id,
+            createdAt: now,
+            updatedAt: now,
           },
         });
         return;
@@ -200,6 +295,9 @@ export async function startFakePaystack(
     transactions,
     requests,
     down: false,
+    refunds,
+    refuseRefundsWith: undefined,
+    loseRefundAnswers: false,
     pay: (reference) => settle(reference, 'success'),
     decline: (reference) => settle(reference, 'failed'),
     webhook(reference, override = {}) {

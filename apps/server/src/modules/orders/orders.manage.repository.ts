@@ -228,3 +228,12 @@ export function recentOrders(db: Db, ownerId: string, limit: number): Promise<Or
     .limit(limit)
     .execute();
 }
+
+/** The money an order could not take has been paid back: it no longer needs a refund. */
+export async function clearNeedsRefund(db: Db, orderId: string): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ needs_refund: false, updated_at: sql<Date>`now()` })
+    .where('id', '=', orderId)
+    .execute();
+}

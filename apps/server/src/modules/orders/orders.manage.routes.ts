@@ -28,6 +28,9 @@ export const ORDER_ACTION_MESSAGES = {
   markedPaid: 'The order is marked paid and the tickets are on their way to the buyer.',
   cancelled: 'The order is cancelled and its tickets are back on sale.',
   refunded: 'The order is marked refunded and its tickets are back on sale.',
+  refundedThroughPaystack:
+    'The order is refunded: Paystack is returning the money to the buyer, and its tickets are back on sale.',
+  paymentReturned: 'Paystack is returning the money this order could not take to the buyer.',
 } as const;
 
 /**
@@ -147,19 +150,27 @@ export function manageOrderRoutes(
         tags,
         security,
         summary:
-          'Mark a completed order refunded (the money is returned outside Gatepass); its tickets go back on sale',
+          'Refund an order: with Paystack enabled, its Paystack payments (and any it could not take) are refunded through Paystack first; a completed order is then marked refunded and its tickets go back on sale. 502 when Paystack refuses (nothing changed).',
         params: orderParams,
         body: orderActionBody,
-        response: { 200: envelope(manageOrderDto), ...errors },
+        response: { 200: envelope(manageOrderDto), ...errors, 502: errorBody },
       },
-      handler: async (request) => ({
-        data: await service.refund(
+      handler: async (request) => {
+        const { order, refunded } = await service.refund(
           currentUser(request).id,
           request.params.orderId,
           request.body.reason,
-        ),
-        message: ORDER_ACTION_MESSAGES.refunded,
-      }),
+        );
+        return {
+          data: order,
+          message:
+            order.status !== 'refunded'
+              ? ORDER_ACTION_MESSAGES.paymentReturned
+              : refunded.length
+                ? ORDER_ACTION_MESSAGES.refundedThroughPaystack
+                : ORDER_ACTION_MESSAGES.refunded,
+        };
+      },
     });
   };
 }

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
+  formatKobo,
   koboToNaira,
   type ManageOrderDto,
   type ManageOrderListItem,
@@ -12,10 +13,11 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import { notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
 import { newToken, sha256 } from '../../lib/secrets.ts';
 import { dateRangeWindow } from '../events/events.time.ts';
+import type { PaymentsService, RecordedRefund } from '../payments/payments.service.ts';
 import { inventoryService, type SaleEvent } from '../events/inventory.service.ts';
 import { csvStream, lagosTime, nairaCell, type CsvColumn } from './orders.manage.csv.ts';
 import * as manageRepo from './orders.manage.repository.ts';
@@ -110,6 +112,7 @@ export class OrdersManageService {
     private readonly limits: LookupLimits,
     private readonly options: OrdersManageOptions,
     private readonly log: FastifyBaseLogger,
+    private readonly payments: PaymentsService,
   ) {}
 
   async list(ownerId: string, query: ListQuery): Promise<ManageOrderPage> {
@@ -157,7 +160,8 @@ export class OrdersManageService {
         resendTickets: row.status === 'completed',
         markPaid: row.status === 'pending',
         cancel: row.status === 'pending' || row.status === 'completed',
-        refund: row.status === 'completed',
+        refund:
+          row.status === 'completed' || (row.needs_refund && this.payments.refundsThroughPaystack),
       },
     };
   }
@@ -180,10 +184,65 @@ export class OrdersManageService {
     return this.detail(ownerId, orderId);
   }
 
-  async refund(ownerId: string, orderId: string, reason: string | undefined) {
-    await this.detail(ownerId, orderId);
-    await this.orders.refund(ownerId, orderId, reason ?? null);
-    return this.detail(ownerId, orderId);
+  /**
+   * Refunds an order (docs/decisions/017-paystack-refunds.md). With Paystack enabled, money
+   * goes back through its Refund API first — every payment the order could not take (a
+   * late payment after the tickets sold out, a wrong amount, a second payment), and, for a
+   * completed order, the payment that paid it — and only then is the order marked
+   * refunded (its tickets back on sale) or, with nothing else to do, no longer flagged.
+   * If Paystack refuses or cannot be reached the order stays as it was (a readable 502);
+   * a retry does not refund a payment twice. Without Paystack (or for an order paid
+   * offline) it only marks the order refunded, as before: the money goes back by hand.
+   */
+  async refund(
+    ownerId: string,
+    orderId: string,
+    reason: string | undefined,
+  ): Promise<{ order: ManageOrderDto; refunded: RecordedRefund[] }> {
+    const order = await this.detail(ownerId, orderId);
+    const refunded: RecordedRefund[] = [];
+    const note = `Gatepass order ${order.orderCode}${reason ? `: ${reason}` : ''}`;
+    if (this.payments.refundsThroughPaystack) {
+      const own =
+        order.status === 'completed' &&
+        order.payment.method === 'paystack' &&
+        order.payment.reference
+          ? await this.payments.paymentOf(order.id, order.payment.reference)
+          : undefined;
+      const flagged = await this.payments.paymentsToRefund(order.id);
+      if (!own && flagged.length === 0 && order.status !== 'completed') {
+        throw new AppError(
+          409,
+          'CONFLICT',
+          `This order cannot be refunded: it is ${order.status}, with no payment to return.`,
+        );
+      }
+      for (const payment of flagged) refunded.push(await this.payments.refund(payment, note));
+      if (own && own.outcome === 'completed') {
+        refunded.push(await this.payments.refund(own, note));
+      }
+    }
+    const summary = refunded.map(
+      (r) => `${formatKobo(r.amountKobo)} refunded through Paystack (refund ${r.id}, ${r.status})`,
+    );
+    if (order.status === 'completed') {
+      await this.orders.refund(
+        ownerId,
+        orderId,
+        [reason, ...summary].filter(Boolean).join('. ') || null,
+      );
+    } else if (refunded.length > 0) {
+      await this.db.transaction().execute(async (trx) => {
+        await manageRepo.clearNeedsRefund(trx, order.id);
+        await repo.addHistory(trx, [
+          { orderId: order.id, kind: 'refund', detail: summary.join('. '), actorUserId: ownerId },
+        ]);
+      });
+    } else {
+      await this.orders.refund(ownerId, orderId, reason ?? null); // 409: nothing to refund
+    }
+    if (refunded.length) this.log.info({ orderId, refunds: refunded.length }, 'order refunded');
+    return { order: await this.detail(ownerId, orderId), refunded };
   }
 
   /**

@@ -40,7 +40,15 @@ export interface PaymentProvider {
 }
 
 /** The provider could not be reached or refused the request: the buyer may try again. */
-export class PaymentProviderError extends Error {}
+export class PaymentProviderError extends Error {
+  constructor(
+    message: string,
+    /** The provider's own words when it answered and refused (e.g. Paystack's `message`). */
+    readonly refusal?: string,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * The built-in TEST provider: the web app's clearly marked TEST page, whose answer

@@ -89,3 +89,39 @@ export async function markFailed(db: Db, id: string, providerStatus: string): Pr
     .where('status', '=', 'initialized')
     .execute();
 }
+
+/**
+ * Settled payments of an order that the order could not take (late, wrong amount, paid
+ * twice) and that have not been refunded yet.
+ */
+export function unrefundedForRefund(db: Db, orderId: string): Promise<PaymentRow[]> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'success')
+    .where('outcome', '=', 'needs_refund')
+    .where('refund_id', 'is', null)
+    .orderBy('created_at')
+    .execute();
+}
+
+/** Keeps the refund Paystack accepted; a payment's first recorded refund is never replaced. */
+export async function recordRefund(
+  db: Db,
+  id: string,
+  refund: { id: string; status: string; amountKobo: number },
+): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({
+      refund_id: refund.id,
+      refund_status: refund.status,
+      refund_amount_kobo: refund.amountKobo,
+      refunded_at: sql<Date>`now()`,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', id)
+    .where('refund_id', 'is', null)
+    .execute();
+}

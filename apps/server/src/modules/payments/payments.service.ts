@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { nairaToKobo, type OrderDto } from '@gatepass/shared';
+import { formatKobo, nairaToKobo, type OrderDto } from '@gatepass/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -7,7 +7,12 @@ import type { Database } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
-import { paystackTransaction, verificationOf, type PaystackProvider } from './paystack.provider.ts';
+import {
+  paystackTransaction,
+  verificationOf,
+  type PaystackProvider,
+  type PaystackRefund,
+} from './paystack.provider.ts';
 import {
   offlineProvider,
   PaymentProviderError,
@@ -17,6 +22,7 @@ import {
   type Verification,
 } from './payments.provider.ts';
 import * as repo from './payments.repository.ts';
+import type { PaymentRow } from './payments.table.ts';
 
 /** The part of a Paystack webhook we act on (https://paystack.com/docs/payments/webhooks/). */
 const webhookEvent = z.object({ event: z.string(), data: z.unknown() });
@@ -27,6 +33,18 @@ const unreachable = () =>
     'PAYMENT_FAILED',
     'We could not reach the payment provider. You have not been charged; please try again.',
   );
+
+/**
+ * Paystack's refusal of a refund for a transaction already refunded in full. Our own
+ * record (`payments.refund_id`) keeps a retry from asking twice; this covers the one gap it
+ * cannot: Paystack accepted a refund whose answer never reached us.
+ */
+const ALREADY_REFUNDED = /fully reversed|already (been )?refunded/i;
+
+/** A refund Paystack accepted, as recorded for one payment. */
+export interface RecordedRefund extends PaystackRefund {
+  reference: string;
+}
 
 /** A reference Paystack accepts (letters, digits, -, ., =), unique per attempt. */
 const newReference = (orderCode: string) => `gp-${orderCode}-${randomBytes(6).toString('hex')}`;
@@ -53,6 +71,67 @@ export class PaymentsService {
       ['offline', offlineProvider],
       ...(paystack ? [['paystack', paystack] as const] : []),
     ]);
+  }
+
+  /** Whether refunds of Paystack payments go through Paystack's Refund API here. */
+  get refundsThroughPaystack(): boolean {
+    return this.paystack !== undefined;
+  }
+
+  /** The order's settled Paystack payments the order could not take, not refunded yet. */
+  paymentsToRefund(orderId: string): Promise<PaymentRow[]> {
+    return repo.unrefundedForRefund(this.db, orderId);
+  }
+
+  /** The settled payment that paid an order (its `payment_ref`). */
+  async paymentOf(orderId: string, reference: string): Promise<PaymentRow | undefined> {
+    const payment = await repo.findByReference(this.db, reference);
+    return payment?.order_id === orderId && payment.status === 'success' ? payment : undefined;
+  }
+
+  /**
+   * Pays a settled Paystack payment back to the buyer in full through Paystack's Refund
+   * API, once: a payment with a recorded refund is not sent again, and Paystack's "fully
+   * reversed" refusal counts as refunded. If Paystack cannot be reached or refuses, nothing
+   * is recorded and the caller changes nothing: a readable 502 says why.
+   */
+  async refund(payment: PaymentRow, note: string): Promise<RecordedRefund> {
+    if (payment.refund_id) {
+      return {
+        reference: payment.reference,
+        id: payment.refund_id,
+        status: payment.refund_status ?? 'pending',
+        amountKobo: payment.refund_amount_kobo ?? payment.amount_kobo,
+      };
+    }
+    if (!this.paystack) throw new Error('refund through Paystack without PAYSTACK_SECRET_KEY');
+    let refund: PaystackRefund;
+    try {
+      refund = await this.paystack.refund(payment.reference, payment.amount_kobo, note);
+    } catch (err) {
+      if (!(err instanceof PaymentProviderError)) throw err;
+      if (err.refusal && ALREADY_REFUNDED.test(err.refusal)) {
+        refund = { id: 'refunded-before', status: 'processed', amountKobo: payment.amount_kobo };
+      } else {
+        this.log.warn(
+          { orderId: payment.order_id, reference: payment.reference, err: err.message },
+          'paystack refund failed',
+        );
+        throw new AppError(
+          502,
+          'PAYMENT_FAILED',
+          err.refusal
+            ? `Paystack did not accept the refund of ${formatKobo(payment.amount_kobo)}: "${err.refusal}". Nothing was changed; you can try again, or refund it in Paystack's dashboard.`
+            : `We could not reach Paystack to refund ${formatKobo(payment.amount_kobo)}. Nothing was changed; please try again.`,
+        );
+      }
+    }
+    await repo.recordRefund(this.db, payment.id, refund);
+    this.log.info(
+      { orderId: payment.order_id, reference: payment.reference, refundId: refund.id },
+      'paystack refund accepted',
+    );
+    return { reference: payment.reference, ...refund };
   }
 
   methods(): ProviderMethod[] {

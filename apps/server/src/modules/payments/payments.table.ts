@@ -19,6 +19,11 @@ export interface PaymentsTable {
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   settled_at: Date | null;
+  /** Paystack's id of the refund it accepted for this payment; null until then. */
+  refund_id: Generated<string | null>;
+  refund_status: Generated<string | null>;
+  refund_amount_kobo: Generated<number | null>;
+  refunded_at: Generated<Date | null>;
 }
 
 export interface PaymentTables {

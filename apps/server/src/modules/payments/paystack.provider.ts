@@ -13,6 +13,9 @@ import {
  *   metadata} → {status: true, data: {authorization_url, access_code, reference}};
  * - GET /transaction/verify/{reference} → {status: true, data: {status, reference, amount,
  *   currency, paid_at, …}};
+ * - POST /refund {transaction: reference, amount (kobo), currency, merchant_note} →
+ *   {status: true, message: 'Refund has been queued for processing', data: {id, status,
+ *   amount, …}} (https://paystack.com/docs/api/refund/);
  * - webhooks are signed: `x-paystack-signature` is the hex HMAC-SHA512 of the raw request
  *   body, keyed with the secret key (https://paystack.com/docs/payments/webhooks/).
  * Every call carries `Authorization: Bearer <secret key>`.
@@ -35,6 +38,18 @@ export const paystackTransaction = z.object({
   currency: z.string(),
 });
 const verifyResponse = envelope(paystackTransaction);
+
+const refundResponse = envelope(
+  z.object({ id: z.union([z.number().int(), z.string()]), status: z.string(), amount: z.number() }),
+);
+
+/** A refund Paystack accepted: it pays the money back over the next days. */
+export interface PaystackRefund {
+  id: string;
+  /** pending, processing or processed. */
+  status: string;
+  amountKobo: number;
+}
 
 /** Paystack's transaction statuses, in the words of our `Verification`. */
 export function verificationOf(tx: z.infer<typeof paystackTransaction>): Verification {
@@ -90,6 +105,18 @@ export class PaystackProvider implements PaymentProvider {
     return verificationOf(body.data);
   }
 
+  /** Asks Paystack to pay `amountKobo` of a successful transaction back to the buyer. */
+  async refund(reference: string, amountKobo: number, note: string): Promise<PaystackRefund> {
+    const body = await this.call('POST', '/refund', refundResponse, {
+      transaction: reference,
+      amount: amountKobo,
+      currency: 'NGN',
+      merchant_note: note.slice(0, 200),
+    });
+    if (!body.data) throw new PaymentProviderError('Paystack returned no refund');
+    return { id: String(body.data.id), status: body.data.status, amountKobo: body.data.amount };
+  }
+
   /** Whether `signature` is Paystack's HMAC-SHA512 (hex) of exactly these bytes. */
   signatureValid(rawBody: Buffer, signature: string | undefined): boolean {
     if (!signature || !/^[0-9a-f]{128}$/i.test(signature)) return false;
@@ -136,6 +163,7 @@ export class PaystackProvider implements PaymentProvider {
     if (!res.ok || !data.status) {
       throw new PaymentProviderError(
         `Paystack refused (${res.status}): ${data.message ?? 'no message'}`,
+        data.message ?? `HTTP ${res.status}`,
       );
     }
     return data;
