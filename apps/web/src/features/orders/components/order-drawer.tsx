@@ -188,14 +188,29 @@ function OrderActions({ order }: { order: ManageOrderDto }) {
         tone="danger"
         onConfirm={() => void run(refund.mutateAsync, 'Order refunded.')}
       >
-        <p>
-          The {tickets(order.quantity)} return to sale: the event&apos;s capacity goes back up by{' '}
-          {order.quantity}, and the order&apos;s QR code no longer lets anyone in.
-        </p>
-        <p>
-          Gatepass records the refund of {formatNaira(order.totalPrice)}; the money itself goes back
-          to the buyer outside Gatepass (return it the way they paid).
-        </p>
+        {order.status === 'completed' ? (
+          <p>
+            The {tickets(order.quantity)} return to sale: the event&apos;s capacity goes back up by{' '}
+            {order.quantity}, and the order&apos;s QR code no longer lets anyone in.
+          </p>
+        ) : (
+          <p>
+            This order holds no tickets: only the money it could not take goes back, and its status
+            stays {order.status}.
+          </p>
+        )}
+        {order.payment.method === 'paystack' ? (
+          <p>
+            Gatepass asks Paystack to pay {formatNaira(order.totalPrice)} back to the buyer first
+            (the way they paid; it reaches them within days). If Paystack refuses, nothing changes
+            and you will see why.
+          </p>
+        ) : (
+          <p>
+            Gatepass records the refund of {formatNaira(order.totalPrice)}; the money itself goes
+            back to the buyer outside Gatepass (return it the way they paid).
+          </p>
+        )}
         {reasonField}
       </ConfirmDialog>
     </>
