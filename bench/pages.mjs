@@ -1,6 +1,8 @@
 // 4. Pages: the gzipped JavaScript a browser loads for / and /events/{slug} (Chromium, cold
 // cache), and Lighthouse's mobile scores for /, /events/ and /events/{slug} when the
 // `lighthouse` package is installed.
+import fs from 'node:fs';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import {
@@ -75,6 +77,15 @@ async function lighthouseScores(urls) {
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       });
       const { categories, audits } = result.lhr;
+      // BENCH_LIGHTHOUSE_DIR=dir keeps each whole report (open it in the Lighthouse viewer).
+      if (process.env.BENCH_LIGHTHOUSE_DIR) {
+        fs.mkdirSync(process.env.BENCH_LIGHTHOUSE_DIR, { recursive: true });
+        const name = new URL(url).pathname.replace(/\W+/g, '_') || '_';
+        fs.writeFileSync(
+          path.join(process.env.BENCH_LIGHTHOUSE_DIR, `${name}.json`),
+          JSON.stringify(result.lhr),
+        );
+      }
       scores[url] = Object.fromEntries(
         Object.entries(categories).map(([k, c]) => [k, Math.round((c.score ?? 0) * 100)]),
       );

@@ -16,8 +16,8 @@ function filesUnder(dir: string, base = dir): string[] {
 /**
  * Writes this build's precache list and version into dist/sw.js (copied from public/),
  * so the service worker caches exactly the files of the build it belongs to, and a new
- * build — a new version — replaces the old cache. Source maps and the worker itself are
- * left out.
+ * build — a new version — replaces the old cache. Source maps, pre-compressed copies
+ * (compress-plugin.ts) and the worker itself are left out.
  */
 export function serviceWorkerPrecache(): Plugin {
   let outDir = 'dist';
@@ -31,7 +31,7 @@ export function serviceWorkerPrecache(): Plugin {
       const swPath = path.join(outDir, 'sw.js');
       if (!fs.existsSync(swPath)) return;
       const files = filesUnder(outDir)
-        .filter((file) => file !== '/sw.js' && !file.endsWith('.map'))
+        .filter((file) => file !== '/sw.js' && !/\.(?:map|br|gz)$/.test(file))
         .sort();
       const hash = createHash('sha256');
       for (const file of files) hash.update(file).update(fs.readFileSync(path.join(outDir, file)));

@@ -1,12 +1,13 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './compress-plugin.ts';
 import { serviceWorkerPrecache } from './service-worker-plugin.ts';
 
 // The Fastify server serves apps/web/dist in production (hashed files under assets/ are
-// cached for a year); in development Vite proxies the API to it.
+// cached for a year, sent pre-compressed); in development Vite proxies the API to it.
 export default defineConfig({
-  plugins: [react(), tailwindcss(), serviceWorkerPrecache()],
+  plugins: [react(), tailwindcss(), serviceWorkerPrecache(), precompress()],
   server: {
     port: 5173,
     proxy: {

@@ -46,6 +46,7 @@ export function injectHead(html: string, head: PageHead): string {
 
 /**
  * Serves the built React app: hashed assets cached for a year, index.html never cached,
+ * text files in the brotli or gzip copy the build made when the browser accepts one,
  * and every other non-API GET answered with index.html so client routes work on reload.
  * Unknown /api paths get a JSON 404 instead.
  */
@@ -61,6 +62,8 @@ export async function registerWeb(
       root: webDistDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz next to each text file (apps/web/compress-plugin.ts).
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
