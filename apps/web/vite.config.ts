@@ -1,13 +1,41 @@
 import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import { precompress } from './compress-plugin.ts';
 import { serviceWorkerPrecache } from './service-worker-plugin.ts';
 
 // The Fastify server serves apps/web/dist in production (hashed files under assets/ are
 // cached for a year, sent pre-compressed); in development Vite proxies the API to it.
-export default defineConfig({
-  plugins: [react(), tailwindcss(), serviceWorkerPrecache(), precompress()],
+// React Router's package points every condition at its development build (warnings and
+// checks); the production build beside it is the same code without them.
+const routerDist = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist',
+  'production',
+);
+
+export default defineConfig(({ command }) => ({
+  // The app is written against React's API and runs on Preact's compatibility layer
+  // (docs/decisions/015-preact-compat.md): ~4 KB of runtime instead of React DOM's ~60 KB
+  // gzipped. Every library that imports React gets preact/compat. JSX compiles with the
+  // automatic runtime (tsconfig "react-jsx"), which these aliases point at preact/compat's.
+  resolve: {
+    alias: [
+      { find: /^react$/, replacement: 'preact/compat' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+      ...(command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: path.join(routerDist, 'index.mjs') },
+            { find: /^react-router\/dom$/, replacement: path.join(routerDist, 'dom-export.mjs') },
+          ]
+        : []),
+    ],
+  },
+  plugins: [tailwindcss(), serviceWorkerPrecache(), precompress()],
   server: {
     port: 5173,
     proxy: {
@@ -26,7 +54,7 @@ export default defineConfig({
           groups: [
             {
               name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              test: /node_modules[\\/](preact|react-router)[\\/]/,
             },
             {
               name: 'state',
@@ -34,15 +62,22 @@ export default defineConfig({
             },
             {
               name: 'ui',
-              test: /node_modules[\\/](@floating-ui|@headlessui|@react-aria|@react-stately|react-aria|react-stately|@internationalized|@swc|tabbable|react-toastify|clsx)[\\/]/,
+              test: /node_modules[\\/](@floating-ui|@headlessui|@react-aria|@react-stately|react-aria|react-stately|@internationalized|@swc|tabbable)[\\/]/,
+            },
+            // Toasts are on every page; the UI kit above only where a menu or dialog opens.
+            {
+              name: 'toast',
+              test: /node_modules[\\/](react-toastify|clsx)[\\/]/,
             },
             {
               name: 'data',
-              test: /node_modules[\\/](zod|date-fns|@date-fns)[\\/]|packages[\\/]shared[\\/]/,
+              // zod-config.ts (jitless) must run before the contracts build their schemas:
+              // zod decides at construction whether to probe eval, which the CSP refuses.
+              test: /node_modules[\\/](zod|date-fns|@date-fns)[\\/]|packages[\\/]shared[\\/]|src[\\/]lib[\\/]zod-config\.ts$/,
             },
           ],
         },
       },
     },
   },
-});
+}));

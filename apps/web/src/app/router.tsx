@@ -2,7 +2,6 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { paths, routePatterns } from '../config/paths.ts';
-import { ManageLayout } from './routes/manage-layout.tsx';
 import { RootLayout } from './routes/root-layout.tsx';
 import { RouteError } from './routes/route-error.tsx';
 
@@ -144,7 +143,12 @@ export const router = createBrowserRouter([
       {
         // The organiser area: login required (spec §2, §6).
         path: p.manage,
-        element: <ManageLayout />,
+        // The organiser shell (sidebar, tooltips) is a chunk of its own too.
+        element: lazyPage(
+          'manage-layout',
+          () => import('./routes/manage-layout.tsx'),
+          'ManageLayout',
+        ),
         children: [
           { index: true, element: <Navigate to={paths.manage.home} replace /> },
           {

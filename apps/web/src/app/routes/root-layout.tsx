@@ -21,7 +21,9 @@ export function RootLayout() {
         Skip to content
       </a>
       <Navbar email={loggedIn ? (user?.email ?? 'Account') : null} onLogout={logout} />
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+      {/* At least a screen tall, so the footer starts below the fold and a page that
+          arrives after its spinner does not push a visible footer down (layout shift). */}
+      <main id="main" tabIndex={-1} className="min-h-dvh flex-1 outline-none">
         <Outlet />
       </main>
       {isManagePath(pathname) ? null : <SiteFooter />}

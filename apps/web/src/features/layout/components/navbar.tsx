@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { MenuIcon } from '../../../components/ui/icons.tsx';
 import { LogoMark } from '../../../components/ui/logo.tsx';
@@ -6,8 +6,11 @@ import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useScrolledPast } from '../hooks/use-scrolled-past.ts';
 import { isBrowseLinkActive } from '../lib/navigation.ts';
-import { MobileMenu } from './mobile-menu.tsx';
-import { UserMenu } from './user-menu.tsx';
+
+// The overlay (Headless UI) and the signed-in menu (Floating UI) load when first needed,
+// so a visitor's first page carries neither kit.
+const MobileMenu = lazy(() => import('./mobile-menu.tsx').then((m) => ({ default: m.MobileMenu })));
+const UserMenu = lazy(() => import('./user-menu.tsx').then((m) => ({ default: m.UserMenu })));
 
 interface NavbarProps {
   /** The signed-in user's email, or null when signed out. */
@@ -30,6 +33,9 @@ export function Navbar({ email, onLogout }: NavbarProps) {
   // The overlay is open for one location only: following any of its links closes it.
   const [mobileOpenAt, setMobileOpenAt] = useState<string | null>(null);
   const mobileOpen = mobileOpenAt === location.key;
+  // Mounted from the first opening on, so closing still plays its transition.
+  const [mobileOpened, setMobileOpened] = useState(false);
+  if (mobileOpen && !mobileOpened) setMobileOpened(true);
   // Login remembers where the visitor was, to come back after logging in.
   const loginState = {
     from: { pathname: location.pathname, search: location.search, hash: location.hash },
@@ -94,7 +100,9 @@ export function Navbar({ email, onLogout }: NavbarProps) {
 
         <div className="ml-auto hidden items-center lg:flex">
           {email ? (
-            <UserMenu email={email} onLogout={logout} solid={scrolled} />
+            <Suspense fallback={null}>
+              <UserMenu email={email} onLogout={logout} solid={scrolled} />
+            </Suspense>
           ) : (
             <Link
               to={paths.login}
@@ -130,14 +138,18 @@ export function Navbar({ email, onLogout }: NavbarProps) {
         </button>
       </nav>
 
-      <MobileMenu
-        open={mobileOpen}
-        onClose={() => setMobileOpenAt(null)}
-        email={email}
-        onLogout={logout}
-        pathname={location.pathname}
-        loginState={loginState}
-      />
+      {mobileOpened ? (
+        <Suspense fallback={null}>
+          <MobileMenu
+            open={mobileOpen}
+            onClose={() => setMobileOpenAt(null)}
+            email={email}
+            onLogout={logout}
+            pathname={location.pathname}
+            loginState={loginState}
+          />
+        </Suspense>
+      ) : null}
     </header>
   );
 }
