@@ -13,7 +13,8 @@ const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
 function filesUnder(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? filesUnder(full) : [full];
+    if (entry.isDirectory()) return entry.name.startsWith('.') ? [] : filesUnder(full);
+    return [full];
   });
 }
 

@@ -47,6 +47,8 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     assetsDir: 'assets',
     sourcemap: true,
+    // .vite/manifest.json: the server preloads a public page's chunks from it (plugins/web.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across deploys.

@@ -298,12 +298,22 @@ export async function buildApp(
     { prefix: '/api/v1' },
   );
 
-  await registerWeb(app, config.webDistDir, [
+  await registerWeb(
+    app,
+    config.webDistDir,
+    [
+      {
+        path: '/events/:slug',
+        render: (params) => events.pageHead(params.slug ?? '', config.publicUrl),
+      },
+    ],
     {
-      path: '/events/:slug',
-      render: (params) => events.pageHead(params.slug ?? '', config.publicUrl),
+      // The public pages' own code is fetched with the entry (modulepreload), not after it.
+      '/': 'src/app/routes/home.tsx',
+      '/events': 'src/app/routes/events/events-list.tsx',
+      '/events/:slug': 'src/app/routes/events/event-detail.tsx',
     },
-  ]);
+  );
 
   mail.start();
   orders.start();

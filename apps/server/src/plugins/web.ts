@@ -44,6 +44,33 @@ export function injectHead(html: string, head: PageHead): string {
     : `${block}${stripped}`;
 }
 
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/**
+ * `<link rel="modulepreload">` tags for the chunk Vite built from `module` (a path under
+ * apps/web, as its build manifest names it) and the chunks it imports, leaving out what
+ * index.html loads already. A page served with them fetches its route's code alongside the
+ * entry instead of after the entry has run. Empty when the build has no manifest.
+ */
+export function modulePreloads(manifest: Record<string, ManifestChunk>, module: string): string {
+  const closure = (key: string, into: Set<string>): Set<string> => {
+    if (into.has(key) || !manifest[key]) return into;
+    into.add(key);
+    for (const imported of manifest[key].imports ?? []) closure(imported, into);
+    return into;
+  };
+  const loaded = closure('index.html', new Set());
+  return [...closure(module, new Set())]
+    .filter((key) => !loaded.has(key))
+    .map(
+      (key) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(manifest[key]!.file)}">`,
+    )
+    .join('');
+}
+
 /**
  * Serves the built React app: hashed assets cached for a year, index.html never cached,
  * text files in the brotli or gzip copy the build made when the browser accepts one,
@@ -54,6 +81,8 @@ export async function registerWeb(
   app: FastifyInstance,
   webDistDir: string,
   headPages: HeadPage[] = [],
+  /** Client route → the web module its page renders first (see `modulePreloads`). */
+  routeModules: Record<string, string> = {},
 ): Promise<void> {
   const indexPath = path.join(webDistDir, 'index.html');
   const hasWeb = fs.existsSync(indexPath);
@@ -75,7 +104,26 @@ export async function registerWeb(
 
   // Static routes are registered once at start, so index.html is read once too.
   const html = hasWeb ? fs.readFileSync(indexPath, 'utf8') : undefined;
+  const manifestPath = path.join(webDistDir, '.vite', 'manifest.json');
+  const manifest = fs.existsSync(manifestPath)
+    ? (JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>)
+    : {};
+  /** index.html for one client route, with its page's chunks preloaded. */
+  const htmlFor = (route: string): string | undefined => {
+    const module = routeModules[route];
+    const links = module ? modulePreloads(manifest, module) : '';
+    return html && links ? html.replace(/<\/head>/i, (end) => `${links}\n  ${end}`) : html;
+  };
+  for (const route of Object.keys(routeModules)) {
+    if (headPages.some((page) => page.path === route)) continue;
+    const page = htmlFor(route);
+    if (!page) continue;
+    app.get(route, { schema: { hide: true } }, async (_request, reply) =>
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page),
+    );
+  }
   for (const page of headPages) {
+    const pageHtml = htmlFor(page.path);
     app.get(page.path, { schema: { hide: true } }, async (request, reply) => {
       if (!html) {
         return reply
@@ -88,7 +136,7 @@ export async function registerWeb(
         .status(status)
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(head ? injectHead(html, head) : html);
+        .send(head ? injectHead(pageHtml!, head) : pageHtml);
     });
   }
   app.setNotFoundHandler(async (request, reply) => {

@@ -8,9 +8,10 @@ import { givenLoggedInUser } from './factories.ts';
 import { API, startTestApp, type TestApp } from './helper.ts';
 
 /**
- * Compressed answers: the web app's files in the brotli or gzip copy the build wrote next
+ * How the web app is delivered. Compressed answers: the web app's files in the brotli or gzip copy the build wrote next
  * to them (apps/web/compress-plugin.ts), API answers of 1 KB or more compressed per
- * request, small ones left alone — with the caching headers unchanged.
+ * request, small ones left alone — with the caching headers unchanged. And the public
+ * pages' HTML preloads their route's chunks (from Vite's manifest).
  */
 
 const SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word-${i}`))};\n`;
@@ -28,6 +29,24 @@ function fakeWebBuild(): string {
   fs.writeFileSync(`${asset}.br`, zlib.brotliCompressSync(SCRIPT));
   fs.writeFileSync(`${asset}.gz`, zlib.gzipSync(SCRIPT));
   fs.writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  // Vite's build manifest: the entry, two pages' chunks and the chunks they share.
+  fs.mkdirSync(path.join(dir, '.vite'));
+  fs.writeFileSync(
+    path.join(dir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-abc123.js', imports: ['_react-r1.js'] },
+      '_react-r1.js': { file: 'assets/react-r1.js' },
+      '_card-c1.js': { file: 'assets/card-c1.js', imports: ['_react-r1.js'] },
+      'src/app/routes/home.tsx': {
+        file: 'assets/home-h1.js',
+        imports: ['index.html', '_react-r1.js', '_card-c1.js'],
+      },
+      'src/app/routes/events/event-detail.tsx': {
+        file: 'assets/event-detail-d1.js',
+        imports: ['index.html', '_react-r1.js'],
+      },
+    }),
+  );
   return dir;
 }
 
@@ -37,14 +56,18 @@ function decode(encoding: unknown, body: Buffer): string {
   return body.toString('utf8');
 }
 
-describe('compression', () => {
+describe('web delivery', () => {
   let t: TestApp;
   let webDir: string;
+  let slug = '';
   beforeAll(async () => {
     webDir = fakeWebBuild();
     t = await startTestApp({ webDistDir: webDir });
     const { token } = await givenLoggedInUser(t);
-    for (let i = 0; i < 4; i++) await givenPublishedEvent(t, token, { title: `Loud Night ${i}` });
+    for (let i = 0; i < 4; i++) {
+      const event = await givenPublishedEvent(t, token, { title: `Loud Night ${i}` });
+      slug ||= event.slug;
+    }
   });
   afterAll(async () => {
     await t?.close();
@@ -107,5 +130,22 @@ describe('compression', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(decode(page.headers['content-encoding'], page.rawPayload)).toContain('<div id="root">');
+  });
+
+  it('preloads a public page’s own chunks in its HTML, not those the entry loads already', async () => {
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    const home = await get('/');
+    expect(home.statusCode).toBe(200);
+    expect(home.headers['cache-control']).toBe('no-cache');
+    expect(preloads(home.body)).toEqual(['/assets/home-h1.js', '/assets/card-c1.js']);
+    const event = await get(`/events/${slug}`);
+    expect(event.statusCode).toBe(200);
+    expect(preloads(event.body)).toEqual(['/assets/event-detail-d1.js']);
+    expect(event.body).toContain('<title>Loud Night 0');
+    // A page without a chunk of its own gets index.html as it is.
+    const login = await get('/login');
+    expect(login.statusCode).toBe(200);
+    expect(preloads(login.body)).toEqual([]);
   });
 });
