@@ -495,6 +495,8 @@ test('an organiser cancels a published event from their list, saying why', async
 test('/, /events/ and /events/{slug} have no serious or critical axe-core violation', async ({
   page,
 }) => {
+  // Three full axe analyses: ~15 s alone, more on a loaded machine.
+  test.slow();
   const event = await givenPublishedEvent();
   const pages = [
     { path: '/', ready: page.getByRole('article').first() },
