@@ -16,15 +16,10 @@ import {
   startApp,
 } from './lib/common.mjs';
 
+// The flags every browser run of the project uses (Node 24 strips the file's types).
+import { chromiumArgs as ARGS } from '../e2e/support/chromium.ts';
+
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const JS_BUDGET_KB = 100;
 
 async function scriptsOf(browser, url) {
