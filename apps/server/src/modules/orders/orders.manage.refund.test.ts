@@ -1,9 +1,14 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENTS, givenPublishedEvent } from '../../../test/event-factories.ts';
-import { givenUser, logIn, uniqueEmail } from '../../../test/factories.ts';
-import { API, startTestApp, type TestApp } from '../../../test/helper.ts';
-import { startFakePaystack, type FakePaystack } from '../../../test/paystack-fake.ts';
+import { givenUser, logIn } from '../../../test/factories.ts';
+import { API, type TestApp } from '../../../test/helper.ts';
+import { type FakePaystack } from '../../../test/paystack-fake.ts';
+import {
+  paystackBuyer,
+  pendingPaystackOrder,
+  startPaystackWorld,
+  type PaystackWorld,
+} from '../../../test/paystack-world.ts';
 
 /**
  * Refunds through Paystack's Refund API (docs/decisions/017-paystack-refunds.md), over
@@ -13,47 +18,25 @@ const ORDERS = `${API}/orders`;
 const MANAGE_ORDERS = `${API}/events/manage/orders`;
 const WEBHOOK = `${API}/payments/paystack/webhook`;
 
+let world: PaystackWorld;
 let paystack: FakePaystack;
 let t: TestApp;
 let organiser: string;
 
 beforeAll(async () => {
-  paystack = await startFakePaystack();
-  t = await startTestApp({
-    paystackSecretKey: paystack.secretKey,
-    paystackBaseUrl: paystack.baseUrl,
-  });
-  organiser = await logIn(t, await givenUser(t));
+  world = await startPaystackWorld();
+  ({ t, paystack, organiser } = world);
 });
 afterAll(async () => {
-  await t?.close();
-  await paystack?.close();
+  await world?.close();
 });
 
-const buyer = () => ({
-  firstName: 'Ngozi',
-  lastName: 'Adeyemi',
-  email: uniqueEmail('buyer'),
-  phone: '08031234567',
-});
+const buyer = paystackBuyer;
 
 /** A ₦5,000 order (₦5,330 with the fee) on a new event, pending payment. */
 async function pendingOrder(capacity = 10) {
-  const event = await givenPublishedEvent(t, organiser, {}, [{ price: 5000, capacity }]);
-  const types = (await t.request('GET', `${EVENTS}/${event.slug}`)).body.data.ticketTypes;
-  const ticketTypeId = types[0].id as string;
-  const res = await t.post(ORDERS, {
-    eventId: event.id,
-    items: [{ ticketTypeId, quantity: 1 }],
-    buyer: buyer(),
-  });
-  expect(res.status, res.text).toBe(201);
-  return {
-    event,
-    ticketTypeId,
-    id: res.body.data.order.id as string,
-    headers: { 'x-order-token': res.body.data.accessToken as string },
-  };
+  const o = await pendingPaystackOrder(world, capacity);
+  return { event: o.event, ticketTypeId: o.ticketTypeId, id: o.order.id, headers: o.headers };
 }
 
 /** Pays the order on (fake) Paystack and delivers the signed webhook. */

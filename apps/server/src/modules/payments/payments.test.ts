@@ -1,9 +1,13 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENTS, givenPublishedEvent } from '../../../test/event-factories.ts';
-import { givenUser, logIn, uniqueEmail } from '../../../test/factories.ts';
 import { API, startTestApp, type TestApp } from '../../../test/helper.ts';
-import { startFakePaystack, type FakePaystack } from '../../../test/paystack-fake.ts';
+import { type FakePaystack } from '../../../test/paystack-fake.ts';
+import {
+  paystackBuyer,
+  pendingPaystackOrder,
+  startPaystackWorld,
+  type PaystackWorld,
+} from '../../../test/paystack-world.ts';
 
 /**
  * Paystack, end to end over HTTP: the app talks to a local stand-in that follows Paystack's
@@ -12,49 +16,22 @@ import { startFakePaystack, type FakePaystack } from '../../../test/paystack-fak
 const ORDERS = `${API}/orders`;
 const WEBHOOK = `${API}/payments/paystack/webhook`;
 
+let world: PaystackWorld;
 let paystack: FakePaystack;
 let t: TestApp;
-let token: string;
 
 beforeAll(async () => {
-  paystack = await startFakePaystack();
-  t = await startTestApp({
-    paystackSecretKey: paystack.secretKey,
-    paystackBaseUrl: paystack.baseUrl,
-  });
-  token = await logIn(t, await givenUser(t));
+  world = await startPaystackWorld();
+  ({ t, paystack } = world);
 });
 afterAll(async () => {
-  await t?.close();
-  await paystack?.close();
+  await world?.close();
 });
 
-const buyer = () => ({
-  firstName: 'Ngozi',
-  lastName: 'Adeyemi',
-  email: uniqueEmail('buyer'),
-  phone: '08031234567',
-});
+const buyer = paystackBuyer;
 
 /** A pending ₦5,000 order (₦5,325 with the fee), its token and ticket type. */
-async function pendingOrder(capacity = 10) {
-  const event = await givenPublishedEvent(t, token, {}, [{ price: 5000, capacity }]);
-  const types = (await t.request('GET', `${EVENTS}/${event.slug}`)).body.data.ticketTypes;
-  const ticketTypeId = types[0].id as string;
-  const res = await t.post(ORDERS, {
-    eventId: event.id,
-    items: [{ ticketTypeId, quantity: 1 }],
-    buyer: buyer(),
-  });
-  expect(res.status, res.text).toBe(201);
-  const { order, accessToken } = res.body.data;
-  return {
-    event,
-    ticketTypeId,
-    order: order as { id: string; orderCode: string; email: string; totalPrice: number },
-    headers: { 'x-order-token': accessToken as string },
-  };
-}
+const pendingOrder = (capacity = 10) => pendingPaystackOrder(world, capacity);
 
 async function payWithPaystack(o: Awaited<ReturnType<typeof pendingOrder>>) {
   const res = await t.post(
