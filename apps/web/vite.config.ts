@@ -27,6 +27,8 @@ export default defineConfig(({ command }) => ({
       { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
       { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
       { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+      // zod, configured jitless before any schema is built (src/lib/zod-config.ts).
+      { find: /^zod$/, replacement: path.resolve(import.meta.dirname, 'src/lib/zod-config.ts') },
       ...(command === 'build'
         ? [
             { find: /^react-router$/, replacement: path.join(routerDist, 'index.mjs') },
@@ -60,22 +62,30 @@ export default defineConfig(({ command }) => ({
             },
             {
               name: 'state',
-              test: /node_modules[\\/](@reduxjs|redux|redux-persist|react-redux|immer|reselect|@tanstack|axios)[\\/]/,
+              test: /node_modules[\\/](@reduxjs|redux|redux-persist|react-redux|immer|reselect|@tanstack)[\\/]/,
             },
             {
               name: 'ui',
               test: /node_modules[\\/](@floating-ui|@headlessui|@react-aria|@react-stately|react-aria|react-stately|@internationalized|@swc|tabbable)[\\/]/,
             },
-            // Toasts are on every page; the UI kit above only where a menu or dialog opens.
+            // Toasts load with the first toast (src/lib/toast.ts).
             {
               name: 'toast',
-              test: /node_modules[\\/](react-toastify|clsx)[\\/]/,
+              test: /node_modules[\\/]react-toastify[\\/]/,
             },
+            // Dates and money formats, which the public pages use, before the contracts
+            // (a group takes its modules' dependencies too, so the order matters).
             {
               name: 'data',
-              // zod-config.ts (jitless) must run before the contracts build their schemas:
-              // zod decides at construction whether to probe eval, which the CSP refuses.
-              test: /node_modules[\\/](zod|date-fns|@date-fns)[\\/]|packages[\\/]shared[\\/]|src[\\/]lib[\\/]zod-config\.ts$/,
+              priority: 2,
+              test: /node_modules[\\/](date-fns|@date-fns)[\\/]|packages[\\/]shared[\\/]src[\\/](?!contracts[\\/])/,
+            },
+            // zod and the contracts load with the first screen that parses something (a form,
+            // an organiser page); the public pages only read typed answers (decision 020).
+            {
+              name: 'contracts',
+              priority: 1,
+              test: /node_modules[\\/]zod[\\/]|packages[\\/]shared[\\/]src[\\/]contracts[\\/]|src[\\/]lib[\\/]zod-config\.ts$/,
             },
           ],
         },

@@ -1,6 +1,17 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatEventDate } from './date.ts';
-import { formatKobo, formatNaira } from './money.ts';
+import { DATE_DISPLAY_FORMAT, formatEventDate } from './date.ts';
+import { formatCount, formatKobo, formatNaira } from './money.ts';
+
+// What the formats used to be built on: Intl with the en-NG locale.
+const intlNaira = new Intl.NumberFormat('en-NG', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const intlKobo = (kobo: number) =>
+  `${kobo < 0 ? '-' : ''}₦${intlNaira.format(Math.abs(kobo) / 100)}`;
 
 describe('formatNaira', () => {
   it('shows the naira sign, thousands separators and .00', () => {
@@ -10,6 +21,29 @@ describe('formatNaira', () => {
   });
   it('keeps kobo when there are some', () => {
     expect(formatKobo(150050)).toBe('₦1,500.50');
+    expect(formatKobo(-5)).toBe('-₦0.05');
+    expect(formatNaira(999999.99)).toBe('₦999,999.99');
+  });
+  it('writes every amount in kobo exactly as Intl en-NG does', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e13, max: 1e13 }), (kobo) => {
+        expect(formatKobo(kobo)).toBe(intlKobo(kobo));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+});
+
+describe('formatCount', () => {
+  it('groups thousands as en-NG does', () => {
+    expect(formatCount(12500)).toBe('12,500');
+    expect(formatCount(999)).toBe('999');
+    fc.assert(
+      fc.property(fc.integer({ min: -1e15, max: 1e15 }), (n) => {
+        expect(formatCount(n)).toBe(n.toLocaleString('en-NG'));
+      }),
+      { numRuns: 20_000 },
+    );
   });
 });
 
@@ -22,5 +56,29 @@ describe('formatEventDate', () => {
     expect(formatEventDate('2026-12-05T18:00:00Z', 'Europe/London')).toBe(
       'Saturday, December 5, 2026 • 6:00 PM',
     );
+  });
+  it('writes any instant in any zone exactly as date-fns did with TZDate', () => {
+    const zones = [
+      'Africa/Lagos',
+      'Europe/London',
+      'America/New_York',
+      'Asia/Kolkata',
+      'UTC',
+      'Australia/Adelaide',
+      'Pacific/Chatham',
+    ];
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2060, 0, 1) }),
+        fc.constantFrom(...zones),
+        (ms, zone) => {
+          expect(formatEventDate(ms, zone)).toBe(format(new TZDate(ms, zone), DATE_DISPLAY_FORMAT));
+        },
+      ),
+      { numRuns: 5_000 },
+    );
+    // Noon and midnight read 12, as date-fns's "h" does.
+    expect(formatEventDate('2026-12-05T11:00:00Z')).toBe('Saturday, December 5, 2026 • 12:00 PM');
+    expect(formatEventDate('2026-12-04T23:00:00Z')).toBe('Saturday, December 5, 2026 • 12:00 AM');
   });
 });

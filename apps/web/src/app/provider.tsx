@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { Provider as ReduxProvider } from 'react-redux';
-import { ToastContainer } from 'react-toastify';
 import { PersistGate } from 'redux-persist/integration/react';
+import { toastDemand } from '../lib/toast.ts';
 import { queryClient } from './query-client.ts';
 import { persistor, store } from './store.ts';
 
@@ -16,6 +16,21 @@ export function AppProvider({ children }: { children: ReactNode }) {
       <PersistGate loading={null} persistor={persistor}>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </PersistGate>
+      <Toasts />
+    </ReduxProvider>
+  );
+}
+
+const ToastContainer = lazy(async () => ({
+  default: (await import('react-toastify')).ToastContainer,
+}));
+
+/** The toast container mounts with the first toast (lib/toast.ts loads the library then). */
+function Toasts() {
+  const wanted = useSyncExternalStore(toastDemand.subscribe, toastDemand.wanted, () => false);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
       <ToastContainer
         position="top-right"
         autoClose={5000}
@@ -24,6 +39,6 @@ export function AppProvider({ children }: { children: ReactNode }) {
         theme="light"
         newestOnTop
       />
-    </ReduxProvider>
+    </Suspense>
   );
 }

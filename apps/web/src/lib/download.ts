@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from './toast.ts';
 import { env } from '../config/env.ts';
 import { describeApiError } from './api-error.ts';
 import { tokenStorage } from './storage.ts';

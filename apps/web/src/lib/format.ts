@@ -57,8 +57,3 @@ export function lagosDay(offsetDays = 0, now: Date = new Date()): string {
   d.setUTCDate(d.getUTCDate() + offsetDays);
   return d.toISOString().slice(0, 10);
 }
-
-/** "1,234". */
-export function formatCount(n: number): string {
-  return n.toLocaleString('en-NG');
-}

@@ -91,3 +91,4 @@ export const signupResponse = z.object({
 export type SignupResponse = z.infer<typeof signupResponse>;
 
 export const meResponse = z.object({ data: z.object({ user: userDto }), user: userDto });
+export type MeResponse = z.infer<typeof meResponse>;

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 
 /** Success bodies are `{ data, message? }` (DESIGN §3). */
+export interface Envelope<T> {
+  data: T;
+  message?: string;
+}
+
 export const envelope = <T extends z.ZodType>(data: T) =>
   z.object({ data, message: z.string().optional() });
 

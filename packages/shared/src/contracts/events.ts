@@ -1,5 +1,15 @@
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from '../date.ts';
+import { formatCount } from '../money.ts';
+import {
+  EVENT_CATEGORIES,
+  EVENT_DATE_FILTERS,
+  EVENT_LIMITS,
+  EVENT_STATUSES,
+  EVENT_VISIBILITIES,
+  FEE_MODES,
+  TICKET_AVAILABILITIES,
+} from '../event-values.ts';
 
 /**
  * Events and ticket types (DESIGN §2). Money crosses the API in whole naira (`price`,
@@ -12,67 +22,6 @@ import { DEFAULT_TIME_ZONE } from '../date.ts';
  * time in the event's `timeZone`. Answers carry instants in UTC (`startAt`) and, for the
  * organiser's forms, the wall-clock value in the event's zone (`startLocal`).
  */
-
-export const EVENT_CATEGORIES = [
-  'Music',
-  'Business',
-  'Tech',
-  'Food & Drink',
-  'Arts',
-  'Sports',
-  'Community',
-  'Education',
-  'Nightlife',
-  'Other',
-] as const;
-export type EventCategory = (typeof EVENT_CATEGORIES)[number];
-
-export const EVENT_STATUSES = ['draft', 'published', 'cancelled'] as const;
-export type EventStatus = (typeof EVENT_STATUSES)[number];
-
-/** `unlisted`: reachable by its link, never in the public list or search. */
-export const EVENT_VISIBILITIES = ['public', 'unlisted'] as const;
-export type EventVisibility = (typeof EVENT_VISIBILITIES)[number];
-
-/** `pass`: the buyer pays the service fee on top; `absorb`: the organiser pays it from the price. */
-export const FEE_MODES = ['pass', 'absorb'] as const;
-export type FeeMode = (typeof FEE_MODES)[number];
-
-export const TICKET_AVAILABILITIES = [
-  'on_sale',
-  'sold_out',
-  'not_yet_on_sale',
-  'sales_ended',
-] as const;
-export type TicketAvailability = (typeof TICKET_AVAILABILITIES)[number];
-
-/** Public list date shortcuts, evaluated in Africa/Lagos time. `weekend` is Friday to Sunday. */
-export const EVENT_DATE_FILTERS = ['today', 'tomorrow', 'weekend', 'month'] as const;
-export type EventDateFilter = (typeof EVENT_DATE_FILTERS)[number];
-
-export const EVENT_LIMITS = {
-  titleMax: 140,
-  summaryMax: 300,
-  descriptionMax: 20_000,
-  venueNameMax: 140,
-  addressMax: 300,
-  cityMax: 80,
-  urlMax: 500,
-  cancelReasonMax: 500,
-  ticketNameMax: 80,
-  ticketDescriptionMax: 500,
-  /** Whole naira. */
-  priceMax: 10_000_000,
-  capacityMax: 1_000_000,
-  perOrderMax: 100,
-  defaultMinPerOrder: 1,
-  defaultMaxPerOrder: 10,
-  ticketTypesMax: 50,
-  coverMaxBytes: 5 * 1024 * 1024,
-  searchMax: 100,
-  pageSizeDefault: 12,
-  pageSizeMax: 50,
-} as const;
 
 // Fields ------------------------------------------------------------------------------
 
@@ -211,7 +160,7 @@ const wholeNumber = (label: string, min: number, max: number, minMessage: string
     .number({ error: `${label} must be a number.` })
     .int(`${label} must be a whole number.`)
     .min(min, minMessage)
-    .max(max, `${label} must be at most ${max.toLocaleString('en-NG')}.`);
+    .max(max, `${label} must be at most ${formatCount(max)}.`);
 
 const ticketTypeFields = {
   name: z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENT_STATUSES } from './events.ts';
+import { EVENT_STATUSES } from '../event-values.ts';
 import { dateOnlyField, idField, manageOrderListItem } from './manage.ts';
 
 /**

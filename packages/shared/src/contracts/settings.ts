@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
 import { emailField, newPasswordField, passwordField, phoneField } from './auth.ts';
-import { FEE_MODES } from './events.ts';
+import { FEE_MODES } from '../event-values.ts';
 
 /**
  * The organiser's settings (web `/events/manage/settings/`). Every change answers the whole

@@ -1,4 +1,5 @@
 import { cn } from '../../lib/cn.ts';
+import { formatCount } from '@gatepass/shared';
 import { Button } from './button.tsx';
 
 /** "Showing 26–50 of 312" with previous/next buttons. Pages count from 1. */
@@ -28,10 +29,9 @@ export function Pagination({
       className={cn('flex flex-wrap items-center justify-between gap-3', className)}
     >
       <p className="text-sm text-slate-600">
-        Showing{' '}
-        <span className="font-semibold text-slate-900">{first.toLocaleString('en-NG')}</span>–
-        <span className="font-semibold text-slate-900">{last.toLocaleString('en-NG')}</span> of{' '}
-        <span className="font-semibold text-slate-900">{total.toLocaleString('en-NG')}</span> {noun}
+        Showing <span className="font-semibold text-slate-900">{formatCount(first)}</span>–
+        <span className="font-semibold text-slate-900">{formatCount(last)}</span> of{' '}
+        <span className="font-semibold text-slate-900">{formatCount(total)}</span> {noun}
       </p>
       <div className="flex items-center gap-2">
         <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>

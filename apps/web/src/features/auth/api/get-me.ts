@@ -1,11 +1,12 @@
-import { meResponse, type UserDto } from '@gatepass/shared';
+import type { MeResponse, UserDto } from '@gatepass/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 /** GET /auth/user/me: the signed-in user, or 401 when the session has ended. */
 export async function getMe(): Promise<UserDto> {
-  const response = await api.get('/auth/user/me');
-  return meResponse.parse(response.data).user;
+  // Typed, not parsed again: the server checked it against meResponse (decision 020).
+  const response = await api.get<MeResponse>('/auth/user/me');
+  return response.data.user;
 }
 
 export const meQueryOptions = () =>

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { paths } from '../../../config/paths.ts';
 import { useSession } from '../hooks/use-session.ts';
 import { loginStateFor, type ReturnLocation } from '../lib/redirects.ts';

@@ -2,7 +2,7 @@ import { loginBody } from '@gatepass/shared';
 import type { FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/form-controls.tsx';
 import { LoginIcon } from '../../../components/ui/icons.tsx';

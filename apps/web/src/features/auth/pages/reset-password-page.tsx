@@ -1,7 +1,7 @@
 import { newPasswordField } from '@gatepass/shared';
 import type { FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { NewPasswordInput } from '../../../components/ui/form-controls.tsx';

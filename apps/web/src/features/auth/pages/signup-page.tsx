@@ -2,7 +2,7 @@ import { signupBody } from '@gatepass/shared';
 import type { FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input, NewPasswordInput } from '../../../components/ui/form-controls.tsx';
 import { TicketIcon } from '../../../components/ui/icons.tsx';

@@ -1,7 +1,7 @@
 import { verifyEmailBody } from '@gatepass/shared';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/form-controls.tsx';
 import { MailIcon } from '../../../components/ui/icons.tsx';

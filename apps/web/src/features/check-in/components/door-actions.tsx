@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { cn } from '../../../lib/cn.ts';
 import { BACKUP_FILE_NAME } from '../lib/door.ts';
 import type { DoorController } from '../lib/door-controller.ts';

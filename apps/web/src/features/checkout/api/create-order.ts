@@ -18,7 +18,7 @@ const createdOrder = z.object({
  */
 export async function createOrder(body: CreateOrderBody): Promise<OrderDto> {
   const response = await api.post('/orders', body, { skipErrorToast: true });
-  learnServerTime(response.headers['date']);
+  learnServerTime(response.headers.get('date'));
   // The token is saved before the full answer is checked: the tickets are held either way,
   // and without it this browser could never open the order again.
   const created = createdOrder.safeParse(response.data);

@@ -23,7 +23,7 @@ export async function getOrder(orderId: string): Promise<OrderDto> {
     headers: orderTokenHeaders(token),
     skipErrorToast: true,
   });
-  learnServerTime(response.headers['date']);
+  learnServerTime(response.headers.get('date'));
   return orderAnswer.parse(response.data).data;
 }
 

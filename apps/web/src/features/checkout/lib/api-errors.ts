@@ -1,5 +1,5 @@
-import { isAxiosError } from 'axios';
-import { toast } from 'react-toastify';
+import { isApiError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
 import { describeApiError, readApiFailure, type ApiFailure } from '../../../lib/api-error.ts';
 
 /**
@@ -29,7 +29,7 @@ export function isInlineFailure(failure: ApiFailure): boolean {
  * or toasts anything else (network, rate limit, server error) and returns undefined.
  */
 export function inlineOrToast(err: unknown): string | undefined {
-  if (!isAxiosError(err)) {
+  if (!isApiError(err)) {
     // Not an HTTP failure (an answer this app cannot read): the spec's "other" toast, not
     // the network one, and the details for whoever opens the console.
     console.error(err);

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { isAxiosError } from 'axios';
+import { isApiError } from '../../../lib/api-client.ts';
 import { useEffect } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -45,7 +45,7 @@ export function PaymentReturnPage() {
   const failure = verify.error ? readApiFailure(verify.error) : null;
   useEffect(() => {
     // Network, server and provider outages: the app's usual toast, once per failure.
-    if (!isAxiosError(verify.error)) return;
+    if (!isApiError(verify.error)) return;
     const answer = readApiFailure(verify.error);
     if (![402, 404, 409].includes(answer.status ?? 0)) toastFailure(answer);
   }, [verify.error]);

@@ -1,14 +1,13 @@
-import { envelope, publicEventDto, type PublicEventDto } from '@gatepass/shared';
+import type { Envelope, PublicEventDto } from '@gatepass/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { eventKeys } from './keys.ts';
 
-const answer = envelope(publicEventDto);
-
 /** GET /events/{slug}: a published event by its link (cancelled ones say so). */
 export async function getPublicEvent(slug: string): Promise<PublicEventDto> {
-  const response = await api.get(`/events/${encodeURIComponent(slug)}`);
-  return answer.parse(response.data).data;
+  // Typed, not parsed again: the server checked it against publicEventDto (decision 020).
+  const response = await api.get<Envelope<PublicEventDto>>(`/events/${encodeURIComponent(slug)}`);
+  return response.data.data;
 }
 
 export const publicEventQueryOptions = (slug: string) =>

@@ -1,19 +1,13 @@
-import {
-  envelope,
-  publicEventPage,
-  type PublicEventPage,
-  type PublicEventsQuery,
-} from '@gatepass/shared';
+import type { Envelope, PublicEventPage, PublicEventsQuery } from '@gatepass/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { eventKeys } from './keys.ts';
 
-const answer = envelope(publicEventPage);
-
 /** GET /events: published public events, searched, filtered and paged. */
 export async function getPublicEvents(query: PublicEventsQuery): Promise<PublicEventPage> {
-  const response = await api.get('/events', { params: query });
-  return answer.parse(response.data).data;
+  // Typed, not parsed again: the server checked it against publicEventPage (decision 020).
+  const response = await api.get<Envelope<PublicEventPage>>('/events', { params: query });
+  return response.data.data;
 }
 
 export const publicEventsQueryOptions = (query: PublicEventsQuery) =>

@@ -1,6 +1,6 @@
-import { cancelEventBody, EVENT_LIMITS } from '@gatepass/shared';
+import { cancelEventBody, EVENT_LIMITS, formatCount } from '@gatepass/shared';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { readApiFailure } from '../../../lib/api-error.ts';
 import { useCancelEvent } from '../api/cancel-event.ts';
@@ -76,7 +76,7 @@ export function CancelEventDialog({
         The public page will say the event is cancelled and no more tickets can be bought. This
         cannot be undone.
         {event.sold > 0
-          ? ` ${event.sold.toLocaleString('en-NG')} ${event.sold === 1 ? 'ticket has' : 'tickets have'} been sold: tell the buyers what happens next.`
+          ? ` ${formatCount(event.sold)} ${event.sold === 1 ? 'ticket has' : 'tickets have'} been sold: tell the buyers what happens next.`
           : ''}
       </p>
       <TextArea

@@ -1,4 +1,5 @@
 import { cn } from '../../../lib/cn.ts';
+import { formatCount } from '@gatepass/shared';
 
 /** Sold against capacity, as a bar with the numbers beside it. */
 export function SoldBar({
@@ -18,10 +19,10 @@ export function SoldBar({
     <div className={className}>
       <div className="flex items-baseline justify-between gap-3 text-sm">
         <span className="font-medium text-slate-900">
-          {sold.toLocaleString('en-NG')} sold
-          <span className="font-normal text-slate-500"> of {capacity.toLocaleString('en-NG')}</span>
+          {formatCount(sold)} sold
+          <span className="font-normal text-slate-500"> of {formatCount(capacity)}</span>
         </span>
-        <span className="text-slate-600">{remaining.toLocaleString('en-NG')} remaining</span>
+        <span className="text-slate-600">{formatCount(remaining)} remaining</span>
       </div>
       <div
         role="progressbar"

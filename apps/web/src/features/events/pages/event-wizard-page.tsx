@@ -1,8 +1,9 @@
 import type { ManageEventDto } from '@gatepass/shared';
+import { formatCount } from '@gatepass/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -219,10 +220,10 @@ function Wizard({ event, step }: { event: ManageEventDto; step: StepSlug }) {
         {event.status === 'published' && event.sold + event.held > 0 ? (
           <Alert tone="info" className="mt-6">
             {event.sold > 0
-              ? `${event.sold.toLocaleString('en-NG')} ${event.sold === 1 ? 'ticket is' : 'tickets are'} sold`
+              ? `${formatCount(event.sold)} ${event.sold === 1 ? 'ticket is' : 'tickets are'} sold`
               : 'No ticket is sold yet'}
             {event.held > 0
-              ? ` and ${event.held.toLocaleString('en-NG')} ${event.held === 1 ? 'is' : 'are'} held in checkouts`
+              ? ` and ${formatCount(event.held)} ${event.held === 1 ? 'is' : 'are'} held in checkouts`
               : ''}
             . Buyers see your changes on the event page.
           </Alert>
@@ -255,7 +256,7 @@ function Wizard({ event, step }: { event: ManageEventDto; step: StepSlug }) {
               <p className="mt-1">
                 You are changing {changes.join(' and ')} of a published event.{' '}
                 {event.sold > 0
-                  ? `${event.sold.toLocaleString('en-NG')} ${event.sold === 1 ? 'ticket holder' : 'ticket holders'} will see the new details: let them know.`
+                  ? `${formatCount(event.sold)} ${event.sold === 1 ? 'ticket holder' : 'ticket holders'} will see the new details: let them know.`
                   : 'Nobody has a ticket yet, but anyone who saw or shared the page will see the new details.'}
               </p>
             </div>

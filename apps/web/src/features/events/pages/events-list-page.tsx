@@ -1,4 +1,5 @@
 import type { PublicEventsQuery } from '@gatepass/shared';
+import { formatCount } from '@gatepass/shared';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -64,9 +65,7 @@ export function EventsListPage() {
           <p aria-live="polite" className="text-sm text-slate-600">
             {data ? (
               <>
-                <span className="font-semibold text-slate-900">
-                  {data.total.toLocaleString('en-NG')}
-                </span>{' '}
+                <span className="font-semibold text-slate-900">{formatCount(data.total)}</span>{' '}
                 {data.total === 1 ? 'event' : 'events'}
                 {filters.q ? (
                   <>

@@ -1,7 +1,7 @@
-import { formatEventDate, formatNaira, type ManageEventDto } from '@gatepass/shared';
+import { formatCount, formatEventDate, formatNaira, type ManageEventDto } from '@gatepass/shared';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { ExternalLinkIcon, PencilIcon, QrIcon } from '../../../components/ui/icons.tsx';
@@ -144,15 +144,11 @@ function ManageEvent({ event }: { event: ManageEventDto }) {
           <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
             <Figure
               label="Tickets sold"
-              value={event.sold.toLocaleString('en-NG')}
-              note={`of ${event.capacity.toLocaleString('en-NG')} (${percent}%)${event.held ? ` · ${event.held.toLocaleString('en-NG')} held in checkouts` : ''}`}
+              value={formatCount(event.sold)}
+              note={`of ${formatCount(event.capacity)} (${percent}%)${event.held ? ` · ${formatCount(event.held)} held in checkouts` : ''}`}
             />
             <Figure label="Gross sales" value={formatNaira(event.gross)} note="Before fees" />
-            <Figure
-              label="Remaining"
-              value={remaining.toLocaleString('en-NG')}
-              note="Tickets left to sell"
-            />
+            <Figure label="Remaining" value={formatCount(remaining)} note="Tickets left to sell" />
             <Figure
               label="Ticket types"
               value={event.ticketTypes.length}

@@ -1,4 +1,9 @@
-import { formatEventDate, formatNaira, type ManageEventListItem } from '@gatepass/shared';
+import {
+  formatCount,
+  formatEventDate,
+  formatNaira,
+  type ManageEventListItem,
+} from '@gatepass/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -176,7 +181,7 @@ function EventsTable({ events }: { events: ManageEventListItem[] }) {
               <div>
                 <dt className="text-slate-500">Sold</dt>
                 <dd className="mt-0.5 font-semibold text-slate-900">
-                  {event.sold.toLocaleString('en-NG')}/{event.capacity.toLocaleString('en-NG')}
+                  {formatCount(event.sold)}/{formatCount(event.capacity)}
                 </dd>
               </div>
               <div>
@@ -238,10 +243,8 @@ function EventsTable({ events }: { events: ManageEventListItem[] }) {
                   <EventStatusBadge status={event.status} ended={event.ended} />
                 </td>
                 <td className="px-3 py-4 text-right tabular-nums">
-                  <span className="font-semibold text-slate-900">
-                    {event.sold.toLocaleString('en-NG')}
-                  </span>
-                  <span className="text-slate-500">/{event.capacity.toLocaleString('en-NG')}</span>
+                  <span className="font-semibold text-slate-900">{formatCount(event.sold)}</span>
+                  <span className="text-slate-500">/{formatCount(event.capacity)}</span>
                 </td>
                 <td className="px-3 py-4 text-right font-semibold tabular-nums text-slate-900">
                   {formatNaira(event.gross)}

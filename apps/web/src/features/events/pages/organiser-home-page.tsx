@@ -1,4 +1,4 @@
-import { formatNaira, type ManageEventListItem } from '@gatepass/shared';
+import { formatCount, formatNaira, type ManageEventListItem } from '@gatepass/shared';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
@@ -54,10 +54,10 @@ export function OrganiserHomePage({ firstName }: { firstName?: string | undefine
               </h2>
               <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
                 {[
-                  { label: 'Live events', value: totals.live.toLocaleString('en-NG') },
-                  { label: 'Tickets sold', value: totals.sold.toLocaleString('en-NG') },
+                  { label: 'Live events', value: formatCount(totals.live) },
+                  { label: 'Tickets sold', value: formatCount(totals.sold) },
                   { label: 'Gross sales', value: formatNaira(totals.gross) },
-                  { label: 'Drafts', value: totals.drafts.toLocaleString('en-NG') },
+                  { label: 'Drafts', value: formatCount(totals.drafts) },
                 ].map((f) => (
                   <div
                     key={f.label}
@@ -130,8 +130,7 @@ export function OrganiserHomePage({ firstName }: { firstName?: string | undefine
                           </div>
                           <div className="shrink-0 text-right text-sm">
                             <p className="font-semibold text-slate-900">
-                              {event.sold.toLocaleString('en-NG')}/
-                              {event.capacity.toLocaleString('en-NG')}
+                              {formatCount(event.sold)}/{formatCount(event.capacity)}
                             </p>
                             <p className="text-slate-500">sold</p>
                           </div>

@@ -1,4 +1,4 @@
-import { formatEventDate, type ManageEventListItem } from '@gatepass/shared';
+import { formatCount, formatEventDate, type ManageEventListItem } from '@gatepass/shared';
 import { StatusBadge } from '../../../components/ui/badge.tsx';
 import { Select } from '../../../components/ui/form-controls.tsx';
 
@@ -42,13 +42,10 @@ export function EventPicker({
         <div className="flex flex-wrap items-center gap-2 md:justify-end">
           {statusBadge(selected)}
           <span className="font-medium text-slate-900">
-            {selected.sold.toLocaleString('en-NG')} / {selected.capacity.toLocaleString('en-NG')}{' '}
-            tickets sold
+            {formatCount(selected.sold)} / {formatCount(selected.capacity)} tickets sold
           </span>
           {selected.held > 0 ? (
-            <span className="text-slate-600">
-              · {selected.held.toLocaleString('en-NG')} held in checkouts
-            </span>
+            <span className="text-slate-600">· {formatCount(selected.held)} held in checkouts</span>
           ) : null}
         </div>
         {selected.startAt ? (

@@ -1,6 +1,6 @@
 import { LIMITS, orderLookupBody } from '@gatepass/shared';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/form-controls.tsx';
 import { KeyIcon, TicketIcon } from '../../../components/ui/icons.tsx';

@@ -1,6 +1,6 @@
 import { formatNaira, type ManageOrderDto } from '@gatepass/shared';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog, Drawer } from '../../../components/ui/dialog.tsx';

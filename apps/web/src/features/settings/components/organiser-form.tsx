@@ -1,6 +1,6 @@
 import { SETTINGS_LIMITS, updateOrganiserBody, type SettingsDto } from '@gatepass/shared';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/form-controls.tsx';
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/field-errors.ts';

@@ -1,6 +1,6 @@
 import { payoutBody, SETTINGS_LIMITS, type SettingsDto } from '@gatepass/shared';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/form-controls.tsx';

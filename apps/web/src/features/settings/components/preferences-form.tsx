@@ -1,5 +1,5 @@
 import type { FeeMode, SettingsDto } from '@gatepass/shared';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { Toggle } from '../../../components/ui/form-controls.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useUpdatePreferences } from '../api/update-preferences.ts';

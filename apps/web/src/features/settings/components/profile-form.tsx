@@ -1,6 +1,6 @@
 import { updateProfileBody, type SettingsDto } from '@gatepass/shared';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/form-controls.tsx';

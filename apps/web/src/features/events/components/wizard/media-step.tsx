@@ -1,6 +1,6 @@
 import { EVENT_LIMITS } from '@gatepass/shared';
 import { useId, useRef, useState, type DragEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../../lib/toast.ts';
 import { Alert } from '../../../../components/ui/alert.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { readApiFailure } from '../../../../lib/api-error.ts';

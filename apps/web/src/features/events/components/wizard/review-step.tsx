@@ -1,4 +1,4 @@
-import { formatEventDate, formatNaira, type EventVisibility } from '@gatepass/shared';
+import { type EventVisibility, formatCount, formatEventDate, formatNaira } from '@gatepass/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../../components/ui/alert.tsx';
@@ -119,8 +119,7 @@ export function ReviewStep({
               {event.ticketTypes.map((t) => (
                 <li key={t.id} className="flex justify-between gap-4">
                   <span>
-                    {t.name}{' '}
-                    <span className="text-slate-500">× {t.capacity.toLocaleString('en-NG')}</span>
+                    {t.name} <span className="text-slate-500">× {formatCount(t.capacity)}</span>
                   </span>
                   <span className="font-semibold text-slate-900">
                     {t.price === 0 ? 'Free' : formatNaira(t.price)}

@@ -1,12 +1,13 @@
 import {
   createTicketTypeBody,
   EVENT_LIMITS,
-  updateTicketTypeBody,
+  formatCount,
   type ManageEventDto,
   type ManageTicketTypeDto,
+  updateTicketTypeBody,
 } from '@gatepass/shared';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../../lib/toast.ts';
 import { Alert } from '../../../../components/ui/alert.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { readApiFailure } from '../../../../lib/api-error.ts';
@@ -158,8 +159,8 @@ export function TicketTypeForm({
       </h3>
       {live && current && current.sold > 0 ? (
         <Alert tone="info" className="mt-3">
-          {current.sold.toLocaleString('en-NG')} of these are sold. A new price applies to new
-          orders only, and capacity cannot go below what is sold.
+          {formatCount(current.sold)} of these are sold. A new price applies to new orders only, and
+          capacity cannot go below what is sold.
         </Alert>
       ) : null}
       {errors._form ? (
@@ -203,7 +204,7 @@ export function TicketTypeForm({
           error={errors.capacity}
           hint={
             current
-              ? `${current.sold.toLocaleString('en-NG')} sold so far.`
+              ? `${formatCount(current.sold)} sold so far.`
               : 'How many of this ticket can be sold.'
           }
           onChange={(e) => set('capacity', e.target.value.replace(/[,\s]/g, ''))}

@@ -1,6 +1,6 @@
-import { formatNaira, type FeeMode, type ManageTicketTypeDto } from '@gatepass/shared';
+import { type FeeMode, formatCount, formatNaira, type ManageTicketTypeDto } from '@gatepass/shared';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../../lib/toast.ts';
 import { Alert } from '../../../../components/ui/alert.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { PencilIcon, PlusIcon, TicketIcon, TrashIcon } from '../../../../components/ui/icons.tsx';
@@ -92,8 +92,8 @@ export function TicketsStep({ event, wizard, errors, change }: StepProps) {
                       {type.price === 0 ? 'Free' : formatNaira(type.price)}
                     </span>
                     {' · '}
-                    {type.sold.toLocaleString('en-NG')} of {type.capacity.toLocaleString('en-NG')}{' '}
-                    sold · {type.minPerOrder}–{type.maxPerOrder} per order
+                    {formatCount(type.sold)} of {formatCount(type.capacity)} sold ·{' '}
+                    {type.minPerOrder}–{type.maxPerOrder} per order
                   </p>
                 </div>
                 {!cancelled ? (

@@ -1,0 +1,44 @@
+import type * as ToastLibrary from 'react-toastify';
+import type { ToastOptions } from 'react-toastify';
+
+/**
+ * Toasts (spec §9) through react-toastify, loaded at the first toast rather than with every
+ * page (decision 020): most visits never show one. A toast asked for before the library
+ * and its container are there waits in react-toastify's own queue and shows when the
+ * container mounts, a moment later.
+ */
+
+type Kind = 'success' | 'error' | 'warning' | 'info';
+type ToastModule = typeof ToastLibrary;
+
+let library: Promise<ToastModule> | undefined;
+const listeners = new Set<() => void>();
+
+/** Starts loading react-toastify (once) and tells the container to mount. */
+function load(): Promise<ToastModule> {
+  if (!library) {
+    library = import('react-toastify');
+    listeners.forEach((listener) => listener());
+  }
+  return library;
+}
+
+function show(kind: Kind, message: string, options?: ToastOptions): void {
+  void load().then(({ toast: show }) => show[kind](message, options));
+}
+
+export const toast = {
+  success: (message: string, options?: ToastOptions) => show('success', message, options),
+  error: (message: string, options?: ToastOptions) => show('error', message, options),
+  warning: (message: string, options?: ToastOptions) => show('warning', message, options),
+  info: (message: string, options?: ToastOptions) => show('info', message, options),
+};
+
+/** For the container: whether a toast was asked for yet, and a way to hear when one is. */
+export const toastDemand = {
+  wanted: () => library !== undefined,
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
