@@ -382,8 +382,13 @@ export const publicEventDto = z.object({
   slug: z.string(),
   title: z.string(),
   summary: z.string().nullable(),
-  /** Markdown source; the web renders it without raw HTML. */
+  /** Markdown source (meta tags, calendar files). */
   description: z.string().nullable(),
+  /**
+   * The description rendered by the server (@gatepass/shared/markdown, raw HTML escaped)
+   * and sanitised there: safe to insert as HTML. '' when there is no description.
+   */
+  descriptionHtml: z.string(),
   category: z.enum(EVENT_CATEGORIES),
   coverUrl: z.string().nullable(),
   venueName: z.string().nullable(),
