@@ -155,6 +155,7 @@ export function toPublicListItem(row: PublicListRow): PublicEventListItem {
 export function toPublicEventDto(
   row: PublicEventRow,
   allTypes: TicketTypeRow[],
+  descriptionHtml: string,
   now: Date,
 ): PublicEventDto {
   const types = allTypes.filter((t) => !t.hidden);
@@ -177,6 +178,7 @@ export function toPublicEventDto(
     title: row.title,
     summary: row.summary,
     description: row.description,
+    descriptionHtml,
     category: row.category,
     coverUrl: row.cover_image_id ? mediaUrl(row.cover_image_id) : null,
     venueName: row.venue_name,

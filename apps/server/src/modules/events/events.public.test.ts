@@ -490,6 +490,80 @@ describe('one public event', () => {
     expect(ended.body.data).toMatchObject({ status: 'published', ended: true });
   });
 
+  it('sends the description as sanitised HTML beside its Markdown source', async () => {
+    const description = [
+      '# Programme',
+      '',
+      '## Line-up',
+      '',
+      '### Doors',
+      '',
+      '<script>window.pwned = 1</script>',
+      '',
+      '<img src=x onerror=alert(1)>',
+      '',
+      '<b>bold?</b> [click](javascript:alert(1)) [data](data:text/html,hi) ![pic](javascript:x)',
+      '',
+      '| Act | Time |',
+      '|:----|-----:|',
+      '| Band | 7 pm |',
+      '',
+      'Tickets at [our site](https://example.com/tickets "Buy") or <hello@example.com>.',
+      'Next line.',
+    ].join('\n');
+    const event = await givenPublishedEvent(t, organiser.token, {
+      title: 'Markdown Night',
+      description,
+      ...at('2030-06-25T19:00'),
+    });
+    const read = async () => {
+      const res = await t.request('GET', `${EVENTS}/${event.slug}`);
+      expect(res.status, res.text).toBe(200);
+      return res.body.data as { description: string | null; descriptionHtml: string };
+    };
+    const data = await read();
+    expect(data.description).toBe(description);
+    const html = data.descriptionHtml;
+
+    // Headings start below the page's own h1 and h2.
+    expect(html).toContain('<h3>Programme</h3>\n<h3>Line-up</h3>\n<h4>Doors</h4>');
+    expect(html).not.toMatch(/<h[12]/);
+    // Raw HTML is text: the script and the image handler are escaped, never elements.
+    expect(html).toContain('&lt;script&gt;window.pwned = 1&lt;/script&gt;');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(html).toContain('&lt;b&gt;bold?&lt;/b&gt;');
+    expect(html).not.toMatch(/<script|<img[^>]*onerror|<b>/i);
+    // Links with other schemes lose their address (and are not made to open anywhere).
+    expect(html).toContain('<a>click</a>');
+    expect(html).toContain('<a>data</a>');
+    expect(html).toContain('<img alt="pic" />');
+    expect(html).not.toMatch(/javascript:|data:text/i);
+    // GFM table with its alignment, line breaks kept, and links that open in a new tab.
+    expect(html).toContain('<th align="left">Act</th>');
+    expect(html).toContain('<td align="right">7 pm</td>');
+    expect(html).toContain(
+      '<a href="https://example.com/tickets" target="_blank" rel="noopener noreferrer nofollow ugc">our site</a>',
+    );
+    expect(html).toContain(
+      '<a href="mailto:hello@example.com" target="_blank" rel="noopener noreferrer nofollow ugc">hello@example.com</a>.<br />Next line.',
+    );
+
+    // An edit shows at once (rendered HTML is remembered by its source, never by the event).
+    const edited = await t.request('PATCH', `${MANAGE}/${event.id}`, {
+      token: organiser.token,
+      body: { description: 'Now **sold out**.' },
+    });
+    expect(edited.status, edited.text).toBe(200);
+    expect((await read()).descriptionHtml).toBe('<p>Now <strong>sold out</strong>.</p>\n');
+
+    const cleared = await t.request('PATCH', `${MANAGE}/${event.id}`, {
+      token: organiser.token,
+      body: { description: null },
+    });
+    expect(cleared.status, cleared.text).toBe(200);
+    expect(await read()).toMatchObject({ description: null, descriptionHtml: '' });
+  });
+
   it('answers 404 for drafts and unknown slugs', async () => {
     for (const slug of [slugs.draft, 'no-such-event', 'UPPER', 'a'.repeat(150)]) {
       const res = await t.request('GET', `${EVENTS}/${slug}`);

@@ -35,6 +35,7 @@ import {
   type Issue,
 } from './events.rules.ts';
 import type { PageHead } from '../../plugins/web.ts';
+import { renderDescription } from './events.description.ts';
 import { eventCalendar } from './events.ics.ts';
 import { eventPageHead } from './events.seo.ts';
 import { isReservedSlug, nextFreeSlug, slugBelongsTo, slugify } from './events.slug.ts';
@@ -504,7 +505,11 @@ export class EventsService {
     if (!SLUG.test(slug)) return undefined;
     const row = await repo.findVisibleEventBySlug(this.db, slug);
     if (!row) return undefined;
-    return toPublicEventDto(row, await repo.listTicketTypes(this.db, row.id), this.now());
+    const [types, descriptionHtml] = await Promise.all([
+      repo.listTicketTypes(this.db, row.id),
+      renderDescription(row.description),
+    ]);
+    return toPublicEventDto(row, types, descriptionHtml, this.now());
   }
 
   /** The .ics of a visible event ("add to calendar"). */
