@@ -4,8 +4,9 @@ import { renderMarkdown } from '../lib/markdown.ts';
 import { markdownClasses } from './markdown-classes.ts';
 
 /**
- * An organiser's Markdown, rendered safely (see lib/markdown.ts). Loaded on demand through
- * LazyMarkdown so the parser is not part of the first paint of a page.
+ * An organiser's Markdown, rendered safely in the browser (see lib/markdown.ts): the
+ * wizard's preview. Loaded on demand through LazyMarkdown; public pages never load it, the
+ * server sends them descriptionHtml.
  */
 export function MarkdownView({ source, className }: { source: string; className?: string }) {
   const html = useMemo(() => renderMarkdown(source), [source]);

@@ -1,31 +1,18 @@
 import DOMPurify from 'dompurify';
-import { Marked } from 'marked';
+import {
+  MARKDOWN_ATTRIBUTES,
+  MARKDOWN_LINK_REL,
+  MARKDOWN_SAFE_URL,
+  MARKDOWN_TAGS,
+  markdownToHtml,
+} from '@gatepass/shared/markdown';
 
 /**
- * Event descriptions are Markdown written by organisers and read by everyone, so they are
- * rendered without raw HTML: HTML in the source shows as text, and DOMPurify then removes
- * anything that could still run (javascript: links, event handlers) from marked's output.
- * Links open in a new tab without handing the page over (noopener) or vouching for them.
+ * The organiser's preview of their description, rendered in the browser. The public page
+ * gets the same HTML from the server (descriptionHtml, decision 019): both use the shared
+ * `marked` set-up (raw HTML shown as text, headings from h3) and the same allowlist; here
+ * DOMPurify applies it, there sanitize-html. Only the wizard loads this (lazily).
  */
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-const marked = new Marked({
-  gfm: true,
-  breaks: true,
-  async: false,
-  renderer: {
-    html({ text }) {
-      return escapeHtml(text);
-    },
-    // The page's own headings are h1 (title) and h2 (sections): the description's start at h3.
-    heading({ tokens, depth }) {
-      const level = Math.min(6, Math.max(3, depth + 1));
-      return `<h${level}>${this.parser.parseInline(tokens)}</h${level}>\n`;
-    },
-  },
-});
 
 let hooked = false;
 function purifier() {
@@ -33,7 +20,7 @@ function purifier() {
     DOMPurify.addHook('afterSanitizeAttributes', (node) => {
       if (node.tagName === 'A' && node.getAttribute('href')) {
         node.setAttribute('target', '_blank');
-        node.setAttribute('rel', 'noopener noreferrer nofollow ugc');
+        node.setAttribute('rel', MARKDOWN_LINK_REL);
       }
     });
     hooked = true;
@@ -41,12 +28,13 @@ function purifier() {
   return DOMPurify;
 }
 
+const ALLOWED_ATTR = [...new Set(Object.values(MARKDOWN_ATTRIBUTES).flat())];
+
 export function renderMarkdown(source: string): string {
-  const html = marked.parse(source) as string;
-  return purifier().sanitize(html, {
-    USE_PROFILES: { html: true },
-    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe'],
-    FORBID_ATTR: ['style'],
-    ADD_ATTR: ['target'],
+  return purifier().sanitize(markdownToHtml(source), {
+    ALLOWED_TAGS: [...MARKDOWN_TAGS],
+    ALLOWED_ATTR,
+    ALLOWED_URI_REGEXP: MARKDOWN_SAFE_URL,
+    ADD_ATTR: ['target', 'rel'],
   });
 }

@@ -1,6 +1,7 @@
 import { formatEventDate, type PublicEventDto } from '@gatepass/shared';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
+import { cn } from '../../../lib/cn.ts';
 import {
   CalendarIcon,
   ExternalLinkIcon,
@@ -15,7 +16,7 @@ import { readApiFailure } from '../../../lib/api-error.ts';
 import { usePublicEvent } from '../api/get-public-event.ts';
 import { Badge } from '../components/badges.tsx';
 import { EventCover } from '../components/event-cover.tsx';
-import { LazyMarkdown } from '../components/lazy-markdown.tsx';
+import { markdownClasses } from '../components/markdown-classes.ts';
 import { ShareButtons } from '../components/share-buttons.tsx';
 import { TicketSelector } from '../components/ticket-selector.tsx';
 import { absoluteUrl, mapSearchUrl } from '../lib/links.ts';
@@ -147,8 +148,12 @@ function EventDetail({ event }: { event: PublicEventDto }) {
             <h2 id="about-title" className="text-xl font-bold text-slate-900">
               About this event
             </h2>
-            {event.description ? (
-              <LazyMarkdown source={event.description} className="mt-3" />
+            {event.descriptionHtml ? (
+              <div
+                className={cn(markdownClasses, 'mt-3')}
+                // Rendered from Markdown and sanitised by the server (events.description.ts).
+                dangerouslySetInnerHTML={{ __html: event.descriptionHtml }}
+              />
             ) : (
               <p className="mt-3 text-slate-600">
                 {event.summary ?? 'The organiser has not added a description.'}
