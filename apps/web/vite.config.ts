@@ -78,7 +78,8 @@ export default defineConfig(({ command }) => ({
             {
               name: 'data',
               priority: 2,
-              test: /node_modules[\\/](date-fns|@date-fns)[\\/]|packages[\\/]shared[\\/]src[\\/](?!contracts[\\/])/,
+              // Not shared/markdown.ts: it brings marked, for the wizard's preview alone.
+              test: /node_modules[\\/](date-fns|@date-fns)[\\/]|packages[\\/]shared[\\/]src[\\/](?!contracts[\\/]|markdown)/,
             },
             // zod and the contracts load with the first screen that parses something (a form,
             // an organiser page); the public pages only read typed answers (decision 020).
