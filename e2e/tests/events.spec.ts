@@ -251,6 +251,10 @@ async function findAsVisitor(page: Page, event: CreatedEvent) {
   await page.getByLabel('From', { exact: true }).fill(event.day);
   await page.getByLabel('To', { exact: true }).fill(event.day);
 
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
   await page.getByRole('link', { name: event.title }).click();
   await expect(page).toHaveURL(onPath(`/events/${event.slug}`));
   await expect(page.getByRole('heading', { level: 1, name: event.title })).toBeVisible();
@@ -273,6 +277,9 @@ async function findAsVisitor(page: Page, event: CreatedEvent) {
   await expect(about).toContainText('<script>');
   expect(await about.locator('script, img[onerror], a[href^="javascript"]').count()).toBe(0);
   expect(await page.evaluate(() => (window as { __pwned?: boolean }).__pwned)).toBeUndefined();
+  // The server sent it rendered and sanitised (decision 019): no Markdown parser was loaded.
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((url) => /markdown/i.test(url))).toEqual([]);
 
   // Quantities within min/max, then Get tickets opens the checkout with the chosen lines.
   const getTickets = page.getByRole('button', { name: 'Get tickets' });
