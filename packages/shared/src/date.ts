@@ -41,3 +41,62 @@ export function formatEventDate(
   const { weekday, month, day, year, hour, minute, dayPeriod } = parts;
   return `${weekday}, ${month} ${day}, ${year} • ${hour}:${minute} ${dayPeriod}`;
 }
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/;
+
+function wallClockParts(local: string) {
+  const m = WALL_CLOCK.exec(local);
+  if (!m) throw new RangeError(`Not a wall-clock time: ${local}`);
+  const [year, month, day, hour, minute] = m.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  return { year, month, day, hour, minute };
+}
+
+/**
+ * The spec's date display of a wall-clock time the server gave in the event's zone
+ * ("2026-12-05T19:00" → "Saturday, December 5, 2026 • 7:00 PM"). Plain arithmetic: no Intl,
+ * whose first date formatter costs a phone 25–60 ms (decision 020). Same words as
+ * formatEventDate (format.test.ts).
+ */
+export function formatWallClock(local: string): string {
+  const { year, month, day, hour, minute } = wallClockParts(local);
+  const weekday = WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()];
+  const hour12 = hour % 12 === 0 ? 12 : hour % 12;
+  const minutes = String(minute).padStart(2, '0');
+  return `${weekday}, ${MONTHS[month - 1]} ${day}, ${year} • ${hour12}:${minutes} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/**
+ * The zone's offset at an instant, as Intl's en-GB shortOffset names it ("GMT+1",
+ * "GMT+5:30", "GMT-3:30", "GMT+0"), from the instant and its wall-clock time in that zone.
+ */
+export function offsetLabel(local: string, instant: Date | string | number): string {
+  const { year, month, day, hour, minute } = wallClockParts(local);
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  const at = new Date(instant).getTime();
+  const minutes = Math.round((wall - (at - (at % 60_000))) / 60_000);
+  const abs = Math.abs(minutes);
+  const h = Math.floor(abs / 60);
+  const m = abs % 60;
+  return `GMT${minutes < 0 ? '-' : '+'}${h}${m ? `:${String(m).padStart(2, '0')}` : ''}`;
+}

@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DATE_DISPLAY_FORMAT, formatEventDate } from './date.ts';
+import { DATE_DISPLAY_FORMAT, formatEventDate, formatWallClock, offsetLabel } from './date.ts';
 import { formatCount, formatKobo, formatNaira } from './money.ts';
 
 // What the formats used to be built on: Intl with the en-NG locale.
@@ -80,5 +80,55 @@ describe('formatEventDate', () => {
     // Noon and midnight read 12, as date-fns's "h" does.
     expect(formatEventDate('2026-12-05T11:00:00Z')).toBe('Saturday, December 5, 2026 • 12:00 PM');
     expect(formatEventDate('2026-12-04T23:00:00Z')).toBe('Saturday, December 5, 2026 • 12:00 AM');
+  });
+});
+
+describe('formatWallClock and offsetLabel', () => {
+  const zones = [
+    'Africa/Lagos',
+    'Europe/London',
+    'America/New_York',
+    'America/St_Johns',
+    'Asia/Kolkata',
+    'Asia/Kathmandu',
+    'UTC',
+    'Pacific/Chatham',
+  ];
+  // What the server sends: the instant's wall clock in the zone, to the minute.
+  const wallClock = (ms: number, zone: string) => {
+    const p: Record<string, string> = {};
+    const parts = new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(ms);
+    for (const part of parts) p[part.type] = part.value;
+    return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+  };
+  const intlOffset = (ms: number, zone: string) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone, timeZoneName: 'shortOffset' })
+      .formatToParts(ms)
+      .find((p) => p.type === 'timeZoneName')!.value;
+
+  it('read the same as formatEventDate and Intl for any instant in any zone', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2060, 0, 1) }),
+        fc.constantFrom(...zones),
+        (ms, zone) => {
+          const local = wallClock(ms, zone);
+          expect(formatWallClock(local)).toBe(formatEventDate(ms, zone));
+          expect(offsetLabel(local, ms)).toBe(intlOffset(ms, zone));
+        },
+      ),
+      { numRuns: 5_000 },
+    );
+  });
+  it('refuses what is not a wall-clock time', () => {
+    expect(() => formatWallClock('5 December')).toThrow(RangeError);
   });
 });

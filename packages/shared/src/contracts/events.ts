@@ -342,6 +342,12 @@ export const manageEventDto = z.object({
 });
 export type ManageEventDto = z.infer<typeof manageEventDto>;
 
+/**
+ * startAt and endAt on the event's wall clock ("2026-12-05T19:00"), so a browser shows the
+ * spec's dates without loading its time-zone data (formatWallClock, decision 020).
+ */
+const wallClocks = { startLocal: z.string(), endLocal: z.string() };
+
 export const publicEventListItem = z.object({
   slug: z.string(),
   title: z.string(),
@@ -350,6 +356,7 @@ export const publicEventListItem = z.object({
   startAt: iso,
   endAt: iso,
   timeZone: z.string(),
+  ...wallClocks,
   venueName: z.string().nullable(),
   city: z.string().nullable(),
   online: z.boolean(),
@@ -373,6 +380,9 @@ export const publicTicketTypeDto = z.object({
   maxPerOrder: z.number(),
   salesStartAt: iso.nullable(),
   salesEndAt: iso.nullable(),
+  /** salesStartAt and salesEndAt on the event's wall clock ("2026-12-05T19:00"). */
+  salesStartLocal: z.string().nullable(),
+  salesEndLocal: z.string().nullable(),
   availability: z.enum(TICKET_AVAILABILITIES),
 });
 export type PublicTicketTypeDto = z.infer<typeof publicTicketTypeDto>;
@@ -399,6 +409,7 @@ export const publicEventDto = z.object({
   startAt: iso,
   endAt: iso,
   timeZone: z.string(),
+  ...wallClocks,
   status: z.enum(EVENT_STATUSES),
   ended: z.boolean(),
   cancelReason: z.string().nullable(),

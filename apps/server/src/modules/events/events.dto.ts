@@ -141,6 +141,8 @@ export function toPublicListItem(row: PublicListRow): PublicEventListItem {
     startAt: row.start_at!.toISOString(),
     endAt: row.end_at!.toISOString(),
     timeZone: row.time_zone,
+    startLocal: toWallClock(row.start_at!, row.time_zone),
+    endLocal: toWallClock(row.end_at!, row.time_zone),
     venueName: row.venue_name,
     city: row.city,
     online: row.online_url !== null,
@@ -169,6 +171,8 @@ export function toPublicEventDto(
     maxPerOrder: t.max_per_order,
     salesStartAt: iso(t.sales_start_at),
     salesEndAt: iso(t.sales_end_at),
+    salesStartLocal: t.sales_start_at ? toWallClock(t.sales_start_at, row.time_zone) : null,
+    salesEndLocal: t.sales_end_at ? toWallClock(t.sales_end_at, row.time_zone) : null,
     availability: availabilityOf(t, row, now),
   }));
   const prices = types.map((t) => t.price_kobo);
@@ -188,6 +192,8 @@ export function toPublicEventDto(
     startAt: row.start_at!.toISOString(),
     endAt: row.end_at!.toISOString(),
     timeZone: row.time_zone,
+    startLocal: toWallClock(row.start_at!, row.time_zone),
+    endLocal: toWallClock(row.end_at!, row.time_zone),
     status: row.status,
     ended: isEnded(row, now),
     cancelReason: row.cancel_reason,

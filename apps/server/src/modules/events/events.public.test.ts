@@ -203,6 +203,8 @@ describe('the public list', () => {
       startAt: '2030-06-15T11:00:00.000Z',
       endAt: '2030-06-15T17:00:00.000Z',
       timeZone: 'Africa/Lagos',
+      startLocal: '2030-06-15T12:00',
+      endLocal: '2030-06-15T18:00',
       venueName: 'Millennium Park',
       city: 'Abuja',
       online: false,
@@ -397,7 +399,23 @@ describe('one public event', () => {
       lowestPrice: 3000,
       isFree: false,
       startAt: '2030-06-20T18:00:00.000Z',
+      // The event's wall clock, for browsers to show without time-zone data.
+      startLocal: '2030-06-20T19:00',
+      endLocal: '2030-06-20T23:00',
     });
+    expect(
+      data.ticketTypes.map(
+        (x: { salesStartLocal: string | null; salesEndLocal: string | null }) => [
+          x.salesStartLocal,
+          x.salesEndLocal,
+        ],
+      ),
+    ).toEqual([
+      [null, null],
+      [null, null],
+      ['2030-06-18T00:00', null],
+      [null, '2030-06-10T00:00'],
+    ]);
     expect(
       data.ticketTypes.map(
         (x: { name: string; price: number; remaining: number; availability: string }) => [

@@ -1,4 +1,4 @@
-import { formatEventDate, formatNaira, type PublicEventListItem } from '@gatepass/shared';
+import { formatNaira, formatWallClock, type PublicEventListItem } from '@gatepass/shared';
 import { Link } from 'react-router';
 import { CalendarIcon, MapPinIcon, VideoIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -47,7 +47,7 @@ export function EventCard({
       <div className="flex flex-1 flex-col p-5">
         <p className="flex items-start gap-1.5 text-sm font-semibold text-indigo-700">
           <CalendarIcon className="mt-0.5 size-4 shrink-0" />
-          <span>{formatEventDate(event.startAt, event.timeZone)}</span>
+          <span>{formatWallClock(event.startLocal)}</span>
         </p>
         <Heading className="mt-2 text-lg font-bold leading-snug text-slate-900">
           <Link

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { activeFilterCount, DATE_FILTER_LABELS, type EventFilters } from '../lib/event-filters.ts';
 import { FilterIcon, SearchIcon } from '../../../components/ui/icons.tsx';
-import { controlClasses } from '../../../components/ui/form-controls.tsx';
+import { controlClasses } from '../../../components/ui/control-classes.ts';
 
 /** The search box (submitted), and filters that apply as soon as they change. */
 export function EventsFilters({

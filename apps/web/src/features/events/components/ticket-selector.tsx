@@ -1,4 +1,4 @@
-import { formatEventDate, formatNaira, type PublicEventDto } from '@gatepass/shared';
+import { formatNaira, formatWallClock, type PublicEventDto } from '@gatepass/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
@@ -51,9 +51,9 @@ export function TicketSelector({ event }: { event: PublicEventDto }) {
                 {type.description ? (
                   <p className="mt-1 text-sm text-slate-600">{type.description}</p>
                 ) : null}
-                {type.availability === 'not_yet_on_sale' && type.salesStartAt ? (
+                {type.availability === 'not_yet_on_sale' && type.salesStartLocal ? (
                   <p className="mt-1 text-sm text-slate-600">
-                    On sale from {formatEventDate(type.salesStartAt, event.timeZone)}
+                    On sale from {formatWallClock(type.salesStartLocal)}
                   </p>
                 ) : null}
                 {type.availability === 'on_sale' && type.remaining > 0 && type.remaining <= 20 ? (

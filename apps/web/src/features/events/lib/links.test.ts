@@ -38,6 +38,8 @@ const type = (over: Partial<PublicTicketTypeDto> = {}): PublicTicketTypeDto => (
   maxPerOrder: 10,
   salesStartAt: null,
   salesEndAt: null,
+  salesStartLocal: null,
+  salesEndLocal: null,
   availability: 'on_sale',
   ...over,
 });

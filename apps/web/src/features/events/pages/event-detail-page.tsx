@@ -1,4 +1,4 @@
-import { formatEventDate, type PublicEventDto } from '@gatepass/shared';
+import { formatWallClock, offsetLabel, type PublicEventDto } from '@gatepass/shared';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -20,7 +20,6 @@ import { markdownClasses } from '../components/markdown-classes.ts';
 import { ShareButtons } from '../components/share-buttons.tsx';
 import { TicketSelector } from '../components/ticket-selector.tsx';
 import { absoluteUrl, mapSearchUrl } from '../lib/links.ts';
-import { zoneOffsetLabel } from '../lib/local-time.ts';
 
 /** `/events/{slug}`: everything a guest needs to decide, and the way to get tickets. */
 export function EventDetailPage({ slug }: { slug: string }) {
@@ -59,8 +58,8 @@ function EventDetail({ event }: { event: PublicEventDto }) {
   const cancelled = event.status === 'cancelled';
   const mapUrl = mapSearchUrl([event.venueName, event.address, event.city]);
   const hasVenue = !!(event.venueName || event.address || event.city);
-  const when = formatEventDate(event.startAt, event.timeZone);
-  const until = formatEventDate(event.endAt, event.timeZone);
+  const when = formatWallClock(event.startLocal);
+  const until = formatWallClock(event.endLocal);
   const place = hasVenue
     ? [event.venueName, event.city].filter(Boolean).join(', ')
     : 'Online event';
@@ -100,7 +99,7 @@ function EventDetail({ event }: { event: PublicEventDto }) {
                   <span className="font-semibold">{when}</span>
                   <span className="block text-sm text-slate-300">
                     Ends {until} · {event.timeZone.replace(/_/g, ' ')} (
-                    {zoneOffsetLabel(event.timeZone, new Date(event.startAt))})
+                    {offsetLabel(event.startLocal, event.startAt)})
                   </span>
                 </dd>
               </div>

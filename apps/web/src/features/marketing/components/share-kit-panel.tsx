@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { controlClasses } from '../../../components/ui/form-controls.tsx';
+import { controlClasses } from '../../../components/ui/control-classes.ts';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { readApiFailure } from '../../../lib/api-error.ts';

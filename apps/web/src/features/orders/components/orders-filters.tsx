@@ -1,7 +1,8 @@
 import { ORDER_STATUSES, type OrderStatus } from '@gatepass/shared';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { controlClasses, Input, Select } from '../../../components/ui/form-controls.tsx';
+import { controlClasses } from '../../../components/ui/control-classes.ts';
+import { Input, Select } from '../../../components/ui/form-controls.tsx';
 import { SlidersIcon } from '../../../components/ui/icons.tsx';
 import { cn } from '../../../lib/cn.ts';
 import type { EventOption } from '../api/get-event-options.ts';

@@ -2,7 +2,7 @@ import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { EVENT_LIMITS } from '@gatepass/shared';
 import { useId } from 'react';
 import { cn } from '../../../../lib/cn.ts';
-import { controlClasses } from '../../../../components/ui/form-controls.tsx';
+import { controlClasses } from '../../../../components/ui/control-classes.ts';
 import { LazyMarkdown } from '../lazy-markdown.tsx';
 
 const tabClass = ({ selected }: { selected: boolean }) =>
