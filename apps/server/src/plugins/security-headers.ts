@@ -3,13 +3,61 @@ import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * Helmet's security headers (CSP, HSTS, nosniff, frame and referrer policies …) on every
- * answer. @fastify/helmet calls `helmet(options)` on each request, which parses the whole
- * CSP again every time: about a seventh of the CPU of a cached public read
- * (bench/read-path.mjs). Built once here, each request only sets the ready headers.
+ * answer. Our options are plain values, so helmet's answer is the same for every request:
+ * it is worked out once at start-up by running helmet's middleware against a recorder, and
+ * each request gets the finished headers in one `reply.headers()`. (@fastify/helmet
+ * re-parsed the CSP on every request, a seventh of a cached public read's CPU; running
+ * helmet's dozen `setHeader` calls per request was still ~9 % of it in a profile of
+ * bench/read-path.mjs.) Options holding functions (per-request nonces) would vary per
+ * request, so they keep helmet's middleware per request.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const apply = helmet(options);
+  const fixed = hasFunctions(options) ? undefined : recordHeaders(apply);
+  if (fixed) {
+    const { set, removed } = fixed;
+    app.addHook('onRequest', (_request, reply, done) => {
+      for (const name of removed) reply.raw.removeHeader(name);
+      reply.headers(set);
+      done();
+    });
+    return;
+  }
   app.addHook('onRequest', (request, reply, done) => {
     apply(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
   });
+}
+
+type Middleware = ReturnType<typeof helmet>;
+
+/** The headers helmet sets and removes, read from one run against a stand-in response. */
+function recordHeaders(apply: Middleware): { set: Record<string, string>; removed: string[] } {
+  const set: Record<string, string> = {};
+  const removed: string[] = [];
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      set[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+      return response;
+    },
+    removeHeader(name: string) {
+      removed.push(name);
+    },
+  };
+  let failure: unknown;
+  apply(
+    {} as Parameters<Middleware>[0],
+    response as unknown as Parameters<Middleware>[1],
+    (err?: unknown) => {
+      failure = err;
+    },
+  );
+  if (failure) throw failure;
+  return { set, removed };
+}
+
+function hasFunctions(value: unknown): boolean {
+  if (typeof value === 'function') return true;
+  if (value && typeof value === 'object')
+    return Object.values(value as Record<string, unknown>).some(hasFunctions);
+  return false;
 }
