@@ -7,7 +7,7 @@ import path from 'node:path';
 import { coldStart } from './cold-start.mjs';
 import { door } from './door.mjs';
 import { flashSale } from './flash-sale.mjs';
-import { buildAll, machine, root, sweepDatabases } from './lib/common.mjs';
+import { buildAll, machine, root, settle, sweepDatabases } from './lib/common.mjs';
 import { pages } from './pages.mjs';
 import { readPath } from './read-path.mjs';
 
@@ -33,6 +33,8 @@ const figures = [];
 for (const [name, run] of Object.entries(ALL)) {
   if (chosen.length && !chosen.includes(name)) continue;
   console.log(`\n== ${name}`);
+  // Each benchmark starts on a settled machine, not in the previous one's aftermath.
+  await settle();
   const t0 = performance.now();
   try {
     const out = await run();

@@ -111,6 +111,17 @@ export async function createDatabase(label) {
 }
 
 /**
+ * Lets PostgreSQL finish what the last benchmark left it (the flash sale writes 20,000
+ * orders: their checkpoint would otherwise run during the next benchmark and take its
+ * CPU), then waits for the machine's load to fall back or `maxMs` to pass.
+ */
+export async function settle({ maxMs = 30_000, load = 1.5 } = {}) {
+  await withAdmin((c) => c.query('CHECKPOINT'));
+  const until = Date.now() + maxMs;
+  while (Date.now() < until && os.loadavg()[0] > load) await sleep(2_000);
+}
+
+/**
  * Drops databases a crashed earlier run left behind: those nobody is connected to. A
  * database with connections belongs to a run in progress (another checkout's, on a shared
  * machine) and is left alone — dropping it made that run fail half-way.
