@@ -37,7 +37,6 @@ export interface ApiResponse<T = unknown> {
  * `readApiFailure` read); a network failure has none.
  */
 export class ApiError extends Error {
-  readonly isApiError = true;
   constructor(
     message: string,
     readonly response?: { status: number; data: unknown; headers: Headers },

@@ -57,7 +57,7 @@ describe('describeApiError (spec §8 catalogue)', () => {
 });
 
 describe('readApiFailure', () => {
-  it('reads status, code, sentence and details from an axios-shaped error', () => {
+  it('reads status, code, sentence and details from the response of a failed call', () => {
     const err = {
       response: {
         status: 403,

@@ -64,7 +64,7 @@ export interface ApiFailure {
   details: unknown;
 }
 
-/** Reads an axios-shaped error without depending on axios, for screens and tests. */
+/** Reads a failed call's `response` (the shape of the API client's ApiError), for screens and tests. */
 export function readApiFailure(err: unknown): ApiFailure {
   const response =
     err && typeof err === 'object' && 'response' in err

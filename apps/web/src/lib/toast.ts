@@ -8,7 +8,7 @@ import type { ToastOptions } from 'react-toastify';
  * container mounts, a moment later.
  */
 
-type Kind = 'success' | 'error' | 'warning' | 'info';
+type Kind = 'success' | 'error' | 'warning';
 type ToastModule = typeof ToastLibrary;
 
 let library: Promise<ToastModule> | undefined;
@@ -31,7 +31,6 @@ export const toast = {
   success: (message: string, options?: ToastOptions) => show('success', message, options),
   error: (message: string, options?: ToastOptions) => show('error', message, options),
   warning: (message: string, options?: ToastOptions) => show('warning', message, options),
-  info: (message: string, options?: ToastOptions) => show('info', message, options),
 };
 
 /** For the container: whether a toast was asked for yet, and a way to hear when one is. */
