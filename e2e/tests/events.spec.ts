@@ -442,6 +442,36 @@ test("the event page shows who organises it: the settings' public name and logo,
   await visitor.close();
 });
 
+test('a public page arrives with its data: a first load asks the API nothing, moving on asks as before', async ({
+  page,
+}) => {
+  // Decision 021: the HTML of /, /events/ and /events/{slug} carries the answers their first
+  // render needs; each is used once, and the app asks the server for anything after that.
+  const event = await givenPublishedEvent();
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/v1/events')) asked.push(`${url.pathname}${url.search}`);
+  });
+
+  await page.goto(`/events/?q=${encodeURIComponent(event.title)}`);
+  await expect(page.getByRole('heading', { level: 2, name: event.title })).toBeVisible();
+  await expect(page.getByText('1 event', { exact: false })).toBeVisible();
+  await page.goto(`/events/${event.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: event.title })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'About this event' })).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Upcoming events' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Browse by category' })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  expect(asked).toEqual([]);
+
+  // Inside the app, the list of all events is asked of the server as before.
+  await page.getByRole('link', { name: 'See all events' }).click();
+  await expect(page).toHaveURL(/\/events\/?$/);
+  await expect.poll(() => asked).toContain('/api/v1/events?page=1');
+});
+
 test('a cancelled event says so on its page and offers no tickets', async ({ page }) => {
   const event = await givenPublishedEvent();
   const cancelled = await api('POST', `/events/manage/${event.id}/cancel`, {

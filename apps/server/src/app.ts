@@ -2,6 +2,12 @@ import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import {
+  filtersFromSearch,
+  HOME_EVENTS_QUERY,
+  pageDataKey,
+  publicEventsQueryFor,
+} from '@gatepass/shared';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -298,22 +304,28 @@ export async function buildApp(
     { prefix: '/api/v1' },
   );
 
-  await registerWeb(
-    app,
-    config.webDistDir,
-    [
-      {
-        path: '/events/:slug',
-        render: (params) => events.pageHead(params.slug ?? '', config.publicUrl),
-      },
-    ],
+  // The public pages: their own code preloaded beside the entry, the event page's head for
+  // crawlers, and each page's first API answers in its HTML (decision 021).
+  await registerWeb(app, config.webDistDir, [
     {
-      // The public pages' own code is fetched with the entry (modulepreload), not after it.
-      '/': 'src/app/routes/home.tsx',
-      '/events': 'src/app/routes/events/events-list.tsx',
-      '/events/:slug': 'src/app/routes/events/event-detail.tsx',
+      path: '/',
+      module: 'src/app/routes/home.tsx',
+      data: () => [pageDataKey('/events', HOME_EVENTS_QUERY)],
     },
-  );
+    {
+      path: '/events',
+      module: 'src/app/routes/events/events-list.tsx',
+      data: (_params, query) => [
+        pageDataKey('/events', publicEventsQueryFor(filtersFromSearch(query))),
+      ],
+    },
+    {
+      path: '/events/:slug',
+      module: 'src/app/routes/events/event-detail.tsx',
+      head: (params) => events.pageHead(params.slug ?? '', config.publicUrl),
+      data: (params) => [pageDataKey(`/events/${encodeURIComponent(params.slug ?? '')}`)],
+    },
+  ]);
 
   mail.start();
   orders.start();

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENTS, givenPublishedEvent } from './event-factories.ts';
+import { EVENTS, givenDraftEvent, givenPublishedEvent } from './event-factories.ts';
 import { givenLoggedInUser } from './factories.ts';
 import { API, startTestApp, type TestApp } from './helper.ts';
 
@@ -11,7 +11,8 @@ import { API, startTestApp, type TestApp } from './helper.ts';
  * How the web app is delivered. Compressed answers: the web app's files in the brotli or gzip copy the build wrote next
  * to them (apps/web/compress-plugin.ts), API answers of 1 KB or more compressed per
  * request, small ones left alone — with the caching headers unchanged. And the public
- * pages' HTML preloads their route's chunks (from Vite's manifest).
+ * pages' HTML preloads their route's chunks (from Vite's manifest) and carries the API answers
+ * their first render asks for (decision 021).
  */
 
 const SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word-${i}`))};\n`;
@@ -56,14 +57,21 @@ function decode(encoding: unknown, body: Buffer): string {
   return body.toString('utf8');
 }
 
+/** The API answers a page's HTML carries, by key; undefined when it carries none. */
+function pageData(html: string): Record<string, unknown> | undefined {
+  const found = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(html);
+  return found ? (JSON.parse(found[1]!) as Record<string, unknown>) : undefined;
+}
+
 describe('web delivery', () => {
   let t: TestApp;
   let webDir: string;
+  let token = '';
   let slug = '';
   beforeAll(async () => {
     webDir = fakeWebBuild();
     t = await startTestApp({ webDistDir: webDir });
-    const { token } = await givenLoggedInUser(t);
+    ({ token } = await givenLoggedInUser(t));
     for (let i = 0; i < 4; i++) {
       const event = await givenPublishedEvent(t, token, { title: `Loud Night ${i}` });
       slug ||= event.slug;
@@ -147,5 +155,76 @@ describe('web delivery', () => {
     const login = await get('/login');
     expect(login.statusCode).toBe(200);
     expect(preloads(login.body)).toEqual([]);
+  });
+
+  describe('page data (decision 021)', () => {
+    const answer = async (url: string) => {
+      const res = await get(`${API}${url}`);
+      expect(res.statusCode, url).toBe(200);
+      return res.json() as unknown;
+    };
+
+    it('carries the home page’s upcoming events as GET /events answers them', async () => {
+      const home = await get('/');
+      expect(home.statusCode).toBe(200);
+      const data = pageData(home.body);
+      expect(Object.keys(data ?? {})).toEqual(['/events?page=1&pageSize=6']);
+      expect(data?.['/events?page=1&pageSize=6']).toEqual(
+        await answer('/events?page=1&pageSize=6'),
+      );
+      expect(JSON.stringify(data)).toContain('Loud Night 0');
+    });
+
+    it('carries the list the address asks for, filters included, and nothing the API refuses', async () => {
+      const list = await get('/events?price=paid&q=loud');
+      const data = pageData(list.body);
+      expect(Object.keys(data ?? {})).toEqual(['/events?page=1&price=paid&q=loud']);
+      const expected = (await answer('/events?q=loud&price=paid&page=1')) as {
+        data: { total: number };
+      };
+      expect(expected.data.total).toBe(4);
+      expect(data?.['/events?page=1&price=paid&q=loud']).toEqual(expected);
+
+      // "from" after "to" is a 400 from the API: the page is served, with no data to show.
+      const refused = await get('/events?from=2026-12-31&to=2026-12-01');
+      expect(refused.statusCode).toBe(200);
+      expect(refused.body).toContain('<div id="root">');
+      expect(pageData(refused.body)).toBeUndefined();
+    });
+
+    it('carries an event’s page data only for an event that is there', async () => {
+      const page = await get(`/events/${slug}`);
+      expect(page.statusCode).toBe(200);
+      expect(pageData(page.body)).toEqual({ [`/events/${slug}`]: await answer(`/events/${slug}`) });
+
+      const missing = await get('/events/no-such-event-here');
+      expect(missing.statusCode).toBe(404);
+      expect(pageData(missing.body)).toBeUndefined();
+
+      const draft = await givenDraftEvent(t, token, { title: 'Unpublished Rehearsal' });
+      const draftPage = await get(`/events/${draft.slug}`);
+      expect(draftPage.statusCode).toBe(404);
+      expect(pageData(draftPage.body)).toBeUndefined();
+      expect(draftPage.body).not.toContain('Unpublished Rehearsal');
+
+      // A word the web app's own pages use under /events/: its page, with no event data.
+      const manage = await get('/events/manage');
+      expect(manage.statusCode).toBe(200);
+      expect(pageData(manage.body)).toBeUndefined();
+    });
+
+    it('keeps an organiser’s text inside the data: a title cannot close the element or add a script', async () => {
+      const title = '</script><script>window.__pwned=1</script><!-- & \u2028 "Night"';
+      const event = await givenPublishedEvent(t, token, { title });
+      const page = await get(`/events/${event.slug}`);
+      expect(page.statusCode).toBe(200);
+      // The shell's entry, the JSON-LD and the page data: no fourth script element.
+      expect(page.body.match(/<script/g)).toHaveLength(3);
+      // The title shows up only escaped (\u003c in JSON, &lt; in attributes), never as markup.
+      expect(page.body).not.toContain('<script>window.__pwned');
+      expect(page.body).not.toContain('<!-- &');
+      const data = pageData(page.body)?.[`/events/${event.slug}`] as { data: { title: string } };
+      expect(data.data.title).toBe(title);
+    });
   });
 });

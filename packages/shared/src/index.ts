@@ -4,6 +4,8 @@ export * from './money.ts';
 export * from './fee.ts';
 export * from './date.ts';
 export * from './event-values.ts';
+export * from './event-filters.ts';
+export * from './page-data.ts';
 export * from './contracts/envelope.ts';
 export * from './contracts/auth.ts';
 export * from './contracts/events.ts';

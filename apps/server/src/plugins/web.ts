@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { PAGE_DATA_ID, type PageData } from '@gatepass/shared';
+import { escapeHtml, jsonForScript } from '../lib/html.ts';
 import { send } from './errors.ts';
 
 /** What a server-rendered <head> holds for one page (values raw; `tags` already escaped). */
@@ -13,22 +15,24 @@ export interface PageHead {
 }
 
 /**
- * A client route whose HTML carries page-specific <head> tags for crawlers and link
- * previews, which do not run JavaScript. `render` answers the status and, when the page
- * exists, its head.
+ * A client route whose HTML the server writes itself, instead of the plain index.html.
  */
-export interface HeadPage {
+export interface WebPage {
+  /** The client route, in Fastify's path syntax. */
   path: string;
-  render(params: Record<string, string>): Promise<{ status: number; head?: PageHead | undefined }>;
+  /** The web module its page renders first (a path under apps/web): see `modulePreloads`. */
+  module?: string;
+  /**
+   * Page-specific <head> tags for crawlers and link previews, which do not run JavaScript:
+   * the status, and the head when the page exists.
+   */
+  head?(params: Record<string, string>): Promise<{ status: number; head?: PageHead | undefined }>;
+  /**
+   * The API GETs the page's first render makes, as `pageDataKey` names them (path under
+   * /api/v1 and query): their answers travel in the HTML (decision 021).
+   */
+  data?(params: Record<string, string>, query: URLSearchParams): string[];
 }
-
-const escapeHtml = (value: string): string =>
-  value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 
 /** index.html with its <title> and description replaced and the page's tags added. */
 export function injectHead(html: string, head: PageHead): string {
@@ -42,6 +46,18 @@ export function injectHead(html: string, head: PageHead): string {
   return /<\/head>/i.test(stripped)
     ? stripped.replace(/<\/head>/i, (end) => `${block}${end}`)
     : `${block}${stripped}`;
+}
+
+/**
+ * index.html with the page's data before the entry script runs. The data is JSON in a
+ * non-executed script element (the CSP allows no inline script, and needs not), escaped so
+ * no value can close the element.
+ */
+export function injectPageData(html: string, data: PageData): string {
+  const element = `<script type="application/json" id="${PAGE_DATA_ID}">${jsonForScript(data)}</script>`;
+  return /<\/body>/i.test(html)
+    ? html.replace(/<\/body>/i, (end) => `${element}\n  ${end}`)
+    : `${html}${element}`;
 }
 
 interface ManifestChunk {
@@ -80,9 +96,7 @@ export function modulePreloads(manifest: Record<string, ManifestChunk>, module: 
 export async function registerWeb(
   app: FastifyInstance,
   webDistDir: string,
-  headPages: HeadPage[] = [],
-  /** Client route → the web module its page renders first (see `modulePreloads`). */
-  routeModules: Record<string, string> = {},
+  pages: WebPage[] = [],
 ): Promise<void> {
   const indexPath = path.join(webDistDir, 'index.html');
   const hasWeb = fs.existsSync(indexPath);
@@ -108,35 +122,45 @@ export async function registerWeb(
   const manifest = fs.existsSync(manifestPath)
     ? (JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>)
     : {};
-  /** index.html for one client route, with its page's chunks preloaded. */
-  const htmlFor = (route: string): string | undefined => {
-    const module = routeModules[route];
-    const links = module ? modulePreloads(manifest, module) : '';
-    return html && links ? html.replace(/<\/head>/i, (end) => `${links}\n  ${end}`) : html;
-  };
-  for (const route of Object.keys(routeModules)) {
-    if (headPages.some((page) => page.path === route)) continue;
-    const page = htmlFor(route);
-    if (!page) continue;
-    app.get(route, { schema: { hide: true } }, async (_request, reply) =>
-      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page),
+
+  /** The answers of the page's API GETs that succeed, asked of this server's own routes. */
+  const dataFor = async (keys: string[]): Promise<PageData | undefined> => {
+    const answers = await Promise.all(
+      keys.map(async (key) => {
+        const answer = await app.inject({ method: 'GET', url: `/api/v1${key}` });
+        return answer.statusCode === 200 ? ([key, answer.json()] as const) : undefined;
+      }),
     );
-  }
-  for (const page of headPages) {
-    const pageHtml = htmlFor(page.path);
+    const found = answers.filter((answer) => answer !== undefined);
+    return found.length ? Object.fromEntries(found) : undefined;
+  };
+
+  for (const page of pages) {
+    // index.html with the page's chunks preloaded, worked out once.
+    const links = page.module ? modulePreloads(manifest, page.module) : '';
+    const pageHtml =
+      html && links ? html.replace(/<\/head>/i, (end) => `${links}\n  ${end}`) : html;
     app.get(page.path, { schema: { hide: true } }, async (request, reply) => {
-      if (!html) {
+      if (!pageHtml) {
         return reply
           .status(404)
           .type('text/plain')
           .send('The web app is not built. Run `npm run build`.');
       }
-      const { status, head } = await page.render(request.params as Record<string, string>);
+      const params = request.params as Record<string, string>;
+      const rendered = await page.head?.(params);
+      const status = rendered?.status ?? 200;
+      // Data only for a page that is there (a page with a head exists when it has one).
+      const exists = status === 200 && (!page.head || rendered?.head !== undefined);
+      const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+      const data = exists && page.data ? await dataFor(page.data(params, query)) : undefined;
+      let body = rendered?.head ? injectHead(pageHtml, rendered.head) : pageHtml;
+      if (data) body = injectPageData(body, data);
       return reply
         .status(status)
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(head ? injectHead(pageHtml!, head) : pageHtml);
+        .send(body);
     });
   }
   app.setNotFoundHandler(async (request, reply) => {

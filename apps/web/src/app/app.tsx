@@ -1,8 +1,8 @@
 import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './provider.tsx';
-import { router } from './router.tsx';
+import type { AppRouter } from './router.tsx';
 
-export function App() {
+export function App({ router }: { router: AppRouter }) {
   return (
     <AppProvider>
       <RouterProvider router={router} />

@@ -1,4 +1,5 @@
 import { EVENT_LIMITS, type PublicEventDto, type TicketAvailability } from '@gatepass/shared';
+import { escapeHtml, jsonForScript } from '../../lib/html.ts';
 import type { PageHead } from '../../plugins/web.ts';
 import { toIsoWithOffset } from './events.time.ts';
 
@@ -9,25 +10,6 @@ import { toIsoWithOffset } from './events.time.ts';
  */
 
 const SITE = 'Gatepass';
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
-
-/** JSON safe inside <script>: no "</script>", no "<!--", no line separators that break JS. */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
 
 /** Markdown source to one line of plain text, for a meta description. */
 export function plainText(markdown: string, max = 160): string {

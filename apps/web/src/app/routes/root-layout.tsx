@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Later } from '../../components/ui/later.tsx';
 import { useSessionCheck } from '../../features/auth/api/get-me.ts';
 import { useLogout } from '../../features/auth/hooks/use-logout.ts';
 import { useSession } from '../../features/auth/hooks/use-session.ts';
@@ -26,7 +27,12 @@ export function RootLayout() {
       <main id="main" tabIndex={-1} className="min-h-dvh flex-1 outline-none">
         <Outlet />
       </main>
-      {isManagePath(pathname) ? null : <SiteFooter />}
+      {/* Below a screen-tall main: it follows the page's first render in a task of its own. */}
+      {isManagePath(pathname) ? null : (
+        <Later>
+          <SiteFooter />
+        </Later>
+      )}
       <ScrollRestoration />
     </div>
   );

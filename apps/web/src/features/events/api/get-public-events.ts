@@ -1,6 +1,7 @@
 import type { Envelope, PublicEventPage, PublicEventsQuery } from '@gatepass/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { pageDataUpdatedAt, takePageData } from '../../../lib/page-data.ts';
 import { eventKeys } from './keys.ts';
 
 /** GET /events: published public events, searched, filtered and paged. */
@@ -16,6 +17,9 @@ export const publicEventsQueryOptions = (query: PublicEventsQuery) =>
     queryFn: () => getPublicEvents(query),
     // The previous page stays on screen while the next one loads.
     placeholderData: keepPreviousData,
+    // The page's HTML may carry this answer already (decision 021).
+    initialData: () => takePageData<Envelope<PublicEventPage>>('/events', query)?.data,
+    initialDataUpdatedAt: pageDataUpdatedAt,
   });
 
 export function usePublicEvents(query: PublicEventsQuery) {

@@ -11,6 +11,7 @@ import {
 } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Later } from '../../../components/ui/later.tsx';
 import { paths } from '../../../config/paths.ts';
 import { readApiFailure } from '../../../lib/api-error.ts';
 import { usePublicEvent } from '../api/get-public-event.ts';
@@ -142,106 +143,109 @@ function EventDetail({ event }: { event: PublicEventDto }) {
       ) : null}
 
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 sm:px-6 lg:grid-cols-[1fr_24rem] lg:px-8 lg:py-12">
-        <div className="order-2 grid content-start gap-8 lg:order-1">
-          <section aria-labelledby="about-title">
-            <h2 id="about-title" className="text-xl font-bold text-slate-900">
-              About this event
-            </h2>
-            {event.descriptionHtml ? (
-              <div
-                className={cn(markdownClasses, 'mt-3')}
-                // Rendered from Markdown and sanitised by the server (events.description.ts).
-                dangerouslySetInnerHTML={{ __html: event.descriptionHtml }}
-              />
-            ) : (
-              <p className="mt-3 text-slate-600">
-                {event.summary ?? 'The organiser has not added a description.'}
-              </p>
-            )}
-          </section>
-
-          <section
-            aria-labelledby="where-title"
-            className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-900/5 sm:p-6"
-          >
-            <h2 id="where-title" className="text-lg font-semibold text-slate-900">
-              Where
-            </h2>
-            {hasVenue ? (
-              <div className="mt-3 flex items-start gap-3">
-                <MapPinIcon className="mt-0.5 size-5 shrink-0 text-indigo-600" />
-                <div>
-                  {event.venueName ? (
-                    <p className="font-semibold text-slate-900">{event.venueName}</p>
-                  ) : null}
-                  <p className="text-slate-600">
-                    {[event.address, event.city].filter(Boolean).join(', ')}
-                  </p>
-                  {mapUrl ? (
-                    <a
-                      href={mapUrl}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="mt-2 inline-flex items-center gap-1 text-sm font-semibold text-indigo-700 underline-offset-2 hover:underline"
-                    >
-                      Open in Google Maps
-                      <ExternalLinkIcon className="size-4" />
-                      <span className="sr-only">(opens in a new tab)</span>
-                    </a>
-                  ) : null}
-                </div>
-              </div>
-            ) : null}
-            {event.online ? (
-              <div className="mt-3 flex items-start gap-3">
-                <VideoIcon className="mt-0.5 size-5 shrink-0 text-indigo-600" />
-                <div>
-                  <Badge tone="indigo">Online</Badge>
-                  <p className="mt-1 text-sm text-slate-600">
-                    The link to join is sent to ticket holders.
-                  </p>
-                </div>
-              </div>
-            ) : null}
-          </section>
-
-          <section aria-labelledby="organiser-title" className="flex items-center gap-4">
-            {event.organiser.logoUrl ? (
-              <img
-                src={event.organiser.logoUrl}
-                alt={`${event.organiser.name} logo`}
-                width={48}
-                height={48}
-                loading="lazy"
-                className="size-12 shrink-0 rounded-xl bg-white object-contain ring-1 ring-slate-200"
-              />
-            ) : (
-              <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-indigo-700">
-                <UsersIcon className="size-6" />
-              </span>
-            )}
-            <div>
-              <h2 id="organiser-title" className="text-sm font-medium text-slate-600">
-                Organised by
+        {/* Below the tickets on a phone: in a task after the first render (decision 021). */}
+        <Later>
+          <div className="order-2 grid content-start gap-8 lg:order-1">
+            <section aria-labelledby="about-title">
+              <h2 id="about-title" className="text-xl font-bold text-slate-900">
+                About this event
               </h2>
-              <p className="font-semibold text-slate-900">{event.organiser.name}</p>
-            </div>
-          </section>
+              {event.descriptionHtml ? (
+                <div
+                  className={cn(markdownClasses, 'mt-3')}
+                  // Rendered from Markdown and sanitised by the server (events.description.ts).
+                  dangerouslySetInnerHTML={{ __html: event.descriptionHtml }}
+                />
+              ) : (
+                <p className="mt-3 text-slate-600">
+                  {event.summary ?? 'The organiser has not added a description.'}
+                </p>
+              )}
+            </section>
 
-          <section aria-labelledby="share-title">
-            <h2 id="share-title" className="text-lg font-semibold text-slate-900">
-              Share with friends
-            </h2>
-            <div className="mt-3">
-              <ShareButtons
-                title={event.title}
-                url={shareUrl}
-                slug={event.slug}
-                calendar={!cancelled && !event.ended}
-              />
-            </div>
-          </section>
-        </div>
+            <section
+              aria-labelledby="where-title"
+              className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-900/5 sm:p-6"
+            >
+              <h2 id="where-title" className="text-lg font-semibold text-slate-900">
+                Where
+              </h2>
+              {hasVenue ? (
+                <div className="mt-3 flex items-start gap-3">
+                  <MapPinIcon className="mt-0.5 size-5 shrink-0 text-indigo-600" />
+                  <div>
+                    {event.venueName ? (
+                      <p className="font-semibold text-slate-900">{event.venueName}</p>
+                    ) : null}
+                    <p className="text-slate-600">
+                      {[event.address, event.city].filter(Boolean).join(', ')}
+                    </p>
+                    {mapUrl ? (
+                      <a
+                        href={mapUrl}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="mt-2 inline-flex items-center gap-1 text-sm font-semibold text-indigo-700 underline-offset-2 hover:underline"
+                      >
+                        Open in Google Maps
+                        <ExternalLinkIcon className="size-4" />
+                        <span className="sr-only">(opens in a new tab)</span>
+                      </a>
+                    ) : null}
+                  </div>
+                </div>
+              ) : null}
+              {event.online ? (
+                <div className="mt-3 flex items-start gap-3">
+                  <VideoIcon className="mt-0.5 size-5 shrink-0 text-indigo-600" />
+                  <div>
+                    <Badge tone="indigo">Online</Badge>
+                    <p className="mt-1 text-sm text-slate-600">
+                      The link to join is sent to ticket holders.
+                    </p>
+                  </div>
+                </div>
+              ) : null}
+            </section>
+
+            <section aria-labelledby="organiser-title" className="flex items-center gap-4">
+              {event.organiser.logoUrl ? (
+                <img
+                  src={event.organiser.logoUrl}
+                  alt={`${event.organiser.name} logo`}
+                  width={48}
+                  height={48}
+                  loading="lazy"
+                  className="size-12 shrink-0 rounded-xl bg-white object-contain ring-1 ring-slate-200"
+                />
+              ) : (
+                <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-indigo-700">
+                  <UsersIcon className="size-6" />
+                </span>
+              )}
+              <div>
+                <h2 id="organiser-title" className="text-sm font-medium text-slate-600">
+                  Organised by
+                </h2>
+                <p className="font-semibold text-slate-900">{event.organiser.name}</p>
+              </div>
+            </section>
+
+            <section aria-labelledby="share-title">
+              <h2 id="share-title" className="text-lg font-semibold text-slate-900">
+                Share with friends
+              </h2>
+              <div className="mt-3">
+                <ShareButtons
+                  title={event.title}
+                  url={shareUrl}
+                  slug={event.slug}
+                  calendar={!cancelled && !event.ended}
+                />
+              </div>
+            </section>
+          </div>
+        </Later>
 
         <div className="order-1 lg:order-2">
           <div className="lg:sticky lg:top-24">

@@ -1,42 +1,43 @@
-import type { PublicEventsQuery } from '@gatepass/shared';
-import { formatCount } from '@gatepass/shared';
+import {
+  EMPTY_FILTERS,
+  filtersFromSearch,
+  formatCount,
+  publicEventsQueryFor,
+  searchFromFilters,
+  withFilters,
+  type EventFilters,
+  type PublicEventListItem,
+} from '@gatepass/shared';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CalendarIcon } from '../../../components/ui/icons.tsx';
+import { Later } from '../../../components/ui/later.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
 import { usePublicEvents } from '../api/get-public-events.ts';
 import { EventCard, EventCardSkeleton } from '../components/event-card.tsx';
 import { EventsFilters } from '../components/events-filters.tsx';
 import { Pagination } from '../components/pagination.tsx';
-import {
-  EMPTY_FILTERS,
-  filtersFromSearch,
-  searchFromFilters,
-  withFilters,
-  type EventFilters,
-} from '../lib/event-filters.ts';
 
-function apiQuery(filters: EventFilters): PublicEventsQuery {
-  const query: PublicEventsQuery = { page: filters.page };
-  if (filters.q) query.q = filters.q;
-  if (filters.category) query.category = filters.category;
-  if (filters.city) query.city = filters.city;
-  if (filters.price) query.price = filters.price;
-  if (filters.date && filters.date !== 'range') query.date = filters.date;
-  if (filters.date === 'range') {
-    if (filters.from) query.from = filters.from;
-    if (filters.to) query.to = filters.to;
-  }
-  return query;
+/** Cards rendered with the page; the rest follow in a later task (decision 021). */
+const FIRST_CARDS = 3;
+
+function card(event: PublicEventListItem) {
+  return (
+    <li key={event.slug} className="flex">
+      <div className="flex w-full [&>article]:w-full">
+        <EventCard event={event} headingLevel={2} />
+      </div>
+    </li>
+  );
 }
 
 /** `/events/`: search and filters kept in the URL, the result count, cards and pages. */
 export function EventsListPage() {
   const [params, setParams] = useSearchParams();
   const filters = filtersFromSearch(params);
-  const query = usePublicEvents(apiQuery(filters));
+  const query = usePublicEvents(publicEventsQueryFor(filters));
   const data = query.data;
   const anyFilter = searchFromFilters({ ...filters, page: 1 }).toString() !== '';
 
@@ -140,13 +141,9 @@ export function EventsListPage() {
               className={`mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${query.isPlaceholderData ? 'opacity-60' : ''}`}
               aria-busy={query.isFetching}
             >
-              {data.items.map((event) => (
-                <li key={event.slug} className="flex">
-                  <div className="flex w-full [&>article]:w-full">
-                    <EventCard event={event} headingLevel={2} />
-                  </div>
-                </li>
-              ))}
+              {data.items.slice(0, FIRST_CARDS).map(card)}
+              {/* The cards below a phone's first screen follow in a task of their own. */}
+              <Later>{data.items.slice(FIRST_CARDS).map(card)}</Later>
             </ul>
             <Pagination page={data.page} pageCount={data.pageCount} hrefFor={hrefFor} />
           </>

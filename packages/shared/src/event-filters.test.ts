@@ -3,6 +3,7 @@ import {
   activeFilterCount,
   EMPTY_FILTERS,
   filtersFromSearch,
+  publicEventsQueryFor,
   searchFromFilters,
   withFilters,
 } from './event-filters.ts';
@@ -62,5 +63,28 @@ describe('event list filters in the URL', () => {
     expect(activeFilterCount({ ...EMPTY_FILTERS, q: 'x', category: 'Tech', price: 'free' })).toBe(
       2,
     );
+  });
+});
+
+describe('the list page’s API query', () => {
+  it('asks for the filters in force, and for a date range only when one is chosen', () => {
+    expect(
+      publicEventsQueryFor(
+        filtersFromSearch(
+          new URLSearchParams('q=jazz&category=Music&date=weekend&price=paid&city=Lagos&page=3'),
+        ),
+      ),
+    ).toEqual({
+      page: 3,
+      q: 'jazz',
+      category: 'Music',
+      date: 'weekend',
+      price: 'paid',
+      city: 'Lagos',
+    });
+    expect(
+      publicEventsQueryFor(filtersFromSearch(new URLSearchParams('from=2026-12-01&to=2026-12-31'))),
+    ).toEqual({ page: 1, from: '2026-12-01', to: '2026-12-31' });
+    expect(publicEventsQueryFor(EMPTY_FILTERS)).toEqual({ page: 1 });
   });
 });

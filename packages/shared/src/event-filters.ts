@@ -1,13 +1,16 @@
+import type { PublicEventsQuery } from './contracts/events.ts';
 import {
   EVENT_CATEGORIES,
   EVENT_DATE_FILTERS,
   type EventCategory,
   type EventDateFilter,
-} from '@gatepass/shared';
+} from './event-values.ts';
 
 /**
  * The public list's search and filters, kept in the URL query so a filtered list can be
  * shared, bookmarked and reloaded. Unknown or malformed values are dropped, never sent.
+ * Shared because the server reads a list page's URL the same way, to put the list's first
+ * answer into the page (decision 021).
  */
 export interface EventFilters {
   q: string;
@@ -84,6 +87,24 @@ export function searchFromFilters(filters: EventFilters): URLSearchParams {
   if (filters.city.trim()) params.set('city', filters.city.trim());
   if (filters.page > 1) params.set('page', String(filters.page));
   return params;
+}
+
+/** The home page's "Upcoming events": the first six, soonest first. */
+export const HOME_EVENTS_QUERY = { page: 1, pageSize: 6 } as const satisfies PublicEventsQuery;
+
+/** What GET /events is asked for these filters (the list page's query, and its page data key). */
+export function publicEventsQueryFor(filters: EventFilters): PublicEventsQuery {
+  const query: PublicEventsQuery = { page: filters.page };
+  if (filters.q) query.q = filters.q;
+  if (filters.category) query.category = filters.category;
+  if (filters.city) query.city = filters.city;
+  if (filters.price) query.price = filters.price;
+  if (filters.date && filters.date !== 'range') query.date = filters.date;
+  if (filters.date === 'range') {
+    if (filters.from) query.from = filters.from;
+    if (filters.to) query.to = filters.to;
+  }
+  return query;
 }
 
 /** Changes some filters; any change other than the page goes back to page 1. */
