@@ -483,7 +483,10 @@ test.describe('checkout on the main server', () => {
     await page.getByRole('button', { name: 'Remove one Table ticket' }).click();
     await expect(tables).toHaveText('0');
     // The link follows the basket, so a reload keeps it.
-    expect(new URL(page.url()).searchParams.get('items')).toBe(`${event.tickets['Last seat']}:1`);
+    // (It follows a moment after the count changes on screen, so it is polled.)
+    await expect
+      .poll(() => new URL(page.url()).searchParams.get('items'))
+      .toBe(`${event.tickets['Last seat']}:1`);
 
     // Someone else takes the last seat while this buyer types.
     data(

@@ -422,13 +422,20 @@ test("the event page shows who organises it: the settings' public name and logo,
   // A visitor who is not signed in opens the page.
   const visitor = await browser.newContext({ baseURL });
   const anon = await visitor.newPage();
-  const detail = anon.waitForResponse((r) => r.url().endsWith(`/api/v1/events/${event.slug}`));
-  await anon.goto(`/events/${event.slug}`);
-  const answer = (await (await detail).json()) as { data: { organiser: unknown } };
+  // The public answer names the organiser and nothing more; the page's HTML carries the
+  // same answer (decision 021), so nothing else reaches the visitor there either.
+  const answer = (await (await visitor.request.get(`/api/v1/events/${event.slug}`)).json()) as {
+    data: { organiser: unknown };
+  };
   expect(answer.data.organiser).toEqual({
     name: 'Harbour Nights Co',
     logoUrl: expect.any(String),
   });
+  const html = await (await visitor.request.get(`/events/${event.slug}`)).text();
+  expect(html).toContain('Harbour Nights Co');
+  expect(html).not.toContain(event.user.email);
+  expect(html).not.toContain(event.user.phoneNumber);
+  await anon.goto(`/events/${event.slug}`);
   const shown = anon.getByRole('region', { name: 'Organised by' });
   await expect(shown).toContainText('Harbour Nights Co');
   const logo = shown.getByRole('img', { name: 'Harbour Nights Co logo' });
