@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EVENTS, MANAGE, givenPublishedEvent } from './event-factories.ts';
 import { givenLoggedInUser } from './factories.ts';
 import { API, startTestApp, type TestApp } from './helper.ts';
@@ -25,6 +25,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 const detail = () => t.request('GET', `${EVENTS}/${event.slug}`);
@@ -91,5 +94,29 @@ describe('the public events cache', () => {
     const signedIn = await t.request('GET', `${EVENTS}/${event.slug}`, { token });
     expect(signedIn.text).toBe(hit.text);
     expect(signedIn.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('answers a crowd arriving together with one query: the others wait for its answer', async () => {
+    const list = vi.spyOn(t.app.services.events, 'listPublic');
+    const url = `${EVENTS}?q=crowd`;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => t.request('GET', url)));
+    expect(list).toHaveBeenCalledTimes(1);
+    for (const res of answers) {
+      expect(res.status).toBe(200);
+      expect(res.text).toBe(answers[0]!.text);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    }
+  });
+
+  it('lets the waiting requests ask for themselves when the first one fails', async () => {
+    const list = vi.spyOn(t.app.services.events, 'listPublic');
+    list.mockRejectedValueOnce(new Error('database went away'));
+    const url = `${EVENTS}?q=flaky`;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => t.request('GET', url)));
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 200, 200, 200, 500]);
+    expect(list.mock.calls.length).toBeGreaterThan(1);
+    // A failure is not kept: the next request is answered.
+    expect((await t.request('GET', url)).status).toBe(200);
   });
 });
