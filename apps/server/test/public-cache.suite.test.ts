@@ -96,6 +96,18 @@ describe('the public events cache', () => {
     expect(signedIn.headers['cache-control']).toBe('private, no-store');
   });
 
+  it('answers HEAD with the GET answer’s headers and no body', async () => {
+    for (const url of [EVENTS, `${EVENTS}/${event.slug}`]) {
+      const get = await t.request('GET', url);
+      const head = await t.app.inject({ method: 'HEAD', url });
+      expect(head.statusCode, url).toBe(200);
+      expect(head.body, url).toBe('');
+      expect(head.headers['content-length'], url).toBe(String(Buffer.byteLength(get.text)));
+      expect(head.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(head.headers['x-content-type-options'], url).toBe('nosniff');
+    }
+  });
+
   it('answers a crowd arriving together with one query: the others wait for its answer', async () => {
     const list = vi.spyOn(t.app.services.events, 'listPublic');
     const url = `${EVENTS}?q=crowd`;

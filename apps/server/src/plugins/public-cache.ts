@@ -20,9 +20,9 @@ import type {
  * for that answer instead of each querying: at 100 connections, every expiry used to send
  * a hundred identical queries (~180 a second for one URL in bench/read-path.mjs).
  *
- * The hooks are put on the cached routes and the clearing routes only (`onRoute`), and are
- * callback-style: a hit is answered inside its onRequest hook without a promise, and other
- * routes pay nothing for the cache.
+ * The hooks are callback-style: a hit is answered inside the first onRequest hook it can be,
+ * without a promise. The miss and write hooks are put on the cached routes and the
+ * clearing routes only (`onRoute`), so other routes pay one Map lookup for the cache.
  */
 export interface PublicCacheOptions {
   routes: string[];
@@ -90,10 +90,23 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
     return fill;
   };
 
-  // A hit is answered here, and the chain stops: `done` is not called (Fastify's way of
-  // answering from a hook). Security headers are set by an earlier, app-level onRequest.
-  function serve(request: Marked, reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  // A hit is answered by the first hook that can, and the chain stops there: `done` is not
+  // called (Fastify's way of answering from a hook). This one is app-level, after the
+  // security headers' and before any scope's (the /api/v1 scope's @fastify/multipart adds
+  // an async onRequest to every API route). Only cached routes store entries, so a URL
+  // found here is a cached route's.
+  app.addHook('onRequest', (request: Marked, reply, done) => {
+    if (entries.size === 0 || (request.method !== 'GET' && request.method !== 'HEAD'))
+      return done();
+    const entry = fresh(request.url);
+    if (!entry) return done();
+    sendHit(request, reply, entry);
+  });
+
+  // A miss on a cached route: work out the answer, or wait for the request already doing it.
+  function fillOrWait(request: Marked, reply: FastifyReply, done: HookHandlerDoneFunction): void {
     const key = request.url;
+    // Stored while this request went through the scopes' hooks.
     const entry = fresh(key);
     if (entry) return sendHit(request, reply, entry);
     const pending = fills.get(key);
@@ -101,7 +114,7 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
       request[FILL] = startFill(key);
       return done();
     }
-    // Another request is working out this answer: use it, or ask for ourselves if it failed.
+    // Use its answer, or ask for ourselves if it failed.
     void pending.done.then((filled) => (filled ? sendHit(request, reply, filled) : done()));
   }
 
@@ -144,9 +157,9 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
     const reads = [route.method].flat().every((m) => m === 'GET' || m === 'HEAD');
     if (reads && routes.has(route.url)) {
       seen.add(route.url);
-      // First among the route's own hooks: a hit skips @fastify/compress's onRequest, and
-      // `store` sees the answer before @fastify/compress's onSend encodes it.
-      prependRouteHook(route, 'onRequest', serve);
+      // First among the route's own hooks: `store` sees the answer before
+      // @fastify/compress's onSend encodes it.
+      prependRouteHook(route, 'onRequest', fillOrWait);
       prependRouteHook(route, 'onSend', store);
     } else if (!reads && options.clearOn.some((prefix) => route.url.startsWith(prefix))) {
       prependRouteHook(route, 'onSend', clear);
