@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EVENTS, MANAGE, givenPublishedEvent } from './event-factories.ts';
@@ -130,5 +131,42 @@ describe('the public events cache', () => {
     expect(list.mock.calls.length).toBeGreaterThan(1);
     // A failure is not kept: the next request is answered.
     expect((await t.request('GET', url)).status).toBe(200);
+  });
+
+  it('sends a hit in the coding @fastify/compress chose for the miss, encoding an entry once', async () => {
+    // The list above 1 KB, @fastify/compress's threshold.
+    for (let i = 0; i < 3; i++) await givenPublishedEvent(t, token, { title: `Loud Night ${i}` });
+    const brotli = vi.spyOn(zlib, 'brotliCompressSync');
+    const get = (url: string, accept: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': accept, ...headers } });
+    const decode = (coding: unknown, body: Buffer) =>
+      coding === 'br'
+        ? zlib.brotliDecompressSync(body).toString()
+        : coding === 'gzip'
+          ? zlib.gunzipSync(body).toString()
+          : body.toString();
+    const cases = ['gzip, deflate, br, zstd', 'gzip', 'br;q=0, gzip;q=0.5', '*', 'identity', 'x'];
+    for (const [i, accept] of cases.entries()) {
+      const url = `${EVENTS}?probe=${i}`;
+      const miss = await get(url, accept);
+      const plain = decode(miss.headers['content-encoding'], miss.rawPayload);
+      expect(plain.length, accept).toBeGreaterThan(1024);
+      for (let n = 0; n < 3; n++) {
+        const hit = await get(url, accept);
+        expect(hit.headers['content-encoding'], accept).toBe(miss.headers['content-encoding']);
+        expect(hit.headers.vary, accept).toBe(miss.headers.vary);
+        expect(hit.headers['content-length'], accept).toBe(String(hit.rawPayload.length));
+        expect(hit.headers['content-type'], accept).toMatch(/^application\/json/);
+        expect(hit.headers['content-security-policy'], accept).toContain("default-src 'self'");
+        expect(decode(hit.headers['content-encoding'], hit.rawPayload), accept).toBe(plain);
+      }
+    }
+    // The br entry was encoded by the cache once, for its first hit; the miss by the plugin.
+    expect(brotli).toHaveBeenCalledTimes(1);
+    const signedIn = await get(`${EVENTS}?probe=0`, 'gzip, deflate, br, zstd', {
+      authorization: `Bearer ${token}`,
+    });
+    expect(signedIn.headers['content-encoding']).toBe('br');
+    expect(signedIn.headers['cache-control']).toBe('private, no-store');
   });
 });

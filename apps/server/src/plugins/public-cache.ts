@@ -1,3 +1,5 @@
+import zlib from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -20,6 +22,12 @@ import type {
  * for that answer instead of each querying: at 100 connections, every expiry used to send
  * a hundred identical queries (~180 a second for one URL in bench/read-path.mjs).
  *
+ * A hit is sent in br or gzip when the client accepts it (browsers do), in the coding
+ * @fastify/compress would choose with the same `compression` settings: each entry is
+ * encoded once per coding, on the first hit that asks for it, instead of once per answer
+ * (brotli of the 6 KB list costs more than the rest of a hit). Misses are left to
+ * @fastify/compress. The cached routes answer JSON, which it always compresses.
+ *
  * The hooks are callback-style: a hit is answered inside the first onRequest hook it can be,
  * without a promise. The miss and write hooks are put on the cached routes and the
  * clearing routes only (`onRoute`), so other routes pay one Map lookup for the cache.
@@ -32,12 +40,18 @@ export interface PublicCacheOptions {
   maxEntries?: number;
   /** How long a miss waits for another request's answer before asking for itself. */
   maxWaitMs?: number;
+  /** As @fastify/compress is registered: codings by preference, smallest size encoded. */
+  compression: { encodings: Coding[]; threshold: number; brotliOptions: zlib.BrotliOptions };
 }
+
+type Coding = 'br' | 'gzip';
 
 interface Entry {
   expires: number;
   contentType: string;
   payload: Buffer;
+  /** The payload in each content coding, made on the first hit that asks for it. */
+  encoded: Partial<Record<Coding, Buffer>>;
 }
 
 /** The answer one request is working out, that later requests for its URL wait for. */
@@ -57,6 +71,24 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
   const routes = new Set(options.routes);
   const entries = new Map<string, Entry>();
   const fills = new Map<string, Fill>();
+  const { encodings, threshold, brotliOptions } = options.compression;
+  // Accept-Encoding → chosen coding; browsers send a handful of distinct values.
+  const codings = new Map<string, Coding | null>();
+
+  /** The coding @fastify/compress would answer this request in (its aliases included). */
+  const codingFor = (request: FastifyRequest): Coding | null => {
+    const header = request.headers['accept-encoding'];
+    if (header === undefined || request.headers['x-no-compression'] !== undefined) return null;
+    let coding = codings.get(header);
+    if (coding === undefined) {
+      coding = negotiate(header.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), encodings);
+      if (codings.size < 100) codings.set(header, coding);
+    }
+    return coding;
+  };
+
+  const encode = (coding: Coding, payload: Buffer): Buffer =>
+    coding === 'br' ? zlib.brotliCompressSync(payload, brotliOptions) : zlib.gzipSync(payload);
 
   const fresh = (key: string): Entry | undefined => {
     const entry = entries.get(key);
@@ -69,7 +101,12 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
 
   const sendHit = (request: Marked, reply: FastifyReply, entry: Entry): void => {
     request[HIT] = true;
-    void reply.header('content-type', entry.contentType).send(entry.payload);
+    void reply.header('content-type', entry.contentType);
+    const coding = entry.payload.length >= threshold ? codingFor(request) : null;
+    if (!coding) return void reply.send(entry.payload);
+    // @fastify/compress's onSend leaves an answer that has a content-encoding alone.
+    void reply.header('content-encoding', coding).header('vary', 'accept-encoding');
+    void reply.send((entry.encoded[coding] ??= encode(coding, entry.payload)));
   };
 
   /** Starts a fill for `key`; it settles when the answer is stored, refused, or too slow. */
@@ -133,6 +170,7 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
         contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
         // Stored encoded, so a hit writes bytes instead of encoding the text again.
         payload: typeof payload === 'string' ? Buffer.from(payload) : payload,
+        encoded: {},
       };
       entries.set(request.url, entry);
     }
