@@ -133,6 +133,29 @@ describe('the public events cache', () => {
     expect((await t.request('GET', url)).status).toBe(200);
   });
 
+  it("shows this process's write at once even while a read from before it is still running", async () => {
+    const getPublic = t.app.services.events.getPublic.bind(t.app.services.events);
+    let slowReads = 1;
+    // The next detail read is read from the database first and answered 300 ms later.
+    vi.spyOn(t.app.services.events, 'getPublic').mockImplementation(async (slug) => {
+      const data = await getPublic(slug);
+      if (slowReads-- > 0) await new Promise((resolve) => setTimeout(resolve, 300));
+      return data;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_100)); // the detail's entry expires
+    const before = detail();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const patched = await t.request('PATCH', `${MANAGE}/${event.id}`, {
+      token,
+      body: { summary: 'Changed mid-read.' },
+    });
+    expect(patched.status, patched.text).toBe(200);
+    // Not the answer being read before the write, neither now nor once it is done.
+    expect((await detail()).body.data.summary).toBe('Changed mid-read.');
+    expect((await before).body.data.summary).not.toBe('Changed mid-read.');
+    expect((await detail()).body.data.summary).toBe('Changed mid-read.');
+  });
+
   it('sends a hit in the coding @fastify/compress chose for the miss, encoding an entry once', async () => {
     // The list above 1 KB, @fastify/compress's threshold.
     for (let i = 0; i < 3; i++) await givenPublishedEvent(t, token, { title: `Loud Night ${i}` });

@@ -62,7 +62,9 @@ interface Fill {
 
 const HIT = Symbol('public-cache-hit');
 const FILL = Symbol('public-cache-fill');
-type Marked = FastifyRequest & { [HIT]?: true; [FILL]?: Fill };
+/** The cache's generation when a miss went to the handler: a clear since voids its answer. */
+const SINCE = Symbol('public-cache-since');
+type Marked = FastifyRequest & { [HIT]?: true; [FILL]?: Fill; [SINCE]?: number };
 
 export function registerPublicCache(app: FastifyInstance, options: PublicCacheOptions): void {
   const ttlMs = options.ttlMs ?? 1_000;
@@ -71,6 +73,7 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
   const routes = new Set(options.routes);
   const entries = new Map<string, Entry>();
   const fills = new Map<string, Fill>();
+  let generation = 0;
   const { encodings, threshold, brotliOptions } = options.compression;
   // Accept-Encoding → chosen coding; browsers send a handful of distinct values.
   const codings = new Map<string, Coding | null>();
@@ -149,10 +152,15 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
     const pending = fills.get(key);
     if (!pending) {
       request[FILL] = startFill(key);
+      request[SINCE] = generation;
       return done();
     }
     // Use its answer, or ask for ourselves if it failed.
-    void pending.done.then((filled) => (filled ? sendHit(request, reply, filled) : done()));
+    void pending.done.then((filled) => {
+      if (filled) return sendHit(request, reply, filled);
+      request[SINCE] = generation;
+      done();
+    });
   }
 
   function store(
@@ -164,7 +172,6 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
     if (request[HIT]) return done(null, payload);
     let entry: Entry | undefined;
     if (reply.statusCode === 200 && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
       entry = {
         expires: Date.now() + ttlMs,
         contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
@@ -172,21 +179,30 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
         payload: typeof payload === 'string' ? Buffer.from(payload) : payload,
         encoded: {},
       };
-      entries.set(request.url, entry);
+      // Read before a write this process has answered since: given to the requests that
+      // were already waiting for it, but not kept.
+      if (request[SINCE] === generation) {
+        if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+        entries.set(request.url, entry);
+      }
     }
     request[FILL]?.settle(entry);
     done(null, payload);
   }
 
-  // Cleared before the organiser's write is answered, so their next read is fresh.
+  // Cleared before the organiser's write is answered, so their next read is fresh: it
+  // neither finds an entry nor waits for an answer that was being read before the write.
   function clear(
     request: FastifyRequest,
     reply: FastifyReply,
     payload: unknown,
     done: (err: null, payload: unknown) => void,
   ): void {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400)
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
       entries.clear();
+      fills.clear();
+      generation += 1;
+    }
     done(null, payload);
   }
 
