@@ -8,6 +8,7 @@ import {
   pageDataKey,
   publicEventsQueryFor,
 } from '@gatepass/shared';
+import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -249,15 +250,18 @@ export async function buildApp(
   });
   // Answers of 1 KB or more in br or gzip when the client accepts it (a door's order list:
   // 1.9 MB raw, ~330 KB gzipped). Registered before every route, since it hooks each route
-  // as it is added; its onSend runs after the app-level ones, so the public cache keeps
-  // plain bytes. Brotli runs at quality 4 (the plugin's default; zlib's 11 is far too slow
-  // per answer). The web app's files are compressed once at build time (plugins/web.ts), and
-  // request bodies are not decompressed (bodies are small JSON; no zip bombs).
-  await app.register(compress, {
-    encodings: ['br', 'gzip'],
+  // as it is added; on the cached routes the public cache's onSend runs before its, so
+  // the cache keeps plain bytes (and encodes its hits itself, once per entry, with these
+  // settings).
+  // Brotli runs at quality 4 (zlib's 11 is far too slow per answer). The web app's files
+  // are compressed once at build time (plugins/web.ts), and request bodies are not
+  // decompressed (bodies are small JSON; no zip bombs).
+  const compression = {
+    encodings: ['br', 'gzip'] as ('br' | 'gzip')[],
     threshold: 1024,
-    globalDecompression: false,
-  });
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  };
+  await app.register(compress, { ...compression, globalDecompression: false });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -274,6 +278,7 @@ export async function buildApp(
     routes: ['/api/v1/events', '/api/v1/events/:slug'],
     // Organiser changes, and checkouts (tickets left): at once in this process.
     clearOn: ['/api/v1/events/manage', '/api/v1/media', '/api/v1/orders'],
+    compression,
   });
 
   // Modules.

@@ -1,5 +1,6 @@
+import zlib from 'node:zlib';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EVENTS, MANAGE, givenPublishedEvent } from './event-factories.ts';
 import { givenLoggedInUser } from './factories.ts';
 import { API, startTestApp, type TestApp } from './helper.ts';
@@ -25,6 +26,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 const detail = () => t.request('GET', `${EVENTS}/${event.slug}`);
@@ -90,6 +94,102 @@ describe('the public events cache', () => {
     expect(hit.headers['content-type']).toMatch(/^application\/json/);
     const signedIn = await t.request('GET', `${EVENTS}/${event.slug}`, { token });
     expect(signedIn.text).toBe(hit.text);
+    expect(signedIn.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('answers HEAD with the GET answer’s headers and no body', async () => {
+    for (const url of [EVENTS, `${EVENTS}/${event.slug}`]) {
+      const get = await t.request('GET', url);
+      const head = await t.app.inject({ method: 'HEAD', url });
+      expect(head.statusCode, url).toBe(200);
+      expect(head.body, url).toBe('');
+      expect(head.headers['content-length'], url).toBe(String(Buffer.byteLength(get.text)));
+      expect(head.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(head.headers['x-content-type-options'], url).toBe('nosniff');
+    }
+  });
+
+  it('answers a crowd arriving together with one query: the others wait for its answer', async () => {
+    const list = vi.spyOn(t.app.services.events, 'listPublic');
+    const url = `${EVENTS}?q=crowd`;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => t.request('GET', url)));
+    expect(list).toHaveBeenCalledTimes(1);
+    for (const res of answers) {
+      expect(res.status).toBe(200);
+      expect(res.text).toBe(answers[0]!.text);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    }
+  });
+
+  it('lets the waiting requests ask for themselves when the first one fails', async () => {
+    const list = vi.spyOn(t.app.services.events, 'listPublic');
+    list.mockRejectedValueOnce(new Error('database went away'));
+    const url = `${EVENTS}?q=flaky`;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => t.request('GET', url)));
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 200, 200, 200, 500]);
+    expect(list.mock.calls.length).toBeGreaterThan(1);
+    // A failure is not kept: the next request is answered.
+    expect((await t.request('GET', url)).status).toBe(200);
+  });
+
+  it("shows this process's write at once even while a read from before it is still running", async () => {
+    const getPublic = t.app.services.events.getPublic.bind(t.app.services.events);
+    let slowReads = 1;
+    // The next detail read is read from the database first and answered 300 ms later.
+    vi.spyOn(t.app.services.events, 'getPublic').mockImplementation(async (slug) => {
+      const data = await getPublic(slug);
+      if (slowReads-- > 0) await new Promise((resolve) => setTimeout(resolve, 300));
+      return data;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_100)); // the detail's entry expires
+    const before = detail();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const patched = await t.request('PATCH', `${MANAGE}/${event.id}`, {
+      token,
+      body: { summary: 'Changed mid-read.' },
+    });
+    expect(patched.status, patched.text).toBe(200);
+    // Not the answer being read before the write, neither now nor once it is done.
+    expect((await detail()).body.data.summary).toBe('Changed mid-read.');
+    expect((await before).body.data.summary).not.toBe('Changed mid-read.');
+    expect((await detail()).body.data.summary).toBe('Changed mid-read.');
+  });
+
+  it('sends a hit in the coding @fastify/compress chose for the miss, encoding an entry once', async () => {
+    // The list above 1 KB, @fastify/compress's threshold.
+    for (let i = 0; i < 3; i++) await givenPublishedEvent(t, token, { title: `Loud Night ${i}` });
+    const brotli = vi.spyOn(zlib, 'brotliCompressSync');
+    const get = (url: string, accept: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': accept, ...headers } });
+    const decode = (coding: unknown, body: Buffer) =>
+      coding === 'br'
+        ? zlib.brotliDecompressSync(body).toString()
+        : coding === 'gzip'
+          ? zlib.gunzipSync(body).toString()
+          : body.toString();
+    const cases = ['gzip, deflate, br, zstd', 'gzip', 'br;q=0, gzip;q=0.5', '*', 'identity', 'x'];
+    for (const [i, accept] of cases.entries()) {
+      const url = `${EVENTS}?probe=${i}`;
+      const miss = await get(url, accept);
+      const plain = decode(miss.headers['content-encoding'], miss.rawPayload);
+      expect(plain.length, accept).toBeGreaterThan(1024);
+      for (let n = 0; n < 3; n++) {
+        const hit = await get(url, accept);
+        expect(hit.headers['content-encoding'], accept).toBe(miss.headers['content-encoding']);
+        expect(hit.headers.vary, accept).toBe(miss.headers.vary);
+        expect(hit.headers['content-length'], accept).toBe(String(hit.rawPayload.length));
+        expect(hit.headers['content-type'], accept).toMatch(/^application\/json/);
+        expect(hit.headers['content-security-policy'], accept).toContain("default-src 'self'");
+        expect(decode(hit.headers['content-encoding'], hit.rawPayload), accept).toBe(plain);
+      }
+    }
+    // The br entry was encoded by the cache once, for its first hit; the miss by the plugin.
+    expect(brotli).toHaveBeenCalledTimes(1);
+    const signedIn = await get(`${EVENTS}?probe=0`, 'gzip, deflate, br, zstd', {
+      authorization: `Bearer ${token}`,
+    });
+    expect(signedIn.headers['content-encoding']).toBe('br');
     expect(signedIn.headers['cache-control']).toBe('private, no-store');
   });
 });

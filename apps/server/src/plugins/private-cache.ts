@@ -6,13 +6,14 @@ import type { FastifyInstance } from 'fastify';
  * that set their own Cache-Control keep theirs. (OWASP ASVS 8.2.1.)
  */
 export function registerPrivateCache(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Callback-style: it runs on every answer, and an async hook costs a promise each time.
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (
       (request.headers.authorization || request.headers['x-order-token']) &&
       !reply.hasHeader('cache-control')
     ) {
       void reply.header('cache-control', 'private, no-store');
     }
-    return payload;
+    done(null, payload);
   });
 }
