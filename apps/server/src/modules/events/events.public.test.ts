@@ -743,9 +743,18 @@ describe('the HTML of /events/{slug}', () => {
     expect(html).toContain(
       '<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;quoted&quot; &amp; &lt;b&gt;bold&lt;/b&gt; $&amp; $1 | Gatepass</title>',
     );
-    // Exactly one script element: the JSON-LD, which still parses back to the raw title.
-    expect(html.match(/<script/g)).toHaveLength(1);
+    // Exactly two script elements, neither of which runs: the JSON-LD and the page's data
+    // (decision 021), both parsing back to the raw title.
+    expect(html.match(/<script[^>]*>/g)).toEqual([
+      '<script type="application/ld+json">',
+      '<script type="application/json" id="page-data">',
+    ]);
     expect(jsonLd(html).name).toBe(evil);
+    const pageData = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(
+      html,
+    )?.[1];
+    const carried = JSON.parse(pageData ?? '{}') as Record<string, { data: { title: string } }>;
+    expect(carried[`/events/${event.slug}`]?.data.title).toBe(evil);
   });
 
   it('answers 404 with the app for drafts and unknown slugs, and the plain app for its own pages', async () => {
