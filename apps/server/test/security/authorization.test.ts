@@ -46,7 +46,10 @@ const PUBLIC: Record<string, string> = {
     "the buyer's way back: order code plus the order's email, rate-limited",
   'GET /api/v1/payments/methods': 'the checkout shows the ways to pay',
   'POST /api/v1/payments/paystack/webhook': "Paystack's call, checked by its HMAC-SHA512 signature",
-  'GET /events/:slug': "the event page's server-rendered <head>",
+  // The public pages' HTML, with the public API answers their first render needs (decision 021).
+  'GET /': 'the home page',
+  'GET /events': 'the events list page',
+  'GET /events/:slug': 'the event page, with its server-rendered <head>',
 };
 
 /** Guest checkout: the order's own access token (X-Order-Token) stands in for a login. */
