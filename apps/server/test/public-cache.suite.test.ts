@@ -1,8 +1,10 @@
 import zlib from 'node:zlib';
+import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EVENTS, MANAGE, givenPublishedEvent } from './event-factories.ts';
 import { givenLoggedInUser } from './factories.ts';
+import { registerPublicCache } from '../src/plugins/public-cache.ts';
 import { API, startTestApp, type TestApp } from './helper.ts';
 
 /**
@@ -191,5 +193,32 @@ describe('the public events cache', () => {
     });
     expect(signedIn.headers['content-encoding']).toBe('br');
     expect(signedIn.headers['cache-control']).toBe('private, no-store');
+  });
+});
+
+describe('the public cache at start-up', () => {
+  const start = (early: 'read' | 'write' | 'none') => {
+    const app = Fastify();
+    const read = () => app.get('/x', async () => ({ ok: true }));
+    const write = () => app.post('/w/x', async () => ({ ok: true }));
+    if (early === 'read') read();
+    if (early === 'write') write();
+    registerPublicCache(app, {
+      routes: ['/x'],
+      clearOn: ['/w'],
+      compression: { encodings: ['br', 'gzip'], threshold: 1024, brotliOptions: {} },
+    });
+    if (early !== 'read') read();
+    if (early !== 'write') write();
+    return app.ready().then(
+      async () => void (await app.close()),
+      (err: Error) => err.message,
+    );
+  };
+
+  it('refuses to start when a cached or clearing route was added before it (its hooks would be missing)', async () => {
+    expect(await start('none')).toBeUndefined();
+    expect(await start('read')).toMatch(/no routes found for \/x/);
+    expect(await start('write')).toMatch(/no routes found for \/w/);
   });
 });

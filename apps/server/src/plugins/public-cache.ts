@@ -215,16 +215,20 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
       // @fastify/compress's onSend encodes it.
       prependRouteHook(route, 'onRequest', fillOrWait);
       prependRouteHook(route, 'onSend', store);
-    } else if (!reads && options.clearOn.some((prefix) => route.url.startsWith(prefix))) {
+    } else if (!reads) {
+      const prefix = options.clearOn.find((p) => route.url.startsWith(p));
+      if (prefix === undefined) return;
+      seen.add(prefix);
       prependRouteHook(route, 'onSend', clear);
     }
   });
-  // onRoute sees only routes added after it: a cached route added earlier would go uncached.
+  // onRoute sees only routes added after it: a cached route added earlier would go
+  // uncached, a write route added earlier would not clear.
   app.addHook('onReady', (done) => {
-    const missing = [...routes].filter((url) => !seen.has(url));
+    const missing = [...routes, ...options.clearOn].filter((url) => !seen.has(url));
     done(
       missing.length
-        ? new Error(`public cache: routes not found: ${missing.join(', ')}`)
+        ? new Error(`public cache: no routes found for ${missing.join(', ')}`)
         : undefined,
     );
   });
