@@ -1,4 +1,4 @@
-import { PAGE_DATA_ID, pageDataKey, type PageData } from '@gatepass/shared';
+import { PAGE_DATA_ID, pageDataKey, type Envelope, type PageData } from '@gatepass/shared';
 
 /**
  * The API answers the server put into this page's HTML (decision 021), read once from the
@@ -24,7 +24,7 @@ function pageData(): PageData {
 }
 
 /** The body of GET /api/v1{path}?{params} if this page carries it (once), else undefined. */
-export function takePageData<T>(path: string, params?: Record<string, unknown>): T | undefined {
+function takePageData<T>(path: string, params?: Record<string, unknown>): T | undefined {
   const data = pageData();
   const key = pageDataKey(path, params);
   if (!(key in data)) return undefined;
@@ -33,5 +33,14 @@ export function takePageData<T>(path: string, params?: Record<string, unknown>):
   return body;
 }
 
-/** When carried data was fetched: with the page, so its freshness counts from the page load. */
-export const pageDataUpdatedAt = (): number => Math.round(performance.timeOrigin);
+/**
+ * Query options that start a query from the answer of GET /api/v1{path}?{params} this page
+ * carries, if it does (taken once). Carried data was fetched with the page, so its freshness
+ * counts from the page load.
+ */
+export function fromPageData<T>(path: string, params?: Record<string, unknown>) {
+  return {
+    initialData: () => takePageData<Envelope<T>>(path, params)?.data,
+    initialDataUpdatedAt: () => Math.round(performance.timeOrigin),
+  };
+}

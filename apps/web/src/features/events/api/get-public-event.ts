@@ -1,13 +1,15 @@
 import type { Envelope, PublicEventDto } from '@gatepass/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { pageDataUpdatedAt, takePageData } from '../../../lib/page-data.ts';
+import { fromPageData } from '../../../lib/page-data.ts';
 import { eventKeys } from './keys.ts';
+
+const eventPath = (slug: string) => `/events/${encodeURIComponent(slug)}`;
 
 /** GET /events/{slug}: a published event by its link (cancelled ones say so). */
 export async function getPublicEvent(slug: string): Promise<PublicEventDto> {
   // Typed, not parsed again: the server checked it against publicEventDto (decision 020).
-  const response = await api.get<Envelope<PublicEventDto>>(`/events/${encodeURIComponent(slug)}`);
+  const response = await api.get<Envelope<PublicEventDto>>(eventPath(slug));
   return response.data.data;
 }
 
@@ -18,9 +20,7 @@ export const publicEventQueryOptions = (slug: string) =>
     // A 404 is an answer: the page says the event is not there.
     retry: false,
     // The page's HTML may carry this answer already (decision 021).
-    initialData: () =>
-      takePageData<Envelope<PublicEventDto>>(`/events/${encodeURIComponent(slug)}`)?.data,
-    initialDataUpdatedAt: pageDataUpdatedAt,
+    ...fromPageData<PublicEventDto>(eventPath(slug)),
   });
 
 export function usePublicEvent(slug: string) {
