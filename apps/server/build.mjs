@@ -11,7 +11,7 @@ const external = Object.keys(pkg.dependencies).filter(
   (name) => !name.startsWith('@gatepass/') && !bundled.includes(name),
 );
 
-await build({
+const result = await build({
   entryPoints: ['src/main.ts', 'src/seed.ts'].filter((p) => {
     try {
       readFileSync(new URL(p, import.meta.url));
@@ -29,3 +29,8 @@ await build({
   external: [...external, ...external.map((name) => `${name}/*`)],
   logLevel: 'warning',
 });
+// Warnings were printed above (logLevel): like the web build, the server's does not pass with them.
+if (result.warnings.length) {
+  console.error(`The server build printed ${result.warnings.length} warning(s): fix them.`);
+  process.exit(1);
+}

@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig } from 'vite';
+import { strictBuildLogs } from './build-logs.ts';
 import { precompress } from './compress-plugin.ts';
 import { serviceWorkerPrecache } from './service-worker-plugin.ts';
 
@@ -52,6 +53,8 @@ export default defineConfig(({ command }) => ({
     // .vite/manifest.json: the server preloads a public page's chunks from it (plugins/web.ts).
     manifest: true,
     rolldownOptions: {
+      // Known-harmless warnings are dropped; any other warning fails the build (build-logs.ts).
+      onLog: strictBuildLogs,
       output: {
         // Libraries change less often than the app: separate chunks stay cached across deploys.
         codeSplitting: {
