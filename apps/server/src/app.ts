@@ -9,7 +9,12 @@ import {
   publicEventsQueryFor,
 } from '@gatepass/shared';
 import zlib from 'node:zlib';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyHttp2SecureOptions,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
+import type { Http2SecureServer } from 'node:http2';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -95,14 +100,24 @@ export async function buildApp(
   config: Config,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
-  const app = Fastify({
+  const common = {
     logger: options.logger ?? loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    forceCloseConnections: 'idle',
     // Order codes, slugs and ids are short; longer path parameters are refused early.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-  });
+  };
+  // With TLS_CERT_FILE and TLS_KEY_FILE: HTTPS on the same port, HTTP/2 for the browsers that
+  // offer it and HTTP/1.1 for the rest (a phone at the door gets its camera only over HTTPS).
+  // The routes see the same request and reply either way; the instance is typed as the
+  // HTTP/1 one the rest of the app is written against.
+  const app = config.tls
+    ? (Fastify({
+        ...common,
+        http2: true,
+        https: { allowHTTP1: true, cert: config.tls.cert, key: config.tls.key },
+      } as FastifyHttp2SecureOptions<Http2SecureServer>) as unknown as FastifyInstance)
+    : Fastify({ ...common, forceCloseConnections: 'idle' });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
@@ -59,6 +61,8 @@ const envSchema = z.object({
   UNSAFE_DISABLE_CAPACITY_GUARD: booleanish,
   EXPORT_BATCH_SIZE: z.coerce.number().int().min(10).max(10_000).default(1000),
   SEED_ALLOW: booleanish,
+  TLS_CERT_FILE: z.string().optional(),
+  TLS_KEY_FILE: z.string().optional(),
 });
 
 /** The variables read, by name (README's configuration table lists each one). */
@@ -100,6 +104,18 @@ export interface Config {
   exportBatchSize: number;
   /** `npm run seed` may write demo data into a PostgreSQL server (DATABASE_URL); the app ignores it. */
   seedAllow: boolean;
+  /**
+   * Serve HTTPS (HTTP/2, HTTP/1.1 allowed) on PORT with this certificate chain and key, read
+   * at start; undefined serves plain HTTP (behind a TLS proxy, or locally).
+   */
+  tls: TlsFiles | undefined;
+}
+
+export interface TlsFiles {
+  certFile: string;
+  keyFile: string;
+  cert: Buffer;
+  key: Buffer;
 }
 
 export class ConfigError extends Error {
@@ -113,13 +129,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''),
   );
   const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    // Every bad variable at once, so a deploy is fixed in one go.
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
-    );
-  }
+  const tlsFiles = readTlsFiles(cleaned.TLS_CERT_FILE, cleaned.TLS_KEY_FILE);
+  const problems = [
+    ...(parsed.success
+      ? []
+      : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)),
+    ...tlsFiles.problems,
+  ];
+  // Every bad variable at once, so a deploy is fixed in one go.
+  if (problems.length || !parsed.success) throw new ConfigError(problems);
   const e = parsed.data;
+  const tls = tlsFiles.tls;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -128,7 +148,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl: (e.PUBLIC_URL ?? `${tls ? 'https' : 'http'}://localhost:${e.PORT}`).replace(
+      /\/+$/,
+      '',
+    ),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
@@ -143,5 +166,56 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     unsafeDisableCapacityGuard: e.UNSAFE_DISABLE_CAPACITY_GUARD,
     exportBatchSize: e.EXPORT_BATCH_SIZE,
     seedAllow: e.SEED_ALLOW,
+    tls,
+  };
+}
+
+/**
+ * TLS_CERT_FILE and TLS_KEY_FILE: both or neither; each file readable; together a
+ * certificate and the key that matches it (checked now, not at the first phone's request).
+ */
+function readTlsFiles(
+  certFile: string | undefined,
+  keyFile: string | undefined,
+): { tls?: TlsFiles; problems: string[] } {
+  if (certFile === undefined && keyFile === undefined) return { problems: [] };
+  if (certFile === undefined)
+    return { problems: ['TLS_CERT_FILE: must be set with TLS_KEY_FILE (both or neither)'] };
+  if (keyFile === undefined)
+    return { problems: ['TLS_KEY_FILE: must be set with TLS_CERT_FILE (both or neither)'] };
+  const problems: string[] = [];
+  const read = (name: string, file: string) => {
+    try {
+      return fs.readFileSync(path.resolve(file));
+    } catch (err) {
+      const reason = (err as NodeJS.ErrnoException).code ?? String(err);
+      problems.push(`${name}: cannot read ${path.resolve(file)} (${reason})`);
+      return undefined;
+    }
+  };
+  const cert = read('TLS_CERT_FILE', certFile);
+  const key = read('TLS_KEY_FILE', keyFile);
+  if (!cert || !key) return { problems };
+  let certificate: X509Certificate | undefined;
+  let privateKey: KeyObject | undefined;
+  try {
+    certificate = new X509Certificate(cert);
+  } catch {
+    problems.push(`TLS_CERT_FILE: ${path.resolve(certFile)} is not a PEM certificate`);
+  }
+  try {
+    privateKey = createPrivateKey(key);
+  } catch {
+    problems.push(
+      `TLS_KEY_FILE: ${path.resolve(keyFile)} is not a PEM private key (without a passphrase)`,
+    );
+  }
+  if (certificate && privateKey && !certificate.checkPrivateKey(privateKey)) {
+    problems.push(`TLS_KEY_FILE: is not the private key of the certificate in TLS_CERT_FILE`);
+  }
+  if (problems.length) return { problems };
+  return {
+    tls: { certFile: path.resolve(certFile), keyFile: path.resolve(keyFile), cert, key },
+    problems: [],
   };
 }

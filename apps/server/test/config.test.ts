@@ -223,6 +223,9 @@ describe('configuration from the environment', () => {
       'SMTP_URL',
       'PUBLIC_URL',
       'LOG_LEVEL',
+      // Read and checked together: apps/server/test/https.test.ts.
+      'TLS_CERT_FILE',
+      'TLS_KEY_FILE',
     ];
     expect(documented.sort()).toEqual([...tested, ...variables.map((v) => v.name)].sort());
     // Every variable the schema reads is in the table: a new one without a row fails here.
