@@ -151,18 +151,14 @@ describe('the server over HTTPS', () => {
     const reply = await new Promise<{ status: number; version: string; body: string }>(
       (resolve, reject) => {
         https
-          .get(
-            `https://localhost:${port}${API}/health`,
-            { ca, ALPNProtocols: ['http/1.1'], agent: false },
-            (res) => {
-              let body = '';
-              res.setEncoding('utf8');
-              res.on('data', (c: string) => (body += c));
-              res.on('end', () =>
-                resolve({ status: res.statusCode ?? 0, version: res.httpVersion, body }),
-              );
-            },
-          )
+          .get(`https://localhost:${port}${API}/health`, { ca, agent: false }, (res) => {
+            let body = '';
+            res.setEncoding('utf8');
+            res.on('data', (c: string) => (body += c));
+            res.on('end', () =>
+              resolve({ status: res.statusCode ?? 0, version: res.httpVersion, body }),
+            );
+          })
           .on('error', reject);
       },
     );
