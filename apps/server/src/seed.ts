@@ -1,8 +1,10 @@
 /**
  * Demo data: `npm run seed` (after `npm run build`) creates a verified demo organiser with
- * a handful of published events in Lagos, so a newcomer sees a living app. Run it while
- * the app is stopped (the embedded database allows one process at a time). Running it
- * again adds nothing twice.
+ * a handful of published events in Lagos and their orders (paid, free, awaiting payment,
+ * refunded, cancelled, some checked in at the door), sold over the past weeks, so a
+ * newcomer sees a living app: orders, finances, the door and the charts. Run it while the
+ * app is stopped (the embedded database allows one process at a time). Running it again
+ * adds nothing twice.
  *
  * It never writes to a PostgreSQL server (DATABASE_URL) unless asked to with --force or
  * SEED_ALLOW=1: that is where real organisers' data lives.
@@ -10,23 +12,34 @@
 import { TZDate } from '@date-fns/tz';
 import {
   createEventBody,
+  createOrderBody,
   createTicketTypeBody,
   DEFAULT_TIME_ZONE,
+  type ManageEventDto,
   type CreateEventBody,
   type CreateTicketTypeBody,
 } from '@gatepass/shared';
 import { format } from 'date-fns';
+import type { FastifyBaseLogger } from 'fastify';
+import { pino } from 'pino';
 import sharp from 'sharp';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { hashPassword } from './lib/secrets.ts';
 import * as users from './modules/auth/auth.repository.ts';
+import { CheckinService } from './modules/checkin/checkin.service.ts';
 import { EventsService } from './modules/events/events.service.ts';
+import { MailService } from './modules/mail/mail.service.ts';
+import { logTransport } from './modules/mail/mail.transport.ts';
 import { MediaService } from './modules/media/media.service.ts';
+import * as orderRepo from './modules/orders/orders.repository.ts';
+import { OrdersService } from './modules/orders/orders.service.ts';
+import { updateAccount } from './modules/settings/settings.repository.ts';
 
 export const DEMO_ORGANISER = {
-  fullName: 'Gatepass Demo Organiser',
+  /** Reads well in the organiser home's "Welcome back, Folake". */
+  fullName: 'Folake Adeyemi',
   email: 'demo@gatepass.local',
   /** Shown as typed at login; stored as +2348010000001. */
   phoneNumber: '08010000001',
@@ -43,7 +56,13 @@ interface DemoEvent {
   endDayOffset?: number;
   tickets: CreateTicketTypeBody[];
   colours: [string, string];
+  /** Orders placed over the past weeks; how many of their holders came in at the door. */
+  orders: number;
+  checkedIn?: number;
 }
+
+/** The organiser's name before it read well at home: a demo organiser still called so is renamed. */
+const OLD_DEMO_NAME = 'Gatepass Demo Organiser';
 
 const DEMO_EVENTS: DemoEvent[] = [
   {
@@ -71,6 +90,9 @@ const DEMO_EVENTS: DemoEvent[] = [
       },
     ],
     colours: ['#1e3a8a', '#f59e0b'],
+    orders: 26,
+    // The first night of the door: some of its ticket holders are already in.
+    checkedIn: 0.45,
   },
   {
     event: {
@@ -101,6 +123,7 @@ const DEMO_EVENTS: DemoEvent[] = [
       },
     ],
     colours: ['#0f766e', '#22d3ee'],
+    orders: 26,
   },
   {
     event: {
@@ -121,6 +144,7 @@ const DEMO_EVENTS: DemoEvent[] = [
       { name: 'Tasting pass', price: 3500, capacity: 400, description: 'Ten tasting tokens.' },
     ],
     colours: ['#b91c1c', '#fbbf24'],
+    orders: 18,
   },
   {
     event: {
@@ -137,6 +161,7 @@ const DEMO_EVENTS: DemoEvent[] = [
     end: '18:00',
     tickets: [{ name: 'Easel', price: 15000, capacity: 40, maxPerOrder: 4 }],
     colours: ['#7c3aed', '#f472b6'],
+    orders: 9,
   },
   {
     event: {
@@ -151,6 +176,7 @@ const DEMO_EVENTS: DemoEvent[] = [
     end: '19:30',
     tickets: [{ name: 'Attendee', price: 0, capacity: 500 }],
     colours: ['#334155', '#38bdf8'],
+    orders: 14,
   },
   {
     event: {
@@ -167,6 +193,7 @@ const DEMO_EVENTS: DemoEvent[] = [
     end: '10:00',
     tickets: [{ name: 'Runner', price: 2000, capacity: 1000, maxPerOrder: 10 }],
     colours: ['#15803d', '#a3e635'],
+    orders: 12,
   },
   {
     event: {
@@ -186,6 +213,7 @@ const DEMO_EVENTS: DemoEvent[] = [
       { name: 'Regular', price: 10000, capacity: 300 },
     ],
     colours: ['#111827', '#e11d48'],
+    orders: 16,
   },
 ];
 
@@ -205,15 +233,56 @@ function lagosWallClock(days: number, time: string): string {
   return `${format(day, 'yyyy-MM-dd')}T${time}`;
 }
 
-/** A simple cover (a diagonal gradient with soft circles), drawn as SVG and saved as PNG. */
-async function coverImage([from, to]: [string, string]): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="800">
+const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Splits a title into at most two lines of about `width` characters. */
+function titleLines(title: string, width = 16): string[] {
+  const lines: string[] = [];
+  for (const word of title.split(' ')) {
+    const last = lines.at(-1);
+    if (last !== undefined && (last + ' ' + word).length <= width)
+      lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines.length > 2 ? [lines[0]!, lines.slice(1).join(' ')] : lines;
+}
+
+/**
+ * A poster-like cover drawn locally (no network): a diagonal gradient in the event's colours,
+ * soft shapes, the category, the title and where it is, as SVG rendered to PNG by sharp.
+ * Text stays inside the middle 16:9 that event cards show.
+ */
+async function coverImage(demo: DemoEvent): Promise<Buffer> {
+  const [from, to] = demo.colours;
+  const category = demo.event.category ?? 'Other';
+  const where = demo.event.venueName
+    ? `${demo.event.venueName}, ${demo.event.city ?? 'Lagos'}`
+    : 'Online';
+  const lines = titleLines(demo.event.title);
+  const titleTop = lines.length === 1 ? 470 : 400;
+  const title = lines
+    .map(
+      (line, i) =>
+        `<text x="160" y="${titleTop + i * 112}" font-size="104" font-weight="700" fill="#ffffff">${escapeXml(line)}</text>`,
+    )
+    .join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="800" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
       <stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/>
+    </linearGradient>
+    <linearGradient id="shade" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0.35" stop-color="#000000" stop-opacity="0"/><stop offset="1" stop-color="#000000" stop-opacity="0.45"/>
     </linearGradient></defs>
     <rect width="1600" height="800" fill="url(#g)"/>
-    <circle cx="1250" cy="220" r="260" fill="#ffffff" fill-opacity="0.12"/>
-    <circle cx="320" cy="660" r="200" fill="#ffffff" fill-opacity="0.08"/>
+    <circle cx="1250" cy="220" r="260" fill="#ffffff" fill-opacity="0.14"/>
+    <circle cx="1380" cy="620" r="140" fill="#ffffff" fill-opacity="0.10"/>
+    <circle cx="320" cy="700" r="200" fill="#ffffff" fill-opacity="0.07"/>
+    <path d="M0 560 C 400 470, 900 690, 1600 520 L 1600 800 L 0 800 Z" fill="#ffffff" fill-opacity="0.06"/>
+    <rect width="1600" height="800" fill="url(#shade)"/>
+    <rect x="160" y="${titleTop - 170}" width="${category.length * 22 + 60}" height="56" rx="28" fill="#ffffff" fill-opacity="0.22"/>
+    <text x="190" y="${titleTop - 131}" font-size="30" font-weight="700" letter-spacing="3" fill="#ffffff">${escapeXml(category.toUpperCase())}</text>
+    ${title}
+    <text x="162" y="${titleTop + (lines.length - 1) * 112 + 80}" font-size="40" fill="#ffffff" fill-opacity="0.9">${escapeXml(where)}</text>
   </svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
@@ -225,6 +294,9 @@ async function demoOrganiser(db: Db): Promise<string> {
     // Keep the printed password true even if someone changed it in the demo.
     await users.updatePasswordHash(db, existing.id, passwordHash);
     await users.markEmailVerified(db, existing.id);
+    if (existing.full_name === OLD_DEMO_NAME) {
+      await updateAccount(db, existing.id, { full_name: DEMO_ORGANISER.fullName });
+    }
     return existing.id;
   }
   const created = await users.insertUser(db, {
@@ -241,40 +313,250 @@ export interface SeedResult {
   organiserId: string;
   created: string[];
   kept: string[];
+  /** Orders added, by what became of them. */
+  orders: Record<OrderFate, number>;
+  checkedIn: number;
 }
 
-/** Creates what is missing; an event the demo organiser already has (by title) is kept as it is. */
+type OrderFate = 'paid' | 'free' | 'pending' | 'refunded' | 'cancelled';
+
+// Buyers' names, drawn in a fixed order so every run makes the same demo.
+const FIRST_NAMES = [
+  'Chinedu',
+  'Aisha',
+  'Tunde',
+  'Ngozi',
+  'Emeka',
+  'Funmilayo',
+  'Ibrahim',
+  'Kemi',
+  'Olumide',
+  'Zainab',
+  'Segun',
+  'Chiamaka',
+  'Yusuf',
+  'Bisi',
+  'Obinna',
+  'Halima',
+  'Femi',
+  'Ifeoma',
+  'Musa',
+  'Tolu',
+  'Uche',
+  'Amaka',
+  'Dapo',
+  'Nkechi',
+  'Kunle',
+  'Hauwa',
+  'Seun',
+  'Ebere',
+];
+const LAST_NAMES = [
+  'Okafor',
+  'Balogun',
+  'Eze',
+  'Bello',
+  'Okonkwo',
+  'Adebayo',
+  'Nwosu',
+  'Abubakar',
+  'Ogunleye',
+  'Ibe',
+  'Lawal',
+  'Obi',
+  'Afolabi',
+  'Danjuma',
+  'Onyeka',
+  'Salami',
+  'Chukwu',
+  'Olatunji',
+];
+
+/** A small deterministic generator (mulberry32): the same demo on every run. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/**
+ * The demo's buyers are made up: nothing is mailed to them (the outbox would otherwise print
+ * a hundred confirmations to the log at the next start).
+ */
+class NoMail extends MailService {
+  override enqueue(): Promise<string> {
+    return Promise.resolve('');
+  }
+  override enqueueMany(): Promise<void> {
+    return Promise.resolve();
+  }
+  override kick(): void {}
+}
+
+/** How far back the first sales go; sales pick up as the events come closer. */
+const SALES_WEEKS = 5;
+
+/**
+ * Orders for one event, through the checkout buyers use: each is placed, then paid offline
+ * and marked paid by the organiser, left awaiting payment, refunded or cancelled; free ones
+ * complete at once. Then each is moved back to when it was "placed", denser towards today,
+ * so the finances chart shows a curve. None is a TEST-provider order.
+ */
+async function seedOrders(
+  db: Db,
+  orders: OrdersService,
+  checkin: CheckinService,
+  organiserId: string,
+  demo: DemoEvent,
+  event: ManageEventDto,
+  index: number,
+  result: SeedResult,
+): Promise<void> {
+  const next = random(index * 7919 + 17);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+  const completed: string[] = [];
+  for (let i = 0; i < demo.orders; i++) {
+    const type = pick(event.ticketTypes);
+    const quantity = Math.max(
+      type.minPerOrder,
+      Math.min(type.maxPerOrder, 1 + Math.floor(next() * next() * 4)),
+    );
+    const firstName = pick(FIRST_NAMES);
+    const lastName = pick(LAST_NAMES);
+    const body = createOrderBody.parse({
+      eventId: event.id,
+      items: [{ ticketTypeId: type.id, quantity }],
+      buyer: {
+        firstName,
+        lastName,
+        email: `${firstName}.${lastName}${i}@example.com`.toLowerCase(),
+        phone: `080${String(Math.floor(next() * 1e8)).padStart(8, '0')}`,
+      },
+    });
+    const { order, accessToken } = await orders.create(body, null);
+    let fate: OrderFate;
+    // The last two paid orders of an event are recent and still awaiting payment.
+    const pending = type.price > 0 && i >= demo.orders - 2;
+    if (order.status === 'completed') {
+      fate = 'free';
+    } else {
+      await orders.choosePayment(order.id, accessToken, 'offline');
+      if (pending) {
+        fate = 'pending';
+      } else if (i % 13 === 7) {
+        await orders.cancel(organiserId, order.id, 'Not paid; the buyer asked to cancel.');
+        fate = 'cancelled';
+      } else {
+        await orders.markPaid(organiserId, order.id);
+        fate = 'paid';
+        if (i % 9 === 4) {
+          await orders.refund(organiserId, order.id, 'The buyer could no longer come.');
+          fate = 'refunded';
+        }
+      }
+    }
+    if (fate === 'paid' || fate === 'free') completed.push(order.orderCode);
+    result.orders[fate] += 1;
+    // Placed at a time denser towards today: a rising sales curve over the weeks.
+    const share = (i + next()) / demo.orders;
+    const secondsAgo = pending
+      ? (2 + next() * 20) * 3600
+      : (1 - share) ** 2 * SALES_WEEKS * 7 * 86_400 + next() * 6 * 3600;
+    await orderRepo.backdateOrder(db, order.id, secondsAgo);
+  }
+  if (demo.checkedIn) {
+    const codes = completed.filter(() => next() < demo.checkedIn!);
+    const marked = await checkin.markAttended(organiserId, event.id, codes);
+    result.checkedIn += marked.marked.length;
+  }
+}
+
+/**
+ * Creates what is missing; an event the demo organiser already has (by title) is kept as it
+ * is, and an event with no orders yet gets its demo orders.
+ */
 export async function seed(
   db: Db,
   log: (line: string) => void = () => undefined,
+  /** Printed before each new event's path: the address the app is used at. */
+  publicUrl = '',
 ): Promise<SeedResult> {
   const media = new MediaService(db);
   const events = new EventsService(db, media);
+  const quiet = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
+  const orders = new OrdersService(
+    db,
+    new NoMail(db, logTransport(quiet), quiet, 60_000),
+    { publicUrl, holdSeconds: 900, offlineHoldHours: 72, sweepIntervalMs: 60_000 },
+    quiet,
+  );
+  const checkin = new CheckinService(db, orders);
   const organiserId = await demoOrganiser(db);
-  const existing = new Set((await events.listMine(organiserId)).map((e) => e.title));
-  const result: SeedResult = { organiserId, created: [], kept: [] };
-  for (const demo of DEMO_EVENTS) {
-    if (existing.has(demo.event.title)) {
+  const existing = new Map((await events.listMine(organiserId)).map((e) => [e.title, e]));
+  const result: SeedResult = {
+    organiserId,
+    created: [],
+    kept: [],
+    orders: { paid: 0, free: 0, pending: 0, refunded: 0, cancelled: 0 },
+    checkedIn: 0,
+  };
+  for (const [index, demo] of DEMO_EVENTS.entries()) {
+    const kept = existing.get(demo.event.title);
+    let event: ManageEventDto;
+    if (kept) {
       result.kept.push(demo.event.title);
-      continue;
+      // Orders are added once: an event that has sold or holds anything is left as it is.
+      if (kept.status !== 'published' || kept.sold + kept.held > 0) continue;
+      event = await events.get(organiserId, kept.id);
+    } else {
+      const draft = await events.create(
+        organiserId,
+        createEventBody.parse({
+          ...demo.event,
+          startAt: lagosWallClock(demo.day, demo.start),
+          endAt: lagosWallClock(demo.day + (demo.endDayOffset ?? 0), demo.end),
+        }),
+      );
+      for (const ticket of demo.tickets) {
+        await events.addTicketType(organiserId, draft.id, createTicketTypeBody.parse(ticket));
+      }
+      await events.setCover(organiserId, draft.id, await coverImage(demo));
+      event = await events.publish(organiserId, draft.id);
+      result.created.push(demo.event.title);
+      log(`  + ${event.title}  →  ${publicUrl}${event.url}`);
     }
-    const draft = await events.create(
-      organiserId,
-      createEventBody.parse({
-        ...demo.event,
-        startAt: lagosWallClock(demo.day, demo.start),
-        endAt: lagosWallClock(demo.day + (demo.endDayOffset ?? 0), demo.end),
-      }),
-    );
-    for (const ticket of demo.tickets) {
-      await events.addTicketType(organiserId, draft.id, createTicketTypeBody.parse(ticket));
-    }
-    await events.setCover(organiserId, draft.id, await coverImage(demo.colours));
-    const live = await events.publish(organiserId, draft.id);
-    result.created.push(demo.event.title);
-    log(`  + ${live.title}  →  ${live.url}`);
+    await seedOrders(db, orders, checkin, organiserId, demo, event, index, result);
   }
   return result;
+}
+
+/** What `npm run seed` prints when done: the address is the one the app uses (PORT, PUBLIC_URL). */
+export function seedSummary(config: Config, result: SeedResult): string[] {
+  const o = result.orders;
+  const lines: string[] = [];
+  if (result.kept.length)
+    lines.push(
+      `  (${result.kept.length} demo events were already there and were left as they are)`,
+    );
+  const added = o.paid + o.free + o.pending + o.refunded + o.cancelled;
+  if (added)
+    lines.push(
+      `  ${added} orders: ${o.paid} paid, ${o.free} free, ${o.pending} awaiting payment, ${o.refunded} refunded, ${o.cancelled} cancelled; ${result.checkedIn} checked in at the door`,
+    );
+  lines.push(
+    '',
+    'Demo organiser (email verified):',
+    `  name:         ${DEMO_ORGANISER.fullName}`,
+    `  phone number: ${DEMO_ORGANISER.phoneNumber}`,
+    `  password:     ${DEMO_ORGANISER.password}`,
+    `Start the app (npm start) and log in at ${config.publicUrl}/login; the events are at ${config.publicUrl}/events`,
+  );
+  return lines;
 }
 
 export function seedRefusal(config: Config, argv: string[]): string | undefined {
@@ -309,18 +591,8 @@ async function main(): Promise<void> {
     console.log(
       `Seeding demo data into ${database.engine === 'pglite' ? `the embedded database in ${config.dataDir}` : 'PostgreSQL'}…`,
     );
-    const result = await seed(database.db, (line) => console.log(line));
-    if (result.kept.length)
-      console.log(
-        `  (${result.kept.length} demo events were already there and were left as they are)`,
-      );
-    console.log('');
-    console.log('Demo organiser (email verified):');
-    console.log(`  phone number: ${DEMO_ORGANISER.phoneNumber}`);
-    console.log(`  password:     ${DEMO_ORGANISER.password}`);
-    console.log(
-      `Start the app (npm start) and log in at ${config.publicUrl}/login; the events are at ${config.publicUrl}/events`,
-    );
+    const result = await seed(database.db, (line) => console.log(line), config.publicUrl);
+    for (const line of seedSummary(config, result)) console.log(line);
   } finally {
     await database.close();
   }

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import { DEMO_ORGANISER, seed, seedRefusal } from '../../seed.ts';
-import { AUTH, startTestApp, testConfig, type TestApp } from '../../../test/helper.ts';
+import { DEMO_ORGANISER, seed, seedRefusal, seedSummary, type SeedResult } from '../../seed.ts';
+import { API, AUTH, startTestApp, testConfig, type TestApp } from '../../../test/helper.ts';
 import { EVENTS } from '../../../test/event-factories.ts';
 
 let t: TestApp;
+let first: SeedResult;
+let token: string;
 beforeAll(async () => {
   t = await startTestApp();
 });
@@ -14,7 +16,7 @@ afterAll(async () => {
 
 describe('demo data (npm run seed)', () => {
   it('creates a verified organiser who can log in, and published events the public can find', async () => {
-    const first = await seed(t.db);
+    first = await seed(t.db);
     expect(first.created.length).toBeGreaterThanOrEqual(6);
 
     const login = await t.post(`${AUTH}/login`, {
@@ -22,6 +24,9 @@ describe('demo data (npm run seed)', () => {
       password: DEMO_ORGANISER.password,
     });
     expect(login.status, login.text).toBe(200);
+    token = login.body.data.token;
+    // "Welcome back, Folake": a first name, not "Gatepass".
+    expect(login.body.data.user.fullName).toBe('Folake Adeyemi');
 
     const list = await t.request('GET', `${EVENTS}?pageSize=50`);
     expect(list.body.data.total).toBe(first.created.length);
@@ -43,12 +48,90 @@ describe('demo data (npm run seed)', () => {
     expect(new Set(items.map((i) => i.category)).size).toBeGreaterThanOrEqual(5);
     const cover = await t.request('GET', items[0]!.coverUrl!);
     expect(cover.status).toBe(200);
+    // Some 120 orders through the checkout: slow on a busy machine.
+  }, 180_000);
+
+  it('sells tickets: orders of every kind, over past weeks, paid for real (not TEST), some checked in', async () => {
+    const orders = async (status: string) => {
+      const page = await t.request(
+        'GET',
+        `${API}/events/manage/orders?status=${status}&pageSize=100`,
+        { token },
+      );
+      expect(page.status, page.text).toBe(200);
+      return page.body.data as {
+        total: number;
+        items: Array<{
+          totalPrice: number;
+          paymentMethod: string | null;
+          createdAt: string;
+          attendedAt: string | null;
+        }>;
+      };
+    };
+    const completed = await orders('completed');
+    const pending = await orders('pending');
+    const refunded = await orders('refunded');
+    const cancelled = await orders('cancelled');
+    const paid = completed.items.filter((o) => o.totalPrice > 0);
+    const free = completed.items.filter((o) => o.totalPrice === 0);
+    expect(paid.length).toBeGreaterThanOrEqual(20);
+    expect(free.length).toBeGreaterThanOrEqual(10);
+    expect(pending.total).toBeGreaterThanOrEqual(3);
+    expect(refunded.total).toBeGreaterThanOrEqual(2);
+    expect(cancelled.total).toBeGreaterThanOrEqual(1);
+    expect(completed.total).toBe(first.orders.paid + first.orders.free);
+    // Paid offline and marked paid by the organiser: no TEST-provider order in the demo.
+    for (const o of [...completed.items, ...pending.items, ...refunded.items]) {
+      expect(o.paymentMethod).not.toBe('test');
+    }
+    expect(paid.every((o) => o.paymentMethod === 'offline')).toBe(true);
+
+    // Sold over the past weeks, more of it lately: the finances chart has a curve.
+    const days = completed.items.map((o) => (Date.now() - Date.parse(o.createdAt)) / 86_400_000);
+    expect(Math.max(...days)).toBeGreaterThan(21);
+    expect(days.filter((d) => d < 7).length).toBeGreaterThan(days.filter((d) => d > 21).length);
+    const finances = await t.request('GET', `${API}/events/manage/finances`, { token });
+    expect(finances.status, finances.text).toBe(200);
+    const report = finances.body.data as {
+      totals: { gross: number; net: number; orders: number };
+      daily: Array<{ gross: number }>;
+    };
+    expect(report.totals.gross).toBeGreaterThan(0);
+    expect(report.totals.net).toBeGreaterThan(0);
+    expect(report.daily.length).toBeGreaterThan(21);
+    expect(report.daily.filter((d) => d.gross > 0).length).toBeGreaterThanOrEqual(8);
+
+    // The door: some of an event's ticket holders are in already.
+    expect(first.checkedIn).toBeGreaterThan(0);
+    expect(completed.items.filter((o) => o.attendedAt !== null).length).toBe(first.checkedIn);
+  });
+
+  it('prints the address the app uses (PORT, PUBLIC_URL)', () => {
+    const printed = (env: Record<string, string>) => seedSummary(loadConfig(env), first).join('\n');
+    expect(printed({ PORT: '4100' })).toContain('http://localhost:4100/login');
+    expect(printed({ PORT: '4100' })).toContain('http://localhost:4100/events');
+    expect(printed({ PUBLIC_URL: 'https://door.example.com/' })).toContain(
+      'log in at https://door.example.com/login',
+    );
+    const summary = printed({});
+    expect(summary).toContain(DEMO_ORGANISER.phoneNumber);
+    expect(summary).toContain(DEMO_ORGANISER.password);
+    expect(summary).toMatch(/\d+ orders: \d+ paid, \d+ free, \d+ awaiting payment/);
   });
 
   it('adds nothing twice when run again', async () => {
     const before = await t.count('users');
+    const ordersBefore = await t.request('GET', `${API}/events/manage/orders?pageSize=1`, {
+      token,
+    });
     const again = await seed(t.db);
     expect(again.created).toEqual([]);
+    expect(again.orders).toEqual({ paid: 0, free: 0, pending: 0, refunded: 0, cancelled: 0 });
+    const ordersAfter = await t.request('GET', `${API}/events/manage/orders?pageSize=1`, {
+      token,
+    });
+    expect(ordersAfter.body.data.total).toBe(ordersBefore.body.data.total);
     expect(again.kept.length).toBeGreaterThanOrEqual(6);
     expect(await t.count('users')).toBe(before);
     const list = await t.request('GET', `${EVENTS}?pageSize=50`);

@@ -384,3 +384,28 @@ export async function flagNeedsRefund(
     .where('id', '=', id)
     .execute();
 }
+
+// Demo data ------------------------------------------------------------------------------
+
+/**
+ * Moves an order's times (placed, paid, ended) and its history back by `seconds`, so the
+ * demo's orders read as sold over past weeks (seed.ts). Its hold and check-in are left alone.
+ */
+export async function backdateOrder(db: Db, orderId: string, seconds: number): Promise<void> {
+  const by = sql<string>`${`${Math.round(seconds)} seconds`}::interval`;
+  await db
+    .updateTable('orders')
+    .set({
+      created_at: sql<Date>`created_at - ${by}`,
+      paid_at: sql<Date>`paid_at - ${by}`,
+      cancelled_at: sql<Date>`cancelled_at - ${by}`,
+      updated_at: sql<Date>`updated_at - ${by}`,
+    })
+    .where('id', '=', orderId)
+    .execute();
+  await db
+    .updateTable('order_history')
+    .set({ created_at: sql<Date>`created_at - ${by}` })
+    .where('order_id', '=', orderId)
+    .execute();
+}
