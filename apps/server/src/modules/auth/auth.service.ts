@@ -13,6 +13,7 @@ import {
   verifyPassword,
 } from '../../lib/secrets.ts';
 import type { MailService } from '../mail/mail.service.ts';
+import { assertUncommonPassword } from '../../lib/common-passwords.ts';
 import type { AuthLimits } from './auth.limits.ts';
 import { passwordResetMail, verificationMail } from './auth.mails.ts';
 import * as repo from './auth.repository.ts';
@@ -70,6 +71,7 @@ export class AuthService {
   ): Promise<UserDto> {
     await this.limits.signupPerIp.consume(ip);
     const phone = phoneOrThrow(input.phoneNumber);
+    assertUncommonPassword(input.password);
     await this.assertFree(input.email, phone);
     const passwordHash = await hashPassword(input.password);
     let user: UserRow;
@@ -215,6 +217,7 @@ export class AuthService {
   }
 
   async resetPassword(input: { token: string; password: string }): Promise<void> {
+    assertUncommonPassword(input.password);
     const passwordHash = await hashPassword(input.password);
     const done = await this.db.transaction().execute(async (trx) => {
       const userId = await repo.usePasswordReset(trx, sha256(input.token));

@@ -14,6 +14,7 @@ import type { Database, Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { normalizePhone } from '../../lib/phone.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
+import { assertUncommonPassword } from '../../lib/common-passwords.ts';
 import { hashPassword, sha256, verifyPassword } from '../../lib/secrets.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
@@ -217,6 +218,7 @@ export class SettingsService {
         issues: [{ field: 'newPassword', message }],
       });
     }
+    assertUncommonPassword(body.newPassword, 'newPassword');
     const hash = await hashPassword(body.newPassword);
     await this.db.transaction().execute(async (trx) => {
       await repo.updatePassword(trx, userId, hash);
