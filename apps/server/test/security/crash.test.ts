@@ -71,7 +71,6 @@ async function seed(database: Pick<TestDatabase, 'handle'>): Promise<Omit<Sale, 
     values (${eventId}, 'Free', 0, 100000, 10), (${eventId}, 'Paid', 500000, 100000, 10)
     returning id, name`.execute(db);
   return {
-    database,
     eventId,
     freeTypeId: types.find((t) => t.name === 'Free')!.id,
     paidTypeId: types.find((t) => t.name === 'Paid')!.id,
