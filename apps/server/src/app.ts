@@ -207,6 +207,11 @@ export async function buildApp(
         SETTINGS_LIMIT_RULES.passwordFailuresPerUser,
         redis,
       ),
+      emailChangesPerUser: new Limiter(
+        'emailChanges',
+        SETTINGS_LIMIT_RULES.emailChangesPerUser,
+        redis,
+      ),
     },
     config.publicUrl,
     app.log,

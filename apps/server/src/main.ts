@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -44,6 +45,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
+  if (err instanceof DataDirLockedError) {
+    // Nothing was opened: say who holds the directory and stop.
+    console.error(err.message);
+    process.exit(1);
+  }
   console.error('Gatepass failed to start:', err);
   process.exit(1);
 });

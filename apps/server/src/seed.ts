@@ -24,6 +24,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import sharp from 'sharp';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { hashPassword } from './lib/secrets.ts';
@@ -602,6 +603,11 @@ async function main(): Promise<void> {
 const entry = process.argv[1] ?? '';
 if (/[\\/]seed\.(js|ts)$/.test(entry)) {
   main().catch((err: unknown) => {
+    if (err instanceof DataDirLockedError) {
+      // The app (or another seed) has the embedded database open: stop it first.
+      console.error(err.message);
+      process.exit(1);
+    }
     console.error('Seeding failed:', err);
     process.exit(1);
   });

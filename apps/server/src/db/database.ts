@@ -12,6 +12,7 @@ import type { OrderManageTables } from '../modules/orders/orders.manage.table.ts
 import type { OrderTables } from '../modules/orders/orders.table.ts';
 import type { PaymentTables } from '../modules/payments/payments.table.ts';
 import type { SettingsTables } from '../modules/settings/settings.table.ts';
+import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
 import { PGlitePool } from './pglite-pool.ts';
 
 /** Every table, assembled from the modules that own them. */
@@ -45,6 +46,7 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   let dialect: Dialect;
   let engine: DatabaseHandle['engine'];
+  let lock: DataDirLock | undefined;
   if (options.databaseUrl) {
     engine = 'postgres';
     dialect = new PostgresDialect({
@@ -55,12 +57,30 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const dir = options.dataDir ?? 'memory://';
     let dataDir = dir;
     if (!dir.startsWith('memory://')) {
+      // Before any database file is touched: one process per directory (decision 027).
+      // Throws DataDirLockedError naming the holder.
+      lock = lockDataDir(dir);
       dataDir = path.join(dir, 'pglite');
       fs.mkdirSync(dataDir, { recursive: true });
     }
-    const pglite = await PGlite.create({ dataDir, parsers: { 20: (v: string) => Number(v) } });
-    dialect = new PostgresDialect({ pool: new PGlitePool(pglite) as never });
+    try {
+      const pglite = await PGlite.create({ dataDir, parsers: { 20: (v: string) => Number(v) } });
+      dialect = new PostgresDialect({ pool: new PGlitePool(pglite) as never });
+    } catch (err) {
+      lock?.release();
+      throw err;
+    }
   }
   const db = new Kysely<Database>({ dialect });
-  return { db, engine, close: () => db.destroy() };
+  return {
+    db,
+    engine,
+    close: async () => {
+      try {
+        await db.destroy();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
 }

@@ -53,9 +53,20 @@ export class Limiter {
     if (res && res.consumedPoints >= this.rule.points) throw tooMany(res.msBeforeNext);
   }
 
-  /** Counts an attempt that failed, for limits that only count failures. */
-  async penalise(key: string): Promise<void> {
-    await this.limiter.penalty(key, 1);
+  /** Counts an attempt that failed, for limits that only count failures; answers the count. */
+  async penalise(key: string): Promise<number> {
+    const res = await this.limiter.penalty(key, 1);
+    return res.consumedPoints;
+  }
+
+  /** Attempts counted in the current window (0 when none). */
+  async count(key: string): Promise<number> {
+    return (await this.limiter.get(key))?.consumedPoints ?? 0;
+  }
+
+  /** Refuses the key for `seconds` from now (`check` and `consume` answer 429 until then). */
+  async block(key: string, seconds: number): Promise<void> {
+    await this.limiter.block(key, seconds);
   }
 
   async reset(key: string): Promise<void> {

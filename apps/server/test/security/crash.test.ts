@@ -1,10 +1,12 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { createTestDatabase, testEngine, type TestDatabase } from '../helper.ts';
+import { createTestDatabase, eventually, testEngine, type TestDatabase } from '../helper.ts';
 import {
   buildServer,
   startServerProcess,
@@ -43,7 +45,7 @@ interface Outcome {
   ticketTypeId: string;
 }
 
-async function seed(database: TestDatabase): Promise<Sale> {
+async function seed(database: Pick<TestDatabase, 'handle'>): Promise<Omit<Sale, 'database'>> {
   const db = database.handle.db;
   await migrateToLatest(db);
   const user = await db
@@ -69,14 +71,17 @@ async function seed(database: TestDatabase): Promise<Sale> {
     values (${eventId}, 'Free', 0, 100000, 10), (${eventId}, 'Paid', 500000, 100000, 10)
     returning id, name`.execute(db);
   return {
-    database,
     eventId,
     freeTypeId: types.find((t) => t.name === 'Free')!.id,
     paidTypeId: types.find((t) => t.name === 'Paid')!.id,
   };
 }
 
-async function buy(server: ServerProcess, sale: Sale, i: number): Promise<Outcome> {
+async function buy(
+  server: ServerProcess,
+  sale: Omit<Sale, 'database'>,
+  i: number,
+): Promise<Outcome> {
   const ticketTypeId = i % 3 === 0 ? sale.paidTypeId : sale.freeTypeId;
   const quantity = (i % 4) + 1;
   try {
@@ -140,7 +145,9 @@ describe.runIf(testEngine === 'postgres')('kill -9 during a flash sale', () => {
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatepass-crash-'));
     const database = await createTestDatabase();
-    [bundle, sale] = await Promise.all([buildServer(), seed(database)]);
+    let seeded;
+    [bundle, seeded] = await Promise.all([buildServer(), seed(database)]);
+    sale = { ...seeded, database };
     env = {
       DATABASE_URL: database.url!,
       PUBLIC_URL: 'http://gatepass.test',
@@ -243,4 +250,103 @@ describe.runIf(testEngine === 'postgres')('kill -9 during a flash sale', () => {
     expect(stored.length - confirmed.length).toBeGreaterThanOrEqual(0);
     expect(stored.length - confirmed.length).toBeLessThanOrEqual(lost.length);
   }, 180_000);
+});
+
+/**
+ * Issue 16 §3: an overlapping start on the same DATA_DIR (a process manager restarting
+ * before the old process has gone). Without the lock the second copy opened PGlite's files
+ * under the first one's feet before dying on the busy port; after a kill -9 of the first,
+ * PGlite aborted on every start or orders answered 201 were gone.
+ */
+describe.runIf(testEngine === 'pglite')('a second start on the same DATA_DIR', () => {
+  let root: string;
+  let dataDir: string;
+  let bundle: Awaited<ReturnType<typeof buildServer>> | undefined;
+  let sale: Omit<Sale, 'database'>;
+  let env: Record<string, string>;
+  const started: ServerProcess[] = [];
+
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'gatepass-datadir-'));
+    dataDir = path.join(root, 'data');
+    const handle = await openDatabase({ dataDir });
+    try {
+      [bundle, sale] = await Promise.all([buildServer(), seed({ handle })]);
+    } finally {
+      await handle.close();
+    }
+    env = {
+      DATA_DIR: dataDir,
+      PUBLIC_URL: 'http://gatepass.test',
+      WEB_DIST_DIR: path.join(root, 'no-web'),
+      LOG_LEVEL: 'fatal',
+    };
+  }, 240_000);
+
+  afterAll(async () => {
+    for (const s of started) if (s.child.exitCode === null) s.child.kill('SIGKILL');
+    bundle?.remove();
+    if (root) fs.rmSync(root, { recursive: true, force: true });
+  }, 60_000);
+
+  it('refuses the second copy at once, and every order answered 2xx survives a kill -9 and restart', async () => {
+    const a = await startServerProcess('A', env, bundle!.entry);
+    started.push(a);
+    const answered: string[] = [];
+    const first = await buy(a, sale, 1);
+    expect(first.status).toBe(201);
+    answered.push(first.orderId!);
+
+    // The second copy, on the same port as a process manager would start it.
+    const port = new URL(a.base).port;
+    const b = spawn(process.execPath, [bundle!.entry], {
+      cwd: path.dirname(bundle!.entry),
+      env: { PATH: process.env.PATH, PORT: port, HOST: '127.0.0.1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let bOutput = '';
+    b.stdout.on('data', (c: Buffer) => (bOutput += c.toString()));
+    b.stderr.on('data', (c: Buffer) => (bOutput += c.toString()));
+    const startedAt = Date.now();
+    const bExit = await new Promise<number | null>((resolve) => b.once('exit', resolve));
+    const refusedWithinMs = Date.now() - startedAt;
+    expect(bExit).not.toBe(0);
+    expect(bOutput).toContain(`the data directory ${dataDir} is in use by process ${a.child.pid}`);
+    // "At once": no database opened, so it stops in about the time node takes to start.
+    expect(refusedWithinMs).toBeLessThan(30_000);
+
+    for (const i of [2, 3]) {
+      const o = await buy(a, sale, i * 3 + 1); // free tickets: completed at once
+      expect(o.status).toBe(201);
+      answered.push(o.orderId!);
+    }
+
+    const aExited = new Promise((resolve) => a.child.once('exit', resolve));
+    a.child.kill('SIGKILL');
+    await aExited;
+
+    // The restart takes over the lock the dead process left and opens the database.
+    const a2 = await startServerProcess('A-restarted', env, bundle!.entry);
+    started.push(a2);
+    const after = await buy(a2, sale, 10);
+    expect(after.status).toBe(201);
+    answered.push(after.orderId!);
+    expect(await stopServerProcess(a2)).toBe(0);
+    // A clean stop releases the directory.
+    expect(fs.existsSync(path.join(dataDir, 'gatepass.lock'))).toBe(false);
+
+    const handle = await openDatabase({ dataDir });
+    try {
+      const stored = await handle.db
+        .selectFrom('orders')
+        .select(['id', 'status'])
+        .where('event_id', '=', sale.eventId)
+        .execute();
+      const byId = new Map(stored.map((o) => [o.id, o.status]));
+      for (const id of answered) expect(byId.get(id), `order ${id}`).toBe('completed');
+    } finally {
+      await handle.close();
+    }
+    await eventually(() => (a.child.exitCode !== null || a.child.signalCode ? true : undefined));
+  }, 240_000);
 });

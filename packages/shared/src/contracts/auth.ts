@@ -27,6 +27,14 @@ export const passwordField = z
   .min(1, 'Password is required')
   .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters.`);
 
+/**
+ * Refused for a new password (signup, reset, change) when it is on the list of passwords
+ * most often found in breaches: the server checks it against the list @zxcvbn-ts ships,
+ * which is too large for the web bundle (decision 007).
+ */
+export const COMMON_PASSWORD_MESSAGE =
+  'This password is too common and easy to guess. Please choose a less common one.';
+
 export const newPasswordField = passwordField.refine((p) => p.length >= LIMITS.passwordMin, {
   message: `Password must be at least ${LIMITS.passwordMin} characters.`,
 });

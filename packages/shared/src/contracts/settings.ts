@@ -12,6 +12,8 @@ export const SETTINGS_LIMITS = {
   publicNameMax: 120,
   bankNameMax: 80,
   accountNameMax: 120,
+  /** Hours the link confirming a new email stays valid. */
+  emailChangeTtlHours: 24,
 } as const;
 
 const optionalText = (label: string, max: number) =>
@@ -31,8 +33,9 @@ const requiredText = (label: string, max: number) =>
     .max(max, `${label} must be at most ${max} characters.`);
 
 /**
- * A partial change of the account. A new email is saved unverified: a 6-digit code goes to
- * it (verify with POST /auth/user/verify-email; ask again with /auth/user/resend-verification).
+ * A partial change of the account. The email is not changed here (an email other than the
+ * current one is refused): that takes the current password and a confirmation from the new
+ * address, through `changeEmailBody`.
  */
 export const updateProfileBody = z.object({
   fullName: requiredText('Full Name', LIMITS.fullNameMax).optional(),
@@ -80,6 +83,25 @@ export const updatePreferencesBody = z.object({
 });
 export type UpdatePreferencesBody = z.input<typeof updatePreferencesBody>;
 
+/**
+ * Asks to move the account to a new email. Nothing changes until the link mailed to the
+ * new address is opened (`confirmEmailChangeBody`); the old address is told.
+ */
+export const changeEmailBody = z.object({
+  email: emailField,
+  currentPassword: passwordField,
+});
+export type ChangeEmailBody = z.input<typeof changeEmailBody>;
+
+export const confirmEmailChangeBody = z.object({
+  token: z
+    .string({ error: 'The confirmation link is invalid.' })
+    .trim()
+    .min(1, 'The confirmation link is invalid.')
+    .max(200, 'The confirmation link is invalid.'),
+});
+export type ConfirmEmailChangeBody = z.input<typeof confirmEmailChangeBody>;
+
 export const changePasswordBody = z.object({
   currentPassword: passwordField,
   newPassword: newPasswordField,
@@ -91,6 +113,8 @@ export const settingsDto = z.object({
     fullName: z.string(),
     email: z.string(),
     emailVerified: z.boolean(),
+    /** A new email waiting for its confirmation link to be opened; null when none. */
+    pendingEmail: z.string().nullable(),
     phoneNumber: z.string(),
   }),
   organiser: z.object({

@@ -8,8 +8,25 @@ import { Limiter, type LimitRule } from '../../lib/rate-limiter.ts';
  */
 export const AUTH_LIMIT_RULES = {
   loginPerIp: { points: 300, duration: 15 * 60 },
-  /** Failed logins only; a success clears it. */
-  loginFailuresPerAccount: { points: 10, duration: 15 * 60 },
+  /**
+   * Failed logins from one address, whatever the accounts: credential stuffing from one
+   * machine. Past them the address's logins are refused until the window ends.
+   */
+  loginFailuresPerIp: { points: 50, duration: 15 * 60 },
+  /**
+   * Failed logins from one address at one account; a success clears it. Past
+   * LOGIN_BACKOFF.freeFailures the pair is blocked for a time that doubles with each
+   * further failure (see loginBlockSeconds). Counted over an hour, so the blocks grow.
+   */
+  loginFailuresPerIpAccount: { points: 1_000_000, duration: 60 * 60 },
+  /** The blocks of loginFailuresPerIpAccount (set with `block`). */
+  loginBlockedIpAccount: { points: 1, duration: 1 },
+  /**
+   * Failed logins at one account from anywhere. Never refuses by itself (that locked the
+   * owner out): past it the account counts as under attack and every address gets fewer
+   * free failures before its blocks start.
+   */
+  loginFailuresPerAccount: { points: 1_000_000, duration: 15 * 60 },
   signupPerIp: { points: 200, duration: 60 * 60 },
   forgotPerIp: { points: 50, duration: 15 * 60 },
   forgotPerAccount: { points: 5, duration: 60 * 60 },
@@ -19,6 +36,27 @@ export const AUTH_LIMIT_RULES = {
   resendPerIp: { points: 50, duration: 15 * 60 },
   resendPerAccount: { points: 5, duration: 60 * 60 },
 } satisfies Record<string, LimitRule>;
+
+/** Login backoff (decision 004): slow the attacker, not the owner. */
+export const LOGIN_BACKOFF = {
+  /** Failures one address may make at one account before its blocks start. */
+  freeFailures: 5,
+  /** The same once the account has had `attackThreshold` failures in 15 minutes. */
+  freeFailuresUnderAttack: 2,
+  attackThreshold: 10,
+  firstBlockSeconds: 60,
+  maxBlockSeconds: 15 * 60,
+} as const;
+
+/** How long an address is blocked at an account after its `failures`-th failure (0: not). */
+export function loginBlockSeconds(failures: number, underAttack: boolean): number {
+  const free = underAttack ? LOGIN_BACKOFF.freeFailuresUnderAttack : LOGIN_BACKOFF.freeFailures;
+  if (failures < free) return 0;
+  return Math.min(
+    LOGIN_BACKOFF.maxBlockSeconds,
+    LOGIN_BACKOFF.firstBlockSeconds * 2 ** (failures - free),
+  );
+}
 
 export type AuthLimits = Record<keyof typeof AUTH_LIMIT_RULES, Limiter>;
 

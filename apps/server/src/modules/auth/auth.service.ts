@@ -13,7 +13,8 @@ import {
   verifyPassword,
 } from '../../lib/secrets.ts';
 import type { MailService } from '../mail/mail.service.ts';
-import type { AuthLimits } from './auth.limits.ts';
+import { assertUncommonPassword } from '../../lib/common-passwords.ts';
+import { LOGIN_BACKOFF, loginBlockSeconds, type AuthLimits } from './auth.limits.ts';
 import { passwordResetMail, verificationMail } from './auth.mails.ts';
 import * as repo from './auth.repository.ts';
 import type { UserRow } from './auth.table.ts';
@@ -70,6 +71,7 @@ export class AuthService {
   ): Promise<UserDto> {
     await this.limits.signupPerIp.consume(ip);
     const phone = phoneOrThrow(input.phoneNumber);
+    assertUncommonPassword(input.password);
     await this.assertFree(input.email, phone);
     const passwordHash = await hashPassword(input.password);
     let user: UserRow;
@@ -155,16 +157,29 @@ export class AuthService {
     await this.limits.loginPerIp.consume(ip);
     const phone = normalizePhone(input.phoneNumber);
     const accountKey = phone ?? input.phoneNumber.trim();
-    await this.limits.loginFailuresPerAccount.check(accountKey);
+    // Per address and per address × account (decision 004): an attacker's address is slowed
+    // and then blocked; the owner at their own address is not.
+    const pairKey = `${ip}|${accountKey}`;
+    await this.limits.loginFailuresPerIp.check(ip);
+    await this.limits.loginBlockedIpAccount.check(pairKey);
     const user = phone ? await repo.findUserByPhone(this.db, phone) : undefined;
     const ok = user
       ? await verifyPassword(input.password, user.password_hash)
       : await burnPasswordCheck(input.password);
     if (!user || !ok) {
-      await this.limits.loginFailuresPerAccount.penalise(accountKey);
+      const [, failures, accountFailures] = await Promise.all([
+        this.limits.loginFailuresPerIp.penalise(ip),
+        this.limits.loginFailuresPerIpAccount.penalise(pairKey),
+        this.limits.loginFailuresPerAccount.penalise(accountKey),
+      ]);
+      const block = loginBlockSeconds(failures, accountFailures >= LOGIN_BACKOFF.attackThreshold);
+      if (block > 0) await this.limits.loginBlockedIpAccount.block(pairKey, block);
       throw new AppError(401, 'INVALID_CREDENTIALS', 'Incorrect phone number or password.');
     }
-    await this.limits.loginFailuresPerAccount.reset(accountKey);
+    await Promise.all([
+      this.limits.loginFailuresPerIpAccount.reset(pairKey),
+      this.limits.loginBlockedIpAccount.reset(pairKey),
+    ]);
     if (!user.email_verified_at) {
       // The spec's signup leaves the user unauthenticated until the email is verified
       // (docs/decisions/002-unverified-login.md): send a fresh code and say so.
@@ -215,6 +230,7 @@ export class AuthService {
   }
 
   async resetPassword(input: { token: string; password: string }): Promise<void> {
+    assertUncommonPassword(input.password);
     const passwordHash = await hashPassword(input.password);
     const done = await this.db.transaction().execute(async (trx) => {
       const userId = await repo.usePasswordReset(trx, sha256(input.token));

@@ -11,6 +11,7 @@ import {
   uniquePhone,
 } from '../../../test/factories.ts';
 import { AUTH, resetLinkFromText, startTestApp, type TestApp } from '../../../test/helper.ts';
+import { LOGIN_BACKOFF, loginBlockSeconds } from './auth.limits.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -348,29 +349,51 @@ describe('login', () => {
     expect((await t.post(`${AUTH}/verify-email`, { email: user.email, code })).status).toBe(200);
   });
 
-  it('locks an account with 429 and Retry-After after 10 wrong passwords, even for the right one', async () => {
+  it('blocks an address at an account after 5 wrong passwords, with growing blocks, and not the owner elsewhere', async () => {
     const user = await givenUser(t);
     const bystander = await givenUser(t);
+    const attacker = '203.0.113.77';
 
-    for (let i = 0; i < 10; i++) {
-      const res = await t.post(`${AUTH}/login`, {
-        phoneNumber: user.phoneNumber,
-        password: `wrong-${i}`,
-      });
+    for (let i = 0; i < LOGIN_BACKOFF.freeFailures; i++) {
+      const res = await t.post(
+        `${AUTH}/login`,
+        { phoneNumber: user.phoneNumber, password: `wrong-${i}` },
+        { ip: attacker },
+      );
       expect(res.status).toBe(401);
     }
-    // Counted per account, whatever format the number is typed in.
-    const locked = await t.post(`${AUTH}/login`, {
-      phoneNumber: e164(user.phoneNumber),
-      password: user.password,
-    });
+    // Counted per account, whatever format the number is typed in; even the right password.
+    const blocked = await t.post(
+      `${AUTH}/login`,
+      { phoneNumber: e164(user.phoneNumber), password: user.password },
+      { ip: attacker },
+    );
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.code).toBe('RATE_LIMITED');
+    expect(blocked.body.error).toMatch(/^Too many attempts/);
+    // A short block (a minute), not the old 15-minute lock-out.
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(LOGIN_BACKOFF.firstBlockSeconds);
+    // The owner at their own address gets in; other accounts from the attacker's address too.
+    expect(await logIn(t, user)).toEqual(expect.any(String));
+    const other = await t.post(
+      `${AUTH}/login`,
+      { phoneNumber: bystander.phoneNumber, password: bystander.password },
+      { ip: attacker },
+    );
+    expect(other.status).toBe(200);
+  });
 
-    expect(locked.status).toBe(429);
-    expect(locked.body.code).toBe('RATE_LIMITED');
-    expect(locked.body.error).toMatch(/^Too many attempts/);
-    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
-    // Other accounts behind the same address are not locked out.
-    expect(await logIn(t, bystander)).toEqual(expect.any(String));
+  it('doubles the block with each failure past the free ones, up to 15 minutes', () => {
+    const free = LOGIN_BACKOFF.freeFailures;
+    expect(loginBlockSeconds(free - 1, false)).toBe(0);
+    expect(loginBlockSeconds(free, false)).toBe(60);
+    expect(loginBlockSeconds(free + 1, false)).toBe(120);
+    expect(loginBlockSeconds(free + 2, false)).toBe(240);
+    expect(loginBlockSeconds(free + 20, false)).toBe(15 * 60);
+    // Under attack (many failures at the account from anywhere) each address gets fewer.
+    expect(loginBlockSeconds(LOGIN_BACKOFF.freeFailuresUnderAttack, true)).toBe(60);
   });
 });
 

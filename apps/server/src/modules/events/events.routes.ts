@@ -44,6 +44,7 @@ export function eventsRoutes(
     const tags = ['events'];
 
     app.get('/', {
+      config: { publicAnswer: true },
       schema: {
         tags,
         summary:
@@ -277,6 +278,7 @@ export function eventsRoutes(
     );
 
     app.get('/:slug', {
+      config: { publicAnswer: true },
       schema: {
         tags,
         summary:

@@ -65,3 +65,56 @@ export function passwordChangedMail(to: string, fullName: string): NewMail {
     html,
   };
 }
+
+/** To the new address: the single-use link that makes it the account's email. */
+export function emailChangeConfirmMail(to: string, fullName: string, link: string): NewMail {
+  const text = [
+    `Hello ${fullName},`,
+    '',
+    'To make this address the email of your Gatepass account, open this link while signed in:',
+    link,
+    '',
+    'The link works once, within 24 hours. If you did not ask for this, ignore this mail: nothing changes.',
+  ].join('\n');
+  const html = `<p>Hello ${escape(fullName)},</p><p>To make this address the email of your Gatepass account, open this link while signed in:</p><p><a href="${escape(link)}">Confirm my new email</a></p><p style="color:#6b7280">The link works once, within 24 hours. If you did not ask for this, ignore this mail: nothing changes.</p>`;
+  return {
+    kind: 'email-change-confirm',
+    to,
+    subject: 'Confirm your new Gatepass email',
+    text,
+    html,
+  };
+}
+
+/** To the old address when a change is asked for. No link: nothing here can be used to act. */
+export function emailChangeRequestedMail(to: string, fullName: string, newEmail: string): NewMail {
+  const text = [
+    `Hello ${fullName},`,
+    '',
+    `Someone signed in to your Gatepass account asked to change its email to ${newEmail}.`,
+    'Your email stays as it is unless the link we sent to that address is opened.',
+    '',
+    'If this was not you, reset your password now with "Forgot password" on the login page: that signs out every device.',
+  ].join('\n');
+  const html = `<p>Hello ${escape(fullName)},</p><p>Someone signed in to your Gatepass account asked to change its email to <strong>${escape(newEmail)}</strong>.<br>Your email stays as it is unless the link we sent to that address is opened.</p><p>If this was not you, reset your password now with "Forgot password" on the login page: that signs out every device.</p>`;
+  return {
+    kind: 'email-change-requested',
+    to,
+    subject: 'A change of your Gatepass email was requested',
+    text,
+    html,
+  };
+}
+
+/** To the old address once the new one is confirmed. */
+export function emailChangedMail(to: string, fullName: string, newEmail: string): NewMail {
+  const text = [
+    `Hello ${fullName},`,
+    '',
+    `The email of your Gatepass account is now ${newEmail}. Mail will no longer come to this address.`,
+    '',
+    'If this was not you, contact Gatepass support.',
+  ].join('\n');
+  const html = `<p>Hello ${escape(fullName)},</p><p>The email of your Gatepass account is now <strong>${escape(newEmail)}</strong>. Mail will no longer come to this address.</p><p>If this was not you, contact Gatepass support.</p>`;
+  return { kind: 'email-changed', to, subject: 'Your Gatepass email was changed', text, html };
+}

@@ -120,3 +120,72 @@ export async function closeOpenResets(db: Db, userId: string): Promise<void> {
     .where('used_at', 'is', null)
     .execute();
 }
+
+// Email changes ---------------------------------------------------------------------------
+
+/** The open (unused, unexpired) change of this account, if any. */
+export function findPendingEmailChange(db: Db, userId: string) {
+  return db
+    .selectFrom('email_changes')
+    .select(['id', 'new_email', 'expires_at'])
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+}
+
+/** Ends every open change of the account (a newer request, a cancel, a confirmation). */
+export async function closeEmailChanges(db: Db, userId: string): Promise<void> {
+  await db
+    .updateTable('email_changes')
+    .set({ used_at: sql<Date>`now()` })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+export async function insertEmailChange(
+  db: Db,
+  row: { userId: string; newEmail: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db
+    .insertInto('email_changes')
+    .values({
+      user_id: row.userId,
+      new_email: row.newEmail,
+      token_hash: row.tokenHash,
+      expires_at: row.expiresAt,
+    })
+    .execute();
+}
+
+/**
+ * Uses the account's open change with this token, once: answers the new email, or
+ * undefined for an unknown, used, expired or another account's token.
+ */
+export async function useEmailChange(
+  db: Db,
+  userId: string,
+  tokenHash: string,
+): Promise<string | undefined> {
+  const row = await db
+    .updateTable('email_changes')
+    .set({ used_at: sql<Date>`now()` })
+    .where('token_hash', '=', tokenHash)
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .returning('new_email')
+    .executeTakeFirst();
+  return row?.new_email;
+}
+
+/** The confirmed address replaces the old one, verified (the link proved it). */
+export async function setConfirmedEmail(db: Db, userId: string, email: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ email, email_verified_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+    .where('id', '=', userId)
+    .execute();
+}

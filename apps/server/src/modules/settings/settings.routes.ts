@@ -1,5 +1,7 @@
 import {
+  changeEmailBody,
   changePasswordBody,
+  confirmEmailChangeBody,
   envelope,
   errorBody,
   messageEnvelope,
@@ -42,7 +44,7 @@ export function settingsRoutes(settings: SettingsService, auth: AuthService): Fa
         tags,
         security,
         summary:
-          'Change full name, email or phone. A new email is saved unverified and a code is mailed to it: verify with POST /auth/user/verify-email.',
+          'Change full name or phone. An email other than the current one is refused (400): use POST /email.',
         body: updateProfileBody,
         response: answer,
       },
@@ -50,7 +52,57 @@ export function settingsRoutes(settings: SettingsService, auth: AuthService): Fa
         const { settings: data, message } = await settings.updateProfile(
           currentUser(request).id,
           request.body,
-          request.ip,
+        );
+        return { data, message };
+      },
+    });
+
+    app.post('/email', {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Ask to change the email (current password required; 400 INVALID_CREDENTIALS if wrong). A single-use link goes to the new address and a notice to the old one; the email changes only when the link is confirmed.',
+        body: changeEmailBody,
+        response: answer,
+      },
+      handler: async (request) => {
+        const { settings: data, message } = await settings.requestEmailChange(
+          currentUser(request).id,
+          request.body,
+        );
+        return { data, message };
+      },
+    });
+
+    app.post('/email/confirm', {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Confirm the new email with the mailed link's token (signed in as the same account); 400 INVALID_CODE for an unknown, used or expired token.",
+        body: confirmEmailChangeBody,
+        response: answer,
+      },
+      handler: async (request) => {
+        const { settings: data, message } = await settings.confirmEmailChange(
+          currentUser(request).id,
+          request.body.token,
+        );
+        return { data, message };
+      },
+    });
+
+    app.delete('/email', {
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel a pending email change',
+        response: answer,
+      },
+      handler: async (request) => {
+        const { settings: data, message } = await settings.cancelEmailChange(
+          currentUser(request).id,
         );
         return { data, message };
       },

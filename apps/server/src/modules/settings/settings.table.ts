@@ -19,8 +19,22 @@ export interface OrganiserSettingsTable {
   updated_at: Generated<Date>;
 }
 
+/** An email change waiting for the new address to confirm it from the mailed link. */
+export interface EmailChangesTable {
+  id: Generated<string>;
+  user_id: string;
+  new_email: string;
+  /** sha256 of the link's token. */
+  token_hash: string;
+  expires_at: Date;
+  /** Confirmed, or replaced by a later request. */
+  used_at: Date | null;
+  created_at: Generated<Date>;
+}
+
 export interface SettingsTables {
   organiser_settings: OrganiserSettingsTable;
+  email_changes: EmailChangesTable;
 }
 
 export type OrganiserSettingsRow = Selectable<OrganiserSettingsTable>;

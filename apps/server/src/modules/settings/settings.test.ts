@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeImage, MANAGE, multipartBody } from '../../../test/event-factories.ts';
-import { e164, logIn, uniqueEmail, uniquePhone } from '../../../test/factories.ts';
+import { e164, logIn, newSignup, uniqueEmail, uniquePhone } from '../../../test/factories.ts';
 import { API, AUTH, startTestApp, type TestApp } from '../../../test/helper.ts';
 import {
   buy,
@@ -30,6 +30,7 @@ describe('settings', () => {
         fullName: 'Ada Lovelace',
         email: a.email,
         emailVerified: true,
+        pendingEmail: null,
         phoneNumber: e164(a.phoneNumber),
       },
       organiser: {
@@ -50,46 +51,162 @@ describe('settings', () => {
     expect(theirs.body.data.organiser.publicName).toBeNull();
   });
 
-  it('re-verifies a changed email: a code goes to the new address, which stays unverified until entered', async () => {
+  it('changes the email only with the current password and the new address confirming it; the old one is told', async () => {
     const organiser = await givenOrganiser(t);
     const newEmail = uniqueEmail('moved');
-    const res = await t.request('PATCH', `${SETTINGS}/profile`, {
-      token: organiser.token,
-      body: { email: `  ${newEmail.toUpperCase()} `, fullName: 'Ada King' },
-    });
-    expect(res.status, res.text).toBe(200);
-    expect(res.body.message).toBe(
-      'Profile saved. We have sent a verification code to your new email; enter it to verify the address.',
-    );
-    expect(res.body.data.profile).toMatchObject({
-      email: newEmail,
-      fullName: 'Ada King',
-      emailVerified: false,
-    });
-    // This session stays signed in; a new login must verify first.
-    expect((await me(organiser.token)).status).toBe(200);
-    const login = await t.post(`${AUTH}/login`, {
-      phoneNumber: organiser.phoneNumber,
-      password: organiser.password,
-    });
-    expect(login.status).toBe(403);
-    expect(login.body.code).toBe('EMAIL_NOT_VERIFIED');
+    const oldMails = (await t.mailsTo(organiser.email)).length;
 
-    const code = await t.latestCodeFor(newEmail);
-    const verified = await t.post(`${AUTH}/verify-email`, { email: newEmail, code });
-    expect(verified.status, verified.text).toBe(200);
-    const after = await t.request('GET', SETTINGS, { token: organiser.token });
-    expect(after.body.data.profile.emailVerified).toBe(true);
+    // Profile alone (a stolen session) cannot change it.
+    const direct = await t.request('PATCH', `${SETTINGS}/profile`, {
+      token: organiser.token,
+      body: { email: newEmail, fullName: 'Ada King' },
+    });
+    expect(direct.status).toBe(400);
+    expect(direct.body.details.issues[0].field).toBe('email');
+    // Neither can a wrong password.
+    const wrong = await t.post(
+      `${SETTINGS}/email`,
+      { email: newEmail, currentPassword: 'not-my-password' },
+      { token: organiser.token },
+    );
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.code).toBe('INVALID_CREDENTIALS');
+    expect(await t.mailsTo(newEmail)).toEqual([]);
+
+    const asked = await t.post(
+      `${SETTINGS}/email`,
+      { email: `  ${newEmail.toUpperCase()} `, currentPassword: organiser.password },
+      { token: organiser.token },
+    );
+    expect(asked.status, asked.text).toBe(200);
+    expect(asked.body.message).toBe(
+      'Open the link we emailed to your new address to confirm it. Until then your email stays as it is.',
+    );
+    // Pending: the old email stays, verified; the new one shows as waiting.
+    expect(asked.body.data.profile).toMatchObject({
+      email: organiser.email,
+      emailVerified: true,
+      pendingEmail: newEmail,
+    });
+    expect((await me(organiser.token)).body.user.email).toBe(organiser.email);
+
+    // The old address is told, with no link in the mail.
+    const notice = await t.latestMailTo(organiser.email, 'email-change-requested');
+    expect(notice.text_body).toContain(newEmail);
+    expect(notice.text_body).not.toMatch(/https?:\/\//);
+    expect((await t.mailsTo(organiser.email)).length).toBe(oldMails + 1);
+
+    const confirmMail = await t.latestMailTo(newEmail, 'email-change-confirm');
+    const token = new URL(/https?:\/\/\S+/.exec(confirmMail.text_body)![0]).searchParams.get(
+      'confirm-email',
+    )!;
+    expect(token.length).toBeGreaterThan(30);
+    // Stored hashed only.
+    const stored = await t.db.selectFrom('email_changes').select('token_hash').execute();
+    expect(stored.map((r) => r.token_hash)).not.toContain(token);
+
+    // Another account cannot use the token.
+    const stranger = await givenOrganiser(t);
+    const theirs = await t.post(`${SETTINGS}/email/confirm`, { token }, { token: stranger.token });
+    expect(theirs.status).toBe(400);
+    expect(theirs.body.code).toBe('INVALID_CODE');
+
+    const confirmed = await t.post(
+      `${SETTINGS}/email/confirm`,
+      { token },
+      { token: organiser.token },
+    );
+    expect(confirmed.status, confirmed.text).toBe(200);
+    expect(confirmed.body.data.profile).toMatchObject({
+      email: newEmail,
+      emailVerified: true,
+      pendingEmail: null,
+    });
+    expect((await t.latestMailTo(organiser.email, 'email-changed')).text_body).toContain(newEmail);
+    // Single use.
+    const again = await t.post(`${SETTINGS}/email/confirm`, { token }, { token: organiser.token });
+    expect(again.status).toBe(400);
+    // The login still works, with no new verification.
     await logIn(t, organiser);
+  });
+
+  it('does not reserve an unconfirmed address: its real owner signs up, and the old link then fails', async () => {
+    const squatter = await givenOrganiser(t);
+    const victimEmail = uniqueEmail('real-owner');
+    const asked = await t.post(
+      `${SETTINGS}/email`,
+      { email: victimEmail, currentPassword: squatter.password },
+      { token: squatter.token },
+    );
+    expect(asked.status, asked.text).toBe(200);
+
+    const signup = await t.post(`${AUTH}/signup`, newSignup({ email: victimEmail }));
+    expect(signup.status, signup.text).toBe(201);
+
+    const confirmMail = await t.latestMailTo(victimEmail, 'email-change-confirm');
+    const token = new URL(/https?:\/\/\S+/.exec(confirmMail.text_body)![0]).searchParams.get(
+      'confirm-email',
+    )!;
+    const late = await t.post(`${SETTINGS}/email/confirm`, { token }, { token: squatter.token });
+    expect(late.status).toBe(409);
+    expect(late.body.code).toBe('EMAIL_TAKEN');
+    const after = await t.request('GET', SETTINGS, { token: squatter.token });
+    expect(after.body.data.profile.email).toBe(squatter.email);
+  });
+
+  it('cancels a pending change, and an expired link does nothing', async () => {
+    const organiser = await givenOrganiser(t);
+    const newEmail = uniqueEmail('later');
+    await t.post(
+      `${SETTINGS}/email`,
+      { email: newEmail, currentPassword: organiser.password },
+      { token: organiser.token },
+    );
+    const cancelled = await t.request('DELETE', `${SETTINGS}/email`, { token: organiser.token });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.data.profile.pendingEmail).toBeNull();
+    const first = await t.latestMailTo(newEmail, 'email-change-confirm');
+    const firstToken = new URL(/https?:\/\/\S+/.exec(first.text_body)![0]).searchParams.get(
+      'confirm-email',
+    )!;
+    const refused = await t.post(
+      `${SETTINGS}/email/confirm`,
+      { token: firstToken },
+      { token: organiser.token },
+    );
+    expect(refused.status).toBe(400);
+
+    await t.post(
+      `${SETTINGS}/email`,
+      { email: newEmail, currentPassword: organiser.password },
+      { token: organiser.token },
+    );
+    const second = await t.latestMailTo(newEmail, 'email-change-confirm');
+    const secondToken = new URL(/https?:\/\/\S+/.exec(second.text_body)![0]).searchParams.get(
+      'confirm-email',
+    )!;
+    await t.db
+      .updateTable('email_changes')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('new_email', '=', newEmail)
+      .execute();
+    const expired = await t.post(
+      `${SETTINGS}/email/confirm`,
+      { token: secondToken },
+      { token: organiser.token },
+    );
+    expect(expired.status).toBe(400);
+    expect((await me(organiser.token)).body.user.email).toBe(organiser.email);
   });
 
   it('refuses an email or phone another account holds, and a phone that is not one', async () => {
     const a = await givenOrganiser(t);
     const b = await givenOrganiser(t);
-    const email = await t.request('PATCH', `${SETTINGS}/profile`, {
-      token: a.token,
-      body: { email: b.email },
-    });
+    const email = await t.post(
+      `${SETTINGS}/email`,
+      { email: b.email, currentPassword: a.password },
+      { token: a.token },
+    );
     expect(email.status).toBe(409);
     expect(email.body).toEqual({
       error: 'Another account already uses this email.',

@@ -10,7 +10,7 @@ export interface SettingsResult {
 
 /** Sends one settings change; every change answers the whole settings object. */
 export async function sendSettings(
-  method: 'patch' | 'put' | 'delete',
+  method: 'patch' | 'put' | 'post' | 'delete',
   path: string,
   body?: unknown,
 ): Promise<SettingsResult> {

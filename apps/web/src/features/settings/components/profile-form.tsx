@@ -10,7 +10,7 @@ import { FormActions } from './settings-section.tsx';
 
 type Profile = SettingsDto['profile'];
 
-/** Full name, email (a new one must be verified) and phone number. */
+/** Full name and phone number; the email has its own form (it takes a password and a link). */
 export function ProfileForm({
   profile,
   onSaved,
@@ -20,15 +20,12 @@ export function ProfileForm({
 }) {
   const [values, setValues] = useState({
     fullName: profile.fullName,
-    email: profile.email,
     phoneNumber: profile.phoneNumber,
   });
   const [errors, setErrors] = useState<FieldErrors>({});
   const save = useUpdateProfile();
-  const emailChanging = values.email.trim().toLowerCase() !== profile.email.toLowerCase();
   const changed =
     values.fullName.trim() !== profile.fullName ||
-    emailChanging ||
     values.phoneNumber.trim() !== profile.phoneNumber;
 
   const set = (key: keyof typeof values, value: string) => {
@@ -41,7 +38,6 @@ export function ProfileForm({
     // Only what changed is sent, so an untouched phone is never re-checked.
     const body: Record<string, string> = {};
     if (values.fullName.trim() !== profile.fullName) body.fullName = values.fullName;
-    if (emailChanging) body.email = values.email;
     if (values.phoneNumber.trim() !== profile.phoneNumber) body.phoneNumber = values.phoneNumber;
     const invalid = zodFieldErrors(updateProfileBody, body);
     if (invalid) {
@@ -53,7 +49,6 @@ export function ProfileForm({
       toast.success(message ?? 'Profile saved.');
       setValues({
         fullName: settings.profile.fullName,
-        email: settings.profile.email,
         phoneNumber: settings.profile.phoneNumber,
       });
       onSaved(settings.profile);
@@ -78,19 +73,6 @@ export function ProfileForm({
           onChange={(e) => set('fullName', e.target.value)}
           error={errors.fullName}
           maxLength={120}
-        />
-        <Input
-          label="Email"
-          type="email"
-          autoComplete="email"
-          value={values.email}
-          onChange={(e) => set('email', e.target.value)}
-          error={errors.email}
-          hint={
-            emailChanging
-              ? 'You will need to verify this new address: we will email a 6-digit code to it when you save.'
-              : 'Changing it means verifying the new address again with a code we email to it.'
-          }
         />
         <Input
           label="Phone Number"

@@ -1,8 +1,13 @@
 import type { SettingsDto, UserDto } from '@gatepass/shared';
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../lib/toast.ts';
+import { useConfirmEmailChange } from '../api/change-email.ts';
 import { useSettings } from '../api/get-settings.ts';
+import { EmailForm } from '../components/email-form.tsx';
 import { OrganiserForm } from '../components/organiser-form.tsx';
 import { PasswordForm } from '../components/password-form.tsx';
 import { PayoutForm } from '../components/payout-form.tsx';
@@ -24,6 +29,30 @@ export function SettingsPage({
 }) {
   const settings = useSettings();
   const data = settings.data;
+  const [params, setParams] = useSearchParams();
+  const confirm = useConfirmEmailChange();
+  const confirmToken = params.get('confirm-email');
+  const confirming = useRef(false);
+
+  // The link mailed to a new email lands here: confirm it once, then take the token out of
+  // the address bar (and of the history). A failure shows the API client's error toast.
+  useEffect(() => {
+    if (!confirmToken || confirming.current) return;
+    confirming.current = true;
+    setParams(
+      (p) => {
+        p.delete('confirm-email');
+        return p;
+      },
+      { replace: true },
+    );
+    confirm.mutate(confirmToken, {
+      onSuccess: ({ settings: next, message }) => {
+        toast.success(message ?? 'Your email has been changed.');
+        onAccountChange?.({ email: next.profile.email });
+      },
+    });
+  }, [confirmToken, confirm, setParams, onAccountChange]);
 
   return (
     <>
@@ -50,14 +79,21 @@ export function SettingsPage({
             <SettingsSection
               id="profile"
               title="Profile"
-              description="Your name, the email we write to and the phone number you log in with."
+              description="Your name and the phone number you log in with."
             >
               <ProfileForm
                 // A saved change resets the form to what the server stored.
-                key={`${data.profile.email}|${data.profile.phoneNumber}|${data.profile.fullName}`}
+                key={`${data.profile.phoneNumber}|${data.profile.fullName}`}
                 profile={data.profile}
                 onSaved={(profile) => onAccountChange?.(profile)}
               />
+            </SettingsSection>
+            <SettingsSection
+              id="email"
+              title="Email"
+              description="Where we write to you. A new address counts once you open the link we send to it."
+            >
+              <EmailForm profile={data.profile} />
             </SettingsSection>
             <SettingsSection
               id="organiser"
