@@ -92,7 +92,17 @@ export function FinancesPage() {
                 <StatCard
                   label="Gross sales"
                   value={formatNaira(data.totals.gross)}
-                  hint={`${formatCount(data.totals.orders)} orders · ${formatCount(data.totals.tickets)} tickets`}
+                  hint={
+                    <>
+                      <span className="block">
+                        What buyers paid, incl. {formatNaira(data.totals.feesPassed)} fees they paid
+                      </span>
+                      <span className="block">
+                        {formatCount(data.totals.orders)} orders ·{' '}
+                        {formatCount(data.totals.tickets)} tickets
+                      </span>
+                    </>
+                  }
                 />
                 <StatCard
                   label="Discounts"
