@@ -95,7 +95,7 @@ export function FinancesPage() {
                   hint={
                     <>
                       <span className="block">
-                        What buyers paid, incl. {formatNaira(data.totals.feesPassed)} fees they paid
+                        Incl. {formatNaira(data.totals.feesPassed)} fees paid by buyers
                       </span>
                       <span className="block">
                         {formatCount(data.totals.orders)} orders ·{' '}
