@@ -218,7 +218,7 @@ async function findAsVisitor(page: Page, event: CreatedEvent) {
   await expect(page.getByText(/^1\s+event/)).toBeVisible();
   const card = page.getByRole('article').filter({ hasText: event.title });
   await expect(card).toBeVisible();
-  await expect(card).toContainText('From ₦5,000.00');
+  await expect(card).toContainText('₦5,000.00 – ₦25,000.00');
   await expect(card).toContainText(event.when);
 
   // Filters, kept in the URL: category, city and a date range around the day.

@@ -38,6 +38,8 @@ function Toasts() {
         pauseOnFocusLoss
         theme="light"
         newestOnTop
+        // Below the fixed navbar (h-16), so a toast never covers its Login or account button.
+        style={{ top: 'calc(4rem + 0.75rem + env(safe-area-inset-top))' }}
       />
     </Suspense>
   );

@@ -62,6 +62,36 @@ const optionalDateTime = (label: string) =>
     .nullish()
     .transform(blankToNull);
 
+const hasOffset = (value: string) => /(?:z|[+-]\d{2}:?\d{2})$/i.test(value);
+
+/**
+ * True when `end` is at or before `start`. Both must be written the same way (two
+ * wall-clock times in the event's zone, or two instants); a mixed or unreadable pair is
+ * left to the server, which compares the stored instants. Shared so the wizard says it
+ * beside the field instead of sending a PATCH the server refuses.
+ */
+export function endsNotAfterStart(
+  start: string | null | undefined,
+  end: string | null | undefined,
+): boolean {
+  if (!start || !end) return false;
+  const instants = hasOffset(start);
+  if (instants !== hasOffset(end)) return false;
+  const ms = (value: string) => Date.parse(instants ? value : `${value}Z`);
+  const [s, e] = [ms(start), ms(end)];
+  return Number.isFinite(s) && Number.isFinite(e) && e <= s;
+}
+
+export const END_BEFORE_START = 'The end time must be after the start time.';
+export const SALES_END_BEFORE_START = 'Sales must end after they start.';
+export const MAX_BELOW_MIN = 'Maximum per order cannot be less than the minimum.';
+
+const datesInOrder = {
+  check: (v: { startAt?: string | null | undefined; endAt?: string | null | undefined }) =>
+    !endsNotAfterStart(v.startAt, v.endAt),
+  params: { path: ['endAt'], message: END_BEFORE_START },
+};
+
 const onlineUrlField = z
   .string()
   .trim()
@@ -115,32 +145,36 @@ const eventFields = {
 };
 
 /** Creates a draft; only the title is needed, everything else can follow step by step. */
-export const createEventBody = z.object({
-  ...eventFields,
-  category: eventFields.category.optional(),
-  timeZone: eventFields.timeZone.optional(),
-  visibility: eventFields.visibility.optional(),
-  feeMode: eventFields.feeMode.optional(),
-});
+export const createEventBody = z
+  .object({
+    ...eventFields,
+    category: eventFields.category.optional(),
+    timeZone: eventFields.timeZone.optional(),
+    visibility: eventFields.visibility.optional(),
+    feeMode: eventFields.feeMode.optional(),
+  })
+  .refine(datesInOrder.check, datesInOrder.params);
 export type CreateEventBody = z.input<typeof createEventBody>;
 
 /** A partial update: absent fields stay, `null` or '' clears an optional one. */
-export const updateEventBody = z.object({
-  title: titleField.optional(),
-  summary: eventFields.summary,
-  description: eventFields.description,
-  category: categoryField.optional(),
-  venueName: eventFields.venueName,
-  address: eventFields.address,
-  city: eventFields.city,
-  onlineUrl: eventFields.onlineUrl,
-  startAt: eventFields.startAt,
-  endAt: eventFields.endAt,
-  timeZone: timeZoneField.optional(),
-  visibility: eventFields.visibility.optional(),
-  feeMode: eventFields.feeMode.optional(),
-  coverImageId: eventFields.coverImageId,
-});
+export const updateEventBody = z
+  .object({
+    title: titleField.optional(),
+    summary: eventFields.summary,
+    description: eventFields.description,
+    category: categoryField.optional(),
+    venueName: eventFields.venueName,
+    address: eventFields.address,
+    city: eventFields.city,
+    onlineUrl: eventFields.onlineUrl,
+    startAt: eventFields.startAt,
+    endAt: eventFields.endAt,
+    timeZone: timeZoneField.optional(),
+    visibility: eventFields.visibility.optional(),
+    feeMode: eventFields.feeMode.optional(),
+    coverImageId: eventFields.coverImageId,
+  })
+  .refine(datesInOrder.check, datesInOrder.params);
 export type UpdateEventBody = z.input<typeof updateEventBody>;
 
 export const cancelEventBody = z.object({
@@ -201,29 +235,49 @@ const ticketTypeFields = {
   position: wholeNumber('Position', 0, 10_000, 'Position cannot be negative.'),
 };
 
-export const createTicketTypeBody = z.object({
-  ...ticketTypeFields,
-  price: ticketTypeFields.price.optional().default(0),
-  minPerOrder: ticketTypeFields.minPerOrder.optional(),
-  maxPerOrder: ticketTypeFields.maxPerOrder.optional(),
-  hidden: ticketTypeFields.hidden.optional(),
-  position: ticketTypeFields.position.optional(),
-});
+export const createTicketTypeBody = z
+  .object({
+    ...ticketTypeFields,
+    price: ticketTypeFields.price.optional().default(0),
+    minPerOrder: ticketTypeFields.minPerOrder.optional(),
+    maxPerOrder: ticketTypeFields.maxPerOrder.optional(),
+    hidden: ticketTypeFields.hidden.optional(),
+    position: ticketTypeFields.position.optional(),
+  })
+  .superRefine(ticketTypeRules);
 export type CreateTicketTypeBody = z.input<typeof createTicketTypeBody>;
 
-export const updateTicketTypeBody = z.object({
-  name: ticketTypeFields.name.optional(),
-  description: ticketTypeFields.description,
-  price: ticketTypeFields.price.optional(),
-  capacity: ticketTypeFields.capacity.optional(),
-  minPerOrder: ticketTypeFields.minPerOrder.optional(),
-  maxPerOrder: ticketTypeFields.maxPerOrder.optional(),
-  salesStartAt: ticketTypeFields.salesStartAt,
-  salesEndAt: ticketTypeFields.salesEndAt,
-  hidden: ticketTypeFields.hidden.optional(),
-  position: ticketTypeFields.position.optional(),
-});
+export const updateTicketTypeBody = z
+  .object({
+    name: ticketTypeFields.name.optional(),
+    description: ticketTypeFields.description,
+    price: ticketTypeFields.price.optional(),
+    capacity: ticketTypeFields.capacity.optional(),
+    minPerOrder: ticketTypeFields.minPerOrder.optional(),
+    maxPerOrder: ticketTypeFields.maxPerOrder.optional(),
+    salesStartAt: ticketTypeFields.salesStartAt,
+    salesEndAt: ticketTypeFields.salesEndAt,
+    hidden: ticketTypeFields.hidden.optional(),
+    position: ticketTypeFields.position.optional(),
+  })
+  .superRefine(ticketTypeRules);
 export type UpdateTicketTypeBody = z.input<typeof updateTicketTypeBody>;
+
+/** Rules between two fields of a ticket type, when the body carries both. */
+function ticketTypeRules(
+  v: {
+    minPerOrder?: number | undefined;
+    maxPerOrder?: number | undefined;
+    salesStartAt?: string | null | undefined;
+    salesEndAt?: string | null | undefined;
+  },
+  ctx: z.RefinementCtx,
+) {
+  if (v.minPerOrder !== undefined && v.maxPerOrder !== undefined && v.maxPerOrder < v.minPerOrder)
+    ctx.addIssue({ code: 'custom', path: ['maxPerOrder'], message: MAX_BELOW_MIN });
+  if (endsNotAfterStart(v.salesStartAt, v.salesEndAt))
+    ctx.addIssue({ code: 'custom', path: ['salesEndAt'], message: SALES_END_BEFORE_START });
+}
 
 const dateOnly = (label: string) =>
   z
@@ -363,6 +417,9 @@ export const publicEventListItem = z.object({
   coverUrl: z.string().nullable(),
   /** Whole naira; null when no ticket type is offered. */
   lowestPrice: z.number().nullable(),
+  /** Whole naira; with lowestPrice, the range a card shows ("Free – ₦25,000.00"). */
+  highestPrice: z.number().nullable(),
+  /** Every offered type is free. */
   isFree: z.boolean(),
   status: z.enum(EVENT_STATUSES),
   url: z.string(),
@@ -376,6 +433,11 @@ export const publicTicketTypeDto = z.object({
   /** Whole naira; 0 = free. */
   price: z.number(),
   remaining: z.number(),
+  /**
+   * Tickets held by other buyers' unpaid orders (not in `remaining`). They come back when
+   * those holds expire, so a type "sold out" only by holds may be on sale again soon.
+   */
+  held: z.number(),
   minPerOrder: z.number(),
   maxPerOrder: z.number(),
   salesStartAt: iso.nullable(),
@@ -422,6 +484,7 @@ export const publicEventDto = z.object({
    */
   organiser: z.object({ name: z.string(), logoUrl: z.string().nullable() }),
   lowestPrice: z.number().nullable(),
+  highestPrice: z.number().nullable(),
   isFree: z.boolean(),
   ticketTypes: z.array(publicTicketTypeDto),
   url: z.string(),

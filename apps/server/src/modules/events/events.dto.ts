@@ -38,6 +38,8 @@ export function availabilityOf(
   const t = now.getTime();
   if (type.sold >= type.capacity) return 'sold_out';
   if (event.status === 'cancelled' || isEnded(event, now)) return 'sales_ended';
+  // Sales start at publishing at the earliest: a draft's tickets are not on sale.
+  if (event.status === 'draft') return 'not_yet_on_sale';
   if (type.sales_end_at && type.sales_end_at.getTime() <= t) return 'sales_ended';
   if (type.sales_start_at && type.sales_start_at.getTime() > t) return 'not_yet_on_sale';
   return 'on_sale';
@@ -148,7 +150,8 @@ export function toPublicListItem(row: PublicListRow): PublicEventListItem {
     online: row.online_url !== null,
     coverUrl: row.cover_image_id ? mediaUrl(row.cover_image_id) : null,
     lowestPrice: row.lowest_kobo === null ? null : naira(row.lowest_kobo),
-    isFree: row.lowest_kobo !== null && !row.has_paid,
+    highestPrice: row.highest_kobo === null ? null : naira(row.highest_kobo),
+    isFree: row.highest_kobo === 0,
     status: row.status,
     url: eventPath(row.slug),
   };
@@ -157,6 +160,7 @@ export function toPublicListItem(row: PublicListRow): PublicEventListItem {
 export function toPublicEventDto(
   row: PublicEventRow,
   allTypes: TicketTypeRow[],
+  heldByType: ReadonlyMap<string, number>,
   descriptionHtml: string,
   now: Date,
 ): PublicEventDto {
@@ -167,6 +171,7 @@ export function toPublicEventDto(
     description: t.description,
     price: naira(t.price_kobo),
     remaining: Math.max(0, t.capacity - t.sold),
+    held: heldByType.get(t.id) ?? 0,
     minPerOrder: t.min_per_order,
     maxPerOrder: t.max_per_order,
     salesStartAt: iso(t.sales_start_at),
@@ -205,6 +210,7 @@ export function toPublicEventDto(
       logoUrl: row.organiser_logo_id ? mediaUrl(row.organiser_logo_id) : null,
     },
     lowestPrice: prices.length ? naira(Math.min(...prices)) : null,
+    highestPrice: prices.length ? naira(Math.max(...prices)) : null,
     isFree: prices.length > 0 && prices.every((p) => p === 0),
     ticketTypes,
     url: eventPath(row.slug),

@@ -15,7 +15,7 @@ import {
 } from '../../../test/event-factories.ts';
 import { e164, givenLoggedInUser } from '../../../test/factories.ts';
 import { API, startTestApp, type TestApp } from '../../../test/helper.ts';
-import { SETTINGS } from '../../../test/organiser-factories.ts';
+import { buy, givenEventWithTypes, SETTINGS } from '../../../test/organiser-factories.ts';
 
 /**
  * The public side, at a pinned instant: Wednesday 12 June 2030, 11:00 in Lagos (10:00 UTC).
@@ -209,7 +209,9 @@ describe('the public list', () => {
       city: 'Abuja',
       online: false,
       coverUrl: null,
+      // A free and a paid type: the card shows the range, never just "Free".
       lowestPrice: 0,
+      highestPrice: 3000,
       isFree: false,
       status: 'published',
       url: `/events/${slugs.saturday}`,
@@ -219,6 +221,7 @@ describe('the public list', () => {
       online: true,
       isFree: true,
       lowestPrice: 0,
+      highestPrice: 0,
       venueName: null,
     });
     expect(JSON.stringify(online.body)).not.toContain('secret-room');
@@ -348,6 +351,32 @@ describe('the public list', () => {
 });
 
 describe('one public event', () => {
+  it('counts the tickets of each type held by unpaid orders, apart from what is left', async () => {
+    const owner = await givenLoggedInUser(t);
+    const { event, types } = await givenEventWithTypes(
+      t,
+      owner.token,
+      [{ name: 'Delegate', price: 25_000, capacity: 3 }],
+      { title: 'Held Summit', ...at('2030-06-21T10:00', 6) },
+    );
+    const delegate = types[0]!;
+    await buy(t, event.id, delegate.id, { quantity: 2 });
+    const some = await t.request('GET', `${EVENTS}/${event.slug}`);
+    expect(some.body.data.ticketTypes[0]).toMatchObject({
+      remaining: 1,
+      held: 2,
+      availability: 'on_sale',
+    });
+    await buy(t, event.id, delegate.id, { quantity: 1 });
+    // Sold out only by holds: the checkout can say they may come back.
+    const all = await t.request('GET', `${EVENTS}/${event.slug}`);
+    expect(all.body.data.ticketTypes[0]).toMatchObject({
+      remaining: 0,
+      held: 3,
+      availability: 'sold_out',
+    });
+  });
+
   it('shows a published event with its visible ticket types, their availability and the organiser', async () => {
     const owner = await givenLoggedInUser(t, { fullName: 'Tunde Bakare' });
     const event = await givenDraftEvent(t, owner.token, {
@@ -397,6 +426,7 @@ describe('one public event', () => {
       ended: false,
       organiser: { name: 'Tunde Bakare', logoUrl: null },
       lowestPrice: 3000,
+      highestPrice: 7000,
       isFree: false,
       startAt: '2030-06-20T18:00:00.000Z',
       // The event's wall clock, for browsers to show without time-zone data.

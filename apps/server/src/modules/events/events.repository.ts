@@ -89,8 +89,13 @@ export async function findOrderFigures(db: Db, eventId: string): Promise<OrderFi
     .executeTakeFirstOrThrow();
 }
 
-/** The organiser's events, newest first, with ticket totals and what their orders took. */
-export function listOwnerEvents(db: Db, ownerId: string): Promise<OwnerEventRow[]> {
+/**
+ * The organiser's events with ticket totals and what their orders took, by date: those
+ * still ahead (and drafts without a date) first, soonest first; then those that ended,
+ * latest first.
+ */
+export function listOwnerEvents(db: Db, ownerId: string, now: Date): Promise<OwnerEventRow[]> {
+  const ahead = sql<boolean>`(e.end_at is null or e.end_at > ${now})`;
   return db
     .selectFrom('events as e')
     .leftJoin('ticket_types as t', 't.event_id', 'e.id')
@@ -104,6 +109,9 @@ export function listOwnerEvents(db: Db, ownerId: string): Promise<OwnerEventRow[
     ])
     .where('e.owner_id', '=', ownerId)
     .groupBy('e.id')
+    .orderBy(sql`case when ${ahead} then 0 else 1 end`)
+    .orderBy(sql`case when ${ahead} then e.start_at end asc nulls last`)
+    .orderBy(sql`e.start_at desc nulls last`)
     .orderBy('e.created_at', 'desc')
     .orderBy('e.id')
     .execute();
@@ -132,6 +140,22 @@ export function findVisibleEventBySlug(db: Db, slug: string): Promise<PublicEven
   );
 }
 
+/**
+ * Tickets of each type held by pending orders (checkouts not paid yet, offline payments
+ * not in): counted in `sold` until the order completes or its hold expires.
+ */
+export async function findHeldByType(db: Db, eventId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('order_items as i')
+    .innerJoin('orders as o', 'o.id', 'i.order_id')
+    .select(['i.ticket_type_id', sql<number>`sum(i.quantity)::int`.as('held')])
+    .where('o.event_id', '=', eventId)
+    .where('o.status', '=', 'pending')
+    .groupBy('i.ticket_type_id')
+    .execute();
+  return new Map(rows.map((r) => [r.ticket_type_id, r.held]));
+}
+
 // Public list -------------------------------------------------------------------------
 
 export interface PublicListFilters {
@@ -146,7 +170,7 @@ export interface PublicListFilters {
 
 export interface PublicListRow extends EventRow {
   lowest_kobo: number | null;
-  has_paid: boolean;
+  highest_kobo: number | null;
 }
 
 /** `\`, `%` and `_` matched literally in a LIKE pattern (backslash is Postgres' default escape). */
@@ -215,9 +239,9 @@ export async function searchPublicEvents(
         visibleTicketTypes(eb)
           .select(sql<number | null>`min(t.price_kobo)`.as('m'))
           .as('lowest_kobo'),
-        eb
-          .exists(visibleTicketTypes(eb).select('t.id').where('t.price_kobo', '>', 0))
-          .as('has_paid'),
+        visibleTicketTypes(eb)
+          .select(sql<number | null>`max(t.price_kobo)`.as('m'))
+          .as('highest_kobo'),
       ])
       .orderBy('e.start_at')
       .orderBy('e.id')

@@ -1,3 +1,4 @@
+import { END_BEFORE_START } from '@gatepass/shared';
 import { AppError } from '../../lib/errors.ts';
 import type { EventRow } from './events.table.ts';
 
@@ -15,7 +16,7 @@ type Sellable = Pick<
 /** The end must follow the start (checked whenever both are known). */
 export function dateIssues(start: Date | null, end: Date | null): Issue[] {
   if (start && end && end.getTime() <= start.getTime()) {
-    return [{ field: 'endAt', message: 'The end time must be after the start time.' }];
+    return [{ field: 'endAt', message: END_BEFORE_START }];
   }
   return [];
 }

@@ -13,6 +13,8 @@ import {
   type publicEventsQuery,
   type updateEventBody,
   type updateTicketTypeBody,
+  MAX_BELOW_MIN,
+  SALES_END_BEFORE_START,
 } from '@gatepass/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
@@ -135,8 +137,8 @@ export class EventsService {
   }
 
   async listMine(ownerId: string): Promise<ManageEventListItem[]> {
-    const rows = await repo.listOwnerEvents(this.db, ownerId);
     const now = this.now();
+    const rows = await repo.listOwnerEvents(this.db, ownerId, now);
     return rows.map((row) => toManageListItem(row, now));
   }
 
@@ -505,11 +507,12 @@ export class EventsService {
     if (!SLUG.test(slug)) return undefined;
     const row = await repo.findVisibleEventBySlug(this.db, slug);
     if (!row) return undefined;
-    const [types, descriptionHtml] = await Promise.all([
+    const [types, held, descriptionHtml] = await Promise.all([
       repo.listTicketTypes(this.db, row.id),
+      repo.findHeldByType(this.db, row.id),
       renderDescription(row.description),
     ]);
-    return toPublicEventDto(row, types, descriptionHtml, this.now());
+    return toPublicEventDto(row, types, held, descriptionHtml, this.now());
   }
 
   /** The .ics of a visible event ("add to calendar"). */
@@ -587,10 +590,10 @@ function ticketTypeIssues(
   if (max < min)
     issues.push({
       field: 'maxPerOrder',
-      message: 'Maximum per order cannot be less than the minimum.',
+      message: MAX_BELOW_MIN,
     });
   if (salesStart && salesEnd && salesEnd.getTime() <= salesStart.getTime()) {
-    issues.push({ field: 'salesEndAt', message: 'Sales must end after they start.' });
+    issues.push({ field: 'salesEndAt', message: SALES_END_BEFORE_START });
   }
   return issues;
 }

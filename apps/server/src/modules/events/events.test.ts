@@ -111,6 +111,29 @@ describe('management routes are the owner’s alone', () => {
     expect(listB.body.data).toEqual([]);
   });
 
+  it('lists the organiser’s events by date: upcoming soonest first, undated drafts, then past latest first', async () => {
+    const owner = await givenLoggedInUser(t);
+    const when = (start: string, end: string) => ({ startAt: start, endAt: end });
+    const made: Record<string, string> = {};
+    for (const [title, dates] of [
+      ['Long ago', when('2020-01-10T10:00', '2020-01-10T12:00')],
+      ['Later', when('2031-03-01T10:00', '2031-03-01T12:00')],
+      ['Undated', { startAt: null, endAt: null }],
+      ['Last year', when('2021-06-01T10:00', '2021-06-01T12:00')],
+      ['Soon', when('2030-02-01T10:00', '2030-02-01T12:00')],
+    ] as const) {
+      made[(await givenDraftEvent(t, owner.token, { title, ...dates })).id] = title;
+    }
+    const list = await t.request('GET', MANAGE, { token: owner.token });
+    expect(list.body.data.map((e: { id: string }) => made[e.id])).toEqual([
+      'Soon',
+      'Later',
+      'Undated',
+      'Last year',
+      'Long ago',
+    ]);
+  });
+
   it('answers 401 before validating a body, and 404 for ids that are not ids', async () => {
     const owner = await givenLoggedInUser(t);
     const res = await t.post(MANAGE, { title: '' });
@@ -403,6 +426,19 @@ describe('slugs', () => {
 });
 
 describe('ticket types with sales', () => {
+  it('shows a draft’s ticket types as not on sale yet, and on sale once published', async () => {
+    const owner = await givenLoggedInUser(t);
+    const draft = await givenDraftEvent(t, owner.token, { title: 'Not Yet Selling' });
+    await givenTicketType(t, owner.token, draft.id);
+    const before = await t.request('GET', `${MANAGE}/${draft.id}`, { token: owner.token });
+    expect(before.body.data.ticketTypes[0].availability).toBe('not_yet_on_sale');
+    const published = await t.post(`${MANAGE}/${draft.id}/publish`, undefined, {
+      token: owner.token,
+    });
+    expect(published.status, published.text).toBe(200);
+    expect(published.body.data.ticketTypes[0].availability).toBe('on_sale');
+  });
+
   it('refuses lowering capacity below what is sold, and deleting a type with sales', async () => {
     const owner = await givenLoggedInUser(t);
     const event = await givenPublishedEvent(t, owner.token);

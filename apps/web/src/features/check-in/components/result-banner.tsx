@@ -56,7 +56,7 @@ function Filled({ result }: { result: DoorResult }) {
     >
       <Icon className="size-11 shrink-0 sm:size-12" />
       <div className="min-w-0 flex-1">
-        <p className="text-2xl font-bold leading-tight break-words sm:text-3xl">{title}</p>
+        <p className="text-2xl font-bold leading-tight wrap-anywhere sm:text-3xl">{title}</p>
         {detail ? <p className="mt-1 text-xl font-semibold">{detail}</p> : null}
         <p className="mt-1 text-sm font-medium">
           <span className="font-mono tracking-wider">{result.outcome.code}</span>

@@ -68,7 +68,7 @@ export function SearchPanel({
                       </span>
                     ) : null}
                   </p>
-                  <p className="truncate text-sm text-slate-600">{order.email}</p>
+                  <p className="text-sm wrap-anywhere text-slate-600">{order.email}</p>
                   <p className="text-sm text-slate-500">
                     <span className="font-mono">{order.orderCode}</span>
                     {order.quantity != null ? ` · Qty: ${order.quantity}` : ''}

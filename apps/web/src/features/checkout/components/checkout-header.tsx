@@ -35,12 +35,15 @@ export function CheckoutHeader({
   step,
   title,
   eyebrow = 'Checkout',
+  free = false,
   children,
 }: {
   event?: HeaderEvent | null | undefined;
   /** Where the buyer is in the checkout; without it no progress shows (the order page). */
   step?: CheckoutStep | undefined;
   eyebrow?: string;
+  /** A free order: it has no payment, so that step shows as not needed (never as done). */
+  free?: boolean;
   /** Replaces the event title as the page heading (e.g. "TEST payment"); the event's moves up. */
   title?: string;
   children?: ReactNode;
@@ -77,40 +80,62 @@ export function CheckoutHeader({
             aria-label="Checkout progress"
             className="mt-6 grid grid-cols-4 gap-2 text-xs font-medium sm:max-w-2xl sm:text-sm"
           >
-            {CHECKOUT_STEPS.map((name, index) => (
-              <li
-                key={name}
-                aria-current={index === current ? 'step' : undefined}
-                className="flex flex-col gap-1.5"
-              >
-                <span
-                  aria-hidden="true"
-                  className={cn(
-                    'h-1.5 rounded-full',
-                    index < current
-                      ? 'bg-indigo-400'
-                      : index === current
-                        ? 'bg-white'
-                        : 'bg-white/15',
-                  )}
-                />
-                <span
-                  className={cn(
-                    'truncate',
-                    index === current
-                      ? 'text-white'
+            {CHECKOUT_STEPS.map((name, index) => {
+              const skipped = free && name === 'Payment';
+              return (
+                <li
+                  key={name}
+                  aria-current={index === current && !skipped ? 'step' : undefined}
+                  data-state={
+                    skipped
+                      ? 'skipped'
                       : index < current
-                        ? 'text-indigo-200'
-                        : 'text-slate-400',
-                  )}
+                        ? 'done'
+                        : index === current
+                          ? 'current'
+                          : 'next'
+                  }
+                  className="flex flex-col gap-1.5"
                 >
-                  <span className="sr-only">
-                    {index < current ? 'Done: ' : index === current ? 'Current step: ' : 'Next: '}
+                  <span
+                    aria-hidden="true"
+                    className={cn(
+                      'h-1.5 rounded-full',
+                      skipped
+                        ? 'border border-dashed border-white/30'
+                        : index < current
+                          ? 'bg-indigo-400'
+                          : index === current
+                            ? 'bg-white'
+                            : 'bg-white/15',
+                    )}
+                  />
+                  <span
+                    className={cn(
+                      'truncate',
+                      skipped
+                        ? 'text-slate-400'
+                        : index === current
+                          ? 'text-white'
+                          : index < current
+                            ? 'text-indigo-200'
+                            : 'text-slate-400',
+                    )}
+                  >
+                    <span className="sr-only">
+                      {skipped
+                        ? 'Not needed: '
+                        : index < current
+                          ? 'Done: '
+                          : index === current
+                            ? 'Current step: '
+                            : 'Next: '}
+                    </span>
+                    {skipped ? 'No payment' : name}
                   </span>
-                  {name}
-                </span>
-              </li>
-            ))}
+                </li>
+              );
+            })}
           </ol>
         ) : null}
       </div>

@@ -55,7 +55,7 @@ export function TicketPicker({
         const quantity = quantities[type.id] ?? 0;
         const max = maxSelectable(type);
         const unavailable =
-          unavailableLabel(type.availability, type.remaining) ??
+          unavailableLabel(type.availability, type.remaining, type.held) ??
           (max === 0 ? 'Not enough left' : null);
         const hint = limitsHint(type, max);
         const nameId = `ticket-${type.id}-name`;
@@ -79,6 +79,9 @@ export function TicketPicker({
                 {hint ? <span>{hint}</span> : null}
                 {!unavailable && type.remaining <= FEW_LEFT ? (
                   <span className="font-semibold text-amber-700">Only {type.remaining} left</span>
+                ) : null}
+                {type.held > 0 && (unavailable || type.remaining <= FEW_LEFT) ? (
+                  <span>{type.held} held by other buyers: they come back if not paid in time</span>
                 ) : null}
               </p>
             </div>

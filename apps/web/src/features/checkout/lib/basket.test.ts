@@ -4,9 +4,11 @@ import {
   clampQuantity,
   initialQuantities,
   itemsParam,
+  linkChanges,
   maxSelectable,
   parseItemsParam,
   stepQuantity,
+  unavailableLabel,
 } from './basket.ts';
 
 const A = '0b9c0f3e-2a59-4a8e-9a57-3c0f6f1c0001';
@@ -78,5 +80,46 @@ describe('quantity limits', () => {
     ];
     expect(basketLines(types, { [B]: 1, [A]: 5 })).toEqual([{ ticketTypeId: A, quantity: 2 }]);
     expect(initialQuantities(types, { [A.toLowerCase()]: 1, [B]: 2 })).toEqual({ [A]: 1 });
+  });
+});
+
+describe('what the page changed in a link', () => {
+  const delegate = (over: Partial<Parameters<typeof maxSelectable>[0]> = {}) => ({
+    id: A,
+    name: 'Delegate',
+    ...type(over),
+  });
+
+  it('says a quantity was cut to what is left, and that held tickets may come back', () => {
+    expect(linkChanges([delegate({ remaining: 1 })], { [A]: 3 })).toEqual([
+      'Only 1 Delegate ticket was left, so we changed 3 to 1.',
+    ]);
+    expect(linkChanges([delegate({ remaining: 1, held: 2 })], { [A]: 3 })).toEqual([
+      'Only 1 Delegate ticket was left, so we changed 3 to 1. 2 Delegate tickets are held by other buyers and may come back in a few minutes if they do not pay.',
+    ]);
+  });
+
+  it('tells a type held by others from a sold-out one', () => {
+    const held = delegate({ availability: 'sold_out', remaining: 0, held: 2 });
+    expect(linkChanges([held], { [A]: 1 })[0]).toMatch(
+      /^All Delegate tickets left are held by other buyers right now, so we left them out\. Held tickets come back/,
+    );
+    expect(unavailableLabel('sold_out', 0, 2)).toBe('All held, check back soon');
+    const gone = delegate({ availability: 'sold_out', remaining: 0 });
+    expect(linkChanges([gone], { [A]: 1 })).toEqual(['Delegate is sold out, so we left it out.']);
+    expect(unavailableLabel('sold_out', 0, 0)).toBe('Sold out');
+  });
+
+  it('names the per-order limits and types no longer offered; says nothing when all fits', () => {
+    expect(linkChanges([delegate({ maxPerOrder: 4 })], { [A]: 6 })).toEqual([
+      'One order can have at most 4 Delegate tickets, so we changed 6 to 4.',
+    ]);
+    expect(linkChanges([delegate({ minPerOrder: 2 })], { [A]: 1 })).toEqual([
+      'Delegate tickets are sold at least 2 per order, so we changed 1 to 2.',
+    ]);
+    expect(linkChanges([delegate()], { [B]: 1 })).toEqual([
+      'One ticket type in your link is no longer offered, so we left it out.',
+    ]);
+    expect(linkChanges([delegate()], { [A]: 3 })).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ export type Quantities = Readonly<Record<string, number>>;
 type Limits = Pick<
   PublicTicketTypeDto,
   'minPerOrder' | 'maxPerOrder' | 'remaining' | 'availability'
->;
+> & { held?: number };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -88,19 +88,83 @@ export function initialQuantities(
   return out;
 }
 
-/** Words for a ticket type that cannot be bought now. */
+/**
+ * What the page changed in the quantities a link asked for, one sentence per ticket type,
+ * so the buyer is told instead of finding fewer tickets than they chose.
+ */
+export function linkChanges(
+  types: readonly (Limits & { id: string; name: string })[],
+  fromLink: Quantities,
+): string[] {
+  const notes: string[] = [];
+  let unknown = 0;
+  for (const [id, wanted] of Object.entries(fromLink)) {
+    const type = types.find((t) => t.id.toLowerCase() === id);
+    if (!type) {
+      unknown += 1;
+      continue;
+    }
+    const got = clampQuantity(type, wanted);
+    if (got === wanted) continue;
+    const held = type.held ?? 0;
+    const comeBack =
+      held > 0
+        ? ` ${ticketCount(held, type.name)} ${held === 1 ? 'is' : 'are'} held by other buyers and may come back in a few minutes if they do not pay.`
+        : '';
+    if (got > wanted) {
+      notes.push(
+        `${type.name} tickets are sold at least ${type.minPerOrder} per order, so we changed ${wanted} to ${got}.`,
+      );
+    } else if (got > 0) {
+      notes.push(
+        got === type.remaining
+          ? `Only ${ticketCount(got, type.name)} ${got === 1 ? 'was' : 'were'} left, so we changed ${wanted} to ${got}.${comeBack}`
+          : `One order can have at most ${ticketCount(got, type.name)}, so we changed ${wanted} to ${got}.`,
+      );
+    } else if (type.availability === 'not_yet_on_sale') {
+      notes.push(`${type.name} tickets are not on sale yet, so we left them out.`);
+    } else if (type.availability === 'sales_ended') {
+      notes.push(`Sales of ${type.name} tickets have ended, so we left them out.`);
+    } else if (type.remaining <= 0 && held > 0) {
+      notes.push(
+        `All ${type.name} tickets left are held by other buyers right now, so we left them out. Held tickets come back if those buyers do not pay in time: check again in a few minutes.`,
+      );
+    } else if (type.remaining <= 0) {
+      notes.push(`${type.name} is sold out, so we left it out.`);
+    } else {
+      notes.push(
+        `Only ${ticketCount(type.remaining, type.name)} ${type.remaining === 1 ? 'is' : 'are'} left, fewer than the ${type.minPerOrder} one order needs, so we left them out.${comeBack}`,
+      );
+    }
+  }
+  if (unknown > 0)
+    notes.push(
+      unknown === 1
+        ? 'One ticket type in your link is no longer offered, so we left it out.'
+        : `${unknown} ticket types in your link are no longer offered, so we left them out.`,
+    );
+  return notes;
+}
+
+const ticketCount = (n: number, name: string) => `${n} ${name} ${n === 1 ? 'ticket' : 'tickets'}`;
+
+/**
+ * Words for a ticket type that cannot be bought now. Sold out only by other buyers' holds
+ * is said apart: those tickets come back when the holds expire.
+ */
 export function unavailableLabel(
   availability: TicketAvailability,
   remaining: number,
+  held = 0,
 ): string | null {
   switch (availability) {
     case 'sold_out':
-      return 'Sold out';
+      return held > 0 ? 'All held, check back soon' : 'Sold out';
     case 'not_yet_on_sale':
       return 'Not on sale yet';
     case 'sales_ended':
       return 'Sales ended';
     default:
-      return remaining <= 0 ? 'Sold out' : null;
+      return remaining <= 0 ? (held > 0 ? 'All held, check back soon' : 'Sold out') : null;
   }
 }

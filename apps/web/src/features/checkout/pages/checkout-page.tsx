@@ -24,6 +24,7 @@ import {
   basketLines,
   initialQuantities,
   itemsParam,
+  linkChanges,
   parseItemsParam,
   type Quantities,
 } from '../lib/basket.ts';
@@ -149,6 +150,10 @@ function CheckoutForm({ event, fromLink }: { event: PublicEventDto; fromLink: st
   const [quantities, setQuantities] = useState<Quantities>(() =>
     initialQuantities(event.ticketTypes, parseItemsParam(fromLink)),
   );
+  // What the link asked for and this page could not give, said once on arrival.
+  const [changedFromLink, setChangedFromLink] = useState<string[]>(() =>
+    linkChanges(event.ticketTypes, parseItemsParam(fromLink)),
+  );
   const [buyer, setBuyer] = useState<BuyerValues>(() =>
     initialBuyer(session.loggedIn ? session.user : null),
   );
@@ -270,7 +275,7 @@ function CheckoutForm({ event, fromLink }: { event: PublicEventDto; fromLink: st
 
   return (
     <>
-      <CheckoutHeader event={event} step={lines.length > 0 ? 'Details' : 'Tickets'} />
+      <CheckoutHeader event={event} step={lines.length > 0 ? 'Details' : 'Tickets'} free={free} />
       <CheckoutBody>
         <form noValidate onSubmit={submit} aria-label="Checkout">
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
@@ -288,6 +293,27 @@ function CheckoutForm({ event, fromLink }: { event: PublicEventDto; fromLink: st
                   </Link>
                 }
               >
+                {changedFromLink.length > 0 ? (
+                  <div
+                    role="status"
+                    data-testid="link-changes"
+                    className="mb-5 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-inset ring-amber-300"
+                  >
+                    <p className="font-semibold">We changed your tickets</p>
+                    <ul className="mt-1 space-y-1">
+                      {changedFromLink.map((note) => (
+                        <li key={note}>{note}</li>
+                      ))}
+                    </ul>
+                    <button
+                      type="button"
+                      onClick={() => setChangedFromLink([])}
+                      className="mt-2 font-semibold text-amber-900 underline underline-offset-2 hover:text-amber-700"
+                    >
+                      OK, got it
+                    </button>
+                  </div>
+                ) : null}
                 {onSale ? (
                   <TicketPicker
                     ticketTypes={event.ticketTypes}

@@ -30,7 +30,7 @@ function Complete({ order }: { order: OrderDto }) {
   }
   return (
     <>
-      <CheckoutHeader event={order.event} step="Confirmation" />
+      <CheckoutHeader event={order.event} step="Confirmation" free={order.totalPrice === 0} />
       <CheckoutBody width="4xl">
         <OrderOutcome order={order} />
       </CheckoutBody>

@@ -1,15 +1,9 @@
-import { formatNaira, formatWallClock, type PublicEventListItem } from '@gatepass/shared';
+import { formatWallClock, type PublicEventListItem } from '@gatepass/shared';
 import { Link } from 'react-router';
 import { CalendarIcon, MapPinIcon, VideoIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
+import { priceLabel } from '../lib/price-label.ts';
 import { EventCover } from './event-cover.tsx';
-
-/** The lowest price in the spec's ₦ format, or "Free". */
-export function priceLabel(event: { isFree: boolean; lowestPrice: number | null }): string {
-  if (event.isFree || event.lowestPrice === 0) return 'Free';
-  if (event.lowestPrice === null) return 'Tickets soon';
-  return `From ${formatNaira(event.lowestPrice)}`;
-}
 
 export function placeLabel(event: {
   online: boolean;

@@ -61,6 +61,12 @@ export function TicketSelector({ event }: { event: PublicEventDto }) {
                     Only {type.remaining} left
                   </p>
                 ) : null}
+                {type.availability === 'sold_out' && type.held > 0 && !closed ? (
+                  <p className="mt-1 text-sm text-slate-600">
+                    The last {type.held === 1 ? 'ticket is' : `${type.held} are`} held by buyers who
+                    have not paid yet: check back in a few minutes.
+                  </p>
+                ) : null}
                 {range ? (
                   <div className="mt-3 flex items-center justify-between gap-3">
                     <span className="text-xs text-slate-500">

@@ -34,6 +34,7 @@ const type = (over: Partial<PublicTicketTypeDto> = {}): PublicTicketTypeDto => (
   description: null,
   price: 5000,
   remaining: 100,
+  held: 0,
   minPerOrder: 1,
   maxPerOrder: 10,
   salesStartAt: null,

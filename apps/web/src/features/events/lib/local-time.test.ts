@@ -45,6 +45,20 @@ describe('timeZoneOptions', () => {
   it('keeps an unusual current zone selectable', () => {
     expect(timeZoneOptions('Etc/GMT-3')).toContain('Etc/GMT-3');
   });
+
+  it('lists current IANA names, not the old ones browsers keep (Asia/Calcutta, Europe/Kiev)', () => {
+    const zones = timeZoneOptions();
+    for (const old of ['Asia/Calcutta', 'Europe/Kiev', 'Asia/Saigon', 'America/Buenos_Aires'])
+      expect(zones).not.toContain(old);
+    for (const name of ['Asia/Kolkata', 'Europe/Kyiv', 'Asia/Ho_Chi_Minh'])
+      expect(zones).toContain(name);
+  });
+
+  it('keeps an event’s stored old name readable and selected', () => {
+    const zones = timeZoneOptions('Asia/Calcutta');
+    expect(zones[0]).toBe('Asia/Calcutta');
+    expect(zones.filter((z) => z === 'Asia/Calcutta')).toHaveLength(1);
+  });
 });
 
 describe('zoneOffsetLabel', () => {

@@ -5,11 +5,13 @@ import {
   buyerAffectingChanges,
   contractIssues,
   formFromEvent,
+  heldBackFields,
   issuesFromDetails,
   messagesByField,
   patchForStep,
   readinessIssues,
   stepForField,
+  withoutFields,
 } from './wizard.ts';
 
 const event = (over: Partial<ManageEventDto> = {}): ManageEventDto => ({
@@ -114,6 +116,36 @@ describe('the form', () => {
       patchForStep('date-place', { ...form, placeType: 'online' }),
     );
     expect(messagesByField(place).onlineUrl).toMatch(/http/);
+  });
+
+  it('says an end before the start beside the end, as the server would, before any PATCH', () => {
+    const form = { ...formFromEvent(event()), endAt: '2030-12-05T18:00' };
+    const issues = contractIssues(updateEventBody, patchForStep('date-place', form));
+    expect(messagesByField(issues)).toEqual({
+      endAt: 'The end time must be after the start time.',
+    });
+  });
+
+  it('holds back what the contract refuses, with the fields saved together with it', () => {
+    const form = {
+      ...formFromEvent(event()),
+      endAt: '2030-12-05T18:00',
+      venueName: 'Muson Centre',
+    };
+    const body = patchForStep('date-place', form);
+    const held = heldBackFields(contractIssues(updateEventBody, body));
+    expect([...held].sort()).toEqual(['endAt', 'startAt', 'timeZone']);
+    expect(withoutFields(body, held)).toEqual({
+      venueName: 'Muson Centre',
+      address: '1376 Tiamiyu Savage St',
+      city: 'Lagos',
+      onlineUrl: null,
+    });
+    // A bad link holds the whole place back: half of it would clear the venue.
+    const online = patchForStep('date-place', { ...form, placeType: 'online', onlineUrl: 'x' });
+    const heldPlace = heldBackFields(contractIssues(updateEventBody, online));
+    expect(heldPlace.has('venueName')).toBe(true);
+    expect(heldPlace.has('placeType')).toBe(true);
   });
 });
 

@@ -170,6 +170,33 @@ export function contractIssues(schema: z.ZodType, body: unknown): Issue[] {
 }
 
 /**
+ * Fields saved together or not at all: the times are read in the zone sent with them, and
+ * a place is a venue or a link (saving half of it would clear the other half).
+ */
+const SAVED_TOGETHER: readonly (readonly EventFormField[])[] = [
+  ['startAt', 'endAt', 'timeZone'],
+  ['placeType', 'venueName', 'address', 'city', 'onlineUrl'],
+];
+
+/**
+ * The form fields a step must not save yet: those the contract refuses, with the fields
+ * saved together with them. Everything else of the step can be saved as it stands.
+ */
+export function heldBackFields(issues: Issue[]): Set<string> {
+  const held = new Set(issues.map((i) => i.field));
+  for (const group of SAVED_TOGETHER)
+    if (group.some((f) => held.has(f))) for (const f of group) held.add(f);
+  return held;
+}
+
+/** The body without the held-back fields. */
+export function withoutFields(body: UpdateEventBody, held: Set<string>): UpdateEventBody {
+  return Object.fromEntries(
+    Object.entries(body).filter(([key]) => !held.has(key)),
+  ) as UpdateEventBody;
+}
+
+/**
  * What a sellable event still needs, by the rules the server applies when publishing
  * (title, future start, end after start, a place, a ticket type), so the review step can
  * show a checklist before the organiser presses Publish. The server has the last word.

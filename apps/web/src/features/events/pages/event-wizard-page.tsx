@@ -115,7 +115,7 @@ function Wizard({ event, step }: { event: ManageEventDto; step: StepSlug }) {
   const stepValues = STEP_FORM_FIELDS[step].map((f) => wizard.form[f]).join('\u0000');
   useEffect(() => {
     if (!isDraft || !stepDirty) return;
-    const timer = setTimeout(() => void save(step, { quiet: true }), 1200);
+    const timer = setTimeout(() => void save(step), 1200);
     return () => clearTimeout(timer);
   }, [isDraft, stepDirty, stepValues, save, step]);
 

@@ -147,7 +147,11 @@ function ManageEvent({ event }: { event: ManageEventDto }) {
               value={formatCount(event.sold)}
               note={`of ${formatCount(event.capacity)} (${percent}%)${event.held ? ` · ${formatCount(event.held)} held in checkouts` : ''}`}
             />
-            <Figure label="Gross sales" value={formatNaira(event.gross)} note="Before fees" />
+            <Figure
+              label="Gross sales"
+              value={formatNaira(event.gross)}
+              note="What buyers paid, incl. fees they paid"
+            />
             <Figure label="Remaining" value={formatCount(remaining)} note="Tickets left to sell" />
             <Figure
               label="Ticket types"

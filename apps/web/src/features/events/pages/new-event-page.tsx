@@ -19,8 +19,8 @@ import {
   formFromEvent,
   issuesFromDetails,
   messagesByField,
-  WIZARD_STEPS,
 } from '../lib/wizard.ts';
+import { StepIndicator } from '../components/wizard/step-indicator.tsx';
 import { wizardPath } from './event-wizard-page.tsx';
 
 /**
@@ -70,16 +70,9 @@ export function NewEventPage() {
         subtitle="Start with a name. You can change everything later, and nothing is public until you publish."
       />
       <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6 lg:px-8">
-        <ol
-          aria-label="What comes next"
-          className="mb-6 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600"
-        >
-          {WIZARD_STEPS.map((s, i) => (
-            <li key={s.slug}>
-              <span className="font-semibold text-slate-900">{i + 1}.</span> {s.title}
-            </li>
-          ))}
-        </ol>
+        <div className="mb-6">
+          <StepIndicator current="details" />
+        </div>
         <form
           noValidate
           onSubmit={submit}

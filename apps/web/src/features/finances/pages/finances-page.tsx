@@ -92,7 +92,17 @@ export function FinancesPage() {
                 <StatCard
                   label="Gross sales"
                   value={formatNaira(data.totals.gross)}
-                  hint={`${formatCount(data.totals.orders)} orders · ${formatCount(data.totals.tickets)} tickets`}
+                  hint={
+                    <>
+                      <span className="block">
+                        Incl. {formatNaira(data.totals.feesPassed)} fees paid by buyers
+                      </span>
+                      <span className="block">
+                        {formatCount(data.totals.orders)} orders ·{' '}
+                        {formatCount(data.totals.tickets)} tickets
+                      </span>
+                    </>
+                  }
                 />
                 <StatCard
                   label="Discounts"

@@ -119,7 +119,8 @@ export function ReviewStep({
               {event.ticketTypes.map((t) => (
                 <li key={t.id} className="flex justify-between gap-4">
                   <span>
-                    {t.name} <span className="text-slate-500">× {formatCount(t.capacity)}</span>
+                    {t.name}{' '}
+                    <span className="text-slate-500">· Capacity {formatCount(t.capacity)}</span>
                   </span>
                   <span className="font-semibold text-slate-900">
                     {t.price === 0 ? 'Free' : formatNaira(t.price)}

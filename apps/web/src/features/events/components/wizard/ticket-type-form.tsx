@@ -114,8 +114,6 @@ export function TicketTypeForm({
     const local = messagesByField(
       contractIssues(isNew ? createTicketTypeBody : updateTicketTypeBody, body),
     );
-    if (!local.maxPerOrder && body.maxPerOrder < body.minPerOrder)
-      local.maxPerOrder = 'Maximum per order cannot be less than the minimum.';
     // Capacity below what is sold is the server's to refuse: it knows the sales of this second.
     if (Object.keys(local).length) {
       setErrors(local);
