@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDLE_SYNC_MS, SYNC_MAX_WAIT_MS, type DoorOrder } from './door.ts';
 import {
   DoorController,
+  DoorEventNotFound,
   ticketsKey,
   validatedKey,
   type KeyValueStore,
@@ -125,6 +126,36 @@ describe('opening the door (spec §2)', () => {
     expect(controller.getState().index.orders).toHaveLength(0);
     expect(controller.getState().validated.size).toBe(0);
     expect(log.warn).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("an event that is not the user's", () => {
+  it('says not found when the server answers so, and stops syncing; an outage does not', async () => {
+    const server = fakeServer([ADA]);
+    const storage = memoryStore({ [ticketsKey(EVENT)]: JSON.stringify([ADA]) });
+    const { controller } = door(server, storage);
+    server.setDown(true);
+    controller.start();
+    await settle();
+    expect(controller.getState().notFound).toBe(false);
+    expect(controller.getState().refreshFailed).toBe(true);
+    controller.stop();
+
+    let asked = 0;
+    const refusing = {
+      ...server,
+      fetchOrders: () => {
+        asked++;
+        return Promise.reject(new DoorEventNotFound());
+      },
+    };
+    const refused = door(refusing, memoryStore());
+    refused.controller.start();
+    await settle();
+    expect(refused.controller.getState().notFound).toBe(true);
+    expect(refused.log.error).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(asked).toBe(1);
   });
 });
 

@@ -32,6 +32,17 @@ export interface MarkAttendedResult {
 
 export type ScanSource = 'scan' | 'manual' | 'search';
 
+/**
+ * The server answered that this event is not one of the user's (it does not exist or
+ * another organiser owns it): not a failure to retry, the door has nothing to check against.
+ */
+export class DoorEventNotFound extends Error {
+  constructor() {
+    super('This event was not found.');
+    this.name = 'DoorEventNotFound';
+  }
+}
+
 export interface DoorResult {
   /** Grows with every result, so the same words twice in a row still read as new. */
   id: number;
@@ -55,6 +66,8 @@ export interface DoorState {
   postFailed: boolean;
   /** Validated codes the server does not have yet. */
   pending: number;
+  /** The server says the event does not exist or is not this user's: no door to show. */
+  notFound: boolean;
   /** Tickets checked in (quantities of validated orders) and tickets in total. */
   checkedIn: number;
   totalTickets: number;
@@ -114,6 +127,7 @@ export class DoorController {
       refreshFailed: false,
       postFailed: false,
       pending: 0,
+      notFound: false,
       checkedIn: 0,
       totalTickets: 0,
     });
@@ -305,6 +319,12 @@ export class DoorController {
     try {
       orders = await this.deps.fetchOrders(this.deps.eventId);
     } catch (error) {
+      if (error instanceof DoorEventNotFound) {
+        // An answer, not an outage: stop syncing and let the screen say so.
+        this.set({ notFound: true });
+        this.stop();
+        return;
+      }
       // Spec §8: order retrieval failures are only logged (the screen shows a quiet hint).
       this.deps.log.error(
         'Could not refresh the order list; validating from the saved list.',
