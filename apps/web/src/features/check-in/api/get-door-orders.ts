@@ -4,7 +4,8 @@ import { api, isApiError } from '../../../lib/api-client.ts';
 import { DoorEventNotFound } from '../lib/door-controller.ts';
 import type { DoorOrder } from '../lib/door.ts';
 
-const doorOrdersResponse = z.object({ data: z.array(doorOrderDto) });
+// Ticket types came later than the spec's fields: a list without them still opens the door.
+const doorOrdersResponse = z.object({ data: z.array(doorOrderDto.partial({ ticketTypes: true })) });
 
 /**
  * GET ticketPurchase/event/{eventId} (spec §7): data.data is the event's orders. The door

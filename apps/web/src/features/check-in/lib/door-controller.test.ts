@@ -334,7 +334,10 @@ describe('Export / Import (spec §2)', () => {
 
     const b = door(server, memoryStore(), { online: false });
     b.controller.validate(BAYO.orderCode, 'manual'); // unknown here yet: Invalid
-    expect(b.controller.importJson(file)).toBe(true);
+    // ADA's check-in and the three orders are new here.
+    expect(b.controller.importJson(file)).toEqual({ orders: 3, checkIns: 1 });
+    // The same file again adds nothing.
+    expect(b.controller.importJson(file)).toEqual({ orders: 0, checkIns: 0 });
     expect(b.controller.getState().index.orders).toHaveLength(3);
     expect(b.controller.validate(ADA.orderCode, 'manual').kind).toBe('used');
     expect(b.controller.validate(CHIDI.orderCode, 'manual').kind).toBe('valid');
@@ -345,8 +348,8 @@ describe('Export / Import (spec §2)', () => {
     const server = fakeServer([ADA]);
     const storage = memoryStore({ [ticketsKey(EVENT)]: JSON.stringify([ADA]) });
     const { controller } = door(server, storage);
-    expect(controller.importJson('{"tickets": 5}')).toBe(false);
-    expect(controller.importJson('not json')).toBe(false);
+    expect(controller.importJson('{"tickets": 5}')).toBeNull();
+    expect(controller.importJson('not json')).toBeNull();
     expect(controller.getState().index.orders).toEqual([ADA]);
   });
 });
