@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { Page } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { api } from '../support/api.ts';
 import {
   attendedAt,
@@ -10,6 +10,7 @@ import {
   importFile,
   openDoor,
 } from '../support/door.ts';
+import { chromiumArgs, chromiumPath } from '../support/chromium.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /**
@@ -172,4 +173,48 @@ test("the banner names the ticket types of the order, beside the spec's words", 
   await expect(d.bannerBox).toHaveAttribute('data-result', 'valid');
   await expect(d.banner).toContainText('Qty: 2');
   await expect(page.getByTestId('ticket-types')).toHaveText('VIP');
+});
+
+test('opened over plain HTTP from another address, the door says why the camera cannot start, and manual entry still works', async ({
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const {
+    organiser,
+    event,
+    orders: [ada],
+  } = await givenDoor(0, [['Ada', 'Obi', 1]]);
+  // The same server under a name that is not localhost: a phone on the venue's network.
+  const insecure = new URL(baseURL!);
+  insecure.hostname = 'door.test';
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      ...chromiumArgs,
+      '--host-resolver-rules=MAP door.test 127.0.0.1',
+      // Fake camera present and allowed: only the insecure origin stands in the way.
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+    ],
+  });
+  try {
+    const context = await browser.newContext({ baseURL: insecure.origin });
+    const page = await context.newPage();
+    await openDoor(page, organiser, event.id, 1);
+    expect(await page.evaluate(() => window.isSecureContext)).toBe(false);
+
+    const note = page.getByTestId('insecure-context');
+    await expect(note).toContainText('The camera cannot start on this connection.');
+    await expect(note).toContainText('Browsers give the camera only to pages opened over HTTPS');
+    await expect(note).toContainText(insecure.origin);
+    await expect(note).toContainText('Manual entry and Search still work');
+    await expect(page.getByText('allow the camera and reopen this tab')).toHaveCount(0);
+
+    await enterCode(page, ada.orderCode);
+    await expect(door(page).bannerBox).toHaveAttribute('data-result', 'valid');
+    await expect(door(page).banner).toContainText('Valid: Ada Obi, ₦0.00');
+    await context.close();
+  } finally {
+    await browser.close();
+  }
 });
