@@ -178,7 +178,8 @@ async function request<T>(
   }
   // A 401 for a session that ended while the request was out (a logout, a login as someone
   // else) concerns nobody any more: no toast, and the current session stays.
-  const staleSession = sent.status === 401 && sentToken !== null && sentToken !== tokenStorage.get();
+  const staleSession =
+    sent.status === 401 && sentToken !== null && sentToken !== tokenStorage.get();
   if (!config.skipErrorToast && !staleSession) showFailure(sent.status, data);
   if (sent.status === 401 && headers.has('Authorization') && !staleSession) onUnauthorized?.();
   throw new ApiError(`Request failed with status code ${sent.status}`, {

@@ -88,7 +88,7 @@ describe('GET /ticketPurchase/event/{eventId}', () => {
   });
 });
 
-describe('the door list carries each order\'s ticket types', () => {
+describe("the door list carries each order's ticket types", () => {
   it('names every type of an order with several, with how many of each', async () => {
     const event = await givenPublishedEvent(t, owner, {}, [
       { name: 'Regular', price: 0, capacity: 20, maxPerOrder: 5 },

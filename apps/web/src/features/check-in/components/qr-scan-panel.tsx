@@ -178,8 +178,8 @@ function InsecureContextNote() {
       <p className="mt-2 text-base">
         Browsers give the camera only to pages opened over HTTPS (or on this device as localhost).
         This page was opened over plain HTTP at{' '}
-        <span className="font-mono break-all">{origin}</span>, so no setting on this phone can turn
-        the camera on.
+        <span className="font-mono break-words">{origin}</span>, so no setting on this device can
+        turn the camera on.
       </p>
       <p className="mt-2 text-base font-semibold text-emerald-300">
         Manual entry and Search still work: use the Manual tab for the 8-digit code, or Search by
