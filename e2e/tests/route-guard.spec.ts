@@ -75,7 +75,12 @@ test('the login warning shows on every guard redirect: after / in the same tab, 
   await login.password.fill(user.password);
   await login.loginButton.click();
   await expect(page).toHaveURL(onPath('/events/manage/home'));
-  await page.evaluate(() => window.localStorage.clear());
+  await page.getByRole('button', { name: user.email }).filter({ visible: true }).click();
+  await page
+    .getByRole('menuitem', { name: 'Logout', exact: true })
+    .filter({ visible: true })
+    .click();
+  await expect(page).toHaveURL(onPath('/'));
   await page.goto('/events/manage/orders');
   await expect(page).toHaveURL(onPath('/login'));
   await expect(warning).toBeVisible();
