@@ -184,4 +184,32 @@ test.describe('the user menu', () => {
     await page.goto('/events/manage/home');
     await expect(page).toHaveURL(onPath('/login'));
   });
+
+  test('Logout shows its message and nothing else: no request runs without the session', async ({
+    page,
+  }) => {
+    const user = await createVerifiedUser();
+    await logInThroughUi(page, user);
+    // "Wait a moment": long enough for the session check to have answered.
+    await page.waitForTimeout(1500);
+
+    const tokenless: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/') && !request.headers()['authorization']) {
+        tokenless.push(`${request.method()} ${url.pathname}`);
+      }
+    });
+    await userMenuButton(page, user.email).click();
+    await menuEntry(page, 'Logout').click();
+    await expect(page.getByText('Logout successful')).toBeVisible();
+    await expect(page).toHaveURL(onPath('/'));
+    // Give a stray refetch time to come back and toast.
+    const toasts = page.locator('.Toastify__toast');
+    for (let i = 0; i < 4; i++) {
+      await expect(toasts).toHaveText(['Logout successful']);
+      await page.waitForTimeout(500);
+    }
+    expect(tokenless.filter((r) => r.includes('/auth/user/'))).toEqual([]);
+  });
 });

@@ -58,3 +58,32 @@ test('forgot password answers the same for an unknown email', async ({ page }) =
   await expect(page.getByText('Password reset link sent to your email!')).toBeVisible();
   await expect(page).toHaveURL(onPath('/forgot-password'));
 });
+
+test('a used reset link says so on the page, before any typing, and offers a new link', async ({
+  page,
+}) => {
+  const user = await createVerifiedUser();
+  const mailedAfter = Date.now();
+  expect(
+    (await api('POST', '/auth/user/forgot-password', { body: { email: user.email } })).status,
+  ).toBe(200);
+  const link = await waitForResetLink(user.email, mailedAfter);
+  const token = link.searchParams.get('token')!;
+  // Used once already (another tab, another device).
+  const used = await api('POST', '/auth/user/reset-password', {
+    body: { token, password: `${user.password}-renewed` },
+  });
+  expect(used.status).toBe(200);
+
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByText('This reset link has already been used.')).toBeVisible();
+  await expect(page.locator('input[type="password"]')).toHaveCount(0);
+  await expect(page.locator('.Toastify__toast')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Request a new link' }).click();
+  await expect(page).toHaveURL(onPath('/forgot-password'));
+
+  // A link that was never issued says it is not valid.
+  await page.goto('/reset-password?token=not-a-real-token');
+  await expect(page.getByText('This reset link is not valid.')).toBeVisible();
+  await expect(page.locator('input[type="password"]')).toHaveCount(0);
+});

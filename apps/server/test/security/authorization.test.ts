@@ -36,6 +36,8 @@ const PUBLIC: Record<string, string> = {
   'POST /api/v1/auth/user/login': 'starts a session',
   'POST /api/v1/auth/user/forgot-password': 'the user cannot log in',
   'POST /api/v1/auth/user/reset-password': 'authorised by the mailed single-use token',
+  'POST /api/v1/auth/user/reset-password/check':
+    'the reset page asks whether its mailed link still works, before any session; rate-limited',
   'GET /api/v1/media/:id': 'event covers are shown on public pages',
   'GET /api/v1/events': 'the public events list',
   'GET /api/v1/events/:slug': "a published event's public page",

@@ -149,6 +149,7 @@ async function request<T>(
 ): Promise<ApiResponse<T>> {
   const url = urlFor(path, config.params);
   const headers = headersFor(body, config.headers);
+  const sentToken = headers.get('Authorization')?.replace(/^Bearer /, '') ?? null;
   const payload =
     body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body);
   let sent: Sent;
@@ -175,8 +176,12 @@ async function request<T>(
   if (sent.status >= 200 && sent.status < 300) {
     return { status: sent.status, data: data as T, headers: sent.headers };
   }
-  if (!config.skipErrorToast) showFailure(sent.status, data);
-  if (sent.status === 401 && headers.has('Authorization')) onUnauthorized?.();
+  // A 401 for a session that ended while the request was out (a logout, a login as someone
+  // else) concerns nobody any more: no toast, and the current session stays.
+  const staleSession =
+    sent.status === 401 && sentToken !== null && sentToken !== tokenStorage.get();
+  if (!config.skipErrorToast && !staleSession) showFailure(sent.status, data);
+  if (sent.status === 401 && headers.has('Authorization') && !staleSession) onUnauthorized?.();
   throw new ApiError(`Request failed with status code ${sent.status}`, {
     status: sent.status,
     data,

@@ -72,6 +72,16 @@ export const resetPasswordBody = z.object({
 });
 export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
 
+/** Asks whether a reset link still works, without using it (the page says so before the form). */
+export const resetTokenCheckBody = resetPasswordBody.pick({ token: true });
+export type ResetTokenCheckBody = z.input<typeof resetTokenCheckBody>;
+
+/** valid: the form can be used; used, expired: say so; invalid: no such link. */
+export const resetTokenStatus = z.enum(['valid', 'used', 'expired', 'invalid']);
+export type ResetTokenStatus = z.infer<typeof resetTokenStatus>;
+export const resetTokenCheckResponse = z.object({ data: z.object({ status: resetTokenStatus }) });
+export type ResetTokenCheckResponse = z.infer<typeof resetTokenCheckResponse>;
+
 export const userDto = z.object({
   id: z.string(),
   fullName: z.string(),

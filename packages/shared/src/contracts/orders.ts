@@ -189,6 +189,8 @@ export const doorOrderDto = z.object({
   totalPrice: z.number(),
   quantity: z.number(),
   attendedAt: z.string().nullable(),
+  /** Beside the spec's fields: the order's ticket types and how many of each, for the banner. */
+  ticketTypes: z.array(z.object({ name: z.string(), quantity: z.number() })),
 });
 export type DoorOrderDto = z.infer<typeof doorOrderDto>;
 

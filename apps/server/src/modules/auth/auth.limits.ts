@@ -35,6 +35,8 @@ export const AUTH_LIMIT_RULES = {
   verifyFailuresPerAccount: { points: 10, duration: 15 * 60 },
   resendPerIp: { points: 50, duration: 15 * 60 },
   resendPerAccount: { points: 5, duration: 60 * 60 },
+  /** Checking a reset link before the form: a page load each, never a way to scan tokens. */
+  resetCheckPerIp: { points: 60, duration: 15 * 60 },
 } satisfies Record<string, LimitRule>;
 
 /** Login backoff (decision 004): slow the attacker, not the owner. */

@@ -171,6 +171,15 @@ export async function insertPasswordReset(
     .execute();
 }
 
+/** A reset token's state, read without using it. */
+export function findPasswordReset(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('password_resets')
+    .select(['used_at', 'expires_at', sql<boolean>`expires_at > now()`.as('live')])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
 /**
  * Marks a live reset token used and returns its user, in one statement, so two
  * simultaneous submissions of the same link cannot both succeed.

@@ -6,6 +6,8 @@ import {
   meResponse,
   messageEnvelope,
   resetPasswordBody,
+  resetTokenCheckBody,
+  resetTokenCheckResponse,
   signupBody,
   signupResponse,
   verifyEmailBody,
@@ -101,6 +103,19 @@ export function authRoutes(auth: AuthService): FastifyPluginAsync {
         await auth.resetPassword(request.body);
         return message(AUTH_MESSAGES.passwordReset);
       },
+    });
+
+    app.post('/reset-password/check', {
+      schema: {
+        tags,
+        summary:
+          'Whether a reset link still works (valid, used, expired, invalid), without using it',
+        body: resetTokenCheckBody,
+        response: { 200: resetTokenCheckResponse, ...errors },
+      },
+      handler: async (request) => ({
+        data: { status: await auth.checkResetToken(request.body.token, request.ip) },
+      }),
     });
 
     app.get('/me', {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { LIMITS, type UserDto } from '@gatepass/shared';
+import { LIMITS, type ResetTokenStatus, type UserDto } from '@gatepass/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -227,6 +227,18 @@ export class AuthService {
       await this.mail.enqueue(trx, passwordResetMail(user.email, user.full_name, link));
     });
     this.mail.kick();
+  }
+
+  /**
+   * Whether a reset link still works, without using it, so the page can say a used or
+   * expired link is dead before anyone types a password (rate-limited per address).
+   */
+  async checkResetToken(token: string, ip: string): Promise<ResetTokenStatus> {
+    await this.limits.resetCheckPerIp.consume(ip);
+    const row = await repo.findPasswordReset(this.db, sha256(token));
+    if (!row) return 'invalid';
+    if (row.used_at) return 'used';
+    return row.live ? 'valid' : 'expired';
   }
 
   async resetPassword(input: { token: string; password: string }): Promise<void> {

@@ -542,6 +542,60 @@ describe('forgot and reset password', () => {
     expect(await logIn(t, user)).toEqual(expect.any(String));
   });
 
+  it('checks a reset link without using it: valid, then used; expired; invalid', async () => {
+    const user = await givenUser(t);
+    await t.post(`${AUTH}/forgot-password`, { email: user.email }, { ip: '10.9.0.1' });
+    const token = await t.latestResetTokenFor(user.email);
+    const check = async (value: string) => {
+      const res = await t.post(
+        `${AUTH}/reset-password/check`,
+        { token: value },
+        { ip: '10.9.0.1' },
+      );
+      expect(res.status, res.text).toBe(200);
+      return res.body.data.status as string;
+    };
+
+    expect(await check(token)).toBe('valid');
+    // Checking did not use it: the link still resets the password, once.
+    expect(await check(token)).toBe('valid');
+    expect(
+      (await t.post(`${AUTH}/reset-password`, { token, password: 'a brand new password' })).status,
+    ).toBe(200);
+    expect(await check(token)).toBe('used');
+
+    await t.post(`${AUTH}/forgot-password`, { email: user.email }, { ip: '10.9.0.1' });
+    const late = await t.latestResetTokenFor(user.email);
+    await t.db
+      .updateTable('password_resets')
+      .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+      .where('user_id', '=', user.id)
+      .where('used_at', 'is', null)
+      .execute();
+    expect(await check(late)).toBe('expired');
+    expect(await check(`${late}x`)).toBe('invalid');
+
+    const empty = await t.post(`${AUTH}/reset-password/check`, {}, { ip: '10.9.0.1' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error).toEqual(expect.any(String));
+  });
+
+  it('limits reset-link checks per address with 429', async () => {
+    let last = 0;
+    for (let i = 0; i < 61; i++) {
+      last = (
+        await t.post(`${AUTH}/reset-password/check`, { token: `guess-${i}` }, { ip: '10.9.9.9' })
+      ).status;
+      if (last === 429) break;
+    }
+    expect(last).toBe(429);
+    // Another address is not affected.
+    expect(
+      (await t.post(`${AUTH}/reset-password/check`, { token: 'guess' }, { ip: '10.9.9.10' }))
+        .status,
+    ).toBe(200);
+  });
+
   it('refuses a new password shorter than 8 characters without using up the link', async () => {
     const user = await givenUser(t);
     await t.post(`${AUTH}/forgot-password`, { email: user.email });

@@ -15,7 +15,18 @@ export class CheckinService {
 
   async doorOrders(userId: string, eventId: string): Promise<DoorOrderDto[]> {
     await this.assertOwner(userId, eventId);
-    const rows = await this.orders.admissibleOrders(eventId);
+    const [rows, items] = await Promise.all([
+      this.orders.admissibleOrders(eventId),
+      this.orders.admissibleOrderItems(eventId),
+    ]);
+    const typesByOrder = new Map<string, { name: string; quantity: number }[]>();
+    for (const item of items) {
+      const types = typesByOrder.get(item.order_id) ?? [];
+      const same = types.find((t) => t.name === item.name);
+      if (same) same.quantity += item.quantity;
+      else types.push({ name: item.name, quantity: item.quantity });
+      typesByOrder.set(item.order_id, types);
+    }
     return rows.map((o) => ({
       _id: o.id,
       orderCode: o.code,
@@ -25,6 +36,7 @@ export class CheckinService {
       totalPrice: koboToNaira(o.total_kobo),
       quantity: o.quantity,
       attendedAt: o.attended_at ? o.attended_at.toISOString() : null,
+      ticketTypes: typesByOrder.get(o.id) ?? [],
     }));
   }
 
@@ -59,13 +71,12 @@ export class CheckinService {
         userId,
       })),
     ]);
-    const parts = [
-      `${result.admitted.length} ticket${result.admitted.length === 1 ? '' : 's'} checked in`,
-    ];
-    if (result.alreadyUsed.length) parts.push(`${result.alreadyUsed.length} already used`);
-    if (result.unknown.length) parts.push(`${result.unknown.length} not recognised`);
     return {
-      message: `${parts.join(', ')}.`,
+      message: markAttendedMessage(
+        result.admitted.length,
+        result.alreadyUsed.length,
+        result.unknown.length,
+      ),
       marked: result.admitted.map((o) => o.code),
       alreadyUsed: result.alreadyUsed.map((o) => ({
         orderCode: o.code,
@@ -79,4 +90,26 @@ export class CheckinService {
     const event = await inventoryService.event(this.db, eventId);
     if (!event || event.owner_id !== userId) throw notFound('This event was not found.');
   }
+}
+
+const tickets = (n: number) => `${n} ticket${n === 1 ? '' : 's'}`;
+
+/**
+ * The door's 'Send Validated Tickets' toast (spec §7: data.data.message). Codes the server
+ * had already (the automatic sync sent them, or another device) are "already sent": that is
+ * no rejected ticket, and must not read like the banner's 'Already used'.
+ */
+export function markAttendedMessage(admitted: number, alreadySent: number, unknown: number) {
+  const parts: string[] = [];
+  if (admitted) parts.push(`${tickets(admitted)} checked in`);
+  if (alreadySent) {
+    parts.push(
+      admitted
+        ? `${alreadySent} already sent earlier`
+        : `${alreadySent === 1 ? 'This ticket was' : `All ${alreadySent} tickets were`} already sent`,
+    );
+  }
+  if (unknown) parts.push(`${tickets(unknown)} not recognised for this event`);
+  if (parts.length === 0) return 'No validated tickets to send yet.';
+  return `${parts.join('; ')}.`;
 }

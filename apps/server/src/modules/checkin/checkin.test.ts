@@ -56,6 +56,7 @@ describe('GET /ticketPurchase/event/{eventId}', () => {
       totalPrice: 0,
       quantity: 1,
       attendedAt: null,
+      ticketTypes: [{ name: 'Entry', quantity: 1 }],
     });
     expect(first.email).toMatch(/^guest0\./);
   });
@@ -87,7 +88,61 @@ describe('GET /ticketPurchase/event/{eventId}', () => {
   });
 });
 
+describe("the door list carries each order's ticket types", () => {
+  it('names every type of an order with several, with how many of each', async () => {
+    const event = await givenPublishedEvent(t, owner, {}, [
+      { name: 'Regular', price: 0, capacity: 20, maxPerOrder: 5 },
+      { name: 'VIP', price: 0, capacity: 20, maxPerOrder: 5 },
+    ]);
+    const types = (await t.request('GET', `${EVENTS}/${event.slug}`)).body.data.ticketTypes as {
+      id: string;
+      name: string;
+    }[];
+    const id = (name: string) => types.find((type) => type.name === name)!.id;
+    const res = await t.post(`${API}/orders`, {
+      eventId: event.id,
+      items: [
+        { ticketTypeId: id('Regular'), quantity: 2 },
+        { ticketTypeId: id('VIP'), quantity: 1 },
+      ],
+      buyer: { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com', phone: '08030000000' },
+    });
+    expect(res.status, res.text).toBe(201);
+    const list = await t.request('GET', `${DOOR}/event/${event.id}`, { token: owner });
+    expect(list.status, list.text).toBe(200);
+    expect(list.body.data).toHaveLength(1);
+    expect(list.body.data[0].quantity).toBe(3);
+    expect(
+      [...list.body.data[0].ticketTypes].sort((a: { name: string }, b: { name: string }) =>
+        a.name.localeCompare(b.name),
+      ),
+    ).toEqual([
+      { name: 'Regular', quantity: 2 },
+      { name: 'VIP', quantity: 1 },
+    ]);
+  });
+});
+
 describe('POST /ticketPurchase/mark-attended', () => {
+  it('says codes the server had already were already sent, not that they were refused', async () => {
+    const { event, codes } = await eventWithOrders(2);
+    const send = (ticketCodes: string[]) =>
+      t.post(`${DOOR}/mark-attended`, { eventId: event.id, ticketCodes }, { token: owner });
+    expect((await send([codes[0]!])).body.data.message).toBe('1 ticket checked in.');
+    // 'Send Validated Tickets' after the automatic sync sent the same code.
+    const again = await send([codes[0]!]);
+    expect(again.body.data.message).toBe('This ticket was already sent.');
+    expect(again.body.data.message).not.toMatch(/used/);
+    expect((await send([codes[0]!, codes[1]!])).body.data.message).toBe(
+      '1 ticket checked in; 1 already sent earlier.',
+    );
+    expect((await send(codes)).body.data.message).toBe('All 2 tickets were already sent.');
+    expect((await send(['12345678'])).body.data.message).toBe(
+      '1 ticket not recognised for this event.',
+    );
+    expect((await send([])).body.data.message).toBe('No validated tickets to send yet.');
+  });
+
   it('checks a code in once, reports a repeat as already used and unknown codes as such', async () => {
     const { event, codes } = await eventWithOrders(2);
     const other = await eventWithOrders(1);

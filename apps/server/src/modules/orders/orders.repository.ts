@@ -307,6 +307,23 @@ export function findAdmissibleOrders(db: Db, eventId: string) {
     .execute();
 }
 
+/** The ticket types of those orders (name as bought, count), for the door's banner. */
+export function findAdmissibleOrderItems(db: Db, eventId: string) {
+  return (
+    db
+      .selectFrom('order_items')
+      .innerJoin('orders', 'orders.id', 'order_items.order_id')
+      .innerJoin('ticket_types', 'ticket_types.id', 'order_items.ticket_type_id')
+      .select(['order_items.order_id', 'order_items.name', 'order_items.quantity'])
+      .where('orders.event_id', '=', eventId)
+      .where('orders.status', '=', 'completed')
+      // In the event's own order of types (Regular before VIP, as the organiser set them).
+      .orderBy('ticket_types.position')
+      .orderBy('ticket_types.created_at')
+      .execute()
+  );
+}
+
 /**
  * Lets in every admissible order among `codes` that is not in yet, in one statement.
  * `attended_at IS NULL` is re-checked after the row lock, so when several devices post

@@ -255,6 +255,10 @@ export class OrdersService {
     return repo.findAdmissibleOrders(this.db, eventId);
   }
 
+  admissibleOrderItems(eventId: string) {
+    return repo.findAdmissibleOrderItems(this.db, eventId);
+  }
+
   /**
    * Records check-ins: which codes got in now, which were in already (and since when),
    * and which are not an admissible order of this event.

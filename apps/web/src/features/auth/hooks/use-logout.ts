@@ -23,7 +23,9 @@ export function useLogout(): () => Promise<void> {
     if (token) void logoutRequest(token).catch(() => undefined);
     await navigate(paths.home, { flushSync: true });
     dispatch(logout());
-    // The next user of this device must not see this one's data.
+    // The next user of this device must not see this one's data, and nothing still on its
+    // way for this session may answer into the next one.
+    void queryClient.cancelQueries();
     queryClient.clear();
     toast.success('Logout successful');
   }, [dispatch, navigate, queryClient]);

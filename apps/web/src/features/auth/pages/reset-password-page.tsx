@@ -1,4 +1,4 @@
-import { newPasswordField } from '@gatepass/shared';
+import { LIMITS, newPasswordField, type ResetTokenStatus } from '@gatepass/shared';
 import type { FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
@@ -6,7 +6,10 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { NewPasswordInput } from '../../../components/ui/form-controls.tsx';
 import { KeyIcon } from '../../../components/ui/icons.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useResetTokenStatus } from '../api/check-reset-token.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthScreen } from '../components/auth-screen.tsx';
 import { useFormValues } from '../hooks/use-form-values.ts';
@@ -20,6 +23,7 @@ export function ResetPasswordPage() {
   const token = params.get('token')?.trim() ?? '';
   const navigate = useNavigate();
   const reset = useResetPassword();
+  const status = useResetTokenStatus(token);
   const { values, errors, setErrors, change } = useFormValues<Field>({ password: '', confirm: '' });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -41,19 +45,28 @@ export function ResetPasswordPage() {
           toast.success(response.message || 'Your password has been reset.');
           navigate(paths.login, { replace: true });
         },
+        // The link died while the form was open (used in another tab, its hour ran out):
+        // ask again, so the page says which and offers a new link.
+        onError: (error) => {
+          if (isApiError(error) && error.response?.status === 400) void status.refetch();
+        },
       },
     );
   };
 
-  if (!token) {
+  if (!token) return <DeadLink>This reset link is incomplete. Please request a new one.</DeadLink>;
+  if (status.isPending) {
     return (
       <AuthScreen title="Reset your password" icon={KeyIcon}>
-        <Alert tone="error">This reset link is incomplete. Please request a new one.</Alert>
-        <Link to={paths.forgotPassword} className={`${buttonClasses('primary')} mt-6 w-full`}>
-          Request a new link
-        </Link>
+        <div className="flex justify-center py-6 text-indigo-600">
+          <Spinner label="Checking your reset link…" />
+        </div>
       </AuthScreen>
     );
+  }
+  // A failed check (offline, too many) leaves the form: submitting it will say.
+  if (status.data && status.data !== 'valid') {
+    return <DeadLink>{DEAD_LINK_TEXT[status.data]}</DeadLink>;
   }
 
   return (
@@ -82,6 +95,25 @@ export function ResetPasswordPage() {
           {reset.isPending ? 'Resetting...' : 'Reset Password'}
         </Button>
       </form>
+    </AuthScreen>
+  );
+}
+
+const DEAD_LINK_TEXT: Record<Exclude<ResetTokenStatus, 'valid'>, string> = {
+  used: 'This reset link has already been used. Each link works once: if you still need to reset your password, ask for a new link.',
+  expired: `This reset link has expired: links work for ${LIMITS.resetTokenTtlMinutes} minutes. Ask for a new link to reset your password.`,
+  invalid:
+    'This reset link is not valid. Check that the whole link was opened, or ask for a new one.',
+};
+
+/** A link that cannot reset anything: say why, and offer a new one (no form to fill in vain). */
+function DeadLink({ children }: { children: string }) {
+  return (
+    <AuthScreen title="Reset your password" icon={KeyIcon}>
+      <Alert tone="error">{children}</Alert>
+      <Link to={paths.forgotPassword} className={`${buttonClasses('primary')} mt-6 w-full`}>
+        Request a new link
+      </Link>
     </AuthScreen>
   );
 }

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { toast } from '../../../lib/toast.ts';
 import { cn } from '../../../lib/cn.ts';
-import { BACKUP_FILE_NAME } from '../lib/door.ts';
+import { BACKUP_FILE_NAME, importMessage } from '../lib/door.ts';
 import type { DoorController } from '../lib/door-controller.ts';
 import { DownloadIcon, SendIcon, UploadIcon } from '../../../components/ui/icons.tsx';
 
@@ -47,9 +47,10 @@ export function DoorActions({ controller }: { controller: DoorController }) {
   async function importFile(file: File | undefined) {
     if (!file) return;
     try {
-      if (!controller.importJson(await file.text())) {
-        console.warn(`Ignored ${file.name}: not a door export of this event.`);
-      }
+      const added = controller.importJson(await file.text());
+      // A malformed file is silently ignored (spec §2): only logged.
+      if (!added) console.warn(`Ignored ${file.name}: not a door export of this event.`);
+      else toast.success(importMessage(added));
     } catch (error) {
       console.warn(`Could not read ${file.name}:`, error);
     }

@@ -4,7 +4,14 @@ import { cn } from '../../../lib/cn.ts';
 import { createDuplicateFilter, MAX_SCANS_PER_SECOND } from '../lib/door.ts';
 import { CameraOffIcon, TorchIcon } from '../../../components/ui/icons.tsx';
 
-type CameraState = 'starting' | 'on' | 'off';
+type CameraState = 'starting' | 'on' | 'off' | 'insecure';
+
+/**
+ * Browsers give the camera only to a secure context: a page over HTTPS, or on localhost.
+ * Opened over plain HTTP from another address (a phone on the venue's network reaching
+ * http://192.168.x.x:3000), the camera cannot start whatever the steward allows.
+ */
+const secureContext = () => typeof window === 'undefined' || window.isSecureContext;
 
 /**
  * QR Scan tab (spec §2, §4, §9): the rear camera, scanned every 500 ms; the same QR text
@@ -23,7 +30,9 @@ export function QrScanPanel({
   const scannerRef = useRef<QrScanner | null>(null);
   const onTextRef = useRef(onText);
   const onCameraOffRef = useRef(onCameraOff);
-  const [camera, setCamera] = useState<CameraState>('starting');
+  const [camera, setCamera] = useState<CameraState>(() =>
+    secureContext() ? 'starting' : 'insecure',
+  );
   const [hasTorch, setHasTorch] = useState(false);
   const [torchOn, setTorchOn] = useState(false);
 
@@ -33,6 +42,11 @@ export function QrScanPanel({
   });
 
   useEffect(() => {
+    if (!secureContext()) {
+      // Asking would only fail: say why instead (InsecureContextNote).
+      onCameraOffRef.current(true);
+      return;
+    }
     const video = videoRef.current;
     const overlay = overlayRef.current;
     if (!video || !overlay) return;
@@ -92,6 +106,8 @@ export function QrScanPanel({
     setTorchOn(scanner.isFlashOn());
   }
 
+  if (camera === 'insecure') return <InsecureContextNote />;
+
   return (
     <div className="space-y-3">
       <div className="relative mx-auto aspect-square max-h-[42dvh] w-full max-w-md overflow-hidden rounded-2xl bg-slate-900 shadow-inner lg:max-h-none">
@@ -143,6 +159,34 @@ export function QrScanPanel({
       ) : null}
       <p className="text-center text-sm text-slate-500">
         Hold the ticket&apos;s QR code inside the frame.
+      </p>
+    </div>
+  );
+}
+
+/** Why the camera cannot start on this page, and what still works. */
+function InsecureContextNote() {
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  return (
+    <div
+      role="status"
+      data-testid="insecure-context"
+      className="mx-auto max-w-md rounded-2xl bg-slate-900 px-5 py-6 text-slate-100 shadow-inner"
+    >
+      <CameraOffIcon className="size-10 text-amber-300" />
+      <p className="mt-3 text-lg font-semibold">The camera cannot start on this connection.</p>
+      <p className="mt-2 text-base">
+        Browsers give the camera only to pages opened over HTTPS (or on this device as localhost).
+        This page was opened over plain HTTP at{' '}
+        <span className="font-mono break-words">{origin}</span>, so no setting on this device can
+        turn the camera on.
+      </p>
+      <p className="mt-2 text-base font-semibold text-emerald-300">
+        Manual entry and Search still work: use the Manual tab for the 8-digit code, or Search by
+        name or email.
+      </p>
+      <p className="mt-2 text-sm text-slate-300">
+        To scan QR codes, open the door through this Gatepass&apos;s HTTPS address.
       </p>
     </div>
   );

@@ -1,5 +1,5 @@
 import { cn } from '../../../lib/cn.ts';
-import { bannerText } from '../lib/door.ts';
+import { bannerText, ticketTypesText } from '../lib/door.ts';
 import type { DoorResult, ScanSource } from '../lib/door-controller.ts';
 import {
   CheckCircleIcon,
@@ -41,6 +41,8 @@ export function ResultBanner({ result }: { result: DoorResult | null }) {
 
 function Filled({ result }: { result: DoorResult }) {
   const { title, detail } = bannerText(result.outcome);
+  const types =
+    result.outcome.kind === 'invalid' ? undefined : ticketTypesText(result.outcome.order);
   const look = looks[result.outcome.kind];
   const Icon = look.icon;
   return (
@@ -58,6 +60,11 @@ function Filled({ result }: { result: DoorResult }) {
       <div className="min-w-0 flex-1">
         <p className="text-2xl font-bold leading-tight wrap-anywhere sm:text-3xl">{title}</p>
         {detail ? <p className="mt-1 text-xl font-semibold">{detail}</p> : null}
+        {types ? (
+          <p data-testid="ticket-types" className="mt-1 text-lg font-semibold break-words">
+            {types}
+          </p>
+        ) : null}
         <p className="mt-1 text-sm font-medium">
           <span className="font-mono tracking-wider">{result.outcome.code}</span>
           {' · '}

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDLE_SYNC_MS, SYNC_MAX_WAIT_MS, type DoorOrder } from './door.ts';
 import {
   DoorController,
+  DoorEventNotFound,
   ticketsKey,
   validatedKey,
   type KeyValueStore,
@@ -125,6 +126,36 @@ describe('opening the door (spec §2)', () => {
     expect(controller.getState().index.orders).toHaveLength(0);
     expect(controller.getState().validated.size).toBe(0);
     expect(log.warn).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("an event that is not the user's", () => {
+  it('says not found when the server answers so, and stops syncing; an outage does not', async () => {
+    const server = fakeServer([ADA]);
+    const storage = memoryStore({ [ticketsKey(EVENT)]: JSON.stringify([ADA]) });
+    const { controller } = door(server, storage);
+    server.setDown(true);
+    controller.start();
+    await settle();
+    expect(controller.getState().notFound).toBe(false);
+    expect(controller.getState().refreshFailed).toBe(true);
+    controller.stop();
+
+    let asked = 0;
+    const refusing = {
+      ...server,
+      fetchOrders: () => {
+        asked++;
+        return Promise.reject(new DoorEventNotFound());
+      },
+    };
+    const refused = door(refusing, memoryStore());
+    refused.controller.start();
+    await settle();
+    expect(refused.controller.getState().notFound).toBe(true);
+    expect(refused.log.error).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(asked).toBe(1);
   });
 });
 
@@ -303,7 +334,10 @@ describe('Export / Import (spec §2)', () => {
 
     const b = door(server, memoryStore(), { online: false });
     b.controller.validate(BAYO.orderCode, 'manual'); // unknown here yet: Invalid
-    expect(b.controller.importJson(file)).toBe(true);
+    // ADA's check-in and the three orders are new here.
+    expect(b.controller.importJson(file)).toEqual({ orders: 3, checkIns: 1 });
+    // The same file again adds nothing.
+    expect(b.controller.importJson(file)).toEqual({ orders: 0, checkIns: 0 });
     expect(b.controller.getState().index.orders).toHaveLength(3);
     expect(b.controller.validate(ADA.orderCode, 'manual').kind).toBe('used');
     expect(b.controller.validate(CHIDI.orderCode, 'manual').kind).toBe('valid');
@@ -314,8 +348,8 @@ describe('Export / Import (spec §2)', () => {
     const server = fakeServer([ADA]);
     const storage = memoryStore({ [ticketsKey(EVENT)]: JSON.stringify([ADA]) });
     const { controller } = door(server, storage);
-    expect(controller.importJson('{"tickets": 5}')).toBe(false);
-    expect(controller.importJson('not json')).toBe(false);
+    expect(controller.importJson('{"tickets": 5}')).toBeNull();
+    expect(controller.importJson('not json')).toBeNull();
     expect(controller.getState().index.orders).toEqual([ADA]);
   });
 });

@@ -32,6 +32,23 @@ export interface MarkAttendedResult {
 
 export type ScanSource = 'scan' | 'manual' | 'search';
 
+/** What an Import added to this device: orders not on its list, check-ins not made here. */
+export interface ImportResult {
+  orders: number;
+  checkIns: number;
+}
+
+/**
+ * The server answered that this event is not one of the user's (it does not exist or
+ * another organiser owns it): not a failure to retry, the door has nothing to check against.
+ */
+export class DoorEventNotFound extends Error {
+  constructor() {
+    super('This event was not found.');
+    this.name = 'DoorEventNotFound';
+  }
+}
+
 export interface DoorResult {
   /** Grows with every result, so the same words twice in a row still read as new. */
   id: number;
@@ -55,6 +72,8 @@ export interface DoorState {
   postFailed: boolean;
   /** Validated codes the server does not have yet. */
   pending: number;
+  /** The server says the event does not exist or is not this user's: no door to show. */
+  notFound: boolean;
   /** Tickets checked in (quantities of validated orders) and tickets in total. */
   checkedIn: number;
   totalTickets: number;
@@ -114,6 +133,7 @@ export class DoorController {
       refreshFailed: false,
       postFailed: false,
       pending: 0,
+      notFound: false,
       checkedIn: 0,
       totalTickets: 0,
     });
@@ -232,22 +252,28 @@ export class DoorController {
   }
 
   /**
-   * Spec §2 Import: restores both lists from a data.json; a malformed file is silently
-   * ignored (false). Codes validated here and missing from the file are kept: a guest
-   * let in stays let in.
+   * Spec §2 Import: restores both lists from a data.json and tells what it added (orders
+   * not on this device's list, check-ins not validated here); a malformed file is silently
+   * ignored (null). Codes validated here and missing from the file are kept: a guest let
+   * in stays let in.
    */
-  importJson(text: string): boolean {
+  importJson(text: string): ImportResult | null {
     const backup = parseBackup(text, this.deps.eventId);
-    if (!backup) return false;
+    if (!backup) return null;
+    const before = this.state;
     const validated = new Set(backup.validated);
-    for (const code of this.state.validated) validated.add(code);
+    for (const code of before.validated) validated.add(code);
+    const nextValidated = withAttended(backup.tickets, validated);
     this.set({
       index: indexOrders(backup.tickets),
-      validated: withAttended(backup.tickets, validated),
+      validated: nextValidated,
       hasList: true,
     });
     this.saveAll();
-    return true;
+    return {
+      orders: backup.tickets.filter((o) => !before.index.byCode.has(o.orderCode)).length,
+      checkIns: [...nextValidated].filter((code) => !before.validated.has(code)).length,
+    };
   }
 
   // Internals ---------------------------------------------------------------------------
@@ -305,6 +331,12 @@ export class DoorController {
     try {
       orders = await this.deps.fetchOrders(this.deps.eventId);
     } catch (error) {
+      if (error instanceof DoorEventNotFound) {
+        // An answer, not an outage: stop syncing and let the screen say so.
+        this.set({ notFound: true });
+        this.stop();
+        return;
+      }
       // Spec §8: order retrieval failures are only logged (the screen shows a quiet hint).
       this.deps.log.error(
         'Could not refresh the order list; validating from the saved list.',

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   bannerText,
+  importMessage,
+  ticketTypesText,
   checkedInTickets,
   codeFromQr,
   createDuplicateFilter,
@@ -73,6 +75,33 @@ describe('banner words (spec §2)', () => {
       detail: 'Qty: 2',
     });
     expect(bannerText({ kind: 'invalid', code: 'x' })).toEqual({ title: 'Invalid' });
+  });
+});
+
+describe('beside the banner words (issue 12)', () => {
+  it("names the order's ticket types with how many of each, when the list has them", () => {
+    expect(
+      ticketTypesText({
+        ...ada,
+        ticketTypes: [
+          { name: 'Regular', quantity: 1 },
+          { name: 'VIP', quantity: 1 },
+        ],
+      }),
+    ).toBe('Regular × 1, VIP × 1');
+    expect(ticketTypesText({ ...ada, ticketTypes: [{ name: 'VIP', quantity: 2 }] })).toBe('VIP');
+    expect(ticketTypesText({ ...ada, ticketTypes: [] })).toBeUndefined();
+    expect(ticketTypesText(ada)).toBeUndefined();
+  });
+
+  it('says what an import added', () => {
+    expect(importMessage({ orders: 5, checkIns: 2 })).toBe(
+      'Import added 2 check-ins and 5 orders.',
+    );
+    expect(importMessage({ orders: 1, checkIns: 1 })).toBe('Import added 1 check-in and 1 order.');
+    expect(importMessage({ orders: 0, checkIns: 0 })).toBe(
+      'Import added nothing new: this device already had every order and check-in.',
+    );
   });
 });
 

@@ -36,6 +36,8 @@ export const doorOrderSchema = z.object({
   totalPrice: z.number(),
   quantity: z.number().nullable().optional(),
   attendedAt: z.string().nullable().optional(),
+  /** The order's ticket types (Regular, VIP) and how many of each; older files lack them. */
+  ticketTypes: z.array(z.object({ name: z.string(), quantity: z.number() })).optional(),
 });
 export type DoorOrder = z.infer<typeof doorOrderSchema>;
 
@@ -85,6 +87,17 @@ export function judge(index: DoorIndex, validated: ReadonlySet<string>, code: st
   if (!order) return { kind: 'invalid', code };
   if (validated.has(code) || order.attendedAt) return { kind: 'used', code, order };
   return { kind: 'valid', code, order };
+}
+
+/**
+ * An order's ticket types as the banner shows them: 'VIP' for one type ('Qty: n' beside it
+ * says how many), 'Regular × 2, VIP × 1' for several.
+ */
+export function ticketTypesText(order: DoorOrder): string | undefined {
+  const types = order.ticketTypes;
+  if (!types?.length) return undefined;
+  if (types.length === 1) return types[0]!.name;
+  return types.map((type) => `${type.name} × ${type.quantity}`).join(', ');
 }
 
 /** The banner's words (spec §2), to the letter. */
@@ -224,6 +237,16 @@ export function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
+}
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** What a valid data.json brought to this device, e.g. 'Import added 2 check-ins and 5 orders.' */
+export function importMessage({ orders, checkIns }: { orders: number; checkIns: number }): string {
+  if (orders === 0 && checkIns === 0) {
+    return 'Import added nothing new: this device already had every order and check-in.';
+  }
+  return `Import added ${count(checkIns, 'check-in', 'check-ins')} and ${count(orders, 'order', 'orders')}.`;
 }
 
 /** Spec §2 Export: data.json holds the tickets and the validated codes. */

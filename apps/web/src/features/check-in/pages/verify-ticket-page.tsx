@@ -1,5 +1,9 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useCallback, useState, type ComponentType, type SVGProps } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
 import { DoorActions } from '../components/door-actions.tsx';
 import { DoorCounter } from '../components/door-counter.tsx';
@@ -44,6 +48,8 @@ export function VerifyTicketPage({ eventId }: { eventId: string }) {
     (code: string, source: 'scan' | 'manual' | 'search') => buzz(controller.validate(code, source)),
     [controller],
   );
+
+  if (state.notFound) return <DoorNotFound />;
 
   return (
     <div className="pb-16">
@@ -124,5 +130,22 @@ export function VerifyTicketPage({ eventId }: { eventId: string }) {
         </div>
       </div>
     </div>
+  );
+}
+
+/** The event is not the user's (or does not exist): said as the manage page says it. */
+function DoorNotFound() {
+  return (
+    <>
+      <PageHeader eyebrow="Door" title="Event not found" />
+      <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:px-8">
+        <Alert tone="error">
+          This event does not exist or is not yours, so there are no tickets to check here.{' '}
+          <Link to={paths.manage.all} className="font-semibold underline">
+            Back to my events
+          </Link>
+        </Alert>
+      </div>
+    </>
   );
 }
