@@ -147,6 +147,7 @@ export async function buildApp(
       holdSeconds: config.orderHoldSeconds,
       offlineHoldHours: config.offlineHoldHours,
       sweepIntervalMs: config.holdSweepIntervalMs,
+      testPayments: config.paymentsTestMode,
       unsafeDisableCapacityGuard: config.unsafeDisableCapacityGuard,
     },
     app.log,
@@ -168,6 +169,7 @@ export async function buildApp(
     paystack,
     config.publicUrl,
     app.log,
+    config.paymentsTestMode,
   );
   const checkin = new CheckinService(database.db, orders);
   const ordersManage = new OrdersManageService(
@@ -330,7 +332,7 @@ export async function buildApp(
       head: (params) => events.pageHead(params.slug ?? '', config.publicUrl),
       data: (params) => [pageDataKey(`/events/${encodeURIComponent(params.slug ?? '')}`)],
     },
-  ]);
+  ], { testMode: config.paymentsTestMode });
 
   mail.start();
   orders.start();

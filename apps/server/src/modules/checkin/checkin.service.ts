@@ -25,6 +25,8 @@ export class CheckinService {
       totalPrice: koboToNaira(o.total_kobo),
       quantity: o.quantity,
       attendedAt: o.attended_at ? o.attended_at.toISOString() : null,
+      // Only when true: the spec's fields stay as they are for every real order.
+      ...(o.payment_method === 'test' ? { testPayment: true } : {}),
     }));
   }
 

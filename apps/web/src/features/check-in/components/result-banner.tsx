@@ -1,3 +1,4 @@
+import { TEST_PAID_LABEL } from '../../../components/ui/badge.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { bannerText } from '../lib/door.ts';
 import type { DoorResult, ScanSource } from '../lib/door-controller.ts';
@@ -58,6 +59,11 @@ function Filled({ result }: { result: DoorResult }) {
       <div className="min-w-0 flex-1">
         <p className="text-2xl font-bold leading-tight break-words sm:text-3xl">{title}</p>
         {detail ? <p className="mt-1 text-xl font-semibold">{detail}</p> : null}
+        {result.outcome.kind !== 'invalid' && result.outcome.order.testPayment ? (
+          <p className="mt-1 inline-block rounded bg-white px-2 py-0.5 text-lg font-bold text-red-700">
+            {TEST_PAID_LABEL}
+          </p>
+        ) : null}
         <p className="mt-1 text-sm font-medium">
           <span className="font-mono tracking-wider">{result.outcome.code}</span>
           {' · '}

@@ -36,6 +36,8 @@ export const doorOrderSchema = z.object({
   totalPrice: z.number(),
   quantity: z.number().nullable().optional(),
   attendedAt: z.string().nullable().optional(),
+  /** Paid with the TEST provider (test mode): beyond the spec's fields, shown on the banner. */
+  testPayment: z.boolean().optional(),
 });
 export type DoorOrder = z.infer<typeof doorOrderSchema>;
 
