@@ -4,6 +4,7 @@ import { MANAGE } from '../event-factories.ts';
 import { API, startTestApp, type Reply, type TestApp } from '../helper.ts';
 import { buyer, givenEventWithTypes, givenOrganiser } from '../organiser-factories.ts';
 import { startFakePaystack, type FakePaystack } from '../paystack-fake.ts';
+import { pdfText } from '../ticket-files.ts';
 
 /**
  * Issue 16 §1: every way an order can become completed, in every configuration of the
@@ -426,5 +427,108 @@ describe("a cancelled event's pending orders", () => {
     expect(await row(o.id)).toMatchObject({ status: 'expired', needs_refund: true, paid_at: null });
     expect(await kindsOf(o.id)).toContain('event_cancelled');
     expect(await mailKinds(o.email)).not.toContain('order-confirmation');
+  });
+});
+
+/**
+ * Issue 16 §1: an order "paid" with the TEST provider says so wherever it appears — the
+ * buyer's order, the mail and its PDF ticket, the organiser's list and detail, the door's
+ * list — while a real payment says nothing of the kind.
+ */
+describe('an order paid with the TEST provider', () => {
+  let w: World;
+  beforeAll(async () => {
+    const t = await startTestApp({ paymentsTestMode: true });
+    w = { name: 'marked', testMode: true, paystack: false, t, organiser: '' };
+    w.organiser = (await givenOrganiser(t)).token;
+  }, 180_000);
+  afterAll(async () => {
+    await w?.t.close();
+  });
+
+  it('is marked test on the order, mail, PDF ticket, organiser views and door list', async () => {
+    const test = await order(w);
+    await w.t.post(`${ORDERS}/${test.id}/pay`, { method: 'test' }, test);
+    const paid = await w.t.post(`${ORDERS}/${test.id}/test-payment`, { outcome: 'success' }, test);
+    expect(paid.body.data).toMatchObject({ status: 'completed', testPayment: true });
+    // A real (offline, marked paid) order of the same event, for contrast.
+    const real = await w.t.post(ORDERS, {
+      eventId: test.eventId,
+      items: [
+        {
+          ticketTypeId: (await w.t.db
+            .selectFrom('order_items')
+            .select('ticket_type_id')
+            .where('order_id', '=', test.id)
+            .executeTakeFirstOrThrow())!.ticket_type_id,
+          quantity: 1,
+        },
+      ],
+      buyer: buyer(),
+    });
+    const realId = real.body.data.order.id as string;
+    const realHeaders = { 'x-order-token': real.body.data.accessToken as string };
+    await w.t.post(`${ORDERS}/${realId}/pay`, { method: 'offline' }, { headers: realHeaders });
+    await w.t.post(`${MANAGE_ORDERS}/${realId}/mark-paid`, {}, { token: w.organiser });
+
+    const seen = await w.t.request('GET', `${ORDERS}/${test.id}`, test);
+    expect(seen.body.data.testPayment).toBe(true);
+    expect(
+      (await w.t.request('GET', `${ORDERS}/${realId}`, { headers: realHeaders })).body.data
+        .testPayment,
+    ).toBe(false);
+
+    const mail = await w.t.latestMailTo(test.email, 'order-confirmation');
+    expect(mail.subject).toMatch(/^\[TEST — not paid\] /);
+    expect(mail.text_body).toMatch(/^TEST — not paid: paid with the TEST provider/);
+    expect(mail.html_body).toContain('TEST — not paid');
+    const realMail = await w.t.latestMailTo(real.body.data.order.email, 'order-confirmation');
+    expect(realMail.subject).not.toContain('TEST');
+
+    const pdf = await w.t.app.inject({
+      url: `${ORDERS}/${test.id}/ticket.pdf`,
+      headers: test.headers,
+    });
+    expect(pdf.statusCode).toBe(200);
+    const text = (await pdfText(pdf.rawPayload)).replace(/\s+/g, ' ');
+    expect(text).toContain('TEST — not paid');
+    const realPdf = await w.t.app.inject({
+      url: `${ORDERS}/${realId}/ticket.pdf`,
+      headers: realHeaders,
+    });
+    expect(await pdfText(realPdf.rawPayload)).not.toContain('TEST');
+
+    const list = await w.t.request('GET', `${MANAGE_ORDERS}?eventId=${test.eventId}`, {
+      token: w.organiser,
+    });
+    expect(list.status, list.text).toBe(200);
+    const byId = new Map(
+      list.body.data.items.map((i: { id: string; testPayment: boolean }) => [i.id, i.testPayment]),
+    );
+    expect(byId.get(test.id)).toBe(true);
+    expect(byId.get(realId)).toBe(false);
+    const detail = await w.t.request('GET', `${MANAGE_ORDERS}/${test.id}`, { token: w.organiser });
+    expect(detail.body.data).toMatchObject({ testPayment: true, payment: { method: 'test' } });
+
+    const door = await w.t.request('GET', `${API}/ticketPurchase/event/${test.eventId}`, {
+      token: w.organiser,
+    });
+    expect(door.status, door.text).toBe(200);
+    const doorTest = door.body.data.find((o: { _id: string }) => o._id === test.id);
+    const doorReal = door.body.data.find((o: { _id: string }) => o._id === realId);
+    expect(doorTest).toMatchObject({ testPayment: true, orderCode: expect.any(String) });
+    // A real order keeps exactly the spec's fields.
+    expect(Object.keys(doorReal).sort()).toEqual(
+      [
+        '_id',
+        'orderCode',
+        'firstName',
+        'lastName',
+        'email',
+        'totalPrice',
+        'quantity',
+        'attendedAt',
+      ].sort(),
+    );
   });
 });
