@@ -313,26 +313,31 @@ export async function buildApp(
 
   // The public pages: their own code preloaded beside the entry, the event page's head for
   // crawlers, and each page's first API answers in its HTML (decision 021).
-  await registerWeb(app, config.webDistDir, [
-    {
-      path: '/',
-      module: 'src/app/routes/home.tsx',
-      data: () => [pageDataKey('/events', HOME_EVENTS_QUERY)],
-    },
-    {
-      path: '/events',
-      module: 'src/app/routes/events/events-list.tsx',
-      data: (_params, query) => [
-        pageDataKey('/events', publicEventsQueryFor(filtersFromSearch(query))),
-      ],
-    },
-    {
-      path: '/events/:slug',
-      module: 'src/app/routes/events/event-detail.tsx',
-      head: (params) => events.pageHead(params.slug ?? '', config.publicUrl),
-      data: (params) => [pageDataKey(`/events/${encodeURIComponent(params.slug ?? '')}`)],
-    },
-  ], { testMode: config.paymentsTestMode });
+  await registerWeb(
+    app,
+    config.webDistDir,
+    [
+      {
+        path: '/',
+        module: 'src/app/routes/home.tsx',
+        data: () => [pageDataKey('/events', HOME_EVENTS_QUERY)],
+      },
+      {
+        path: '/events',
+        module: 'src/app/routes/events/events-list.tsx',
+        data: (_params, query) => [
+          pageDataKey('/events', publicEventsQueryFor(filtersFromSearch(query))),
+        ],
+      },
+      {
+        path: '/events/:slug',
+        module: 'src/app/routes/events/event-detail.tsx',
+        head: (params) => events.pageHead(params.slug ?? '', config.publicUrl),
+        data: (params) => [pageDataKey(`/events/${encodeURIComponent(params.slug ?? '')}`)],
+      },
+    ],
+    { testMode: config.paymentsTestMode },
+  );
 
   mail.start();
   orders.start();

@@ -89,10 +89,7 @@ export function perEvent(db: Db, f: FinanceFilters): Promise<EventFigureRow[]> {
   let query = db
     .selectFrom('events as e')
     .leftJoin('orders as o', (join) => {
-      let on = join
-        .onRef('o.event_id', '=', 'e.id')
-        .on('o.status', '=', 'completed')
-        .on(realMoney);
+      let on = join.onRef('o.event_id', '=', 'e.id').on('o.status', '=', 'completed').on(realMoney);
       if (f.from) on = on.on(paidAt, '>=', f.from);
       if (f.to) on = on.on(paidAt, '<', f.to);
       return on;

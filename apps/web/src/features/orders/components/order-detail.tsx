@@ -30,14 +30,13 @@ export function OrderDetail({ order }: { order: ManageOrderDto }) {
     <div className="space-y-5">
       {order.testPayment ? (
         <Alert tone="error">
-          {TEST_PAID_LABEL}: paid with the TEST provider in test mode. No money was taken, and
-          the finances leave this order out.
+          {TEST_PAID_LABEL}: paid with the TEST provider in test mode. No money was taken, and the
+          finances leave this order out.
         </Alert>
       ) : null}
       {order.needsRefund ? (
         <Alert tone="error">
-          Money arrived that this order could not take (see the history below): refund the
-          buyer.
+          Money arrived that this order could not take (see the history below): refund the buyer.
         </Alert>
       ) : null}
       <Section title="Buyer">
