@@ -173,6 +173,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
         MAIL_FROM: 'Gatepass E2E <no-reply@gatepass.test>',
         MAIL_RETRY_INTERVAL_MS: '200',
+        // The suites pay through the TEST provider, and test-mode.spec.ts checks its banner.
+        PAYMENTS_TEST_MODE: 'true',
         // Rate limits stay in this process's memory: a run never shares counters with another.
         REDIS_URL: '',
         LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',

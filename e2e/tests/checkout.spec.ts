@@ -751,7 +751,11 @@ test.describe('a hold that expires (a server with ORDER_HOLD_SECONDS=8)', () => 
     // A server start with its migrations can take a while on a busy machine.
     test.setTimeout(120_000);
     // Eight seconds: long enough to reach the payment page on a busy machine, short for a test.
-    server = await startOwnServer({ ORDER_HOLD_SECONDS: '8', HOLD_SWEEP_INTERVAL_MS: '500' });
+    server = await startOwnServer({
+      ORDER_HOLD_SECONDS: '8',
+      HOLD_SWEEP_INTERVAL_MS: '500',
+      PAYMENTS_TEST_MODE: 'true',
+    });
   });
   test.afterAll(async () => {
     await server?.stop();

@@ -83,6 +83,8 @@ test('Manual and Search: validation only at 8 digits, the three banners, the cou
   await expect(d.bannerBox).toHaveAttribute('data-result', 'valid');
   await expect(d.banner).toContainText('Valid: Ada Obi, ₦5,000.00');
   await expect(d.banner).toContainText('Qty: 1');
+  // Paid with the TEST provider (the e2e server runs in test mode): the steward sees it.
+  await expect(d.banner).toContainText('TEST — not paid');
   await expect(d.manual).toHaveValue('');
   await expect(d.count).toHaveText('1 / 3');
 

@@ -151,13 +151,17 @@ interface PlacedOrder {
   buyer: Buyer;
 }
 
-/** A buyer's checkout through the API; paid orders go through the TEST provider. */
+/**
+ * A buyer's checkout through the API; paid orders go through the TEST provider (test
+ * mode: no money, left out of the finances), or with `markPaidBy` (the organiser's token)
+ * offline and marked paid by the organiser: real money.
+ */
 async function buy(
   event: PublishedEvent,
   typeIndex: number,
   quantity: number,
   buyer: Buyer,
-  options: { promoCode?: string; pay?: boolean } = {},
+  options: { promoCode?: string; pay?: boolean; markPaidBy?: string } = {},
 ): Promise<PlacedOrder> {
   const type = event.types[typeIndex]!;
   const created = await ok(
@@ -174,7 +178,22 @@ async function buy(
   );
   let order = created.body.data.order;
   const headers = { 'x-order-token': created.body.data.accessToken as string };
-  if (order.status === 'pending' && options.pay !== false) {
+  if (order.status === 'pending' && options.markPaidBy) {
+    await ok(
+      call('POST', `/orders/${order.id}/pay`, { body: { method: 'offline' }, headers }),
+      200,
+      'pay offline',
+    );
+    const marked = await ok(
+      call('POST', `/events/manage/orders/${order.id}/mark-paid`, {
+        token: options.markPaidBy,
+        body: {},
+      }),
+      200,
+      'mark paid',
+    );
+    order = marked.body.data;
+  } else if (order.status === 'pending' && options.pay !== false) {
     await ok(
       call('POST', `/orders/${order.id}/pay`, { body: { method: 'test' }, headers }),
       200,
@@ -512,13 +531,14 @@ test.describe('organiser: finances', () => {
       'promo code',
     );
     const completed = [
-      await buy(passed, 0, 2, newBuyer('Ade')),
-      await buy(passed, 0, 1, newBuyer('Bisi'), { promoCode: 'TENOFF' }),
-      await buy(absorbed, 0, 3, newBuyer('Chi')),
+      await buy(passed, 0, 2, newBuyer('Ade'), { markPaidBy: token }),
+      await buy(passed, 0, 1, newBuyer('Bisi'), { promoCode: 'TENOFF', markPaidBy: token }),
+      await buy(absorbed, 0, 3, newBuyer('Chi'), { markPaidBy: token }),
     ];
-    // Neither a pending nor a refunded order counts.
+    // Neither a pending, a refunded nor a TEST-paid order (no money) counts.
     await buy(passed, 0, 1, newBuyer('Pending'), { pay: false });
-    const refunded = await buy(absorbed, 0, 1, newBuyer('Refunded'));
+    const refunded = await buy(absorbed, 0, 1, newBuyer('Refunded'), { markPaidBy: token });
+    await buy(passed, 0, 1, newBuyer('Tester'));
     await ok(
       call('POST', `/events/manage/orders/${refunded.id}/refund`, { token, body: {} }),
       200,
@@ -542,6 +562,11 @@ test.describe('organiser: finances', () => {
     await expect(card('Fees')).toContainText(formatNaira(fees));
     await expect(card('Fees')).toContainText(`${formatNaira(feesPassed)} paid by buyers`);
     await expect(card('Net')).toContainText(formatNaira(gross - fees));
+    await expect(
+      page.getByText(
+        '1 test order (paid with the TEST provider, no money) is left out of these figures.',
+      ),
+    ).toBeVisible();
 
     // The per-event table adds up to the same figures.
     const table = page.getByRole('table', { name: 'Sales per event' });

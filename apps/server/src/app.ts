@@ -162,6 +162,7 @@ export async function buildApp(
       holdSeconds: config.orderHoldSeconds,
       offlineHoldHours: config.offlineHoldHours,
       sweepIntervalMs: config.holdSweepIntervalMs,
+      testPayments: config.paymentsTestMode,
       unsafeDisableCapacityGuard: config.unsafeDisableCapacityGuard,
     },
     app.log,
@@ -183,6 +184,7 @@ export async function buildApp(
     paystack,
     config.publicUrl,
     app.log,
+    config.paymentsTestMode,
   );
   const checkin = new CheckinService(database.db, orders);
   const ordersManage = new OrdersManageService(
@@ -331,26 +333,31 @@ export async function buildApp(
 
   // The public pages: their own code preloaded beside the entry, the event page's head for
   // crawlers, and each page's first API answers in its HTML (decision 021).
-  await registerWeb(app, config.webDistDir, [
-    {
-      path: '/',
-      module: 'src/app/routes/home.tsx',
-      data: () => [pageDataKey('/events', HOME_EVENTS_QUERY)],
-    },
-    {
-      path: '/events',
-      module: 'src/app/routes/events/events-list.tsx',
-      data: (_params, query) => [
-        pageDataKey('/events', publicEventsQueryFor(filtersFromSearch(query))),
-      ],
-    },
-    {
-      path: '/events/:slug',
-      module: 'src/app/routes/events/event-detail.tsx',
-      head: (params) => events.pageHead(params.slug ?? '', config.publicUrl),
-      data: (params) => [pageDataKey(`/events/${encodeURIComponent(params.slug ?? '')}`)],
-    },
-  ]);
+  await registerWeb(
+    app,
+    config.webDistDir,
+    [
+      {
+        path: '/',
+        module: 'src/app/routes/home.tsx',
+        data: () => [pageDataKey('/events', HOME_EVENTS_QUERY)],
+      },
+      {
+        path: '/events',
+        module: 'src/app/routes/events/events-list.tsx',
+        data: (_params, query) => [
+          pageDataKey('/events', publicEventsQueryFor(filtersFromSearch(query))),
+        ],
+      },
+      {
+        path: '/events/:slug',
+        module: 'src/app/routes/events/event-detail.tsx',
+        head: (params) => events.pageHead(params.slug ?? '', config.publicUrl),
+        data: (params) => [pageDataKey(`/events/${encodeURIComponent(params.slug ?? '')}`)],
+      },
+    ],
+    { testMode: config.paymentsTestMode },
+  );
 
   mail.start();
   orders.start();

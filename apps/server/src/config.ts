@@ -58,6 +58,7 @@ const envSchema = z.object({
     .regex(/^sk_(test|live)_\w+$/, 'must be a Paystack secret key (sk_test_… or sk_live_…)')
     .optional(),
   PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
+  PAYMENTS_TEST_MODE: booleanish,
   UNSAFE_DISABLE_CAPACITY_GUARD: booleanish,
   EXPORT_BATCH_SIZE: z.coerce.number().int().min(10).max(10_000).default(1000),
   SEED_ALLOW: booleanish,
@@ -95,6 +96,12 @@ export interface Config {
   paystackSecretKey: string | undefined;
   /** Paystack's API (tests point it at a local stand-in). */
   paystackBaseUrl: string;
+  /**
+   * The built-in TEST provider (pays without money) is offered, and every page says "Test
+   * mode — no real money". Off unless PAYMENTS_TEST_MODE=true; refused with a live
+   * Paystack key (decision 023).
+   */
+  paymentsTestMode: boolean;
   /**
    * TEST ONLY: holds tickets with a naive read-then-write that oversells under concurrency.
    * Used by apps/server/test/oversell.test.ts to prove its assertions can fail. Never set it.
@@ -140,6 +147,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (problems.length || !parsed.success) throw new ConfigError(problems);
   const e = parsed.data;
   const tls = tlsFiles.tls;
+  if (e.PAYMENTS_TEST_MODE && e.PAYSTACK_SECRET_KEY?.startsWith('sk_live_')) {
+    // The TEST provider completes orders without money: next to a live key it would hand
+    // out real tickets for nothing while real buyers pay for theirs.
+    throw new ConfigError([
+      'PAYMENTS_TEST_MODE: cannot be true with a live Paystack key (PAYSTACK_SECRET_KEY=sk_live_…): the TEST provider confirms orders without any money, so real tickets would be given away. Unset PAYMENTS_TEST_MODE, or use an sk_test_ key to try payments.',
+    ]);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -163,6 +177,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mediaSweepIntervalMs: e.MEDIA_SWEEP_INTERVAL_MS,
     paystackSecretKey: e.PAYSTACK_SECRET_KEY,
     paystackBaseUrl: e.PAYSTACK_BASE_URL.replace(/\/+$/, ''),
+    paymentsTestMode: e.PAYMENTS_TEST_MODE,
     unsafeDisableCapacityGuard: e.UNSAFE_DISABLE_CAPACITY_GUARD,
     exportBatchSize: e.EXPORT_BATCH_SIZE,
     seedAllow: e.SEED_ALLOW,

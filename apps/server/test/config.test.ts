@@ -192,6 +192,13 @@ describe('configuration from the environment', () => {
       invalid: ['on', /expected one of .*"1".*"true"/],
     },
     {
+      name: 'PAYMENTS_TEST_MODE',
+      key: 'paymentsTestMode',
+      default: false,
+      valid: ['true', true],
+      invalid: ['yes', /expected one of .*"1".*"true"/],
+    },
+    {
       name: 'SEED_ALLOW',
       key: 'seedAllow',
       default: false,
@@ -209,6 +216,19 @@ describe('configuration from the environment', () => {
       expect(problems[0]).toMatch(new RegExp(`^${v.name}: `));
       expect(problems[0]).toMatch(v.invalid[1]);
     }
+  });
+
+  it('refuses test mode beside a live Paystack key, saying why, and allows it with a test key', () => {
+    const live = { PAYMENTS_TEST_MODE: 'true', PAYSTACK_SECRET_KEY: 'sk_live_abc123' };
+    const problems = problemsOf(live);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^PAYMENTS_TEST_MODE: cannot be true with a live Paystack key/);
+    expect(problems[0]).toContain('real tickets would be given away');
+    expect(loadConfig({ PAYSTACK_SECRET_KEY: 'sk_live_abc123' }).paymentsTestMode).toBe(false);
+    expect(
+      loadConfig({ PAYMENTS_TEST_MODE: 'true', PAYSTACK_SECRET_KEY: 'sk_test_abc123' })
+        .paymentsTestMode,
+    ).toBe(true);
   });
 
   it("keeps README's configuration table and the configuration in step", () => {
@@ -250,6 +270,32 @@ describe('configuration from the environment', () => {
       expect(output).toContain('Invalid configuration');
       expect(output).toMatch(/PORT:/);
       expect(output).toMatch(/DATABASE_URL:/);
+    },
+  );
+
+  it.runIf(testEngine === 'pglite')(
+    'makes the server exit with status 1 when test mode meets a live Paystack key',
+    { timeout: 90_000 },
+    async () => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        cwd: serverDir,
+        env: {
+          PATH: process.env.PATH,
+          PAYMENTS_TEST_MODE: 'true',
+          PAYSTACK_SECRET_KEY: 'sk_live_0123456789',
+          DATA_DIR: '/nonexistent/gatepass-never-opened',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+      child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+
+      expect(code).toBe(1);
+      expect(output).toContain('Invalid configuration');
+      expect(output).toMatch(/PAYMENTS_TEST_MODE: cannot be true with a live Paystack key/);
+      expect(output).not.toContain('sk_live_0123456789');
     },
   );
 });

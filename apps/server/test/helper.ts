@@ -118,9 +118,14 @@ export interface TestApp {
 export const API = '/api/v1';
 export const AUTH = `${API}/auth/user`;
 
-/** The configuration tests start from: the real defaults, silent, no mail server, no Redis. */
+/**
+ * The configuration tests start from: the real defaults, silent, no mail server, no Redis,
+ * and the TEST payment provider on (the suites pay through it). A test about test mode
+ * being off passes `{ paymentsTestMode: false }`.
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const base = loadConfig({
+    PAYMENTS_TEST_MODE: 'true',
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://gatepass.test',
     WEB_DIST_DIR: path.join(os.tmpdir(), 'gatepass-no-web-build'),

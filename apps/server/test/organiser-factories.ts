@@ -58,7 +58,11 @@ export interface Bought {
   accessToken: string;
 }
 
-/** Creates an order through checkout; `pay: 'test'` completes a paid one with the TEST provider. */
+/**
+ * Creates an order through checkout; `pay: 'test'` completes a paid one with the TEST
+ * provider (test mode: no money, left out of the finances), `pay: 'marked'` as offline
+ * payment the organiser (`organiser`, their token) marks paid: real money.
+ */
 export async function buy(
   t: TestApp,
   eventId: string,
@@ -67,7 +71,8 @@ export async function buy(
     quantity?: number;
     buyer?: ReturnType<typeof buyer>;
     promoCode?: string;
-    pay?: 'test' | 'offline';
+    pay?: 'test' | 'offline' | 'marked';
+    organiser?: string;
   } = {},
 ): Promise<Bought> {
   const res = await t.post(ORDERS, {
@@ -82,7 +87,7 @@ export async function buy(
     const headers = { 'x-order-token': bought.accessToken };
     const chosen = await t.post(
       `${ORDERS}/${bought.order.id}/pay`,
-      { method: options.pay },
+      { method: options.pay === 'marked' ? 'offline' : options.pay },
       { headers },
     );
     expect(chosen.status, chosen.text).toBe(200);
@@ -91,6 +96,14 @@ export async function buy(
         `${ORDERS}/${bought.order.id}/test-payment`,
         { outcome: 'success' },
         { headers },
+      );
+      expect(paid.status, paid.text).toBe(200);
+      bought.order = paid.body.data;
+    } else if (options.pay === 'marked') {
+      const paid = await t.post(
+        `/api/v1/events/manage/orders/${bought.order.id}/mark-paid`,
+        {},
+        { token: options.organiser! },
       );
       expect(paid.status, paid.text).toBe(200);
       bought.order = paid.body.data;
@@ -135,7 +148,7 @@ export async function insertOrdersBySql(t: TestApp, o: BulkOrders): Promise<stri
       paid_at, created_at)
     select lpad((${base} + g)::text, 8, '0'), ${o.eventId}::uuid, 'Bulk', 'Buyer ' || g,
       'bulk' || g || '@' || ${domain}, '0803' || lpad(g::text, 7, '0'), ${status},
-      ${status === 'pending' ? null : 'test'}, 1, ${subtotal}, 0, ${fee}, ${subtotal + fee}, 'pass',
+      ${status === 'pending' ? null : 'offline'}, 1, ${subtotal}, 0, ${fee}, ${subtotal + fee}, 'pass',
       'not-a-token', ${status === 'completed' ? sql`now() - g * interval '1 second'` : sql`null`},
       now() - g * interval '1 second'
     from generate_series(1, ${o.count}::int) g

@@ -228,3 +228,35 @@ describe('web delivery', () => {
     });
   });
 });
+
+/**
+ * Issue 16: in test mode (PAYMENTS_TEST_MODE) every page says so, from the HTML itself,
+ * before any script runs; without it no page does.
+ */
+describe('the test-mode banner', () => {
+  const BANNER = 'Test mode — no real money';
+  const PAGES = ['/', '/events', '/events/manage', '/checkout/pay/test/x', '/index.html'];
+
+  it.each([true, false])('is first in <body> on every page when test mode is %s', async (on) => {
+    const webDir = fakeWebBuild();
+    const t = await startTestApp({ webDistDir: webDir, paymentsTestMode: on });
+    try {
+      const { token } = await givenLoggedInUser(t);
+      const event = await givenPublishedEvent(t, token, { title: 'Banner Night' });
+      for (const url of [...PAGES, `/events/${event.slug}`]) {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        if (on) {
+          expect(res.body, url).toMatch(
+            new RegExp(`<body>\\s*<div id="test-mode-banner" role="note"[^>]*>${BANNER}</div>`),
+          );
+        } else {
+          expect(res.body, url).not.toContain(BANNER);
+        }
+      }
+    } finally {
+      await t.close();
+      fs.rmSync(webDir, { recursive: true, force: true });
+    }
+  });
+});

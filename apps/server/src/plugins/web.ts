@@ -60,6 +60,25 @@ export function injectPageData(html: string, data: PageData): string {
     : `${html}${element}`;
 }
 
+/** The words every page shows in test mode (issue 16), exactly. */
+export const TEST_MODE_TEXT = 'Test mode — no real money';
+
+/**
+ * index.html with the test-mode banner as the first element of <body>, outside the React
+ * root: every page (public, checkout, manage, door) shows it from the first byte, with no
+ * script, request or page-data field to wait for. Styled inline (the CSP allows inline
+ * styles) so it does not depend on the app's CSS.
+ */
+export function injectTestModeBanner(html: string): string {
+  const banner =
+    `<div id="test-mode-banner" role="note" style="background:#fde047;color:#111827;` +
+    `text-align:center;font:600 14px/1.4 system-ui,sans-serif;padding:6px 12px;` +
+    `border-bottom:1px solid #ca8a04">${escapeHtml(TEST_MODE_TEXT)}</div>`;
+  return /<body[^>]*>/i.test(html)
+    ? html.replace(/<body[^>]*>/i, (open) => `${open}\n    ${banner}`)
+    : `${banner}${html}`;
+}
+
 interface ManifestChunk {
   file: string;
   imports?: string[];
@@ -97,6 +116,7 @@ export async function registerWeb(
   app: FastifyInstance,
   webDistDir: string,
   pages: WebPage[] = [],
+  options: { testMode?: boolean } = {},
 ): Promise<void> {
   const indexPath = path.join(webDistDir, 'index.html');
   const hasWeb = fs.existsSync(indexPath);
@@ -107,6 +127,9 @@ export async function registerWeb(
       index: false,
       // The build writes .br and .gz next to each text file (apps/web/compress-plugin.ts).
       preCompressed: true,
+      // In test mode /index.html (what the service worker keeps for offline use) is the
+      // bannered copy below, answered by the fallback, not the file as built.
+      ...(options.testMode ? { allowedPath: (p: string) => p !== '/index.html' } : {}),
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -117,7 +140,8 @@ export async function registerWeb(
   }
 
   // Static routes are registered once at start, so index.html is read once too.
-  const html = hasWeb ? fs.readFileSync(indexPath, 'utf8') : undefined;
+  const built = hasWeb ? fs.readFileSync(indexPath, 'utf8') : undefined;
+  const html = built && options.testMode ? injectTestModeBanner(built) : built;
   const manifestPath = path.join(webDistDir, '.vite', 'manifest.json');
   const manifest = fs.existsSync(manifestPath)
     ? (JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>)

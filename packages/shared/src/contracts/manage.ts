@@ -94,6 +94,8 @@ export const manageOrderListItem = z.object({
   /** Naira the buyer pays (or paid). */
   totalPrice: z.number(),
   paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
+  /** Paid with the TEST provider (test mode): no money. */
+  testPayment: z.boolean(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   attendedAt: z.string().nullable(),

@@ -143,6 +143,11 @@ export const orderDto = quoteDto.extend({
   phone: z.string(),
   paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
   /**
+   * Paid with the built-in TEST provider (test mode): no money changed hands. Shown on the
+   * order, its ticket and at the door; left out of the finances (decision 023).
+   */
+  testPayment: z.boolean(),
+  /**
    * Money arrived that this order could not take (after its hold expired and the tickets
    * sold out, twice, or for a cancelled order): the organiser must refund it.
    */
@@ -191,6 +196,8 @@ export const doorOrderDto = z.object({
   attendedAt: z.string().nullable(),
   /** Beside the spec's fields: the order's ticket types and how many of each, for the banner. */
   ticketTypes: z.array(z.object({ name: z.string(), quantity: z.number() })),
+  /** Paid with the TEST provider (test mode): no money was taken. Beyond the spec's fields. */
+  testPayment: z.boolean().optional(),
 });
 export type DoorOrderDto = z.infer<typeof doorOrderDto>;
 

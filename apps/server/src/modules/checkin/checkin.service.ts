@@ -37,6 +37,8 @@ export class CheckinService {
       quantity: o.quantity,
       attendedAt: o.attended_at ? o.attended_at.toISOString() : null,
       ticketTypes: typesByOrder.get(o.id) ?? [],
+      // Only when true: the spec's fields stay as they are for every real order.
+      ...(o.payment_method === 'test' ? { testPayment: true } : {}),
     }));
   }
 

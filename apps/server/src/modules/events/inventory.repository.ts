@@ -153,6 +153,23 @@ export interface SaleEvent {
   online_url: string | null;
 }
 
+/**
+ * The event's status, its row share-locked until `trx` ends: a cancellation (an update of
+ * the row) waits for the payment being applied, or is seen by it once committed.
+ */
+export async function lockEventStatus(
+  trx: Db,
+  id: string,
+): Promise<SaleEvent['status'] | undefined> {
+  const row = await trx
+    .selectFrom('events')
+    .select('status')
+    .where('id', '=', id)
+    .forShare()
+    .executeTakeFirst();
+  return row?.status;
+}
+
 export function findSaleEvents(db: Db, ids: string[]): Promise<SaleEvent[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return db

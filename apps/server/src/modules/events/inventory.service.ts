@@ -24,6 +24,10 @@ export const inventoryService = {
 
   events: (db: Kysely<Database>, ids: string[]) => inventory.findSaleEvents(db, ids),
 
+  /** Whether the event was cancelled, read under a share lock held until `trx` ends. */
+  cancelledForPayment: async (trx: Kysely<Database>, eventId: string) =>
+    (await inventory.lockEventStatus(trx, eventId)) === 'cancelled',
+
   ticketTypesForSale: (trx: Kysely<Database>, eventId: string, ids: string[]) =>
     inventory.findSaleTicketTypes(trx, eventId, ids),
 

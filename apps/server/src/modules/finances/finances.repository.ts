@@ -30,6 +30,12 @@ export interface FigureRow {
 /** When a completed order counts: when it was paid (free orders: when placed). */
 const paidAt = sql<Date>`coalesce(o.paid_at, o.created_at)`;
 
+/**
+ * Real money only: an order paid with the TEST provider (test mode) moved none, so it is
+ * left out of every sum and counted apart (decision 023).
+ */
+const realMoney = sql<boolean>`o.payment_method is distinct from 'test'`;
+
 const kobo = <A extends string>(expr: RawBuilder<unknown>, alias: A) =>
   sql<number>`coalesce(sum(${expr}), 0)::bigint`.as(alias);
 
@@ -45,12 +51,13 @@ const figureColumns = [
   kobo(sql`o.total_kobo - o.fee_kobo`, 'net_kobo'),
 ] as const;
 
-function completedOrders(db: Db, f: FinanceFilters) {
+function completedOrders(db: Db, f: FinanceFilters, test = false) {
   let query = db
     .selectFrom('orders as o')
     .innerJoin('events as e', 'e.id', 'o.event_id')
     .where('e.owner_id', '=', f.ownerId)
-    .where('o.status', '=', 'completed');
+    .where('o.status', '=', 'completed')
+    .where(test ? sql<boolean>`not ${realMoney}` : realMoney);
   if (f.eventId) query = query.where('o.event_id', '=', f.eventId);
   if (f.from) query = query.where(paidAt, '>=', f.from);
   if (f.to) query = query.where(paidAt, '<', f.to);
@@ -59,6 +66,14 @@ function completedOrders(db: Db, f: FinanceFilters) {
 
 export function totals(db: Db, f: FinanceFilters): Promise<FigureRow> {
   return completedOrders(db, f).select(figureColumns).executeTakeFirstOrThrow();
+}
+
+/** How many completed orders of the filter were paid with the TEST provider (left out). */
+export async function testOrders(db: Db, f: FinanceFilters): Promise<number> {
+  const row = await completedOrders(db, f, true)
+    .select(sql<number>`count(o.id)::int`.as('orders'))
+    .executeTakeFirstOrThrow();
+  return row.orders;
 }
 
 export interface EventFigureRow extends FigureRow {
@@ -74,7 +89,7 @@ export function perEvent(db: Db, f: FinanceFilters): Promise<EventFigureRow[]> {
   let query = db
     .selectFrom('events as e')
     .leftJoin('orders as o', (join) => {
-      let on = join.onRef('o.event_id', '=', 'e.id').on('o.status', '=', 'completed');
+      let on = join.onRef('o.event_id', '=', 'e.id').on('o.status', '=', 'completed').on(realMoney);
       if (f.from) on = on.on(paidAt, '>=', f.from);
       if (f.to) on = on.on(paidAt, '<', f.to);
       return on;
@@ -209,7 +224,7 @@ export function upcomingEvents(db: Db, ownerId: string, now: Date, limit: number
             sql<number>`coalesce(sum(o.quantity) filter (where o.status = 'pending'), 0)::int`.as(
               'held',
             ),
-            sql<number>`coalesce(sum(o.total_kobo) filter (where o.status = 'completed'), 0)::bigint`.as(
+            sql<number>`coalesce(sum(o.total_kobo) filter (where o.status = 'completed' and ${realMoney}), 0)::bigint`.as(
               'gross_kobo',
             ),
           ])

@@ -77,15 +77,17 @@ export class FinancesService {
 
   async report(ownerId: string, query: Query): Promise<FinancesDto> {
     const filters = await this.filters(ownerId, query);
-    const [totals, events, days] = await Promise.all([
+    const [totals, events, days, testOrders] = await Promise.all([
       repo.totals(this.db, filters),
       repo.perEvent(this.db, filters),
       repo.daily(this.db, filters, TIME_ZONE),
+      repo.testOrders(this.db, filters),
     ]);
     return {
       range: { from: query.from ?? null, to: query.to ?? null, timeZone: TIME_ZONE },
       eventId: query.eventId ?? null,
       totals: toFigures(totals),
+      testOrdersLeftOut: testOrders,
       events: events.map((e) => ({
         eventId: e.event_id,
         title: e.title,

@@ -89,7 +89,7 @@ async function insertOrders(eventIds: string[], orders: GenOrder[]) {
             email: 'prop@example.com',
             phone: '08030000000',
             status: o.status,
-            payment_method: 'test' as const,
+            payment_method: 'offline' as const,
             payment_ref: null,
             quantity: o.quantity,
             subtotal_kobo: m.subtotal,
@@ -266,8 +266,16 @@ describe('finances', () => {
       },
     );
     // Passed: 2 × 5,000 = 10,000 + fee 550 = 10,550 paid. Absorbed: 5,000 paid, fee 330 inside.
-    const a = await buy(t, passed.event.id, passed.types[0]!.id, { quantity: 2, pay: 'test' });
-    await buy(t, absorbed.event.id, absorbed.types[0]!.id, { quantity: 1, pay: 'test' });
+    const a = await buy(t, passed.event.id, passed.types[0]!.id, {
+      quantity: 2,
+      pay: 'marked',
+      organiser: organiser.token,
+    });
+    await buy(t, absorbed.event.id, absorbed.types[0]!.id, {
+      quantity: 1,
+      pay: 'marked',
+      organiser: organiser.token,
+    });
     await buy(t, absorbed.event.id, absorbed.types[0]!.id, { quantity: 1 }); // pending: not counted
 
     const report = async () => {
@@ -310,6 +318,39 @@ describe('finances', () => {
     expect(col('Net (NGN)')).toBe(after.totals.net);
   });
 
+  it('leaves orders paid with the TEST provider out of every figure and says how many', async () => {
+    const organiser = await givenOrganiser(t);
+    const { event, types } = await givenEventWithTypes(t, organiser.token, [
+      { price: 5000, capacity: 10 },
+    ]);
+    const typeId = types[0]!.id;
+    // Real money: offline, marked paid (5,000 + fee 330). Test mode: two TEST payments.
+    await buy(t, event.id, typeId, { pay: 'marked', organiser: organiser.token });
+    const test = await buy(t, event.id, typeId, { quantity: 2, pay: 'test' });
+    await buy(t, event.id, typeId, { pay: 'test' });
+    expect(test.order).toMatchObject({ status: 'completed', testPayment: true });
+
+    const res = await t.request('GET', `${FINANCES}?eventId=${event.id}`, {
+      token: organiser.token,
+    });
+    expect(res.status, res.text).toBe(200);
+    const report = res.body.data;
+    expect(report.totals).toMatchObject({ orders: 1, tickets: 1, gross: 5_330, net: 5_000 });
+    expect(report.testOrdersLeftOut).toBe(2);
+    expect(report.events[0]).toMatchObject({ eventId: event.id, orders: 1, gross: 5_330 });
+    expect(report.daily.reduce((n: number, d: { gross: number }) => n + d.gross, 0)).toBe(5_330);
+
+    const csv = await t.request('GET', `${FINANCES}/export.csv?eventId=${event.id}`, {
+      token: organiser.token,
+    });
+    const [, ...rows] = parseCsv(csv.text);
+    expect(rows).toHaveLength(1);
+
+    const home = (await t.request('GET', HOME, { token: organiser.token })).body.data;
+    expect(home.totals).toMatchObject({ orders: 1, gross: 5_330 });
+    expect(home.upcoming[0]).toMatchObject({ id: event.id, gross: 5_330 });
+  });
+
   it('fills days without sales with zeros and refuses ranges it cannot chart', async () => {
     const organiser = await givenOrganiser(t);
     const res = await t.request('GET', `${FINANCES}?from=2026-01-30&to=2026-02-02`, {
@@ -344,7 +385,11 @@ describe('organiser home', () => {
     const { event, types } = await givenEventWithTypes(t, organiser.token, [
       { price: 2000, capacity: 10 },
     ]);
-    await buy(t, event.id, types[0]!.id, { quantity: 3, pay: 'test' });
+    await buy(t, event.id, types[0]!.id, {
+      quantity: 3,
+      pay: 'marked',
+      organiser: organiser.token,
+    });
     const held = await buy(t, event.id, types[0]!.id, { quantity: 2 });
     const res = await t.request('GET', HOME, { token: organiser.token });
     expect(res.status, res.text).toBe(200);

@@ -9,6 +9,13 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 
 export const ORDER_CONFIRMATION = 'order-confirmation';
 
+/** Completed (or since refunded) through the TEST provider: no money changed hands. */
+export const isTestPaid = (order: Pick<OrderRow, 'payment_method' | 'paid_at'>): boolean =>
+  order.payment_method === 'test' && order.paid_at !== null;
+
+/** What a TEST-paid order's mail and ticket say, so no one takes it for a sale. */
+export const TEST_PAID_NOTE = 'TEST — not paid: paid with the TEST provider, no money was taken.';
+
 /** The order as its ticket shows it. */
 export function ticketOrderOf(
   order: OrderRow,
@@ -29,6 +36,7 @@ export function ticketOrderOf(
       lineTotal: koboToNaira(i.unit_price_kobo * i.quantity),
     })),
     totalPrice: koboToNaira(order.total_kobo),
+    testPayment: isTestPaid(order),
     eventId: event.id,
     event: {
       title: event.title,
@@ -76,7 +84,9 @@ export function orderConfirmationMail(
   const eventLink = `${publicUrl}/events/${event.slug}`;
   const lines = ticketLines(ticket);
   const total = order.total_kobo === 0 ? 'Free' : formatKobo(order.total_kobo);
+  const test = ticket.testPayment;
   const text = [
+    ...(test ? [TEST_PAID_NOTE, ''] : []),
     `Hello ${order.first_name},`,
     '',
     `Your tickets for ${event.title} are confirmed.`,
@@ -95,7 +105,7 @@ export function orderConfirmationMail(
     'Attached: your PDF ticket and a calendar file for the event.',
   ].join('\n');
   const html = `<div style="font-family:Arial,Helvetica,sans-serif;color:#111827;max-width:560px">
-<p>Hello ${escape(order.first_name)},</p>
+${test ? `<p style="background:#fde047;padding:8px 12px;font-weight:bold">${escape(TEST_PAID_NOTE)}</p>\n` : ''}<p>Hello ${escape(order.first_name)},</p>
 <p>Your tickets for <strong>${escape(event.title)}</strong> are confirmed.</p>
 <p style="text-align:center;margin:24px 0"><img src="cid:${TICKET_QR_CID}" width="240" height="240" alt="QR code of order ${order.code}" style="display:block;margin:0 auto"><br>
 <span style="font-size:12px;color:#4b5563">ORDER CODE</span><br>
@@ -113,7 +123,7 @@ export function orderConfirmationMail(
   return {
     kind: ORDER_CONFIRMATION,
     to: order.email,
-    subject: `Your tickets for ${event.title} — order ${order.code}`,
+    subject: `${test ? '[TEST — not paid] ' : ''}Your tickets for ${event.title} — order ${order.code}`,
     text,
     html,
     context: { orderId: order.id },
@@ -139,6 +149,37 @@ export function latePaymentMail(order: OrderRow, event: SaleEvent, amountKobo: n
     kind: 'order-late-payment',
     to: order.email,
     subject: `Your payment for ${event.title} will be refunded — order ${order.code}`,
+    text,
+    html: text
+      .split('\n\n')
+      .map((p) => `<p>${escape(p)}</p>`)
+      .join('\n'),
+  };
+}
+
+/**
+ * Money arrived for an order whose event was cancelled meanwhile: no ticket, the organiser
+ * refunds it (decision 023). Never the confirmation.
+ */
+export function cancelledEventPaymentMail(
+  order: OrderRow,
+  event: SaleEvent,
+  amountKobo: number,
+): NewMail {
+  const amount = formatKobo(amountKobo);
+  const text = [
+    `Hello ${order.first_name},`,
+    '',
+    `We received your payment of ${amount} for order ${order.code}, but ${event.title} has been cancelled by its organiser.`,
+    '',
+    'You have no ticket for this order. The organiser has been told and will refund your payment in full.',
+    '',
+    'We are sorry for the trouble.',
+  ].join('\n');
+  return {
+    kind: 'order-payment-event-cancelled',
+    to: order.email,
+    subject: `${event.title} was cancelled: your payment will be refunded — order ${order.code}`,
     text,
     html: text
       .split('\n\n')

@@ -23,7 +23,7 @@ import { csvStream, lagosTime, nairaCell, type CsvColumn } from './orders.manage
 import * as manageRepo from './orders.manage.repository.ts';
 import type { ExportRow, OrderFilters, OrderListRow } from './orders.manage.repository.ts';
 import * as repo from './orders.repository.ts';
-import { toOrderDto, type OrdersService } from './orders.service.ts';
+import { isTestPaid, toOrderDto, type OrdersService } from './orders.service.ts';
 
 type ListQuery = z.output<typeof manageOrdersQuery>;
 type ExportQuery = z.output<typeof manageOrdersExportQuery>;
@@ -71,6 +71,7 @@ export function toListItem(row: OrderListRow): ManageOrderListItem {
     quantity: row.quantity,
     totalPrice: koboToNaira(row.total_kobo),
     paymentMethod: row.payment_method,
+    testPayment: isTestPaid(row),
     createdAt: row.created_at.toISOString(),
     paidAt: iso(row.paid_at),
     attendedAt: iso(row.attended_at),
@@ -158,7 +159,7 @@ export class OrdersManageService {
       })),
       actions: {
         resendTickets: row.status === 'completed',
-        markPaid: row.status === 'pending',
+        markPaid: row.status === 'pending' && event!.status !== 'cancelled',
         cancel: row.status === 'pending' || row.status === 'completed',
         refund:
           row.status === 'completed' || (row.needs_refund && this.payments.refundsThroughPaystack),

@@ -190,7 +190,7 @@ export function endOrder(
   db: Db,
   id: string,
   to: 'cancelled' | 'refunded',
-  from: ('pending' | 'completed')[],
+  from: ('pending' | 'completed' | 'expired')[],
 ): Promise<OrderRow | undefined> {
   return db
     .updateTable('orders')
@@ -300,6 +300,7 @@ export function findAdmissibleOrders(db: Db, eventId: string) {
       'total_kobo',
       'quantity',
       'attended_at',
+      'payment_method',
     ])
     .where('event_id', '=', eventId)
     .where('status', '=', 'completed')

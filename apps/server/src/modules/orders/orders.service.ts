@@ -18,13 +18,21 @@ import {
   type OrderCompletedHook,
   type Purchase,
 } from './orders.checkout.ts';
-import { latePaymentMail, orderConfirmationMail, ticketOrderOf } from './orders.mails.ts';
+import type { NewMail } from '../mail/mail.service.ts';
+import {
+  cancelledEventPaymentMail,
+  isTestPaid,
+  latePaymentMail,
+  orderConfirmationMail,
+  ticketOrderOf,
+} from './orders.mails.ts';
 import { hasLiveAccessToken } from './orders.manage.repository.ts';
 import { priceOrder, type PricedLine } from './orders.pricing.ts';
 import * as repo from './orders.repository.ts';
 import type { OrderItemRow, OrderRow } from './orders.table.ts';
 
 export type { OrderCompletedHook } from './orders.checkout.ts';
+export { isTestPaid } from './orders.mails.ts';
 
 export interface OrdersConfig {
   publicUrl: string;
@@ -33,6 +41,8 @@ export interface OrdersConfig {
   /** How long an order to be paid offline holds its tickets. */
   offlineHoldHours: number;
   sweepIntervalMs: number;
+  /** PAYMENTS_TEST_MODE: the TEST provider may complete orders (no money changes hands). */
+  testPayments: boolean;
   /**
    * TEST ONLY (UNSAFE_DISABLE_CAPACITY_GUARD): holds tickets with a naive read-then-write,
    * so the concurrency test can show that it would oversell without the guard.
@@ -141,7 +151,7 @@ export class OrdersService {
     method: 'test' | 'offline' | 'paystack',
   ): Promise<OrderDto> {
     const order = await this.orderForToken(orderId, accessToken);
-    this.assertPayable(order);
+    await this.assertPayable(order);
     const holdUntil =
       method === 'offline' ? new Date(Date.now() + this.config.offlineHoldHours * 3_600_000) : null;
     const updated = await this.db.transaction().execute(async (trx) => {
@@ -172,11 +182,12 @@ export class OrdersService {
     accessToken: string,
     outcome: 'success' | 'failure',
   ): Promise<OrderDto> {
+    if (!this.config.testPayments) throw testPaymentsOff();
     const order = await this.orderForToken(orderId, accessToken);
     if (order.payment_method !== 'test') {
       throw new AppError(409, 'CONFLICT', 'This order is not being paid with the TEST provider.');
     }
-    this.assertPayable(order);
+    await this.assertPayable(order);
     if (outcome === 'failure') {
       await repo.addHistory(this.db, [
         { orderId: order.id, kind: 'payment_failed', detail: 'TEST payment failed' },
@@ -187,11 +198,7 @@ export class OrdersService {
         'The payment failed. You have not been charged; you can try again.',
       );
     }
-    return this.complete(
-      order.id,
-      { method: 'test', ref: `test_${newToken().slice(0, 12)}` },
-      null,
-    );
+    return this.complete(order, { method: 'test', ref: `test_${newToken().slice(0, 12)}` }, null);
   }
 
   // Organiser actions -------------------------------------------------------------------
@@ -205,7 +212,7 @@ export class OrdersService {
         `Only orders awaiting payment can be marked paid; this one is ${order.status}.`,
       );
     }
-    return this.complete(order.id, { method: 'offline', ref: null }, ownerId);
+    return this.complete(order, { method: 'offline', ref: null }, ownerId);
   }
 
   async cancel(ownerId: string, orderId: string, reason: string | null): Promise<OrderDto> {
@@ -332,20 +339,38 @@ export class OrdersService {
     const event = (await inventoryService.event(trx, order.event_id))!;
     const items = await repo.findOrderItems(trx, [order.id]);
     const paid = `${payment.currency === 'NGN' ? formatKobo(payment.amountKobo) : `${payment.amountKobo / 100} ${payment.currency}`} by Paystack (reference ${payment.ref})`;
-    const flag = async (kind: string, detail: string, mailBuyer: boolean) => {
+    const flag = async (kind: string, detail: string, mail: NewMail | null) => {
       await repo.flagNeedsRefund(trx, order.id, order.status === 'completed' ? null : payment);
       await repo.addHistory(trx, [{ orderId: order.id, kind, detail }]);
-      if (mailBuyer)
-        await this.mail.enqueue(trx, latePaymentMail(order, event, payment.amountKobo));
+      if (mail) await this.mail.enqueue(trx, mail);
       this.log.warn({ orderId: order.id, reference: payment.ref, kind }, 'payment needs a refund');
       return 'needs_refund' as const;
     };
+    const late = () => latePaymentMail(order, event, payment.amountKobo);
+
+    // The event was cancelled while the buyer paid: no ticket for an event that will not
+    // happen. The order ends (its hold is given back) and the money waits for the
+    // organiser's Refund action, which returns it through Paystack (decision 017).
+    if (
+      (order.status === 'pending' || order.status === 'expired') &&
+      (await inventoryService.cancelledForPayment(trx, order.event_id))
+    ) {
+      if (order.status === 'pending') {
+        const ended = await repo.endOrder(trx, order.id, 'cancelled', ['pending']);
+        if (ended) await this.giveBack(trx, [ended]);
+      }
+      return flag(
+        'event_cancelled',
+        `Received ${paid} after the event was cancelled: no tickets. Refund the buyer: the order's Refund action returns it through Paystack.`,
+        cancelledEventPaymentMail(order, event, payment.amountKobo),
+      );
+    }
 
     if (payment.currency !== 'NGN' || payment.amountKobo !== order.total_kobo) {
       return flag(
         'payment_mismatch',
         `Received ${paid}, but the order's total is ${formatKobo(order.total_kobo)}: not applied. Refund the buyer.`,
-        false,
+        null,
       );
     }
     if (order.status === 'completed') {
@@ -353,14 +378,14 @@ export class OrdersService {
       return flag(
         'duplicate_payment',
         `Received ${paid} for an order already paid: refund the buyer.`,
-        false,
+        null,
       );
     }
     if (order.status === 'cancelled' || order.status === 'refunded') {
       return flag(
         'late_payment',
         `Received ${paid} after the order was ${order.status}: no tickets. Refund the buyer.`,
-        true,
+        late(),
       );
     }
 
@@ -378,7 +403,7 @@ export class OrdersService {
         return flag(
           'late_payment',
           `Received ${paid} after the hold expired, and the tickets had sold out meanwhile: no tickets. Refund the buyer.`,
-          true,
+          late(),
         );
       }
       kind = 'late_payment';
@@ -437,12 +462,14 @@ export class OrdersService {
   // Internals ------------------------------------------------------------------------------
 
   private async complete(
-    orderId: string,
+    pending: OrderRow,
     payment: { method: 'test' | 'offline'; ref: string | null },
     actorUserId: string | null,
   ): Promise<OrderDto> {
     const result = await this.db.transaction().execute(async (trx) => {
-      const order = await repo.completePendingOrder(trx, orderId, payment);
+      // Checked under the event's lock: a cancellation committed meanwhile is seen here.
+      if (await inventoryService.cancelledForPayment(trx, pending.event_id)) return 'cancelled';
+      const order = await repo.completePendingOrder(trx, pending.id, payment);
       if (!order) return undefined;
       const items = await repo.findOrderItems(trx, [order.id]);
       const event = (await inventoryService.event(trx, order.event_id))!;
@@ -464,6 +491,7 @@ export class OrdersService {
       await this.completedHook?.(trx, [{ order, items, event }]);
       return { order, items, event };
     });
+    if (result === 'cancelled') throw eventCancelled(actorUserId !== null);
     if (!result) throw holdExpired();
     this.mail.kick();
     return toOrderDto(result.order, result.items, result.event);
@@ -514,9 +542,11 @@ export class OrdersService {
       if (order.promo_code_id) await repo.unredeemPromo(trx, order.promo_code_id);
   }
 
-  private assertPayable(order: OrderRow): void {
+  private async assertPayable(order: OrderRow): Promise<void> {
     if (order.status === 'completed')
       throw new AppError(409, 'CONFLICT', 'This order is already paid.');
+    if ((await inventoryService.event(this.db, order.event_id))?.status === 'cancelled')
+      throw eventCancelled();
     if (
       order.status !== 'pending' ||
       !order.reserved_until ||
@@ -557,6 +587,23 @@ export class OrdersService {
     return toOrderDto(order, items, event!);
   }
 }
+
+/** A new payment for an order of a cancelled event (checked again under the event's lock). */
+const eventCancelled = (byOrganiser = false) =>
+  new AppError(
+    409,
+    'EVENT_CANCELLED',
+    byOrganiser
+      ? 'This event has been cancelled, so its orders can no longer be marked paid.'
+      : 'This event has been cancelled, so its orders can no longer be paid. You have not been charged.',
+  );
+
+const testPaymentsOff = () =>
+  new AppError(
+    400,
+    'VALIDATION_FAILED',
+    'TEST payments are turned off on this server: no order can be paid with the TEST provider. Please choose another way to pay.',
+  );
 
 const holdExpired = () =>
   new AppError(
@@ -625,6 +672,7 @@ export function toOrderDto(order: OrderRow, items: OrderItemRow[], event: SaleEv
     totalPrice: koboToNaira(order.total_kobo),
     promoCode: null,
     paymentMethod: order.payment_method,
+    testPayment: isTestPaid(order),
     needsRefund: order.needs_refund,
     reservedUntil: iso(order.reserved_until),
     paidAt: iso(order.paid_at),

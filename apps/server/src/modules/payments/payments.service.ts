@@ -50,7 +50,8 @@ export interface RecordedRefund extends PaystackRefund {
 const newReference = (orderCode: string) => `gp-${orderCode}-${randomBytes(6).toString('hex')}`;
 
 /**
- * Paying orders through providers. The TEST provider and offline payment need nothing but
+ * Paying orders through providers. The TEST provider (only in test mode, decision 023) and
+ * offline payment need nothing but
  * the order's own state; Paystack (when PAYSTACK_SECRET_KEY is set) is initialised here,
  * the buyer is redirected to it, and the money is settled once — whichever of the buyer's
  * return (verified with Paystack) and the signed webhook arrives first, however often.
@@ -65,9 +66,11 @@ export class PaymentsService {
     private readonly paystack: PaystackProvider | undefined,
     private readonly publicUrl: string,
     private readonly log: FastifyBaseLogger,
+    /** PAYMENTS_TEST_MODE: offer the TEST provider, which completes orders without money. */
+    readonly testMode: boolean,
   ) {
     this.providers = new Map<ProviderMethod, PaymentProvider>([
-      ['test', testProvider],
+      ...(testMode ? [['test', testProvider] as const] : []),
       ['offline', offlineProvider],
       ...(paystack ? [['paystack', paystack] as const] : []),
     ]);
@@ -149,7 +152,9 @@ export class PaymentsService {
       throw new AppError(
         400,
         'VALIDATION_FAILED',
-        'Paying with Paystack is not available here. Please choose another way to pay.',
+        method === 'test'
+          ? 'TEST payments are turned off on this server: no order can be paid with the TEST provider. Please choose another way to pay.'
+          : 'Paying with Paystack is not available here. Please choose another way to pay.',
       );
     }
     const order = await this.orders.choosePayment(orderId, accessToken, method);

@@ -40,6 +40,7 @@ export type TicketOrder = Pick<
   | 'quantity'
   | 'items'
   | 'totalPrice'
+  | 'testPayment'
   | 'eventId'
   | 'event'
 >;
@@ -147,6 +148,15 @@ export async function ticketPdf(
 
   doc.rect(0, 0, doc.page.width, 8).fill(ACCENT);
   doc.fillColor(ACCENT).font('bold').fontSize(11).text('GATEPASS · E-TICKET', left, 40);
+  if (order.testPayment) {
+    // Test mode (decision 023): this ticket was "paid" with the TEST provider.
+    doc.moveDown(0.4);
+    doc
+      .fillColor('#b91c1c')
+      .font('bold')
+      .fontSize(14)
+      .text('TEST — not paid (TEST provider, no money was taken)', { width });
+  }
   doc.moveDown(0.6);
   doc.fillColor(INK).font('bold').fontSize(22).text(order.event.title, { width });
   doc.moveDown(0.3);
@@ -215,7 +225,7 @@ export async function ticketPdf(
     .lineTo(left + width, y)
     .stroke();
   y += 8;
-  doc.font('bold').text('Total paid', cols.name, y);
+  doc.font('bold').text(order.testPayment ? 'Total (TEST — not paid)' : 'Total paid', cols.name, y);
   doc.text(order.totalPrice === 0 ? 'Free' : formatNaira(order.totalPrice), cols.price, y, {
     width: priceWidth,
     align: 'right',

@@ -34,3 +34,15 @@ export function StatusBadge({
     </span>
   );
 }
+
+/** What an order paid with the TEST provider (test mode) shows wherever it appears. */
+export const TEST_PAID_LABEL = 'TEST — not paid';
+
+/** Marks an order paid with the TEST provider: no money changed hands. */
+export function TestPaidBadge({ className }: { className?: string }) {
+  return (
+    <StatusBadge tone="red" className={className}>
+      {TEST_PAID_LABEL}
+    </StatusBadge>
+  );
+}

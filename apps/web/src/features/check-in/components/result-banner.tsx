@@ -1,3 +1,4 @@
+import { TEST_PAID_LABEL } from '../../../components/ui/badge.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { bannerText, ticketTypesText } from '../lib/door.ts';
 import type { DoorResult, ScanSource } from '../lib/door-controller.ts';
@@ -63,6 +64,11 @@ function Filled({ result }: { result: DoorResult }) {
         {types ? (
           <p data-testid="ticket-types" className="mt-1 text-lg font-semibold break-words">
             {types}
+          </p>
+        ) : null}
+        {result.outcome.kind !== 'invalid' && result.outcome.order.testPayment ? (
+          <p className="mt-1 inline-block rounded bg-white px-2 py-0.5 text-lg font-bold text-red-700">
+            {TEST_PAID_LABEL}
           </p>
         ) : null}
         <p className="mt-1 text-sm font-medium">

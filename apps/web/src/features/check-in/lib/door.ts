@@ -38,6 +38,8 @@ export const doorOrderSchema = z.object({
   attendedAt: z.string().nullable().optional(),
   /** The order's ticket types (Regular, VIP) and how many of each; older files lack them. */
   ticketTypes: z.array(z.object({ name: z.string(), quantity: z.number() })).optional(),
+  /** Paid with the TEST provider (test mode): beyond the spec's fields, shown on the banner. */
+  testPayment: z.boolean().optional(),
 });
 export type DoorOrder = z.infer<typeof doorOrderSchema>;
 

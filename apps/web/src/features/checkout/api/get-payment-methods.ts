@@ -6,8 +6,11 @@ export type OnlineMethod = 'test' | 'offline' | 'paystack';
 
 const answer = envelope(paymentMethodsDto);
 
-/** What every server offers; Paystack only where it is configured. */
-export const BASE_METHODS: readonly OnlineMethod[] = ['test', 'offline'];
+/**
+ * What every server offers; Paystack only where it is configured, the TEST provider only
+ * in test mode (PAYMENTS_TEST_MODE, decision 023).
+ */
+export const BASE_METHODS: readonly OnlineMethod[] = ['offline'];
 
 /** GET /payments/methods: the ways to pay this server offers. */
 export async function getPaymentMethods(): Promise<OnlineMethod[]> {

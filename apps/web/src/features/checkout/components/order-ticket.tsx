@@ -1,5 +1,6 @@
 import { formatEventDate, formatNaira, type OrderDto } from '@gatepass/shared';
 import type { ReactNode } from 'react';
+import { TestPaidBadge } from '../../../components/ui/badge.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { CalendarIcon, DownloadIcon, MailIcon, TicketIcon } from '../../../components/ui/icons.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -44,6 +45,7 @@ export function OrderTicket({
           <p className="flex items-center gap-2 text-sm font-semibold text-indigo-700">
             <TicketIcon className="size-5" />
             {order.quantity} ticket{order.quantity === 1 ? '' : 's'}
+            {order.testPayment ? <TestPaidBadge /> : null}
           </p>
           <h2 id="ticket-heading" className="mt-2 text-2xl font-bold text-slate-900 text-balance">
             {event.title}
@@ -81,7 +83,13 @@ export function OrderTicket({
               ))}
             </ul>
             <p className="mt-3 flex justify-between gap-4 border-t border-dashed border-slate-200 pt-3 text-base font-semibold text-slate-900">
-              <span>{valid ? 'Total paid' : 'Total to pay'}</span>
+              <span>
+                {order.testPayment
+                  ? 'Total (TEST — not paid)'
+                  : valid
+                    ? 'Total paid'
+                    : 'Total to pay'}
+              </span>
               <span className="tabular-nums" data-testid="ticket-total">
                 {formatNaira(order.totalPrice)}
               </span>

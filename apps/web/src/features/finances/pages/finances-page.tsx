@@ -121,6 +121,13 @@ export function FinancesPage() {
                   tone="positive"
                 />
               </dl>
+              {data.testOrdersLeftOut > 0 ? (
+                <Alert className="mt-3" tone="info">
+                  {data.testOrdersLeftOut === 1
+                    ? '1 test order (paid with the TEST provider, no money) is left out of these figures.'
+                    : `${formatCount(data.testOrdersLeftOut)} test orders (paid with the TEST provider, no money) are left out of these figures.`}
+                </Alert>
+              ) : null}
             </section>
 
             <Panel title="Sales over time" description={rangeLabel}>

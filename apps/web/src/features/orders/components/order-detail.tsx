@@ -1,5 +1,7 @@
 import { formatEventDate, formatNaira, type ManageOrderDto } from '@gatepass/shared';
 import type { ReactNode } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { TEST_PAID_LABEL } from '../../../components/ui/badge.tsx';
 import { formatShortDateTime } from '../../../lib/format.ts';
 import { historyLabel, paymentMethodLabel } from '../lib/status.ts';
 
@@ -26,6 +28,17 @@ export function OrderDetail({ order }: { order: ManageOrderDto }) {
   const tz = order.event.timeZone;
   return (
     <div className="space-y-5">
+      {order.testPayment ? (
+        <Alert tone="error">
+          {TEST_PAID_LABEL}: paid with the TEST provider in test mode. No money was taken, and the
+          finances leave this order out.
+        </Alert>
+      ) : null}
+      {order.needsRefund ? (
+        <Alert tone="error">
+          Money arrived that this order could not take (see the history below): refund the buyer.
+        </Alert>
+      ) : null}
       <Section title="Buyer">
         <dl>
           <Row label="Name">
@@ -116,7 +129,11 @@ export function OrderDetail({ order }: { order: ManageOrderDto }) {
             </Row>
           ) : null}
           <Row label="Paid">
-            {order.payment.paidAt ? formatShortDateTime(order.payment.paidAt) : 'Not paid'}
+            {order.testPayment
+              ? TEST_PAID_LABEL
+              : order.payment.paidAt
+                ? formatShortDateTime(order.payment.paidAt)
+                : 'Not paid'}
           </Row>
           {order.status === 'pending' && order.reservedUntil ? (
             <Row label="Tickets held until">{formatShortDateTime(order.reservedUntil)}</Row>

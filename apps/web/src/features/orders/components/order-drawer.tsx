@@ -2,6 +2,7 @@ import { formatNaira, type ManageOrderDto } from '@gatepass/shared';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { TestPaidBadge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog, Drawer } from '../../../components/ui/dialog.tsx';
 import { TextArea } from '../../../components/ui/form-controls.tsx';
@@ -36,6 +37,7 @@ export function OrderDrawer({
         <span className="flex flex-wrap items-center gap-2">
           Order <span className="font-mono">{order?.orderCode ?? '…'}</span>
           {order ? <OrderStatusBadge status={order.status} /> : null}
+          {order?.testPayment ? <TestPaidBadge /> : null}
         </span>
       }
       description={

@@ -1,4 +1,5 @@
 import { formatNaira, type ManageOrderListItem } from '@gatepass/shared';
+import { TestPaidBadge } from '../../../components/ui/badge.tsx';
 import { formatShortDateTime } from '../../../lib/format.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
@@ -81,6 +82,7 @@ export function OrdersList({
                 <td className="px-4 py-3 sm:pr-6">
                   <div className="flex flex-wrap items-center gap-1.5">
                     <OrderStatusBadge status={order.status} />
+                    {order.testPayment ? <TestPaidBadge /> : null}
                     {order.attendedAt ? (
                       <span className="text-xs font-medium text-emerald-700">Checked in</span>
                     ) : null}
@@ -105,7 +107,10 @@ export function OrdersList({
                   <span className="sr-only">Order </span>
                   {order.orderCode}
                 </span>
-                <OrderStatusBadge status={order.status} />
+                <span className="flex items-center gap-1.5">
+                  {order.testPayment ? <TestPaidBadge /> : null}
+                  <OrderStatusBadge status={order.status} />
+                </span>
               </div>
               <div className="mt-1.5 truncate font-medium text-slate-900">
                 {order.firstName} {order.lastName}

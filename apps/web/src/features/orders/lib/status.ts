@@ -44,6 +44,8 @@ const HISTORY_LABELS: Record<string, string> = {
   tickets_sent: 'Tickets sent',
   checked_in: 'Checked in',
   attended: 'Checked in',
+  late_payment: 'Late payment',
+  event_cancelled: 'Paid after the event was cancelled',
 };
 
 export function historyLabel(kind: string): string {
