@@ -493,7 +493,14 @@ export async function seed(
   const orders = new OrdersService(
     db,
     new NoMail(db, logTransport(quiet), quiet, 60_000),
-    { publicUrl, holdSeconds: 900, offlineHoldHours: 72, sweepIntervalMs: 60_000 },
+    {
+      publicUrl,
+      holdSeconds: 900,
+      offlineHoldHours: 72,
+      sweepIntervalMs: 60_000,
+      // The demo is paid offline and marked paid: never through the TEST provider.
+      testPayments: false,
+    },
     quiet,
   );
   const checkin = new CheckinService(db, orders);
