@@ -37,10 +37,13 @@ export class Limiter {
       : new RateLimiterMemory(options);
   }
 
-  /** Counts one attempt; refuses with 429 once the window's attempts are used up. */
-  async consume(key: string): Promise<void> {
+  /**
+   * Counts one attempt (or `points`, for limits that count tickets); refuses with 429 once
+   * the window's points are used up.
+   */
+  async consume(key: string, points = 1): Promise<void> {
     try {
-      await this.limiter.consume(key);
+      await this.limiter.consume(key, points);
     } catch (err) {
       if (err instanceof RateLimiterRes) throw tooMany(err.msBeforeNext);
       throw err;
@@ -56,6 +59,11 @@ export class Limiter {
   /** Counts an attempt that failed, for limits that only count failures. */
   async penalise(key: string): Promise<void> {
     await this.limiter.penalty(key, 1);
+  }
+
+  /** Gives back points counted for something that then did not happen (a refused order). */
+  async reward(key: string, points = 1): Promise<void> {
+    await this.limiter.reward(key, points);
   }
 
   async reset(key: string): Promise<void> {

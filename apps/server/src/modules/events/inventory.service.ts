@@ -24,6 +24,9 @@ export const inventoryService = {
 
   events: (db: Kysely<Database>, ids: string[]) => inventory.findSaleEvents(db, ids),
 
+  /** The tickets an event offers in all (per-address limits are a share of it). */
+  capacity: (db: Kysely<Database>, eventId: string) => inventory.eventCapacity(db, eventId),
+
   ticketTypesForSale: (trx: Kysely<Database>, eventId: string, ids: string[]) =>
     inventory.findSaleTicketTypes(trx, eventId, ids),
 
