@@ -22,6 +22,13 @@ export const CHECKOUT_LIMITS = {
   addressWindowSeconds: 15 * 60,
   /** Pending orders (open holds) one buyer identity may have per event at once. */
   openHoldsPerBuyerPerEvent: 2,
+  /** Share of an event's tickets one buyer (email, and phone) may take in a day… */
+  buyerShareOfEvent: 0.1,
+  /** …but never fewer than this (a family or a group of friends)… */
+  buyerTicketsMin: 10,
+  /** …nor more than this. */
+  buyerTicketsMax: 100,
+  buyerWindowSeconds: 24 * 60 * 60,
 } as const;
 
 /** Units of the per-address ticket limiter: an order costs its share of the allowance. */
@@ -35,6 +42,8 @@ export const CHECKOUT_LIMIT_RULES = {
     points: SHARE_UNITS,
     duration: CHECKOUT_LIMITS.addressWindowSeconds,
   },
+  /** Tickets one buyer email (or phone) takes of one event, in units of its allowance. */
+  ticketsPerBuyerPerEvent: { points: SHARE_UNITS, duration: CHECKOUT_LIMITS.buyerWindowSeconds },
   /**
    * Orders per buyer email, and per buyer phone, across events. Every order mails at most
    * one confirmation (and an offline one a confirmation link), so this also bounds the
@@ -59,18 +68,26 @@ export function createCheckoutLimits(redis: Redis | undefined): CheckoutLimits {
   ) as CheckoutLimits;
 }
 
+const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, n));
+
 /** Tickets one address may take of an event of this capacity per window. */
 export function addressAllowance(eventCapacity: number): number {
   const share = Math.ceil(eventCapacity * CHECKOUT_LIMITS.addressShareOfEvent);
-  return Math.min(
-    CHECKOUT_LIMITS.addressTicketsMax,
-    Math.max(CHECKOUT_LIMITS.addressTicketsMin, share),
-  );
+  return clamp(share, CHECKOUT_LIMITS.addressTicketsMin, CHECKOUT_LIMITS.addressTicketsMax);
 }
 
-/** What `tickets` cost of the per-address limiter of an event of this capacity. */
-export function ticketsUnits(tickets: number, eventCapacity: number): number {
-  return Math.ceil((tickets * SHARE_UNITS) / addressAllowance(eventCapacity));
+/** Tickets one buyer may take of an event of this capacity per day. */
+export function buyerAllowance(eventCapacity: number): number {
+  const share = Math.ceil(eventCapacity * CHECKOUT_LIMITS.buyerShareOfEvent);
+  return clamp(share, CHECKOUT_LIMITS.buyerTicketsMin, CHECKOUT_LIMITS.buyerTicketsMax);
+}
+
+/**
+ * What `tickets` cost of a share limiter whose allowance is `allowance` tickets: the
+ * limiter has SHARE_UNITS points, so exactly `allowance` tickets fit in a window.
+ */
+export function ticketsUnits(tickets: number, allowance: number): number {
+  return Math.floor((tickets * SHARE_UNITS) / allowance);
 }
 
 /**

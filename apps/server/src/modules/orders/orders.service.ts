@@ -18,7 +18,10 @@ import {
   type OrderCompletedHook,
   type Purchase,
 } from './orders.checkout.ts';
+import type { Limiter } from '../../lib/rate-limiter.ts';
 import {
+  addressAllowance,
+  buyerAllowance,
   CHECKOUT_LIMITS,
   emailKey,
   phoneKey,
@@ -139,16 +142,51 @@ export class OrdersService {
       throw new AppError(
         409,
         'CONFLICT',
-        `You already have ${open} orders waiting for payment for this event. Pay for or let one of them lapse before ordering again.`,
+        `You already have ${open} orders waiting for payment for this event. Pay for one of them, or wait until its hold ends, before ordering again.`,
       );
     }
+    // Shares of the event's tickets: per address in the hold window, per buyer in a day.
     const tickets = input.items.reduce((n, line) => n + line.quantity, 0);
-    const units = ticketsUnits(tickets, await inventoryService.capacity(this.db, input.eventId));
-    const key = `${clientAddress}|${input.eventId}`;
-    await this.limits.ticketsPerAddressPerEvent.consume(key, units);
-    return {
-      giveBack: () => this.limits.ticketsPerAddressPerEvent.reward(key, units).catch(() => {}),
-    };
+    const capacity = await inventoryService.capacity(this.db, input.eventId);
+    const shares: [Limiter, string, number][] = [
+      [
+        this.limits.ticketsPerAddressPerEvent,
+        `${clientAddress}|${input.eventId}`,
+        ticketsUnits(tickets, addressAllowance(capacity)),
+      ],
+      [
+        this.limits.ticketsPerBuyerPerEvent,
+        `e:${email}|${input.eventId}`,
+        ticketsUnits(tickets, buyerAllowance(capacity)),
+      ],
+      [
+        this.limits.ticketsPerBuyerPerEvent,
+        `p:${phone}|${input.eventId}`,
+        ticketsUnits(tickets, buyerAllowance(capacity)),
+      ],
+    ];
+    const taken: typeof shares = [];
+    const giveBack = () =>
+      Promise.all(taken.map(([limiter, key, units]) => limiter.reward(key, units).catch(() => {})));
+    try {
+      for (const share of shares) {
+        await share[0].consume(share[1], share[2]);
+        taken.push(share);
+      }
+    } catch (err) {
+      await giveBack();
+      if (err instanceof AppError && err.statusCode === 429) {
+        throw new AppError(
+          429,
+          'RATE_LIMITED',
+          `You have reached the number of tickets one buyer or one connection can take of this event for now. ${err.message.replace("Too many attempts. ", "")}`,
+          undefined,
+          err.headers,
+        );
+      }
+      throw err;
+    }
+    return { giveBack };
   }
 
   private async createAndRetry(
