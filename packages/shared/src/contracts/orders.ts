@@ -146,6 +146,10 @@ export const orderDto = quoteDto.extend({
     address: z.string().nullable(),
     city: z.string().nullable(),
     online: z.boolean(),
+    /** Whether the event takes offline payment (the organiser's choice). */
+    offlinePayment: z.boolean(),
+    /** Hours a confirmed offline order holds its tickets. */
+    offlineHoldHours: z.number(),
   }),
   firstName: z.string(),
   lastName: z.string(),

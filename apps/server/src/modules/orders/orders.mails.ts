@@ -40,6 +40,8 @@ export function ticketOrderOf(
       address: event.address,
       city: event.city,
       online: Boolean(event.online_url),
+      offlinePayment: event.offline_payment,
+      offlineHoldHours: event.offline_hold_hours,
     },
   };
 }

@@ -179,7 +179,7 @@ export class OrdersService {
         throw new AppError(
           429,
           'RATE_LIMITED',
-          `You have reached the number of tickets one buyer or one connection can take of this event for now. ${err.message.replace("Too many attempts. ", "")}`,
+          `You have reached the number of tickets one buyer or one connection can take of this event for now. ${err.message.replace('Too many attempts. ', '')}`,
           undefined,
           err.headers,
         );
@@ -277,7 +277,10 @@ export class OrdersService {
         ]);
         if (holdToken) {
           const link = `${this.config.publicUrl}/checkout/hold/confirm?token=${holdToken}`;
-          const minutes = Math.max(1, Math.round((row.reserved_until!.getTime() - Date.now()) / 60_000));
+          const minutes = Math.max(
+            1,
+            Math.round((row.reserved_until!.getTime() - Date.now()) / 60_000),
+          );
           await this.mail.enqueue(trx, holdConfirmationMail(row, event, link, minutes));
         }
       }
@@ -765,6 +768,8 @@ export function toOrderDto(order: OrderRow, items: OrderItemRow[], event: SaleEv
       address: event.address,
       city: event.city,
       online: Boolean(event.online_url),
+      offlinePayment: event.offline_payment,
+      offlineHoldHours: event.offline_hold_hours,
     },
     firstName: order.first_name,
     lastName: order.last_name,

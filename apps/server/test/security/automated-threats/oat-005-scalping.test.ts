@@ -15,7 +15,8 @@ let organiser: Awaited<ReturnType<typeof givenOrganiser>>;
 beforeAll(async () => {
   t = await startTestApp();
   organiser = await givenOrganiser(t);
-});
+  // Starting an app is slow on a loaded machine.
+}, 180_000);
 afterAll(() => t?.close());
 
 const CAPACITY = 200;
@@ -40,7 +41,14 @@ describe('OAT-005 scalping', () => {
     for (let i = 0; i < 20; i++) {
       for (const email of spellings(i)) {
         // A new address each time: only the identity ties these orders together.
-        const res = await order(t, eventId, typeId, 10, { ...me, email }, `41.58.${i}.${email.length}`);
+        const res = await order(
+          t,
+          eventId,
+          typeId,
+          10,
+          { ...me, email },
+          `41.58.${i}.${email.length}`,
+        );
         expect([201, 409, 429], res.text).toContain(res.status);
         if (res.status === 201) got += 10;
       }

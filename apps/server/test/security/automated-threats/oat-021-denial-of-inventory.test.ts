@@ -1,15 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../helper.ts';
 import { buyer, givenEventWithTypes, givenOrganiser } from '../../organiser-factories.ts';
-import {
-  ATTACKER_IP,
-  BUYER_IP,
-  DELEGATE,
-  freshBuyer,
-  heldNow,
-  order,
-  ORDERS,
-} from './threats.ts';
+import { ATTACKER_IP, BUYER_IP, DELEGATE, freshBuyer, heldNow, order, ORDERS } from './threats.ts';
 
 /**
  * OWASP OAT-021 Denial of Inventory (issue 16 §2): one client, one address, no delay, a new
@@ -24,7 +16,8 @@ let organiser: Awaited<ReturnType<typeof givenOrganiser>>;
 beforeAll(async () => {
   t = await startTestApp();
   organiser = await givenOrganiser(t);
-});
+  // Starting an app is slow on a loaded machine.
+}, 180_000);
 afterAll(() => t?.close());
 
 const ALLOWANCE = Math.ceil(DELEGATE.capacity * 0.2);

@@ -30,11 +30,7 @@ export function order(
   buyer: ReturnType<typeof freshBuyer>,
   ip: string,
 ) {
-  return t.post(
-    ORDERS,
-    { eventId, items: [{ ticketTypeId, quantity }], buyer },
-    { ip },
-  );
+  return t.post(ORDERS, { eventId, items: [{ ticketTypeId, quantity }], buyer }, { ip });
 }
 
 /** Tickets held right now by pending orders, and the latest moment one of them holds until. */
