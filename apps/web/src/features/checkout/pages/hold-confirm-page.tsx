@@ -18,16 +18,12 @@ export function HoldConfirmPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [order, setOrder] = useState<OrderDto | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(token ? null : 'This link is not valid.');
   const sent = useRef(false);
 
   useEffect(() => {
-    if (sent.current) return;
+    if (sent.current || !token) return;
     sent.current = true;
-    if (!token) {
-      setError('This link is not valid.');
-      return;
-    }
     confirmHold(token).then(setOrder, (err: unknown) =>
       setError(inlineOrToast(err) ?? 'We could not confirm your email. Please try again.'),
     );
@@ -51,7 +47,7 @@ export function HoldConfirmPage() {
             Your {order.quantity === 1 ? 'ticket is' : `${order.quantity} tickets are`} held for{' '}
             {order.event.title} until{' '}
             <strong>
-              {new Date(order.reservedUntil ?? Date.now()).toLocaleString('en-GB', {
+              {new Date(order.reservedUntil ?? 0).toLocaleString('en-GB', {
                 timeZone: order.event.timeZone,
                 dateStyle: 'full',
                 timeStyle: 'short',
