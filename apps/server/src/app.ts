@@ -176,7 +176,11 @@ export async function buildApp(
     orders,
     {
       perIp: new Limiter('orderLookupPerIp', LOOKUP_LIMIT_RULES.perIp, redis),
-      failuresPerIp: new Limiter('orderLookupFailuresPerIp', LOOKUP_LIMIT_RULES.failuresPerIp, redis),
+      failuresPerIp: new Limiter(
+        'orderLookupFailuresPerIp',
+        LOOKUP_LIMIT_RULES.failuresPerIp,
+        redis,
+      ),
       failuresPerIpAndCode: new Limiter(
         'orderLookupFailuresPerIpAndCode',
         LOOKUP_LIMIT_RULES.failuresPerIpAndCode,
