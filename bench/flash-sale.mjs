@@ -103,7 +103,11 @@ export async function flashSale() {
   const apps = [];
   try {
     log('flash sale: starting two app processes on PostgreSQL');
-    apps.push(...(await Promise.all(['A', 'B'].map((n) => startApp(n, db.url)))));
+    // Behind a load balancer (TRUST_PROXY), so each virtual buyer's X-Forwarded-For is the
+    // client address the per-address checkout limits see (decision 025).
+    apps.push(
+      ...(await Promise.all(['A', 'B'].map((n) => startApp(n, db.url, { TRUST_PROXY: 'true' })))),
+    );
     const [a, b] = apps;
     const organiser = await givenOrganiser(a.base, db);
     const warm = await givenEvent(a.base, organiser.token, {
@@ -115,25 +119,43 @@ export async function flashSale() {
       tickets: [{ name: 'Free', price: 0, capacity: CAPACITY, maxPerOrder: 10 }],
     });
 
-    const body = (event) =>
+    // A real crowd: every order its own buyer (email, phone) from its own address, as
+    // 1,000 people on many networks are; one client sending them all would be refused by
+    // the per-address and per-buyer limits (decision 025).
+    let buyerSeq = 0;
+    const body = (event, n) =>
       JSON.stringify({
         eventId: event.id,
         items: [{ ticketTypeId: event.types[0].id, quantity: 1 }],
         buyer: {
           firstName: 'Flash',
           lastName: 'Buyer',
-          email: 'flash.buyer@example.com',
-          phone: '08031234567',
+          email: `flash.buyer.${n}@example.com`,
+          phone: `0803${String(n % 10_000_000).padStart(7, '0')}`,
         },
       });
+    const address = (n) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
     const order = (app, event, connections, amount) =>
       load({
         url: `${app.base}/api/v1/orders`,
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: body(event),
         connections,
         amount,
+        requests: [
+          {
+            setupRequest: (req) => {
+              buyerSeq += 1;
+              return {
+                ...req,
+                headers: {
+                  'content-type': 'application/json',
+                  'x-forwarded-for': address(buyerSeq),
+                },
+                body: body(event, buyerSeq),
+              };
+            },
+          },
+        ],
       });
 
     log('flash sale: warming up (JIT, pools)');

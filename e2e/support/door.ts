@@ -126,7 +126,10 @@ export async function givenOrder(event: DoorEvent, guest: Guest, quantity = 1): 
       body: {
         eventId: event.id,
         items: [{ ticketTypeId: event.ticketTypeId, quantity }],
-        buyer: { ...guest, phone: '08030000000' },
+        buyer: {
+          ...guest,
+          phone: `0803${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`,
+        },
       },
     }),
     201,

@@ -86,7 +86,7 @@ async function givenEvent(
   base: string,
   token: string,
   tickets: TicketInput[],
-  options: { feeMode?: 'pass' | 'absorb'; title?: string } = {},
+  options: { feeMode?: 'pass' | 'absorb'; title?: string; offlinePayment?: boolean } = {},
 ): Promise<ShopEvent> {
   const title = `${options.title ?? 'Checkout Night'} ${randomBytes(3).toString('hex')}`;
   const startAt = new Date(Date.now() + 21 * 86_400_000);
@@ -104,6 +104,7 @@ async function givenEvent(
         startAt: startAt.toISOString(),
         endAt: new Date(startAt.getTime() + 4 * 3_600_000).toISOString(),
         feeMode: options.feeMode ?? 'pass',
+        offlinePayment: options.offlinePayment ?? false,
       },
     }),
     201,
@@ -162,7 +163,7 @@ const buyer = () => {
     firstName: 'Chioma',
     lastName: 'Okafor',
     email: `buyer-${id}@example.com`,
-    phone: '08031234567',
+    phone: `0803${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`, // its own phone: orders are limited per buyer phone
   };
 };
 
@@ -422,7 +423,8 @@ test.describe('checkout on the main server', () => {
       mainBase(),
       token,
       [{ name: 'Standard', price: 2000, capacity: 30 }],
-      { feeMode: 'absorb', title: 'Tech Meetup' },
+      // Offline payment is the organiser's choice per event (decision 025).
+      { feeMode: 'absorb', title: 'Tech Meetup', offlinePayment: true },
     );
     await page.goto(checkoutPath(event, { Standard: 1 }));
     await expect(figure(page, 'Subtotal')).toHaveText('₦2,000.00');

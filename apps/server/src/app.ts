@@ -40,6 +40,7 @@ import { logTransport, smtpTransport } from './modules/mail/mail.transport.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { MediaService } from './modules/media/media.service.ts';
 import { MULTIPART_LIMITS } from './modules/media/media.upload.ts';
+import { createCheckoutLimits } from './modules/orders/orders.limits.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { OrdersService } from './modules/orders/orders.service.ts';
 import { manageOrderRoutes, orderLookupRoutes } from './modules/orders/orders.manage.routes.ts';
@@ -160,12 +161,12 @@ export async function buildApp(
     {
       publicUrl: config.publicUrl,
       holdSeconds: config.orderHoldSeconds,
-      offlineHoldHours: config.offlineHoldHours,
       sweepIntervalMs: config.holdSweepIntervalMs,
       testPayments: config.paymentsTestMode,
       unsafeDisableCapacityGuard: config.unsafeDisableCapacityGuard,
     },
     app.log,
+    createCheckoutLimits(redis),
   );
   if (config.unsafeDisableCapacityGuard) {
     app.log.error(
@@ -192,7 +193,16 @@ export async function buildApp(
     orders,
     {
       perIp: new Limiter('orderLookupPerIp', LOOKUP_LIMIT_RULES.perIp, redis),
-      perCode: new Limiter('orderLookupPerCode', LOOKUP_LIMIT_RULES.perCode, redis),
+      failuresPerIp: new Limiter(
+        'orderLookupFailuresPerIp',
+        LOOKUP_LIMIT_RULES.failuresPerIp,
+        redis,
+      ),
+      failuresPerIpAndCode: new Limiter(
+        'orderLookupFailuresPerIpAndCode',
+        LOOKUP_LIMIT_RULES.failuresPerIpAndCode,
+        redis,
+      ),
     },
     { exportBatchSize: config.exportBatchSize },
     app.log,

@@ -39,12 +39,6 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   MAIL_RETRY_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
   ORDER_HOLD_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
-  OFFLINE_HOLD_HOURS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 30)
-    .default(72),
   HOLD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
   MEDIA_UNUSED_GRACE_HOURS: z.coerce
     .number()
@@ -84,8 +78,6 @@ export interface Config {
   mailRetryIntervalMs: number;
   /** How long a pending order holds its tickets (15 minutes). */
   orderHoldSeconds: number;
-  /** How long an order to be paid offline holds its tickets. */
-  offlineHoldHours: number;
   /** How often expired holds are released. */
   holdSweepIntervalMs: number;
   /** How old an image no event or organiser uses must be before it is deleted. */
@@ -171,7 +163,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     mailRetryIntervalMs: e.MAIL_RETRY_INTERVAL_MS,
     orderHoldSeconds: e.ORDER_HOLD_SECONDS,
-    offlineHoldHours: e.OFFLINE_HOLD_HOURS,
     holdSweepIntervalMs: e.HOLD_SWEEP_INTERVAL_MS,
     mediaUnusedGraceHours: e.MEDIA_UNUSED_GRACE_HOURS,
     mediaSweepIntervalMs: e.MEDIA_SWEEP_INTERVAL_MS,

@@ -12,6 +12,7 @@
 import { TZDate } from '@date-fns/tz';
 import {
   createEventBody,
+  updateEventBody,
   createOrderBody,
   createTicketTypeBody,
   DEFAULT_TIME_ZONE,
@@ -31,10 +32,11 @@ import { hashPassword } from './lib/secrets.ts';
 import * as users from './modules/auth/auth.repository.ts';
 import { CheckinService } from './modules/checkin/checkin.service.ts';
 import { EventsService } from './modules/events/events.service.ts';
-import { MailService } from './modules/mail/mail.service.ts';
+import { MailService, type NewMail } from './modules/mail/mail.service.ts';
 import { logTransport } from './modules/mail/mail.transport.ts';
 import { MediaService } from './modules/media/media.service.ts';
 import * as orderRepo from './modules/orders/orders.repository.ts';
+import { createCheckoutLimits } from './modules/orders/orders.limits.ts';
 import { OrdersService } from './modules/orders/orders.service.ts';
 import { updateAccount } from './modules/settings/settings.repository.ts';
 
@@ -390,7 +392,11 @@ function random(seed: number): () => number {
  * a hundred confirmations to the log at the next start).
  */
 class NoMail extends MailService {
-  override enqueue(): Promise<string> {
+  /** The last offline-hold confirmation link, so the seed can open it as the buyer would. */
+  lastHoldLink: string | undefined;
+  override enqueue(_trx: unknown, mail: NewMail): Promise<string> {
+    const link = /\/checkout\/hold\/confirm\?token=([\w-]+)/.exec(mail.text)?.[1];
+    if (link) this.lastHoldLink = link;
     return Promise.resolve('');
   }
   override enqueueMany(): Promise<void> {
@@ -411,6 +417,7 @@ const SALES_WEEKS = 5;
 async function seedOrders(
   db: Db,
   orders: OrdersService,
+  mail: NoMail,
   checkin: CheckinService,
   organiserId: string,
   demo: DemoEvent,
@@ -439,15 +446,20 @@ async function seedOrders(
         phone: `080${String(Math.floor(next() * 1e8)).padStart(8, '0')}`,
       },
     });
-    const { order, accessToken } = await orders.create(body, null);
+    // Each demo buyer is a client of their own: the checkout's per-address limits key on it.
+    const { order, accessToken } = await orders.create(body, null, `seed:${event.id}:${i}`);
     let fate: OrderFate;
     // The last two paid orders of an event are recent and still awaiting payment.
     const pending = type.price > 0 && i >= demo.orders - 2;
     if (order.status === 'completed') {
       fate = 'free';
     } else {
-      await orders.choosePayment(order.id, accessToken, 'offline');
+      mail.lastHoldLink = undefined;
+      await orders.choosePayment(order.id, accessToken, 'offline', `seed:${event.id}:${i}`);
       if (pending) {
+        // The buyer opened the mailed link, so the order holds for the event's offline hold
+        // instead of lapsing with the normal hold (decision 025).
+        if (mail.lastHoldLink) await orders.confirmHold(mail.lastHoldLink);
         fate = 'pending';
       } else if (i % 13 === 7) {
         await orders.cancel(organiserId, order.id, 'Not paid; the buyer asked to cancel.');
@@ -490,18 +502,19 @@ export async function seed(
   const media = new MediaService(db);
   const events = new EventsService(db, media);
   const quiet = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
+  const mail = new NoMail(db, logTransport(quiet), quiet, 60_000);
   const orders = new OrdersService(
     db,
-    new NoMail(db, logTransport(quiet), quiet, 60_000),
+    mail,
     {
       publicUrl,
       holdSeconds: 900,
-      offlineHoldHours: 72,
       sweepIntervalMs: 60_000,
       // The demo is paid offline and marked paid: never through the TEST provider.
       testPayments: false,
     },
     quiet,
+    createCheckoutLimits(undefined),
   );
   const checkin = new CheckinService(db, orders);
   const organiserId = await demoOrganiser(db);
@@ -521,11 +534,20 @@ export async function seed(
       // Orders are added once: an event that has sold or holds anything is left as it is.
       if (kept.status !== 'published' || kept.sold + kept.held > 0) continue;
       event = await events.get(organiserId, kept.id);
+      // Demo events from before offline payment was a per-event choice (decision 025).
+      if (!event.offlinePayment)
+        event = await events.update(
+          organiserId,
+          kept.id,
+          updateEventBody.parse({ offlinePayment: true }),
+        );
     } else {
       const draft = await events.create(
         organiserId,
         createEventBody.parse({
           ...demo.event,
+          // The demo's paid orders are paid offline, which an event takes only when asked.
+          offlinePayment: true,
           startAt: lagosWallClock(demo.day, demo.start),
           endAt: lagosWallClock(demo.day + (demo.endDayOffset ?? 0), demo.end),
         }),
@@ -538,7 +560,7 @@ export async function seed(
       result.created.push(demo.event.title);
       log(`  + ${event.title}  →  ${publicUrl}${event.url}`);
     }
-    await seedOrders(db, orders, checkin, organiserId, demo, event, index, result);
+    await seedOrders(db, orders, mail, checkin, organiserId, demo, event, index, result);
   }
   return result;
 }

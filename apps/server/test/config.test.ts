@@ -135,13 +135,6 @@ describe('configuration from the environment', () => {
       invalid: ['100000', /<=86400/],
     },
     {
-      name: 'OFFLINE_HOLD_HOURS',
-      key: 'offlineHoldHours',
-      default: 72,
-      valid: ['48', 48],
-      invalid: ['0', />=1/],
-    },
-    {
       name: 'HOLD_SWEEP_INTERVAL_MS',
       key: 'holdSweepIntervalMs',
       default: 5000,

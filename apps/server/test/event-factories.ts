@@ -45,6 +45,9 @@ export interface EventInput {
   timeZone?: string;
   visibility?: 'public' | 'unlisted';
   feeMode?: 'pass' | 'absorb';
+  /** Offline payment is the organiser's choice per event (off unless set). */
+  offlinePayment?: boolean;
+  offlineHoldHours?: number;
   coverImageId?: string | null;
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENTS, givenPublishedEvent, givenTicketType } from './event-factories.ts';
-import { givenLoggedInUser } from './factories.ts';
+import { givenLoggedInUser, uniquePhone } from './factories.ts';
 import { API, startTestApp, testEngine, type Reply, type TestApp } from './helper.ts';
 
 /**
@@ -28,8 +28,11 @@ const buyer = (i: number) => ({
   firstName: 'Crowd',
   lastName: `Buyer${i}`,
   email: `crowd.${i}@example.com`,
-  phone: '08031234567',
+  // Each buyer their own phone and (below) address: checkout limits count per buyer and per
+  // address (decision 025); this suite is about grouping, not those limits.
+  phone: uniquePhone(),
 });
+const from = (i: number) => ({ ip: `10.9.${i >> 8}.${i & 255}` });
 
 describe('purchases grouped into shared transactions', () => {
   it('answers a mixed crowd exactly as one by one, with exact counters, and does group them', async () => {
@@ -61,12 +64,16 @@ describe('purchases grouped into shared transactions', () => {
       items: { ticketTypeId: string; quantity: number }[],
       promoCode?: string,
     ) =>
-      t.post(`${API}/orders`, {
-        eventId: event.id,
-        items,
-        buyer: buyer(i),
-        ...(promoCode ? { promoCode } : {}),
-      });
+      t.post(
+        `${API}/orders`,
+        {
+          eventId: event.id,
+          items,
+          buyer: buyer(i),
+          ...(promoCode ? { promoCode } : {}),
+        },
+        from(i),
+      );
     // All at once: 20 for the 12 free tickets, 5 with a bad quantity, 6 paid ones with a
     // promo code that has 2 uses left (the 4 late ones are refused although tickets are left).
     const crowd: Promise<Reply>[] = [];
@@ -145,12 +152,16 @@ describe.runIf(testEngine === 'postgres')('a group whose tickets were taken mean
     await sql`insert into promo_codes (event_id, code, kind, amount, max_uses)
               values (${event.id}, 'HOLDME', 'percent', 10, 5)`.execute(t.db);
     const order = (i: number, promoCode?: string) =>
-      t.post(`${API}/orders`, {
-        eventId: event.id,
-        items: [{ ticketTypeId: free, quantity: 1 }],
-        buyer: { ...buyer(i), email: `contested.${i}@example.com` },
-        ...(promoCode ? { promoCode } : {}),
-      });
+      t.post(
+        `${API}/orders`,
+        {
+          eventId: event.id,
+          items: [{ ticketTypeId: free, quantity: 1 }],
+          buyer: { ...buyer(i), email: `contested.${i}@example.com` },
+          ...(promoCode ? { promoCode } : {}),
+        },
+        from(i),
+      );
     // Sessions of this database waiting for a lock, running a statement that starts so.
     const waiting = async (statement: string) => {
       const { rows } = await sql<{ n: number }>`
@@ -233,11 +244,15 @@ describe.runIf(testEngine === 'postgres')('a group whose COMMIT fails', () => {
       deferrable initially deferred for each row when (new.email like 'uncertain.%')
       execute function fail_at_commit()`.execute(t.db);
     const order = (i: number) =>
-      t.post(`${API}/orders`, {
-        eventId: event.id,
-        items: [{ ticketTypeId: free, quantity: 1 }],
-        buyer: { ...buyer(i), email: `uncertain.${i}@example.com` },
-      });
+      t.post(
+        `${API}/orders`,
+        {
+          eventId: event.id,
+          items: [{ ticketTypeId: free, quantity: 1 }],
+          buyer: { ...buyer(i), email: `uncertain.${i}@example.com` },
+        },
+        from(i),
+      );
     const holder = new pg.Client({ connectionString: t.database.url! });
     await holder.connect();
     try {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
-import { givenUser, logIn, type GivenUser } from './factories.ts';
+import { givenUser, logIn, uniquePhone, type GivenUser } from './factories.ts';
 import {
   EVENTS,
   givenPublishedEvent,
@@ -48,7 +48,8 @@ export function buyer(
     firstName: 'Chidi',
     lastName: `Okafor${buyerSeq}`,
     email: `chidi.${buyerSeq}.${randomBytes(3).toString('hex')}@example.com`,
-    phone: '08031234567',
+    // Each buyer their own phone too: open holds and orders are limited per buyer phone.
+    phone: uniquePhone(),
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { EVENTS, givenPublishedEvent } from './event-factories.ts';
-import { givenUser, logIn, uniqueEmail } from './factories.ts';
+import { givenUser, logIn, uniqueEmail, uniquePhone } from './factories.ts';
 import { API, startTestApp, type TestApp } from './helper.ts';
 import { startFakePaystack, type FakePaystack } from './paystack-fake.ts';
 
@@ -34,13 +34,16 @@ export const paystackBuyer = () => ({
   firstName: 'Ngozi',
   lastName: 'Adeyemi',
   email: uniqueEmail('buyer'),
-  phone: '08031234567',
+  phone: uniquePhone(),
 });
 
 /** A pending order of one ₦5,000 ticket on a new event, its access token and ticket type. */
 export async function pendingPaystackOrder(world: PaystackWorld, capacity = 10) {
   const { t, organiser } = world;
-  const event = await givenPublishedEvent(t, organiser, {}, [{ price: 5000, capacity }]);
+  // Offline payment on, so a test can also choose it (it is the organiser's choice per event).
+  const event = await givenPublishedEvent(t, organiser, { offlinePayment: true }, [
+    { price: 5000, capacity },
+  ]);
   const types = (await t.request('GET', `${EVENTS}/${event.slug}`)).body.data.ticketTypes;
   const ticketTypeId = types[0].id as string;
   const res = await t.post(`${API}/orders`, {

@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EVENTS, MANAGE, givenPublishedEvent } from './event-factories.ts';
-import { givenLoggedInUser } from './factories.ts';
+import { givenLoggedInUser, uniquePhone } from './factories.ts';
 import { registerPublicCache } from '../src/plugins/public-cache.ts';
 import { API, startTestApp, type TestApp } from './helper.ts';
 
@@ -68,7 +68,7 @@ describe('the public events cache', () => {
         firstName: 'Ada',
         lastName: 'Obi',
         email: 'ada.cache@example.com',
-        phone: '08031234567',
+        phone: uniquePhone(),
       },
     });
     expect(order.status, order.text).toBe(201);

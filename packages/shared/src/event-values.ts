@@ -63,4 +63,7 @@ export const EVENT_LIMITS = {
   searchMax: 100,
   pageSizeDefault: 12,
   pageSizeMax: 50,
+  /** Hours a confirmed offline order holds its tickets (the organiser's choice per event). */
+  offlineHoldHoursDefault: 72,
+  offlineHoldHoursMax: 720,
 } as const;

@@ -8,6 +8,7 @@ import * as m0005 from './migrations/2026_11_21_0005_create_orders.ts';
 import * as m0006 from './migrations/2026_11_21_0006_organiser_tools.ts';
 import * as m0007 from './migrations/2026_11_21_0007_payments_and_ticket_mail.ts';
 import * as m0008 from './migrations/2026_11_22_0001_payment_refunds.ts';
+import * as mEventHolds from './migrations/2026_11_25_0201_event_holds.ts';
 import * as m030001 from './migrations/2026_11_25_0301_email_changes.ts';
 
 /**
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_21_0006_organiser_tools': m0006,
   '2026_11_21_0007_payments_and_ticket_mail': m0007,
   '2026_11_22_0001_payment_refunds': m0008,
+  '2026_11_25_0201_event_holds': mEventHolds,
   '2026_11_25_0301_email_changes': m030001,
 };
 

@@ -37,10 +37,13 @@ export class Limiter {
       : new RateLimiterMemory(options);
   }
 
-  /** Counts one attempt; refuses with 429 once the window's attempts are used up. */
-  async consume(key: string): Promise<void> {
+  /**
+   * Counts one attempt (or `points`, for limits that count tickets); refuses with 429 once
+   * the window's points are used up.
+   */
+  async consume(key: string, points = 1): Promise<void> {
     try {
-      await this.limiter.consume(key);
+      await this.limiter.consume(key, points);
     } catch (err) {
       if (err instanceof RateLimiterRes) throw tooMany(err.msBeforeNext);
       throw err;
@@ -67,6 +70,11 @@ export class Limiter {
   /** Refuses the key for `seconds` from now (`check` and `consume` answer 429 until then). */
   async block(key: string, seconds: number): Promise<void> {
     await this.limiter.block(key, seconds);
+  }
+
+  /** Gives back points counted for something that then did not happen (a refused order). */
+  async reward(key: string, points = 1): Promise<void> {
+    await this.limiter.reward(key, points);
   }
 
   async reset(key: string): Promise<void> {

@@ -46,6 +46,8 @@ const PUBLIC: Record<string, string> = {
   'POST /api/v1/orders': 'guests may buy (DESIGN §2)',
   'POST /api/v1/orders/lookup':
     "the buyer's way back: order code plus the order's email, rate-limited",
+  'POST /api/v1/orders/confirm-hold':
+    "authorised by the single-use link mailed to an offline order's buyer (decision 025)",
   'GET /api/v1/payments/methods': 'the checkout shows the ways to pay',
   'POST /api/v1/payments/paystack/webhook': "Paystack's call, checked by its HMAC-SHA512 signature",
   // The public pages' HTML, with the public API answers their first render needs (decision 021).

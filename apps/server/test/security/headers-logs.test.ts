@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EVENTS, givenPublishedEvent } from '../event-factories.ts';
-import { givenLoggedInUser } from '../factories.ts';
+import { givenLoggedInUser, uniquePhone } from '../factories.ts';
 import { API, AUTH, startTestApp, type Reply, type TestApp } from '../helper.ts';
 import { startSmtpServer, type TestSmtpServer } from '../smtp.ts';
 
@@ -171,7 +171,7 @@ describe('logs of checkout with SMTP configured', () => {
       firstName: 'Ada',
       lastName: 'Obi',
       email: 'ada.obi.logs@example.com',
-      phone: '08031234567',
+      phone: uniquePhone(),
     };
     const buy = async (name: string) => {
       const res = await t.post(`${API}/orders`, {

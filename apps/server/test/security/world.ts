@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { EVENTS, givenPublishedEvent, makeImage, multipartBody } from '../event-factories.ts';
+import { uniquePhone } from '../factories.ts';
 import { API, type TestApp } from '../helper.ts';
 
 /**
@@ -67,7 +68,8 @@ export async function givenWorld(t: TestApp, token: string): Promise<World> {
         firstName: 'Ngozi',
         lastName: `Matrix${tag}`,
         email: buyerEmail,
-        phone: '08031234567',
+        // Its own phone: orders are limited per buyer phone (decision 025).
+        phone: uniquePhone(),
       },
     });
     expect(res.status, res.text).toBe(201);

@@ -140,6 +140,14 @@ export const createAppRouter = () =>
           ),
         },
         {
+          path: p.checkoutHoldConfirm,
+          ...lazyPage(
+            'checkout-hold-confirm',
+            () => import('./routes/checkout/checkout-hold-confirm.tsx'),
+            'CheckoutHoldConfirmRoute',
+          ),
+        },
+        {
           path: p.ordersLookup,
           ...lazyPage('orders-lookup', () => import('./routes/orders/order.tsx'), 'OrderRoute'),
         },

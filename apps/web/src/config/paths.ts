@@ -26,6 +26,8 @@ export const paths = {
     complete: (orderId: string) => `/checkout/complete/${encodeURIComponent(orderId)}`,
     /** Where a payment provider (Paystack) sends the buyer back: /checkout/return?order=… */
     return: '/checkout/return',
+    /** The link mailed for an offline order: /checkout/hold/confirm?token=… (decision 025). */
+    holdConfirm: '/checkout/hold/confirm',
   },
   /** The buyer's ticket again, after confirming the order's email. */
   orders: {
@@ -74,6 +76,7 @@ export const routePatterns = {
   checkoutTestPayment: '/checkout/pay/test/:orderId',
   checkoutComplete: '/checkout/complete/:orderId',
   checkoutReturn: '/checkout/return',
+  checkoutHoldConfirm: '/checkout/hold/confirm',
   ordersLookup: '/orders',
   order: '/orders/:orderCode',
 } as const;

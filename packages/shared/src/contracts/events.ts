@@ -141,6 +141,17 @@ const eventFields = {
   timeZone: timeZoneField,
   visibility: z.enum(EVENT_VISIBILITIES, { error: 'Visibility must be public or unlisted.' }),
   feeMode: z.enum(FEE_MODES, { error: 'Fee mode must be pass or absorb.' }),
+  /** Buyers may choose to pay offline (bank transfer or at the venue); off unless chosen. */
+  offlinePayment: z.boolean({ error: 'Offline payment must be on or off.' }),
+  /** Hours a confirmed offline order holds its tickets. */
+  offlineHoldHours: z
+    .number({ error: 'Offline hold must be a number of hours.' })
+    .int('Offline hold must be a whole number of hours.')
+    .min(1, 'Offline hold must be at least 1 hour.')
+    .max(
+      EVENT_LIMITS.offlineHoldHoursMax,
+      `Offline hold must be at most ${EVENT_LIMITS.offlineHoldHoursMax} hours.`,
+    ),
   coverImageId: z.uuid({ error: 'Cover image is not recognised.' }).nullish(),
 };
 
@@ -152,6 +163,8 @@ export const createEventBody = z
     timeZone: eventFields.timeZone.optional(),
     visibility: eventFields.visibility.optional(),
     feeMode: eventFields.feeMode.optional(),
+    offlinePayment: eventFields.offlinePayment.optional(),
+    offlineHoldHours: eventFields.offlineHoldHours.optional(),
   })
   .refine(datesInOrder.check, datesInOrder.params);
 export type CreateEventBody = z.input<typeof createEventBody>;
@@ -172,6 +185,8 @@ export const updateEventBody = z
     timeZone: timeZoneField.optional(),
     visibility: eventFields.visibility.optional(),
     feeMode: eventFields.feeMode.optional(),
+    offlinePayment: eventFields.offlinePayment.optional(),
+    offlineHoldHours: eventFields.offlineHoldHours.optional(),
     coverImageId: eventFields.coverImageId,
   })
   .refine(datesInOrder.check, datesInOrder.params);
@@ -386,6 +401,8 @@ export const manageEventDto = z.object({
   startLocal: z.string().nullable(),
   endLocal: z.string().nullable(),
   feeMode: z.enum(FEE_MODES),
+  offlinePayment: z.boolean(),
+  offlineHoldHours: z.number(),
   cancelReason: z.string().nullable(),
   cancelledAt: iso.nullable(),
   publishedAt: iso.nullable(),
@@ -478,6 +495,9 @@ export const publicEventDto = z.object({
   cancelledAt: iso.nullable(),
   visibility: z.enum(EVENT_VISIBILITIES),
   feeMode: z.enum(FEE_MODES),
+  /** Whether checkout offers offline payment (and how long a confirmed one holds). */
+  offlinePayment: z.boolean(),
+  offlineHoldHours: z.number(),
   /**
    * Who runs the event, as buyers see it: the public name (or the account name) and the
    * logo set in the organiser's settings. Never the organiser's email or phone.

@@ -196,3 +196,26 @@ export const orderLookupResponse = z.object({
   message: z.string().optional(),
 });
 export type OrderLookupResponse = z.infer<typeof orderLookupResponse>;
+
+/** An open hold of an event (a pending order), as its organiser sees it (decision 025). */
+export const eventHoldDto = z.object({
+  orderId: z.string(),
+  orderCode: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  quantity: z.number(),
+  totalPrice: z.number(),
+  paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
+  /** The tickets go back on sale then, unless the order is paid. */
+  reservedUntil: z.string(),
+  /** Offline order whose buyer confirmed their email (it holds for the event's offline hold). */
+  holdConfirmedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type EventHoldDto = z.infer<typeof eventHoldDto>;
+
+export const eventHoldsQuery = z.object({
+  eventId: idField,
+});

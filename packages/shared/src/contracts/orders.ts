@@ -91,6 +91,16 @@ export const payOrderBody = z.object({
 });
 export type PayOrderBody = z.input<typeof payOrderBody>;
 
+/** The token of the link mailed for an offline order (web /checkout/hold/confirm?token=…). */
+export const confirmHoldBody = z.object({
+  token: z
+    .string({ error: 'This link is not valid.' })
+    .trim()
+    .min(1, 'This link is not valid.')
+    .max(200, 'This link is not valid.'),
+});
+export type ConfirmHoldBody = z.input<typeof confirmHoldBody>;
+
 /** Which ways to pay this server offers (Paystack only when configured). */
 export const paymentMethodsDto = z.object({
   methods: z.array(z.enum(['test', 'offline', 'paystack'])),
@@ -136,6 +146,10 @@ export const orderDto = quoteDto.extend({
     address: z.string().nullable(),
     city: z.string().nullable(),
     online: z.boolean(),
+    /** Whether the event takes offline payment (the organiser's choice). */
+    offlinePayment: z.boolean(),
+    /** Hours a confirmed offline order holds its tickets. */
+    offlineHoldHours: z.number(),
   }),
   firstName: z.string(),
   lastName: z.string(),
@@ -153,6 +167,11 @@ export const orderDto = quoteDto.extend({
    */
   needsRefund: z.boolean(),
   reservedUntil: z.string().nullable(),
+  /**
+   * When the buyer confirmed their email from the link mailed for offline payment: only
+   * then does an offline order hold its tickets beyond the normal checkout hold.
+   */
+  holdConfirmedAt: z.string().nullable(),
   paidAt: z.string().nullable(),
   attendedAt: z.string().nullable(),
   createdAt: z.string(),

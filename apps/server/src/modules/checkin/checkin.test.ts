@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, startTestApp, type TestApp } from '../../../test/helper.ts';
-import { givenUser, logIn } from '../../../test/factories.ts';
+import { givenUser, logIn, uniquePhone } from '../../../test/factories.ts';
 import { EVENTS, givenPublishedEvent } from '../../../test/event-factories.ts';
 
 const DOOR = `${API}/ticketPurchase`;
@@ -33,7 +33,7 @@ async function eventWithOrders(count: number, price = 0) {
         firstName: `Guest${i}`,
         lastName: 'Adeyemi',
         email: `guest${i}.${event.id.slice(0, 6)}@example.com`,
-        phone: '08030000000',
+        phone: uniquePhone(),
       },
     });
     expect(res.status, res.text).toBe(201);

@@ -105,6 +105,8 @@ export function toManageEventDto(
     startLocal: row.start_at ? toWallClock(row.start_at, row.time_zone) : null,
     endLocal: row.end_at ? toWallClock(row.end_at, row.time_zone) : null,
     feeMode: row.fee_mode,
+    offlinePayment: row.offline_payment,
+    offlineHoldHours: row.offline_hold_hours,
     cancelReason: row.cancel_reason,
     cancelledAt: iso(row.cancelled_at),
     publishedAt: iso(row.published_at),
@@ -205,6 +207,8 @@ export function toPublicEventDto(
     cancelledAt: iso(row.cancelled_at),
     visibility: row.visibility,
     feeMode: row.fee_mode,
+    offlinePayment: row.offline_payment,
+    offlineHoldHours: row.offline_hold_hours,
     organiser: {
       name: row.organiser_name,
       logoUrl: row.organiser_logo_id ? mediaUrl(row.organiser_logo_id) : null,

@@ -123,6 +123,8 @@ export class EventsService {
         status: 'draft',
         visibility: body.visibility ?? 'public',
         fee_mode: body.feeMode ?? (await this.defaultFeeMode(ownerId)),
+        offline_payment: body.offlinePayment ?? false,
+        offline_hold_hours: body.offlineHoldHours ?? EVENT_LIMITS.offlineHoldHoursDefault,
         cancel_reason: null,
         cancelled_at: null,
         published_at: null,
@@ -166,6 +168,8 @@ export class EventsService {
         if (body.timeZone !== undefined) patch.time_zone = body.timeZone;
         if (body.visibility !== undefined) patch.visibility = body.visibility;
         if (body.feeMode !== undefined) patch.fee_mode = body.feeMode;
+        if (body.offlinePayment !== undefined) patch.offline_payment = body.offlinePayment;
+        if (body.offlineHoldHours !== undefined) patch.offline_hold_hours = body.offlineHoldHours;
         if (body.coverImageId !== undefined) patch.cover_image_id = body.coverImageId;
         if (body.startAt !== undefined)
           patch.start_at = body.startAt ? toInstant(body.startAt, timeZone) : null;
@@ -284,6 +288,8 @@ export class EventsService {
           status: 'draft',
           visibility: source.visibility,
           fee_mode: source.fee_mode,
+          offline_payment: source.offline_payment,
+          offline_hold_hours: source.offline_hold_hours,
           cancel_reason: null,
           cancelled_at: null,
           published_at: null,

@@ -21,6 +21,10 @@ export interface EventsTable {
   status: EventStatus;
   visibility: EventVisibility;
   fee_mode: FeeMode;
+  /** Buyers may choose to pay offline (the organiser's choice; off by default). */
+  offline_payment: Generated<boolean>;
+  /** How long a confirmed offline order holds its tickets. */
+  offline_hold_hours: Generated<number>;
   cancel_reason: string | null;
   cancelled_at: Date | null;
   published_at: Date | null;

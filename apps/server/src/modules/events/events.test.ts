@@ -9,7 +9,7 @@ import {
   multipartBody,
   ticketInput,
 } from '../../../test/event-factories.ts';
-import { givenLoggedInUser } from '../../../test/factories.ts';
+import { givenLoggedInUser, uniquePhone } from '../../../test/factories.ts';
 import { API, startTestApp, type TestApp } from '../../../test/helper.ts';
 
 let t: TestApp;
@@ -494,7 +494,7 @@ describe('ticket types with sales', () => {
         firstName: 'Ada',
         lastName: 'Obi',
         email: 'ada.obi@example.com',
-        phone: '08031234567',
+        phone: uniquePhone(),
       },
     });
     expect(order.status, order.text).toBe(201);

@@ -144,6 +144,8 @@ export interface SaleEvent {
   title: string;
   status: 'draft' | 'published' | 'cancelled';
   fee_mode: 'pass' | 'absorb';
+  offline_payment: boolean;
+  offline_hold_hours: number;
   start_at: Date | null;
   end_at: Date | null;
   time_zone: string;
@@ -181,6 +183,8 @@ export function findSaleEvents(db: Db, ids: string[]): Promise<SaleEvent[]> {
       'title',
       'status',
       'fee_mode',
+      'offline_payment',
+      'offline_hold_hours',
       'start_at',
       'end_at',
       'time_zone',
@@ -191,4 +195,14 @@ export function findSaleEvents(db: Db, ids: string[]): Promise<SaleEvent[]> {
     ])
     .where('id', 'in', ids)
     .execute();
+}
+
+/** The tickets an event offers in all (every ticket type's capacity). */
+export async function eventCapacity(db: Db, eventId: string): Promise<number> {
+  const row = await db
+    .selectFrom('ticket_types')
+    .select(sql<number>`coalesce(sum(capacity), 0)::int`.as('n'))
+    .where('event_id', '=', eventId)
+    .executeTakeFirstOrThrow();
+  return row.n;
 }

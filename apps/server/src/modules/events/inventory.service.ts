@@ -28,6 +28,9 @@ export const inventoryService = {
   cancelledForPayment: async (trx: Kysely<Database>, eventId: string) =>
     (await inventory.lockEventStatus(trx, eventId)) === 'cancelled',
 
+  /** The tickets an event offers in all (per-address limits are a share of it). */
+  capacity: (db: Kysely<Database>, eventId: string) => inventory.eventCapacity(db, eventId),
+
   ticketTypesForSale: (trx: Kysely<Database>, eventId: string, ids: string[]) =>
     inventory.findSaleTicketTypes(trx, eventId, ids),
 

@@ -15,6 +15,7 @@ import {
   parseCsv,
   sessionFor,
 } from '../../../test/organiser-factories.ts';
+import { uniquePhone } from '../../../test/factories.ts';
 
 let t: TestApp;
 
@@ -87,7 +88,7 @@ async function insertOrders(eventIds: string[], orders: GenOrder[]) {
             first_name: 'Prop',
             last_name: 'Buyer',
             email: 'prop@example.com',
-            phone: '08030000000',
+            phone: uniquePhone(),
             status: o.status,
             payment_method: 'offline' as const,
             payment_ref: null,

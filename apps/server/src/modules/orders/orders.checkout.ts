@@ -10,6 +10,7 @@ import {
   type Settled,
 } from '../events/inventory.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
+import { emailKey, phoneKey } from './orders.limits.ts';
 import { orderConfirmationMail } from './orders.mails.ts';
 import { priceOrder, type PricedLine, type Pricing } from './orders.pricing.ts';
 import * as repo from './orders.repository.ts';
@@ -402,6 +403,8 @@ export class CheckoutGroups {
             eventId: event.id,
             buyerUserId,
             ...input.buyer,
+            emailKey: emailKey(input.buyer.email),
+            phoneKey: phoneKey(input.buyer.phone),
             status: a.free ? 'completed' : 'pending',
             paymentMethod: a.free ? 'free' : null,
             ...a.pricing,

@@ -48,6 +48,8 @@ export function ticketOrderOf(
       address: event.address,
       city: event.city,
       online: Boolean(event.online_url),
+      offlinePayment: event.offline_payment,
+      offlineHoldHours: event.offline_hold_hours,
     },
   };
 }
@@ -185,5 +187,47 @@ export function cancelledEventPaymentMail(
       .split('\n\n')
       .map((p) => `<p>${escape(p)}</p>`)
       .join('\n'),
+  };
+}
+
+export const HOLD_CONFIRMATION = 'order-hold-confirmation';
+
+/**
+ * An offline order's link to confirm the buyer's email: until it is opened the order
+ * holds its tickets only as long as any checkout (decision 025); once opened, for the
+ * event's offline hold.
+ */
+export function holdConfirmationMail(
+  order: OrderRow,
+  event: SaleEvent,
+  link: string,
+  holdMinutes: number,
+): NewMail {
+  const total = formatKobo(order.total_kobo);
+  const hours = event.offline_hold_hours;
+  const text = [
+    `Hello ${order.first_name},`,
+    '',
+    `You chose to pay offline for order ${order.code} (${event.title}, ${total}).`,
+    '',
+    `Confirm your email within ${holdMinutes} minutes to keep your tickets for ${hours} hours while you pay:`,
+    link,
+    '',
+    'If you do not confirm, the tickets are released and you have not been charged.',
+    'If you did not order these tickets, ignore this mail.',
+  ].join('\n');
+  const html = `<div style="font-family:Arial,Helvetica,sans-serif;color:#111827;max-width:560px">
+<p>Hello ${escape(order.first_name)},</p>
+<p>You chose to pay offline for order <strong>${order.code}</strong> (${escape(event.title)}, ${escape(total)}).</p>
+<p>Confirm your email within ${holdMinutes} minutes to keep your tickets for ${hours} hours while you pay:</p>
+<p><a href="${escape(link)}">Confirm my email and keep my tickets</a></p>
+<p>If you do not confirm, the tickets are released and you have not been charged. If you did not order these tickets, ignore this mail.</p>
+</div>`;
+  return {
+    kind: HOLD_CONFIRMATION,
+    to: order.email,
+    subject: `Confirm your email to keep your tickets — order ${order.code}`,
+    text,
+    html,
   };
 }

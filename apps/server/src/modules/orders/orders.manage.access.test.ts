@@ -28,9 +28,12 @@ beforeAll(async () => {
   t = await startTestApp();
   owner = await givenOrganiser(t);
   stranger = await givenOrganiser(t);
-  const { event, types } = await givenEventWithTypes(t, owner.token, [
-    { price: 1000, capacity: 10 },
-  ]);
+  const { event, types } = await givenEventWithTypes(
+    t,
+    owner.token,
+    [{ price: 1000, capacity: 10 }],
+    { offlinePayment: true },
+  );
   const paid = await buy(t, event.id, types[0]!.id, { pay: 'test' });
   const pending = await buy(t, event.id, types[0]!.id, { pay: 'offline' });
   const promo = await t.post(

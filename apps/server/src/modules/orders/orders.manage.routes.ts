@@ -3,6 +3,8 @@ import {
   DEFAULT_TIME_ZONE,
   envelope,
   errorBody,
+  eventHoldDto,
+  eventHoldsQuery,
   idField,
   manageOrderDto,
   manageOrderPage,
@@ -11,6 +13,7 @@ import {
   orderActionBody,
   orderLookupBody,
   orderLookupResponse,
+  orderDto,
 } from '@gatepass/shared';
 import { format } from 'date-fns';
 import type { FastifyPluginAsync } from 'fastify';
@@ -31,6 +34,7 @@ export const ORDER_ACTION_MESSAGES = {
   refundedThroughPaystack:
     'The order is refunded: Paystack is returning the money to the buyer, and its tickets are back on sale.',
   paymentReturned: 'Paystack is returning the money this order could not take to the buyer.',
+  released: 'The hold is released and its tickets are back on sale.',
 } as const;
 
 /**
@@ -60,6 +64,34 @@ export function manageOrderRoutes(
       },
       handler: async (request) => ({
         data: await service.list(currentUser(request).id, request.query),
+      }),
+    });
+
+    app.get('/holds', {
+      schema: {
+        tags,
+        security,
+        summary:
+          "An event's open holds (pending orders): who, how many tickets, until when, offline-confirmed or not",
+        querystring: eventHoldsQuery,
+        response: { 200: envelope(z.array(eventHoldDto)), ...errors },
+      },
+      handler: async (request) => ({
+        data: await service.holds(currentUser(request).id, request.query.eventId),
+      }),
+    });
+
+    app.post('/:orderId/release', {
+      schema: {
+        tags,
+        security,
+        summary: 'Release a hold: the pending order is cancelled and its tickets go back on sale',
+        params: orderParams,
+        response: { 200: envelope(orderDto), ...errors },
+      },
+      handler: async (request) => ({
+        data: await service.releaseHold(currentUser(request).id, request.params.orderId),
+        message: ORDER_ACTION_MESSAGES.released,
       }),
     });
 
@@ -184,7 +216,7 @@ export function orderLookupRoutes(service: OrdersManageService): FastifyPluginAs
         tags: ['checkout'],
         summary: 'Find an order by its code and the email it was bought with',
         description:
-          'Answers the order and a fresh access token (use it as X-Order-Token for 24 hours) only when the email matches. A wrong code and a wrong email get the same 404 sentence. Rate-limited per address (30 per 15 minutes) and per order code (10 per hour): 429 with Retry-After.',
+          "Answers the order and a fresh access token (use it as X-Order-Token for 24 hours) only when the email matches. A wrong code and a wrong email get the same 404 sentence. Rate-limited per address (30 per 15 minutes), and wrong tries per address (30 an hour) and per address and order code (10 an hour), so a stranger's wrong tries never lock the buyer out: 429 with Retry-After.",
         body: orderLookupBody,
         response: { 200: orderLookupResponse, 400: errorBody, 404: errorBody, 429: errorBody },
       },

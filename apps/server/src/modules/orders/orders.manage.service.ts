@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import {
   formatKobo,
   koboToNaira,
+  type EventHoldDto,
   type ManageOrderDto,
   type ManageOrderListItem,
   type ManageOrderPage,
@@ -40,16 +41,25 @@ export const LOOKUP_NOT_FOUND =
 /** How long a token from the buyer's lookup reads the order. */
 export const LOOKUP_TOKEN_HOURS = 24;
 
+/**
+ * Only wrong answers count, and never from anywhere: a stranger's wrong tries must not lock
+ * the real buyer out (issue 16 §4). Guessing stays contained: 10 wrong emails per code and
+ * 30 wrong tries in all per address an hour; an address needs 10^8 / 30 hours to walk the
+ * codes.
+ */
 export const LOOKUP_LIMIT_RULES = {
-  /** Every lookup from one address. */
+  /** Every lookup from one address (right or wrong). */
   perIp: { points: 30, duration: 15 * 60 },
-  /** Every lookup of one order code, from anywhere: 10 emails an hour cannot find a buyer. */
-  perCode: { points: 10, duration: 60 * 60 },
+  /** Wrong tries from one address, whatever the code. */
+  failuresPerIp: { points: 30, duration: 60 * 60 },
+  /** Wrong emails for one order code from one address. */
+  failuresPerIpAndCode: { points: 10, duration: 60 * 60 },
 };
 
 export interface LookupLimits {
   perIp: Limiter;
-  perCode: Limiter;
+  failuresPerIp: Limiter;
+  failuresPerIpAndCode: Limiter;
 }
 
 export interface OrdersManageOptions {
@@ -281,12 +291,18 @@ export class OrdersManageService {
     email: string,
     ip: string,
   ): Promise<{ order: OrderDto; accessToken: string }> {
+    const pair = `${ip}|${code}`;
     await this.limits.perIp.consume(ip);
-    await this.limits.perCode.consume(code);
+    await this.limits.failuresPerIp.check(ip);
+    await this.limits.failuresPerIpAndCode.check(pair);
     const order = await manageRepo.findOrderByCode(this.db, code);
     const expected = Buffer.from(sha256(order ? order.email.trim().toLowerCase() : 'no order'));
     const given = Buffer.from(sha256(email.trim().toLowerCase()));
-    if (!order || !timingSafeEqual(expected, given)) throw notFound(LOOKUP_NOT_FOUND);
+    if (!order || !timingSafeEqual(expected, given)) {
+      await this.limits.failuresPerIp.penalise(ip);
+      await this.limits.failuresPerIpAndCode.penalise(pair);
+      throw notFound(LOOKUP_NOT_FOUND);
+    }
     const accessToken = newToken();
     await manageRepo.insertAccessToken(
       this.db,
@@ -299,6 +315,34 @@ export class OrdersManageService {
       inventoryService.event(this.db, order.event_id),
     ]);
     return { order: toOrderDto(order, items, event!), accessToken };
+  }
+
+  // Holds ------------------------------------------------------------------------------------
+
+  /** The event's open holds: who, how many tickets, until when, offline-confirmed or not. */
+  async holds(ownerId: string, eventId: string): Promise<EventHoldDto[]> {
+    await this.ownedEvent(ownerId, eventId);
+    const rows = await this.orders.openHolds(eventId);
+    return rows.map((o) => ({
+      orderId: o.id,
+      orderCode: o.code,
+      firstName: o.first_name,
+      lastName: o.last_name,
+      email: o.email,
+      phone: o.phone,
+      quantity: o.quantity,
+      totalPrice: koboToNaira(o.total_kobo),
+      paymentMethod: o.payment_method,
+      reservedUntil: o.reserved_until!.toISOString(),
+      holdConfirmedAt: o.hold_confirmed_at ? o.hold_confirmed_at.toISOString() : null,
+      createdAt: o.created_at.toISOString(),
+    }));
+  }
+
+  /** Ends one hold of the organiser's event; another organiser's order is 404. */
+  releaseHold(ownerId: string, orderId: string): Promise<OrderDto> {
+    if (!UUID.test(orderId)) throw notFound('This order was not found.');
+    return this.orders.releaseHold(ownerId, orderId);
   }
 
   // Internals ------------------------------------------------------------------------------

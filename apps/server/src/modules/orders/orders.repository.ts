@@ -12,6 +12,9 @@ export interface NewOrder {
   lastName: string;
   email: string;
   phone: string;
+  /** The buyer's email and phone normalised (orders.limits.ts). */
+  emailKey: string;
+  phoneKey: string;
   status: 'pending' | 'completed';
   paymentMethod: 'free' | null;
   quantity: number;
@@ -42,6 +45,10 @@ const orderValues = (order: NewOrder) => ({
   last_name: order.lastName,
   email: order.email,
   phone: order.phone,
+  email_key: order.emailKey,
+  phone_key: order.phoneKey,
+  hold_token_hash: null,
+  hold_confirmed_at: null,
   status: order.status,
   payment_method: order.paymentMethod,
   payment_ref: null,
@@ -143,18 +150,23 @@ export function completePendingOrder(
     .executeTakeFirst();
 }
 
+/**
+ * Records how the buyer pays. Offline keeps the normal hold and stores the hash of the
+ * link that confirms the buyer's email (and with it the long hold); any other method
+ * drops such a link.
+ */
 export async function setPaymentMethod(
   db: Db,
   id: string,
   method: 'test' | 'offline' | 'paystack',
-  reservedUntil: Date | null,
+  holdTokenHash: string | null,
 ): Promise<OrderRow | undefined> {
   return db
     .updateTable('orders')
     .set({
       payment_method: method,
+      hold_token_hash: holdTokenHash,
       updated_at: sql<Date>`now()`,
-      ...(reservedUntil ? { reserved_until: reservedUntil } : {}),
     })
     .where('id', '=', id)
     .where('status', '=', 'pending')
@@ -425,5 +437,75 @@ export async function backdateOrder(db: Db, orderId: string, seconds: number): P
     .updateTable('order_history')
     .set({ created_at: sql<Date>`created_at - ${by}` })
     .where('order_id', '=', orderId)
+    .execute();
+}
+
+// Holds ---------------------------------------------------------------------------------
+
+/** Open holds (pending orders still holding) of one buyer, by email or phone, for an event. */
+export async function countOpenHolds(
+  db: Db,
+  eventId: string,
+  emailKey: string,
+  phoneKey: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('event_id', '=', eventId)
+    .where('status', '=', 'pending')
+    .where('reserved_until', '>', sql<Date>`now()`)
+    .where((eb) => eb.or([eb('email_key', '=', emailKey), eb('phone_key', '=', phoneKey)]))
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/** The pending offline order this confirmation link belongs to, while it still holds. */
+export function findOrderByHoldToken(db: Db, tokenHash: string): Promise<OrderRow | undefined> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('hold_token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/**
+ * Confirms an offline order's email: the link is used up and the order holds until
+ * `until`. Undefined when the link was used meanwhile or the normal hold ran out first.
+ */
+export function confirmHold(
+  db: Db,
+  id: string,
+  tokenHash: string,
+  until: Date,
+): Promise<OrderRow | undefined> {
+  return db
+    .updateTable('orders')
+    .set({
+      reserved_until: until,
+      hold_confirmed_at: sql<Date>`now()`,
+      hold_token_hash: null,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', id)
+    .where('hold_token_hash', '=', tokenHash)
+    .where('status', '=', 'pending')
+    .where('payment_method', '=', 'offline')
+    .where('reserved_until', '>', sql<Date>`now()`)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The event's open holds (pending orders), soonest to lapse first. */
+export function listOpenHolds(db: Db, eventId: string): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('status', '=', 'pending')
+    .where('reserved_until', '>', sql<Date>`now()`)
+    .orderBy('reserved_until')
+    .orderBy('id')
+    .limit(500)
     .execute();
 }

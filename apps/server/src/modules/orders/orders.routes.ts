@@ -1,9 +1,11 @@
 import {
+  confirmHoldBody,
   createOrderBody,
   createOrderResponse,
   envelope,
   errorBody,
   orderDto,
+  orderLookupResponse,
   payOrderBody,
   payOrderResponse,
   quoteBody,
@@ -55,12 +57,12 @@ export function orderRoutes(
         tags,
         summary: 'Create an order and hold its tickets; free orders complete at once',
         body: createOrderBody,
-        response: { 201: createOrderResponse, ...errors },
+        response: { 201: createOrderResponse, ...errors, 429: errorBody },
       },
       handler: async (request, reply) => {
         const token = bearerToken(request);
         const user = token ? await auth.authenticate(token) : undefined;
-        const result = await orders.create(request.body, user?.id ?? null);
+        const result = await orders.create(request.body, user?.id ?? null, request.ip);
         return reply.status(201).send({
           data: result,
           message:
@@ -92,14 +94,31 @@ export function orderRoutes(
         params: orderParams,
         headers: tokenHeader,
         body: payOrderBody,
-        response: { 200: payOrderResponse, ...errors, 502: errorBody },
+        response: { 200: payOrderResponse, ...errors, 429: errorBody, 502: errorBody },
       },
       handler: async (request) => ({
         data: await payments.choose(
           request.params.orderId,
           orderToken(request),
           request.body.method,
+          request.ip,
         ),
+      }),
+    });
+
+    app.post('/confirm-hold', {
+      schema: {
+        tags,
+        summary:
+          "Confirm the buyer's email from the link mailed for an offline order: the order keeps its tickets for the event's offline hold",
+        description:
+          'The link works once, and only while the order still holds its tickets (the normal checkout hold). Answers the order and an access token (X-Order-Token) to read it.',
+        body: confirmHoldBody,
+        response: { 200: orderLookupResponse, ...errors },
+      },
+      handler: async (request) => ({
+        data: await orders.confirmHold(request.body.token),
+        message: 'Your email is confirmed and your tickets are held while you pay.',
       }),
     });
 

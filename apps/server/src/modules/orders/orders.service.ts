@@ -19,14 +19,25 @@ import {
   type Purchase,
 } from './orders.checkout.ts';
 import type { NewMail } from '../mail/mail.service.ts';
+import type { Limiter } from '../../lib/rate-limiter.ts';
+import {
+  addressAllowance,
+  buyerAllowance,
+  CHECKOUT_LIMITS,
+  emailKey,
+  phoneKey,
+  ticketsUnits,
+  type CheckoutLimits,
+} from './orders.limits.ts';
 import {
   cancelledEventPaymentMail,
+  holdConfirmationMail,
   isTestPaid,
   latePaymentMail,
   orderConfirmationMail,
   ticketOrderOf,
 } from './orders.mails.ts';
-import { hasLiveAccessToken } from './orders.manage.repository.ts';
+import { hasLiveAccessToken, insertAccessToken } from './orders.manage.repository.ts';
 import { priceOrder, type PricedLine } from './orders.pricing.ts';
 import * as repo from './orders.repository.ts';
 import type { OrderItemRow, OrderRow } from './orders.table.ts';
@@ -38,8 +49,6 @@ export interface OrdersConfig {
   publicUrl: string;
   /** How long a pending order holds its tickets. */
   holdSeconds: number;
-  /** How long an order to be paid offline holds its tickets. */
-  offlineHoldHours: number;
   sweepIntervalMs: number;
   /** PAYMENTS_TEST_MODE: the TEST provider may complete orders (no money changes hands). */
   testPayments: boolean;
@@ -64,6 +73,7 @@ export class OrdersService {
     private readonly mail: MailService,
     private readonly config: OrdersConfig,
     private readonly log: FastifyBaseLogger,
+    private readonly limits: CheckoutLimits,
   ) {
     this.checkout = new CheckoutGroups(db, mail, config);
     this.purchases = new PurchaseGroups(this.checkout.run);
@@ -101,6 +111,91 @@ export class OrdersService {
    * answered once that transaction has committed.
    */
   async create(
+    input: CheckoutInput,
+    buyerUserId: string | null,
+    clientAddress: string,
+  ): Promise<{ order: OrderDto; accessToken: string }> {
+    const held = await this.admit(input, clientAddress);
+    try {
+      const created = await this.createAndRetry(input, buyerUserId);
+      if (created.order.status === 'completed') {
+        // The confirmation mail is already written; count it (a full count refuses the next).
+        await this.limits.confirmationMailsPerAddress.consume(clientAddress).catch(() => {});
+      }
+      return created;
+    } catch (err) {
+      // Only tickets actually held count against the address.
+      await held.giveBack();
+      throw err;
+    }
+  }
+
+  /**
+   * The limits an order must pass before it holds anything (decision 025): orders per
+   * address, per buyer email and per buyer phone; the buyer's open holds on this event;
+   * and the address's share of the event's tickets in this window. 429 (or 409 for open
+   * holds, which the buyer can resolve) with a sentence that says what to do.
+   */
+  private async admit(input: CheckoutInput, clientAddress: string) {
+    const email = emailKey(input.buyer.email);
+    const phone = phoneKey(input.buyer.phone);
+    await this.limits.ordersPerAddress.consume(clientAddress);
+    await this.limits.confirmationMailsPerAddress.check(clientAddress);
+    await this.limits.ordersPerEmail.consume(email);
+    await this.limits.ordersPerPhone.consume(phone);
+    const open = await repo.countOpenHolds(this.db, input.eventId, email, phone);
+    if (open >= CHECKOUT_LIMITS.openHoldsPerBuyerPerEvent) {
+      throw new AppError(
+        409,
+        'CONFLICT',
+        `You already have ${open} orders waiting for payment for this event. Pay for one of them, or wait until its hold ends, before ordering again.`,
+      );
+    }
+    // Shares of the event's tickets: per address in the hold window, per buyer in a day.
+    const tickets = input.items.reduce((n, line) => n + line.quantity, 0);
+    const capacity = await inventoryService.capacity(this.db, input.eventId);
+    const shares: [Limiter, string, number][] = [
+      [
+        this.limits.ticketsPerAddressPerEvent,
+        `${clientAddress}|${input.eventId}`,
+        ticketsUnits(tickets, addressAllowance(capacity)),
+      ],
+      [
+        this.limits.ticketsPerBuyerPerEvent,
+        `e:${email}|${input.eventId}`,
+        ticketsUnits(tickets, buyerAllowance(capacity)),
+      ],
+      [
+        this.limits.ticketsPerBuyerPerEvent,
+        `p:${phone}|${input.eventId}`,
+        ticketsUnits(tickets, buyerAllowance(capacity)),
+      ],
+    ];
+    const taken: typeof shares = [];
+    const giveBack = () =>
+      Promise.all(taken.map(([limiter, key, units]) => limiter.reward(key, units).catch(() => {})));
+    try {
+      for (const share of shares) {
+        await share[0].consume(share[1], share[2]);
+        taken.push(share);
+      }
+    } catch (err) {
+      await giveBack();
+      if (err instanceof AppError && err.statusCode === 429) {
+        throw new AppError(
+          429,
+          'RATE_LIMITED',
+          `You have reached the number of tickets one buyer or one connection can take of this event for now. ${err.message.replace('Too many attempts. ', '')}`,
+          undefined,
+          err.headers,
+        );
+      }
+      throw err;
+    }
+    return { giveBack };
+  }
+
+  private async createAndRetry(
     input: CheckoutInput,
     buyerUserId: string | null,
   ): Promise<{ order: OrderDto; accessToken: string }> {
@@ -149,13 +244,30 @@ export class OrdersService {
     orderId: string,
     accessToken: string,
     method: 'test' | 'offline' | 'paystack',
+    clientAddress: string,
   ): Promise<OrderDto> {
     const order = await this.orderForToken(orderId, accessToken);
     await this.assertPayable(order);
-    const holdUntil =
-      method === 'offline' ? new Date(Date.now() + this.config.offlineHoldHours * 3_600_000) : null;
+    const event = (await inventoryService.event(this.db, order.event_id))!;
+    let holdToken: string | null = null;
+    if (method === 'offline') {
+      if (!event.offline_payment) {
+        throw new AppError(
+          409,
+          'CONFLICT',
+          'This event does not take offline payment. Please choose another way to pay.',
+        );
+      }
+      await this.limits.offlineHoldsPerAddress.consume(clientAddress);
+      holdToken = newToken();
+    }
     const updated = await this.db.transaction().execute(async (trx) => {
-      const row = await repo.setPaymentMethod(trx, order.id, method, holdUntil);
+      const row = await repo.setPaymentMethod(
+        trx,
+        order.id,
+        method,
+        holdToken ? sha256(holdToken) : null,
+      );
       if (row) {
         await repo.addHistory(trx, [
           {
@@ -163,17 +275,58 @@ export class OrdersService {
             kind: 'payment_method',
             detail:
               method === 'offline'
-                ? 'To be paid offline (bank transfer or at the venue)'
+                ? 'To be paid offline (bank transfer or at the venue); confirmation link mailed to the buyer'
                 : method === 'paystack'
                   ? 'Paying with Paystack'
                   : 'Paying with the TEST provider',
           },
         ]);
+        if (holdToken) {
+          const link = `${this.config.publicUrl}/checkout/hold/confirm?token=${holdToken}`;
+          const minutes = Math.max(
+            1,
+            Math.round((row.reserved_until!.getTime() - Date.now()) / 60_000),
+          );
+          await this.mail.enqueue(trx, holdConfirmationMail(row, event, link, minutes));
+        }
       }
       return row;
     });
     if (!updated) throw holdExpired();
+    if (holdToken) this.mail.kick();
     return this.dto(updated);
+  }
+
+  /**
+   * The buyer opened the link mailed when they chose offline payment: their email is
+   * theirs, so the order keeps its tickets for the event's offline hold. The link works
+   * once, and only while the order's normal hold still runs.
+   */
+  async confirmHold(token: string): Promise<{ order: OrderDto; accessToken: string }> {
+    const hash = sha256(token);
+    const order = await repo.findOrderByHoldToken(this.db, hash);
+    const event = order ? await inventoryService.event(this.db, order.event_id) : undefined;
+    if (!order || !event) {
+      throw notFound('This link is not valid any more. It may have been used already.');
+    }
+    const until = new Date(Date.now() + event.offline_hold_hours * 3_600_000);
+    // A fresh access token, so the page that confirms can show the order (like the lookup's).
+    const accessToken = newToken();
+    const confirmed = await this.db.transaction().execute(async (trx) => {
+      const row = await repo.confirmHold(trx, order.id, hash, until);
+      if (!row) return undefined;
+      await insertAccessToken(trx, row.id, sha256(accessToken), until);
+      await repo.addHistory(trx, [
+        {
+          orderId: row.id,
+          kind: 'hold_confirmed',
+          detail: `Buyer confirmed their email; tickets held for offline payment until ${until.toISOString()}`,
+        },
+      ]);
+      return row;
+    });
+    if (!confirmed) throw holdExpired();
+    return { order: await this.dto(confirmed), accessToken };
   }
 
   /** The built-in TEST provider's answer: success completes the order, failure keeps it pending. */
@@ -221,6 +374,16 @@ export class OrdersService {
 
   async refund(ownerId: string, orderId: string, reason: string | null): Promise<OrderDto> {
     return this.end(ownerId, orderId, 'refunded', ['completed'], reason);
+  }
+
+  /** Ends a hold (a pending order) of the organiser's event: its tickets go back on sale. */
+  async releaseHold(ownerId: string, orderId: string): Promise<OrderDto> {
+    return this.end(ownerId, orderId, 'cancelled', ['pending'], 'Hold released by the organiser');
+  }
+
+  /** The event's open holds (pending orders), for its organiser (ownership checked by the caller). */
+  openHolds(eventId: string): Promise<OrderRow[]> {
+    return repo.listOpenHolds(this.db, eventId);
   }
 
   async getForOwner(ownerId: string, orderId: string): Promise<OrderDto> {
@@ -652,6 +815,8 @@ export function toOrderDto(order: OrderRow, items: OrderItemRow[], event: SaleEv
       address: event.address,
       city: event.city,
       online: Boolean(event.online_url),
+      offlinePayment: event.offline_payment,
+      offlineHoldHours: event.offline_hold_hours,
     },
     firstName: order.first_name,
     lastName: order.last_name,
@@ -675,6 +840,7 @@ export function toOrderDto(order: OrderRow, items: OrderItemRow[], event: SaleEv
     testPayment: isTestPaid(order),
     needsRefund: order.needs_refund,
     reservedUntil: iso(order.reserved_until),
+    holdConfirmedAt: iso(order.hold_confirmed_at),
     paidAt: iso(order.paid_at),
     attendedAt: iso(order.attended_at),
     createdAt: order.created_at.toISOString(),

@@ -31,6 +31,13 @@ export interface OrdersTable {
   cancelled_at: Date | null;
   /** Money arrived that the order could not take (late, duplicate, wrong amount): refund it. */
   needs_refund: Generated<boolean>;
+  /** The buyer's email and phone normalised (orders.identity.ts): open holds per buyer. */
+  email_key: string | null;
+  phone_key: string | null;
+  /** SHA-256 of the single-use link that confirms an offline order's email (decision 025). */
+  hold_token_hash: string | null;
+  /** When the buyer confirmed their email: an offline order then keeps its long hold. */
+  hold_confirmed_at: Date | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

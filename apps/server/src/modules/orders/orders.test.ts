@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { API, startTestApp, type TestApp } from '../../../test/helper.ts';
-import { givenUser, logIn } from '../../../test/factories.ts';
+import { givenUser, logIn, uniquePhone } from '../../../test/factories.ts';
 import {
   EVENTS,
   givenPublishedEvent,
@@ -14,7 +14,8 @@ const buyer = (n = 1) => ({
   firstName: 'Chidi',
   lastName: `Okafor${n}`,
   email: `chidi.${n}.${Date.now()}@example.com`,
-  phone: '08031234567',
+  // A buyer's own phone: orders and open holds are limited per buyer phone.
+  phone: uniquePhone(),
 });
 
 let t: TestApp;

@@ -146,6 +146,7 @@ export class PaymentsService {
     orderId: string,
     accessToken: string,
     method: ProviderMethod,
+    clientAddress: string,
   ): Promise<OrderDto & { redirectUrl: string | null }> {
     const provider = this.providers.get(method);
     if (!provider) {
@@ -157,7 +158,7 @@ export class PaymentsService {
           : 'Paying with Paystack is not available here. Please choose another way to pay.',
       );
     }
-    const order = await this.orders.choosePayment(orderId, accessToken, method);
+    const order = await this.orders.choosePayment(orderId, accessToken, method, clientAddress);
     if (method !== 'paystack') {
       return { ...order, ...(await provider.initialize(this.request(order, ''))) };
     }

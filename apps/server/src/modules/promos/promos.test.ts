@@ -14,6 +14,7 @@ import {
   SETTINGS,
   SHARE_KIT,
 } from '../../../test/organiser-factories.ts';
+import { uniquePhone } from '../../../test/factories.ts';
 
 let t: TestApp;
 let token: string;
@@ -193,7 +194,7 @@ describe('promo codes', () => {
       eventId: event.id,
       items: [{ ticketTypeId: typeId, quantity: 1 }],
       promoCode: 'LAGOS25',
-      buyer: { firstName: 'A', lastName: 'B', email: 'ab@example.com', phone: '08030000000' },
+      buyer: { firstName: 'A', lastName: 'B', email: 'ab@example.com', phone: uniquePhone() },
     });
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe('This promo code has been used up.');

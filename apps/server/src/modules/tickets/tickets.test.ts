@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENTS, givenPublishedEvent } from '../../../test/event-factories.ts';
-import { givenUser, logIn, uniqueEmail } from '../../../test/factories.ts';
+import { givenUser, logIn, uniqueEmail, uniquePhone } from '../../../test/factories.ts';
 import { API, eventually, startTestApp, type TestApp } from '../../../test/helper.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp.ts';
 import {
@@ -33,7 +33,7 @@ const buyer = () => ({
   firstName: 'Ọláwálé',
   lastName: 'Ẹ̀kọ́',
   email: uniqueEmail('buyer'),
-  phone: '08031234567',
+  phone: uniquePhone(),
 });
 
 async function eventWith(tickets: { name: string; price: number; capacity: number }[]) {

@@ -40,7 +40,7 @@ const OPTIONS: Record<CheckoutPaymentMethod, PaymentOption> = {
     label: 'Pay offline (bank transfer or at the venue)',
     icon: 'bank',
     description:
-      'Your order waits for the organiser to confirm your payment. Quote your order code when you pay.',
+      'We email you a link: confirm your email and your order keeps its tickets until the organiser confirms your payment. Quote your order code when you pay.',
   },
 };
 
@@ -82,7 +82,10 @@ function Payment({ order }: { order: OrderDto }) {
   const queryClient = useQueryClient();
   const pay = usePayOrder(order.id);
   const { methods } = usePaymentMethods();
-  const options = ORDER.filter((m) => methods.includes(m)).map((m) => OPTIONS[m]);
+  // Offline payment is the organiser's choice per event (decision 025).
+  const options = ORDER.filter(
+    (m) => methods.includes(m) && (m !== 'offline' || order.event.offlinePayment),
+  ).map((m) => OPTIONS[m]);
   const [leaving, setLeaving] = useState(false);
   const [method, setMethod] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -52,6 +52,8 @@ const FORM_FIELDS: EventFormField[] = [
   'onlineUrl',
   'visibility',
   'feeMode',
+  'offlinePayment',
+  'offlineHoldHours',
 ];
 
 function dirtyOf(draft: EventDraft | null): EventFormField[] {

@@ -37,6 +37,8 @@ const event = (over: Partial<ManageEventDto> = {}): ManageEventDto => ({
   startLocal: '2030-12-05T19:00',
   endLocal: '2030-12-05T23:00',
   feeMode: 'pass',
+  offlinePayment: false,
+  offlineHoldHours: 72,
   cancelReason: null,
   cancelledAt: null,
   publishedAt: null,

@@ -20,7 +20,11 @@ export const WIZARD_STEPS = [
     title: 'Date & place',
     fields: ['startAt', 'endAt', 'timeZone', 'venue', 'venueName', 'address', 'city', 'onlineUrl'],
   },
-  { slug: 'tickets', title: 'Tickets', fields: ['ticketTypes', 'feeMode'] },
+  {
+    slug: 'tickets',
+    title: 'Tickets',
+    fields: ['ticketTypes', 'feeMode', 'offlinePayment', 'offlineHoldHours'],
+  },
   { slug: 'media', title: 'Media', fields: ['coverImageId', 'cover'] },
   { slug: 'review', title: 'Review & publish', fields: ['visibility'] },
 ] as const;
@@ -56,6 +60,9 @@ export interface EventForm {
   onlineUrl: string;
   visibility: EventVisibility;
   feeMode: FeeMode;
+  /** Buyers may pay offline (decision 025); the hours a confirmed offline order holds. */
+  offlinePayment: boolean;
+  offlineHoldHours: string;
 }
 
 export type EventFormField = keyof EventForm;
@@ -77,6 +84,8 @@ export function formFromEvent(event: ManageEventDto): EventForm {
     onlineUrl: event.onlineUrl ?? '',
     visibility: event.visibility,
     feeMode: event.feeMode,
+    offlinePayment: event.offlinePayment,
+    offlineHoldHours: String(event.offlineHoldHours),
   };
 }
 
@@ -106,7 +115,11 @@ export function patchForStep(slug: StepSlug, form: EventForm): UpdateEventBody {
       };
     }
     case 'tickets':
-      return { feeMode: form.feeMode };
+      return {
+        feeMode: form.feeMode,
+        offlinePayment: form.offlinePayment,
+        ...(form.offlinePayment ? { offlineHoldHours: Number(form.offlineHoldHours) } : {}),
+      };
     case 'review':
       return { visibility: form.visibility };
     default:
@@ -127,7 +140,7 @@ export const STEP_FORM_FIELDS: Record<StepSlug, EventFormField[]> = {
     'city',
     'onlineUrl',
   ],
-  tickets: ['feeMode'],
+  tickets: ['feeMode', 'offlinePayment', 'offlineHoldHours'],
   media: [],
   review: ['visibility'],
 };

@@ -7,7 +7,7 @@ import { PencilIcon, PlusIcon, TicketIcon, TrashIcon } from '../../../../compone
 import { useDeleteTicketType } from '../../api/delete-ticket-type.ts';
 import { AvailabilityBadge, Badge } from '../badges.tsx';
 import { ConfirmDialog, dangerButtonClasses } from '../dialog.tsx';
-import { ChoiceCards } from '../../../../components/ui/form-controls.tsx';
+import { ChoiceCards, Input } from '../../../../components/ui/form-controls.tsx';
 import type { StepProps } from './step-props.ts';
 import { EMPTY_TICKET_FORM, TicketTypeForm, ticketFormFrom } from './ticket-type-form.tsx';
 
@@ -148,6 +148,41 @@ export function TicketsStep({ event, wizard, errors, change }: StepProps) {
           },
         ]}
       />
+
+      <ChoiceCards<'off' | 'on'>
+        legend="Can buyers pay offline?"
+        name="offlinePayment"
+        value={wizard.form.offlinePayment ? 'on' : 'off'}
+        onChange={(value) => change('offlinePayment', value === 'on')}
+        options={[
+          {
+            value: 'off',
+            label: 'No',
+            description:
+              'Buyers pay at checkout; unpaid orders release their tickets after 15 minutes.',
+          },
+          {
+            value: 'on',
+            label: 'Yes, by bank transfer or at the venue',
+            description:
+              'The buyer confirms their email from a link we send; the order then holds its tickets until you mark it paid or the hold ends.',
+          },
+        ]}
+      />
+      {wizard.form.offlinePayment ? (
+        <Input
+          label="Offline hold (hours)"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={720}
+          name="offlineHoldHours"
+          value={wizard.form.offlineHoldHours}
+          onChange={(e) => change('offlineHoldHours', e.currentTarget.value)}
+          error={errors.offlineHoldHours}
+          hint="How long a confirmed offline order keeps its tickets (1–720)."
+        />
+      ) : null}
 
       <ConfirmDialog
         open={removing !== null}

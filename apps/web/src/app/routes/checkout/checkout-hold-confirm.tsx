@@ -1,0 +1,1 @@
+export { HoldConfirmPage as CheckoutHoldConfirmRoute } from '../../../features/checkout/pages/hold-confirm-page.tsx';
