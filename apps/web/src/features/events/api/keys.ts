@@ -8,4 +8,5 @@ export const eventKeys = {
   publicDetail: (slug: string) => ['events', 'public', 'detail', slug] as const,
   mine: () => ['events', 'manage', 'list'] as const,
   mineDetail: (id: string) => ['events', 'manage', 'detail', id] as const,
+  holds: (id: string) => ['events', 'manage', 'holds', id] as const,
 };

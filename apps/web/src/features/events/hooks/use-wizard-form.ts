@@ -65,8 +65,9 @@ function dirtyOf(draft: EventDraft | null): EventFormField[] {
 
 function formOf(draft: EventDraft, fallback: EventForm): EventForm {
   const form = { ...fallback } as Record<EventFormField, unknown>;
+  // A stored value of the field's own type (text, or a yes/no such as offlinePayment).
   for (const field of FORM_FIELDS) {
-    if (typeof draft[field] === 'string') form[field] = draft[field];
+    if (typeof draft[field] === typeof fallback[field]) form[field] = draft[field];
   }
   return form as unknown as EventForm;
 }

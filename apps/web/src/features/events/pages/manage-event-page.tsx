@@ -15,6 +15,7 @@ import { CancelEventDialog } from '../components/cancel-event-dialog.tsx';
 import { CopyButton } from '../components/copy-button.tsx';
 import { editPath } from '../components/event-actions-menu.tsx';
 import { EventCover } from '../components/event-cover.tsx';
+import { HoldsPanel } from '../components/holds-panel.tsx';
 import { SoldBar } from '../components/sold-bar.tsx';
 import { absoluteUrl } from '../lib/links.ts';
 import { readinessIssues, stepForField } from '../lib/wizard.ts';
@@ -162,51 +163,55 @@ function ManageEvent({ event }: { event: ManageEventDto }) {
         </section>
 
         <div className="grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start">
-          <section
-            aria-labelledby="types-title"
-            className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-900/5 sm:p-6"
-          >
-            <div className="flex items-center justify-between gap-3">
-              <h2 id="types-title" className="text-lg font-semibold text-slate-900">
-                Tickets
-              </h2>
-              {event.status !== 'cancelled' ? (
-                <Link
-                  to={`${paths.manage.create(event.id)}/tickets`}
-                  className={buttonClasses('ghost', 'sm')}
-                >
-                  Edit tickets
-                </Link>
-              ) : null}
-            </div>
-            {event.ticketTypes.length === 0 ? (
-              <p className="mt-4 text-sm text-slate-600">No ticket types yet.</p>
-            ) : (
-              <ul className="mt-4 divide-y divide-slate-100">
-                {event.ticketTypes.map((type) => (
-                  <li key={type.id} className="py-4 first:pt-0 last:pb-0">
-                    <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-                      <p className="font-semibold text-slate-900">
-                        {type.name}{' '}
-                        <span className="font-normal text-slate-600">
-                          · {type.price === 0 ? 'Free' : formatNaira(type.price)}
+          <div className="grid min-w-0 content-start gap-8">
+            <section
+              aria-labelledby="types-title"
+              className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-900/5 sm:p-6"
+            >
+              <div className="flex items-center justify-between gap-3">
+                <h2 id="types-title" className="text-lg font-semibold text-slate-900">
+                  Tickets
+                </h2>
+                {event.status !== 'cancelled' ? (
+                  <Link
+                    to={`${paths.manage.create(event.id)}/tickets`}
+                    className={buttonClasses('ghost', 'sm')}
+                  >
+                    Edit tickets
+                  </Link>
+                ) : null}
+              </div>
+              {event.ticketTypes.length === 0 ? (
+                <p className="mt-4 text-sm text-slate-600">No ticket types yet.</p>
+              ) : (
+                <ul className="mt-4 divide-y divide-slate-100">
+                  {event.ticketTypes.map((type) => (
+                    <li key={type.id} className="py-4 first:pt-0 last:pb-0">
+                      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+                        <p className="font-semibold text-slate-900">
+                          {type.name}{' '}
+                          <span className="font-normal text-slate-600">
+                            · {type.price === 0 ? 'Free' : formatNaira(type.price)}
+                          </span>
+                        </p>
+                        <span className="flex gap-2">
+                          {type.hidden ? <Badge tone="gray">Hidden</Badge> : null}
+                          <AvailabilityBadge availability={type.availability} />
                         </span>
-                      </p>
-                      <span className="flex gap-2">
-                        {type.hidden ? <Badge tone="gray">Hidden</Badge> : null}
-                        <AvailabilityBadge availability={type.availability} />
-                      </span>
-                    </div>
-                    <SoldBar
-                      sold={type.sold}
-                      capacity={type.capacity}
-                      label={`${type.name} sold`}
-                    />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
+                      </div>
+                      <SoldBar
+                        sold={type.sold}
+                        capacity={type.capacity}
+                        label={`${type.name} sold`}
+                      />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+            {/* A draft has no orders, so nothing can be held. */}
+            {!isDraft ? <HoldsPanel eventId={event.id} timeZone={event.timeZone} /> : null}
+          </div>
 
           <aside className="grid content-start gap-6">
             <section

@@ -1,0 +1,34 @@
+import { envelope, orderDto, type OrderDto } from '@gatepass/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { eventKeys } from './keys.ts';
+
+const answer = envelope(orderDto);
+
+/**
+ * POST /events/manage/orders/{id}/release: the pending order is cancelled and its tickets
+ * go back on sale (decision 025).
+ */
+export async function releaseHold(orderId: string): Promise<OrderDto> {
+  const response = await api.post(`/events/manage/orders/${encodeURIComponent(orderId)}/release`);
+  return answer.parse(response.data).data;
+}
+
+/**
+ * After a release (or a refusal: the hold may have ended or been paid meanwhile) the
+ * event's holds and its sold/held figures are fetched again, and so are the lists that
+ * show them; the orders pages refresh by their key prefix (another feature's cache).
+ */
+export function useReleaseHold(eventId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: releaseHold,
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: eventKeys.holds(eventId) });
+      void client.invalidateQueries({ queryKey: eventKeys.mineDetail(eventId) });
+      void client.invalidateQueries({ queryKey: eventKeys.mine() });
+      void client.invalidateQueries({ queryKey: ['events', 'public'] });
+      void client.invalidateQueries({ queryKey: ['manage-orders'] });
+    },
+  });
+}
