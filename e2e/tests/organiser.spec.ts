@@ -519,14 +519,20 @@ test.describe('organiser: finances', () => {
 
   test('the totals equal the sum of the completed orders', async ({ page }) => {
     const { token } = await organiser(page);
-    const passed = await givenPublishedEvent(token, 'Money Passed', [
-      { name: 'Regular', price: 5000, capacity: 100 },
-    ]);
+    // Real money is paid offline and marked paid: the events take offline payment (decision 025).
+    const passed = await givenPublishedEvent(
+      token,
+      'Money Passed',
+      [{ name: 'Regular', price: 5000, capacity: 100 }],
+      'pass',
+      true,
+    );
     const absorbed = await givenPublishedEvent(
       token,
       'Money Absorbed',
       [{ name: 'Regular', price: 3000, capacity: 100 }],
       'absorb',
+      true,
     );
     await ok(
       call('POST', '/events/manage/promo-codes', {
