@@ -174,7 +174,10 @@ function expect4xx(res: Reply, status: number, sentence: RegExp) {
 
 /** A new event of the world's organiser and one order of one ticket on it (₦0 = free). */
 async function order(w: World, price = 5000): Promise<Pending> {
-  const { event, types } = await givenEventWithTypes(w.t, w.organiser, [{ price, capacity: 10 }]);
+  // Offline payment is the organiser's choice per event (decision 025): these events take it.
+  const { event, types } = await givenEventWithTypes(w.t, w.organiser, [{ price, capacity: 10 }], {
+    offlinePayment: true,
+  });
   const res = await w.t.post(ORDERS, {
     eventId: event.id,
     items: [{ ticketTypeId: types[0]!.id, quantity: 1 }],
@@ -517,7 +520,7 @@ describe('an order paid with the TEST provider', () => {
     const doorTest = door.body.data.find((o: { _id: string }) => o._id === test.id);
     const doorReal = door.body.data.find((o: { _id: string }) => o._id === realId);
     expect(doorTest).toMatchObject({ testPayment: true, orderCode: expect.any(String) });
-    // A real order keeps exactly the spec's fields.
+    // A real order carries no test flag: the spec's fields and the ticket types only.
     expect(Object.keys(doorReal).sort()).toEqual(
       [
         '_id',
@@ -528,6 +531,8 @@ describe('an order paid with the TEST provider', () => {
         'totalPrice',
         'quantity',
         'attendedAt',
+        // Beside the spec's fields, the banner's ticket types (decision 029).
+        'ticketTypes',
       ].sort(),
     );
   });

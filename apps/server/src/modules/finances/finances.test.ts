@@ -256,6 +256,7 @@ describe('finances', () => {
     const organiser = await givenOrganiser(t);
     const passed = await givenEventWithTypes(t, organiser.token, [{ price: 5000, capacity: 10 }], {
       title: 'Fee passed',
+      offlinePayment: true,
     });
     const absorbed = await givenEventWithTypes(
       t,
@@ -264,6 +265,7 @@ describe('finances', () => {
       {
         title: 'Fee absorbed',
         feeMode: 'absorb',
+        offlinePayment: true,
       },
     );
     // Passed: 2 × 5,000 = 10,000 + fee 550 = 10,550 paid. Absorbed: 5,000 paid, fee 330 inside.
@@ -321,9 +323,12 @@ describe('finances', () => {
 
   it('leaves orders paid with the TEST provider out of every figure and says how many', async () => {
     const organiser = await givenOrganiser(t);
-    const { event, types } = await givenEventWithTypes(t, organiser.token, [
-      { price: 5000, capacity: 10 },
-    ]);
+    const { event, types } = await givenEventWithTypes(
+      t,
+      organiser.token,
+      [{ price: 5000, capacity: 10 }],
+      { offlinePayment: true },
+    );
     const typeId = types[0]!.id;
     // Real money: offline, marked paid (5,000 + fee 330). Test mode: two TEST payments.
     await buy(t, event.id, typeId, { pay: 'marked', organiser: organiser.token });
@@ -383,9 +388,12 @@ describe('finances', () => {
 describe('organiser home', () => {
   it('shows money, tickets sold and held, events and the latest orders', async () => {
     const organiser = await givenOrganiser(t);
-    const { event, types } = await givenEventWithTypes(t, organiser.token, [
-      { price: 2000, capacity: 10 },
-    ]);
+    const { event, types } = await givenEventWithTypes(
+      t,
+      organiser.token,
+      [{ price: 2000, capacity: 10 }],
+      { offlinePayment: true },
+    );
     await buy(t, event.id, types[0]!.id, {
       quantity: 3,
       pay: 'marked',
