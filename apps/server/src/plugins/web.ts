@@ -67,13 +67,16 @@ export const TEST_MODE_TEXT = 'Test mode — no real money';
  * index.html with the test-mode banner as the first element of <body>, outside the React
  * root: every page (public, checkout, manage, door) shows it from the first byte, with no
  * script, request or page-data field to wait for. Styled inline (the CSP allows inline
- * styles) so it does not depend on the app's CSS.
+ * styles) so it does not depend on the app's CSS. A pill fixed at the bottom-left corner:
+ * in the page's flow it slid under the fixed navbar and pushed the door's camera view off
+ * a phone's screen; clicks pass through it.
  */
 export function injectTestModeBanner(html: string): string {
   const banner =
-    `<div id="test-mode-banner" role="note" style="background:#fde047;color:#111827;` +
-    `text-align:center;font:600 14px/1.4 system-ui,sans-serif;padding:6px 12px;` +
-    `border-bottom:1px solid #ca8a04">${escapeHtml(TEST_MODE_TEXT)}</div>`;
+    `<div id="test-mode-banner" role="note" style="position:fixed;left:8px;bottom:8px;` +
+    `z-index:9999;pointer-events:none;background:#fde047;color:#111827;` +
+    `font:600 13px/1.4 system-ui,sans-serif;padding:4px 12px;border-radius:9999px;` +
+    `border:1px solid #ca8a04;box-shadow:0 2px 6px rgba(0,0,0,.25)">${escapeHtml(TEST_MODE_TEXT)}</div>`;
   return /<body[^>]*>/i.test(html)
     ? html.replace(/<body[^>]*>/i, (open) => `${open}\n    ${banner}`)
     : `${banner}${html}`;
