@@ -36,7 +36,7 @@ export async function resourceOwner(
   return row && { ownerId: row.owner_id, eventId: row.id };
 }
 
-const memberEvents = (db: Db) =>
+const memberEvents = () =>
   sql<string[]>`coalesce((select array_agg(me.event_id::text) from team_member_events me
     where me.organiser_id = m.organiser_id and me.user_id = m.user_id), '{}')`;
 
@@ -48,7 +48,7 @@ export async function findMembership(
   return db
     .selectFrom('team_members as m')
     .select(['m.organiser_id', 'm.role', 'm.all_events', 'm.last_active_at'])
-    .select(memberEvents(db).as('event_ids'))
+    .select(memberEvents().as('event_ids'))
     .where('m.organiser_id', '=', organiserId)
     .where('m.user_id', '=', userId)
     .executeTakeFirst();
@@ -72,7 +72,7 @@ export async function defaultContext(
     db
       .selectFrom('team_members as m')
       .select(['m.organiser_id', 'm.role', 'm.all_events', 'm.last_active_at'])
-      .select(memberEvents(db).as('event_ids'))
+      .select(memberEvents().as('event_ids'))
       .where('m.user_id', '=', userId)
       .orderBy('m.created_at', 'desc')
       .limit(1)
@@ -114,7 +114,7 @@ export function listMembers(db: Db, organiserId: string): Promise<MemberListRow[
       'm.created_at',
       'm.last_active_at',
     ])
-    .select(memberEvents(db).as('event_ids'))
+    .select(memberEvents().as('event_ids'))
     .where('m.organiser_id', '=', organiserId)
     .orderBy('u.full_name')
     .execute();
@@ -137,7 +137,7 @@ export function listMemberships(db: Db, userId: string): Promise<WorkspaceRow[]>
     .leftJoin('organiser_settings as s', 's.user_id', 'm.organiser_id')
     .select(['m.organiser_id', 'm.role', 'm.all_events', 'm.created_at'])
     .select(sql<string>`coalesce(nullif(s.public_name, ''), o.full_name)`.as('organiser_name'))
-    .select(memberEvents(db).as('event_ids'))
+    .select(memberEvents().as('event_ids'))
     .where('m.user_id', '=', userId)
     .orderBy('m.created_at', 'desc')
     .execute();
