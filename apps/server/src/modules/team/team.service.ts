@@ -454,9 +454,13 @@ export class TeamService {
     return body.eventIds;
   }
 
-  private async eventRefs(organiserId: string, ids: string[]): Promise<Map<string, TeamEventRef>> {
+  private async eventRefs(
+    organiserId: string,
+    ids: string[],
+    db: Kysely<Database> = this.db,
+  ): Promise<Map<string, TeamEventRef>> {
     const unique = [...new Set(ids)];
-    const rows = await repo.organiserEvents(this.db, organiserId, unique);
+    const rows = await repo.organiserEvents(db, organiserId, unique);
     return new Map(rows.map((e) => [e.id, { id: e.id, title: e.title }]));
   }
 
@@ -466,7 +470,7 @@ export class TeamService {
     token: string,
   ): Promise<void> {
     const name = (await repo.organiserName(trx, invitation.organiser_id)) ?? 'An organiser';
-    const refs = await this.eventRefs(invitation.organiser_id, invitation.event_ids ?? []);
+    const refs = await this.eventRefs(invitation.organiser_id, invitation.event_ids ?? [], trx);
     const titles = refsOf(invitation.event_ids, refs)?.map((e) => e.title) ?? null;
     const link = `${this.publicUrl}/team/join?token=${encodeURIComponent(token)}`;
     await this.mail.enqueue(
