@@ -62,6 +62,8 @@ import { registerPrivateCache } from './plugins/private-cache.ts';
 import { registerPublicCache } from './plugins/public-cache.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWeb } from './plugins/web.ts';
+import { manageWaitlistRoutes, waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
+import { WAITLIST_LIMIT_RULES, WaitlistService } from './modules/waitlist/waitlist.service.ts';
 
 export interface AppServices {
   database: DatabaseHandle;
@@ -77,6 +79,7 @@ export interface AppServices {
   settings: SettingsService;
   tickets: TicketsService;
   payments: PaymentsService;
+  waitlist: WaitlistService;
 }
 
 declare module 'fastify' {
@@ -228,8 +231,28 @@ export async function buildApp(
     config.publicUrl,
     app.log,
   );
-  // The organiser's "new order" mail is written in the transaction that completes the order.
-  orders.onCompleted(settings.notifyOrganiser);
+  const waitlist = new WaitlistService(
+    database.db,
+    mail,
+    orders,
+    {
+      joinsPerIp: new Limiter('waitlistJoinsPerIp', WAITLIST_LIMIT_RULES.joinsPerIp, redis),
+      claimsPerIp: new Limiter('waitlistClaimsPerIp', WAITLIST_LIMIT_RULES.claimsPerIp, redis),
+    },
+    { publicUrl: config.publicUrl, offerSeconds: config.waitlistOfferSeconds },
+    app.log,
+  );
+  // The organiser's "new order" mail is written in the transaction that completes the order,
+  // and a paid waiting-list offer is marked claimed in it.
+  orders.onCompleted(async (trx, completed) => {
+    await settings.notifyOrganiser(trx, completed);
+    await waitlist.ordersCompleted(trx, completed);
+  });
+  // Tickets that come back are offered to the waiting list in the same transaction (decision 032).
+  orders.onReleased(waitlist.ticketsReleased);
+  events.onCapacityRaised((trx, ticketTypeIds) =>
+    waitlist.offerFreed(trx, ticketTypeIds).then(() => {}),
+  );
   const promos = new PromosService(
     database.db,
     ordersManage,
@@ -257,6 +280,7 @@ export async function buildApp(
     settings,
     tickets,
     payments,
+    waitlist,
   });
 
   // External plugins.
@@ -337,6 +361,8 @@ export async function buildApp(
       await api.register(orderLookupRoutes(ordersManage), { prefix: '/orders' });
       // The spec's door paths (§7), kept exactly.
       await api.register(checkinRoutes(checkin, auth), { prefix: '/ticketPurchase' });
+      await api.register(waitlistRoutes(waitlist), { prefix: '/waitlist' });
+      await api.register(manageWaitlistRoutes(waitlist, auth), { prefix: '/events/manage' });
     },
     { prefix: '/api/v1' },
   );
@@ -371,9 +397,11 @@ export async function buildApp(
 
   mail.start();
   orders.start();
+  waitlist.start(config.holdSweepIntervalMs);
   media.start();
   app.addHook('onClose', async () => {
     orders.stop();
+    waitlist.stop();
     await media.stop();
     await mail.stop();
     redis?.disconnect();
