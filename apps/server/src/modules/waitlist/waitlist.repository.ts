@@ -133,12 +133,19 @@ export function typesWithWaitingAndTicketsLeft(db: Db, eventId?: string) {
   return query.limit(500).execute();
 }
 
-/** The type's capacity and sales as committed now (a plain read; the take re-checks). */
-export function ticketsLeft(db: Db, ticketTypeId: string) {
+/**
+ * The tickets left of a type, its row locked until the transaction ends (`FOR NO KEY
+ * UPDATE`, as checkout locks it): offers of one type are made one process at a time, so
+ * the line is served in order — with only SKIP LOCKED, a second process would pass over
+ * the person the first is serving and offer to someone further back. A release already
+ * holds this lock (it updated `sold`), so the offers in its transaction wait for nothing.
+ */
+export function lockTicketsLeft(db: Db, ticketTypeId: string) {
   return db
     .selectFrom('ticket_types')
     .select(['event_id', sql<number>`capacity - sold`.as('left')])
     .where('id', '=', ticketTypeId)
+    .forNoKeyUpdate()
     .executeTakeFirst();
 }
 

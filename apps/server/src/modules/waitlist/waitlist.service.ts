@@ -55,7 +55,8 @@ function splitName(name: string): { firstName: string; lastName: string } {
  * tickets with the checkout's guarded UPDATE (`sold + n <= capacity`) into a pending order
  * held until the offer ends, and writes the offer mail to the outbox — one commit, so the
  * freed tickets never show as on sale in between, an entry is never offered twice, and a
- * ticket is never offered twice. When the offer's order expires or is cancelled, the same
+ * ticket is never offered twice. The type's row is locked first, so one process at a time
+ * serves a type's line, in order. When the offer's order expires or is cancelled, the same
  * path runs again and the tickets pass to the next person. The sweeper also offers any
  * tickets left over while people wait (`offerAvailable`), which is safe to run in several
  * processes at once for the same reasons.
@@ -200,7 +201,7 @@ export class WaitlistService {
     let offers = 0;
     for (const ticketTypeId of [...ticketTypeIds].sort()) {
       for (;;) {
-        const type = await repo.ticketsLeft(trx, ticketTypeId);
+        const type = await repo.lockTicketsLeft(trx, ticketTypeId);
         if (!type || type.left <= 0) break;
         const entry = await repo.lockNextWaiting(trx, ticketTypeId, type.left);
         if (!entry) break;
