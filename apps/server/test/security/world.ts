@@ -29,6 +29,8 @@ export interface World {
   promoCodeId: string;
   promoCode: string;
   mediaId: string;
+  /** A person on the paid type's waiting list (decision 032). */
+  waitlistEntryId: string;
 }
 
 /** One uploaded image per organiser is enough: images belong to no event. */
@@ -85,6 +87,11 @@ export async function givenWorld(t: TestApp, token: string): Promise<World> {
 
   mediaIds.set(token, mediaIds.get(token) ?? (await upload(t, token)));
 
+  const entry = await sql<{ id: string }>`
+    insert into waitlist_entries (event_id, ticket_type_id, name, email, email_key, quantity)
+    values (${event.id}, ${paid.id}, ${`Waiting Matrix${tag}`}, ${buyerEmail}, ${buyerEmail}, 1)
+    returning id`.execute(t.db);
+
   return {
     tag,
     eventId: event.id,
@@ -101,6 +108,7 @@ export async function givenWorld(t: TestApp, token: string): Promise<World> {
     promoCodeId: promo.rows[0]!.id,
     promoCode,
     mediaId: mediaIds.get(token)!,
+    waitlistEntryId: entry.rows[0]!.id,
   };
 }
 
@@ -141,6 +149,10 @@ export async function fingerprint(t: TestApp, w: World): Promise<string> {
     union all
     select 'order_history', count(*)::text from order_history h join orders o on o.id = h.order_id where o.event_id in (${ids})
     union all
+    select 'waitlist_entries', md5(string_agg(w::text, '|' order by w.id)) from waitlist_entries w where w.event_id in (${ids})
+    union all
+    select 'order_transfers', count(*)::text from order_transfers x join orders o on o.id = x.order_id where o.event_id in (${ids})
+    union all
     select 'checkin_log', count(*)::text from checkin_log c where c.event_id in (${ids})
     union all
     select 'mail_outbox', count(*)::text from mail_outbox m where m.to_address = ${w.buyerEmail}
@@ -161,6 +173,7 @@ const PARAM_RESOURCE: Record<string, keyof World> = {
   code: 'orderCode',
   orderCode: 'orderCode',
   slug: 'slug',
+  entryId: 'waitlistEntryId',
 };
 /** For a bare `:id`, the segment before it says what it is. */
 const ID_AFTER_SEGMENT: Record<string, keyof World> = {

@@ -64,7 +64,7 @@ export function waitlistRoutes(waitlist: WaitlistService): FastifyPluginAsync {
   };
 }
 
-/** The organiser's view under /api/v1/events/manage/{eventId}/waitlist: login, then ownership (404). */
+/** The organiser's view under /api/v1/events/manage/{id}/waitlist: login, then ownership (404). */
 export function manageWaitlistRoutes(
   waitlist: WaitlistService,
   auth: AuthService,
@@ -74,9 +74,10 @@ export function manageWaitlistRoutes(
     app.addHook('onRequest', requireUser(auth));
     const tags = ['organiser: waiting list'];
     const security = [{ bearer: [] }];
-    const eventParams = z.object({ eventId: idField });
+    // `:id` like the events routes beside them (one parameter name per path position).
+    const eventParams = z.object({ id: idField });
 
-    app.get('/:eventId/waitlist', {
+    app.get('/:id/waitlist', {
       schema: {
         tags,
         security,
@@ -86,11 +87,11 @@ export function manageWaitlistRoutes(
         response: { 200: envelope(eventWaitlistDto), 401: errorBody, 404: errorBody },
       },
       handler: async (request) => ({
-        data: await waitlist.list(currentUser(request).id, request.params.eventId),
+        data: await waitlist.list(currentUser(request).id, request.params.id),
       }),
     });
 
-    app.post('/:eventId/waitlist/:entryId/remove', {
+    app.post('/:id/waitlist/:entryId/remove', {
       schema: {
         tags,
         security,
@@ -107,7 +108,7 @@ export function manageWaitlistRoutes(
       handler: async (request) => ({
         data: await waitlist.remove(
           currentUser(request).id,
-          request.params.eventId,
+          request.params.id,
           request.params.entryId,
         ),
         message: WAITLIST_MESSAGES.removed,
