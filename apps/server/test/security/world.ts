@@ -87,9 +87,11 @@ export async function givenWorld(t: TestApp, token: string): Promise<World> {
 
   mediaIds.set(token, mediaIds.get(token) ?? (await upload(t, token)));
 
+  // Past its offer (the paid type is not sold out, so a waiting entry would be offered
+  // tickets by the sweeper in the middle of a fingerprint).
   const entry = await sql<{ id: string }>`
-    insert into waitlist_entries (event_id, ticket_type_id, name, email, email_key, quantity)
-    values (${event.id}, ${paid.id}, ${`Waiting Matrix${tag}`}, ${buyerEmail}, ${buyerEmail}, 1)
+    insert into waitlist_entries (event_id, ticket_type_id, name, email, email_key, quantity, status)
+    values (${event.id}, ${paid.id}, ${`Waiting Matrix${tag}`}, ${buyerEmail}, ${buyerEmail}, 1, 'expired')
     returning id`.execute(t.db);
 
   return {
