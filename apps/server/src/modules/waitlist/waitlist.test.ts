@@ -216,6 +216,34 @@ describe('offers', () => {
   });
 });
 
+describe('free tickets', () => {
+  it('completes a free offer when its link is opened and mails the tickets', async () => {
+    const { event, types } = await givenEventWithTypes(t, organiser.token, [
+      { price: 0, capacity: 1 },
+    ]);
+    const typeId = types[0]!.id;
+    const taken = await buy(t, event.id, typeId);
+    expect(taken.order.status).toBe('completed');
+    const a = await join(event.id, typeId, 1);
+    const cancel = await t.post(
+      `${API}/events/manage/orders/${taken.order.id}/cancel`,
+      {},
+      { token: organiser.token },
+    );
+    expect(cancel.status, cancel.text).toBe(200);
+    const token = claimToken((await t.latestMailTo(a.email, 'waitlist-offer')).text_body);
+    const claimed = await t.post(`${WAITLIST}/claim`, { token });
+    expect(claimed.status, claimed.text).toBe(200);
+    expect(claimed.body.data.order).toMatchObject({ status: 'completed', paymentMethod: 'free' });
+    expect((await entries(event.id))[0]!.status).toBe('claimed');
+    await t.latestMailTo(a.email, 'order-confirmation');
+    // The link is used up once the offer is claimed (the order lookup finds it from then on).
+    const again = await t.post(`${WAITLIST}/claim`, { token });
+    expect(again.status).toBe(404);
+    expect(await soldCounter(t, typeId)).toBe(1);
+  });
+});
+
 describe("the organiser's list", () => {
   it('removes a waiting person, withdraws an offer (the next person gets it), and is 404 to another organiser', async () => {
     const { eventId, typeId, holds } = await soldOutEvent(1);
