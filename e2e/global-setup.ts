@@ -175,6 +175,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         MAIL_RETRY_INTERVAL_MS: '200',
         // The suites pay through the TEST provider, and test-mode.spec.ts checks its banner.
         PAYMENTS_TEST_MODE: 'true',
+        // A waiting-list offer holds its tickets this long, so waiting-list-and-transfer.spec.ts
+        // sees one expire (the default is 12 hours).
+        WAITLIST_OFFER_SECONDS: '40',
         // Rate limits stay in this process's memory: a run never shares counters with another.
         REDIS_URL: '',
         LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',

@@ -65,6 +65,8 @@ import { registerWeb } from './plugins/web.ts';
 import { registerAccess } from './plugins/access.ts';
 import { manageTeamRoutes, teamRoutes } from './modules/team/team.routes.ts';
 import { TEAM_LIMIT_RULES, TeamService } from './modules/team/team.service.ts';
+import { manageWaitlistRoutes, waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
+import { WAITLIST_LIMIT_RULES, WaitlistService } from './modules/waitlist/waitlist.service.ts';
 
 export interface AppServices {
   database: DatabaseHandle;
@@ -81,6 +83,7 @@ export interface AppServices {
   tickets: TicketsService;
   payments: PaymentsService;
   team: TeamService;
+  waitlist: WaitlistService;
 }
 
 declare module 'fastify' {
@@ -232,8 +235,28 @@ export async function buildApp(
     config.publicUrl,
     app.log,
   );
-  // The organiser's "new order" mail is written in the transaction that completes the order.
-  orders.onCompleted(settings.notifyOrganiser);
+  const waitlist = new WaitlistService(
+    database.db,
+    mail,
+    orders,
+    {
+      joinsPerIp: new Limiter('waitlistJoinsPerIp', WAITLIST_LIMIT_RULES.joinsPerIp, redis),
+      claimsPerIp: new Limiter('waitlistClaimsPerIp', WAITLIST_LIMIT_RULES.claimsPerIp, redis),
+    },
+    { publicUrl: config.publicUrl, offerSeconds: config.waitlistOfferSeconds },
+    app.log,
+  );
+  // The organiser's "new order" mail is written in the transaction that completes the order,
+  // and a paid waiting-list offer is marked claimed in it.
+  orders.onCompleted(async (trx, completed) => {
+    await settings.notifyOrganiser(trx, completed);
+    await waitlist.ordersCompleted(trx, completed);
+  });
+  // Tickets that come back are offered to the waiting list in the same transaction (decision 032).
+  orders.onReleased(waitlist.ticketsReleased);
+  events.onCapacityRaised((trx, ticketTypeIds) =>
+    waitlist.offerFreed(trx, ticketTypeIds).then(() => {}),
+  );
   const promos = new PromosService(
     database.db,
     ordersManage,
@@ -280,6 +303,7 @@ export async function buildApp(
     settings,
     tickets,
     payments,
+    waitlist,
   });
   // Roles on every manage route: who acts for which organiser (issue 13, decision 040).
   registerAccess(app, auth, team);
@@ -364,6 +388,8 @@ export async function buildApp(
       await api.register(orderLookupRoutes(ordersManage), { prefix: '/orders' });
       // The spec's door paths (§7), kept exactly.
       await api.register(checkinRoutes(checkin, auth), { prefix: '/ticketPurchase' });
+      await api.register(waitlistRoutes(waitlist), { prefix: '/waitlist' });
+      await api.register(manageWaitlistRoutes(waitlist, auth), { prefix: '/events/manage' });
     },
     { prefix: '/api/v1' },
   );
@@ -398,9 +424,11 @@ export async function buildApp(
 
   mail.start();
   orders.start();
+  waitlist.start(config.holdSweepIntervalMs);
   media.start();
   app.addHook('onClose', async () => {
     orders.stop();
+    waitlist.stop();
     await media.stop();
     await mail.stop();
     redis?.disconnect();

@@ -40,6 +40,12 @@ const envSchema = z.object({
   MAIL_RETRY_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
   ORDER_HOLD_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   HOLD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
+  WAITLIST_OFFER_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(7 * 86_400)
+    .default(12 * 3600),
   MEDIA_UNUSED_GRACE_HOURS: z.coerce
     .number()
     .int()
@@ -80,6 +86,8 @@ export interface Config {
   orderHoldSeconds: number;
   /** How often expired holds are released. */
   holdSweepIntervalMs: number;
+  /** How long a waiting-list offer holds its tickets (decision 032). */
+  waitlistOfferSeconds: number;
   /** How old an image no event or organiser uses must be before it is deleted. */
   mediaUnusedGraceHours: number;
   /** How often unused images are looked for. */
@@ -164,6 +172,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailRetryIntervalMs: e.MAIL_RETRY_INTERVAL_MS,
     orderHoldSeconds: e.ORDER_HOLD_SECONDS,
     holdSweepIntervalMs: e.HOLD_SWEEP_INTERVAL_MS,
+    waitlistOfferSeconds: e.WAITLIST_OFFER_SECONDS,
     mediaUnusedGraceHours: e.MEDIA_UNUSED_GRACE_HOURS,
     mediaSweepIntervalMs: e.MEDIA_SWEEP_INTERVAL_MS,
     paystackSecretKey: e.PAYSTACK_SECRET_KEY,

@@ -15,3 +15,4 @@ export * from './contracts/promos.ts';
 export * from './contracts/finances.ts';
 export * from './contracts/settings.ts';
 export * from './contracts/team.ts';
+export * from './contracts/waitlist.ts';

@@ -13,6 +13,7 @@ import type { OrderTables } from '../modules/orders/orders.table.ts';
 import type { PaymentTables } from '../modules/payments/payments.table.ts';
 import type { SettingsTables } from '../modules/settings/settings.table.ts';
 import type { TeamTables } from '../modules/team/team.table.ts';
+import type { WaitlistTables } from '../modules/waitlist/waitlist.table.ts';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
 import { PGlitePool } from './pglite-pool.ts';
 
@@ -26,7 +27,8 @@ export type Database = AuthTables &
   CheckinTables &
   OrderManageTables &
   SettingsTables &
-  TeamTables;
+  TeamTables &
+  WaitlistTables;
 export type Db = Kysely<Database>;
 
 export interface DatabaseHandle {

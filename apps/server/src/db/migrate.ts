@@ -11,6 +11,7 @@ import * as m0008 from './migrations/2026_11_22_0001_payment_refunds.ts';
 import * as mEventHolds from './migrations/2026_11_25_0201_event_holds.ts';
 import * as m030001 from './migrations/2026_11_25_0301_email_changes.ts';
 import * as m040001 from './migrations/2026_11_25_0401_teams.ts';
+import * as m050001 from './migrations/2026_11_25_0501_waitlist_and_transfers.ts';
 
 /**
  * Migrations are imported, not read from disk, so the bundled server carries them.
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_0201_event_holds': mEventHolds,
   '2026_11_25_0301_email_changes': m030001,
   '2026_11_25_0401_teams': m040001,
+  '2026_11_25_0501_waitlist_and_transfers': m050001,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -50,6 +50,10 @@ const PUBLIC: Record<string, string> = {
   'POST /api/v1/orders/confirm-hold':
     "authorised by the single-use link mailed to an offline order's buyer (decision 025)",
   'GET /api/v1/payments/methods': 'the checkout shows the ways to pay',
+  'POST /api/v1/waitlist':
+    "anyone may join a sold-out type's waiting list (decision 032); rate-limited, one place per email",
+  'POST /api/v1/waitlist/claim':
+    'authorised by the single-use offer link mailed to the person in line (decision 032)',
   'POST /api/v1/payments/paystack/webhook': "Paystack's call, checked by its HMAC-SHA512 signature",
   'POST /api/v1/team/invitations/preview':
     'the join page shows whose team an invitation link is for, before sign-up; wrong tokens are rate-limited',
@@ -67,6 +71,8 @@ const ORDER_TOKEN: Record<string, string> = {
   'POST /api/v1/orders/:orderId/verify-payment': 'back from Paystack',
   'GET /api/v1/orders/:orderId/ticket.pdf': "the confirmation page's PDF download",
   'GET /api/v1/orders/:orderId/calendar.ics': "the confirmation page's calendar download",
+  'POST /api/v1/orders/:orderId/transfer':
+    'the buyer gives their order to someone else (decision 033)',
 };
 
 /** The OpenAPI UI and document. */

@@ -36,6 +36,8 @@ export interface World {
   /** An open invitation to the owner's team, and its link's token. */
   invitationId: string;
   invitationToken: string;
+  /** A person on the paid type's waiting list (decision 032). */
+  waitlistEntryId: string;
 }
 
 /** One uploaded image per organiser is enough: images belong to no event. */
@@ -115,6 +117,12 @@ export async function givenWorld(t: TestApp, token: string): Promise<World> {
     values (${ownerId}, ${`invitee.${tag}@example.com`}, 'door', null,
       ${createHash('sha256').update(invitationToken).digest('hex')}, now() + interval '7 days')
     returning id`.execute(t.db);
+  // Past its offer (the paid type is not sold out, so a waiting entry would be offered
+  // tickets by the sweeper in the middle of a fingerprint).
+  const entry = await sql<{ id: string }>`
+    insert into waitlist_entries (event_id, ticket_type_id, name, email, email_key, quantity, status)
+    values (${event.id}, ${paid.id}, ${`Waiting Matrix${tag}`}, ${buyerEmail}, ${buyerEmail}, 1, 'expired')
+    returning id`.execute(t.db);
 
   return {
     tag,
@@ -136,6 +144,7 @@ export async function givenWorld(t: TestApp, token: string): Promise<World> {
     teamMemberId,
     invitationId: invitation.rows[0]!.id,
     invitationToken,
+    waitlistEntryId: entry.rows[0]!.id,
   };
 }
 
@@ -176,6 +185,10 @@ export async function fingerprint(t: TestApp, w: World): Promise<string> {
     union all
     select 'order_history', count(*)::text from order_history h join orders o on o.id = h.order_id where o.event_id in (${ids})
     union all
+    select 'waitlist_entries', md5(string_agg(w::text, '|' order by w.id)) from waitlist_entries w where w.event_id in (${ids})
+    union all
+    select 'order_transfers', count(*)::text from order_transfers x join orders o on o.id = x.order_id where o.event_id in (${ids})
+    union all
     select 'checkin_log', count(*)::text from checkin_log c where c.event_id in (${ids})
     union all
     select 'mail_outbox', count(*)::text from mail_outbox m where m.to_address = ${w.buyerEmail}
@@ -204,6 +217,7 @@ const PARAM_RESOURCE: Record<string, keyof World> = {
   slug: 'slug',
   invitationId: 'invitationId',
   userId: 'teamMemberId',
+  entryId: 'waitlistEntryId',
 };
 /** For a bare `:id`, the segment before it says what it is. */
 const ID_AFTER_SEGMENT: Record<string, keyof World> = {

@@ -148,6 +148,14 @@ export const createAppRouter = () =>
           ),
         },
         {
+          path: p.checkoutWaitlistClaim,
+          ...lazyPage(
+            'checkout-waitlist-claim',
+            () => import('./routes/checkout/checkout-waitlist-claim.tsx'),
+            'CheckoutWaitlistClaimRoute',
+          ),
+        },
+        {
           path: p.ordersLookup,
           ...lazyPage('orders-lookup', () => import('./routes/orders/order.tsx'), 'OrderRoute'),
         },

@@ -28,6 +28,8 @@ export const paths = {
     return: '/checkout/return',
     /** The link mailed for an offline order: /checkout/hold/confirm?token=… (decision 025). */
     holdConfirm: '/checkout/hold/confirm',
+    /** The link mailed with a waiting-list offer: /checkout/waitlist?token=… (decision 032). */
+    waitlistClaim: '/checkout/waitlist',
   },
   /** The buyer's ticket again, after confirming the order's email. */
   orders: {
@@ -77,6 +79,7 @@ export const routePatterns = {
   checkoutComplete: '/checkout/complete/:orderId',
   checkoutReturn: '/checkout/return',
   checkoutHoldConfirm: '/checkout/hold/confirm',
+  checkoutWaitlistClaim: '/checkout/waitlist',
   ordersLookup: '/orders',
   order: '/orders/:orderCode',
 } as const;

@@ -153,6 +153,8 @@ const eventFields = {
       `Offline hold must be at most ${EVENT_LIMITS.offlineHoldHoursMax} hours.`,
     ),
   coverImageId: z.uuid({ error: 'Cover image is not recognised.' }).nullish(),
+  /** Buyers may transfer their orders to someone else (decision 033; allowed by default). */
+  allowTransfers: z.boolean({ error: 'Transfers must be allowed or not.' }),
 };
 
 /** Creates a draft; only the title is needed, everything else can follow step by step. */
@@ -165,6 +167,7 @@ export const createEventBody = z
     feeMode: eventFields.feeMode.optional(),
     offlinePayment: eventFields.offlinePayment.optional(),
     offlineHoldHours: eventFields.offlineHoldHours.optional(),
+    allowTransfers: eventFields.allowTransfers.optional(),
   })
   .refine(datesInOrder.check, datesInOrder.params);
 export type CreateEventBody = z.input<typeof createEventBody>;
@@ -188,6 +191,7 @@ export const updateEventBody = z
     offlinePayment: eventFields.offlinePayment.optional(),
     offlineHoldHours: eventFields.offlineHoldHours.optional(),
     coverImageId: eventFields.coverImageId,
+    allowTransfers: eventFields.allowTransfers.optional(),
   })
   .refine(datesInOrder.check, datesInOrder.params);
 export type UpdateEventBody = z.input<typeof updateEventBody>;
@@ -403,6 +407,7 @@ export const manageEventDto = z.object({
   feeMode: z.enum(FEE_MODES),
   offlinePayment: z.boolean(),
   offlineHoldHours: z.number(),
+  allowTransfers: z.boolean(),
   cancelReason: z.string().nullable(),
   cancelledAt: iso.nullable(),
   publishedAt: iso.nullable(),

@@ -145,6 +145,8 @@ export const manageOrderDto = orderDto.extend({
     markPaid: z.boolean(),
     cancel: z.boolean(),
     refund: z.boolean(),
+    /** Completed, not checked in, event not over: the organiser may transfer it (decision 033). */
+    transfer: z.boolean(),
   }),
 });
 export type ManageOrderDto = z.infer<typeof manageOrderDto>;

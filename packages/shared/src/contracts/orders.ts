@@ -150,6 +150,8 @@ export const orderDto = quoteDto.extend({
     offlinePayment: z.boolean(),
     /** Hours a confirmed offline order holds its tickets. */
     offlineHoldHours: z.number(),
+    /** Whether the buyer may transfer the order to someone else (decision 033). */
+    allowTransfers: z.boolean(),
   }),
   firstName: z.string(),
   lastName: z.string(),
@@ -239,6 +241,11 @@ export const markAttendedResponse = z.object({
     alreadyUsed: z.array(z.object({ orderCode: z.string(), attendedAt: z.string() })),
     /** Codes that are not an admissible order of this event. */
     unknown: z.array(z.string()),
+    /**
+     * Beyond the spec's fields: those of `unknown` that were this event's codes before their
+     * order was transferred to someone else (decision 033). They do not admit anyone.
+     */
+    transferred: z.array(z.string()).optional(),
   }),
 });
 export type MarkAttendedResponse = z.infer<typeof markAttendedResponse>;

@@ -90,6 +90,7 @@ export class CheckinService {
         attendedAt: o.attendedAt.toISOString(),
       })),
       unknown: result.unknown,
+      ...(result.transferred.length ? { transferred: result.transferred } : {}),
     };
   }
 

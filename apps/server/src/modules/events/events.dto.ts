@@ -107,6 +107,7 @@ export function toManageEventDto(
     feeMode: row.fee_mode,
     offlinePayment: row.offline_payment,
     offlineHoldHours: row.offline_hold_hours,
+    allowTransfers: row.allow_transfers,
     cancelReason: row.cancel_reason,
     cancelledAt: iso(row.cancelled_at),
     publishedAt: iso(row.published_at),

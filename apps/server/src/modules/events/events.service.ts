@@ -94,6 +94,16 @@ export class EventsService {
     private readonly defaultFeeMode: (ownerId: string) => Promise<FeeMode> = async () => 'pass',
   ) {}
 
+  private capacityRaisedHook: ((trx: Db, ticketTypeIds: string[]) => Promise<void>) | undefined;
+
+  /**
+   * Set once at start-up (app.ts): runs in the transaction that raised a ticket type's
+   * capacity, so the waiting list is offered the new tickets before anyone else sees them.
+   */
+  onCapacityRaised(hook: (trx: Db, ticketTypeIds: string[]) => Promise<void>): void {
+    this.capacityRaisedHook = hook;
+  }
+
   // Organiser ---------------------------------------------------------------------------
 
   async create(ownerId: string, body: CreateEvent): Promise<ManageEventDto> {
@@ -124,6 +134,7 @@ export class EventsService {
         visibility: body.visibility ?? 'public',
         fee_mode: body.feeMode ?? (await this.defaultFeeMode(ownerId)),
         offline_payment: body.offlinePayment ?? false,
+        allow_transfers: body.allowTransfers ?? true,
         offline_hold_hours: body.offlineHoldHours ?? EVENT_LIMITS.offlineHoldHoursDefault,
         cancel_reason: null,
         cancelled_at: null,
@@ -169,6 +180,7 @@ export class EventsService {
         if (body.visibility !== undefined) patch.visibility = body.visibility;
         if (body.feeMode !== undefined) patch.fee_mode = body.feeMode;
         if (body.offlinePayment !== undefined) patch.offline_payment = body.offlinePayment;
+        if (body.allowTransfers !== undefined) patch.allow_transfers = body.allowTransfers;
         if (body.offlineHoldHours !== undefined) patch.offline_hold_hours = body.offlineHoldHours;
         if (body.coverImageId !== undefined) patch.cover_image_id = body.coverImageId;
         if (body.startAt !== undefined)
@@ -290,6 +302,7 @@ export class EventsService {
           fee_mode: source.fee_mode,
           offline_payment: source.offline_payment,
           offline_hold_hours: source.offline_hold_hours,
+          allow_transfers: source.allow_transfers,
           cancel_reason: null,
           cancelled_at: null,
           published_at: null,
@@ -417,6 +430,7 @@ export class EventsService {
         const latest = await repo.findTicketType(trx, event.id, current.id);
         throw capacityBelowSold(latest?.sold ?? current.sold);
       }
+      if (updated.capacity > current.capacity) await this.capacityRaisedHook?.(trx, [updated.id]);
       await repo.updateEvent(trx, event.id, {});
       return toManageTicketTypeDto(updated, event, this.now());
     });

@@ -25,6 +25,8 @@ export interface EventsTable {
   offline_payment: Generated<boolean>;
   /** How long a confirmed offline order holds its tickets. */
   offline_hold_hours: Generated<number>;
+  /** Buyers may transfer their orders to someone else (decision 033; allowed by default). */
+  allow_transfers: Generated<boolean>;
   cancel_reason: string | null;
   cancelled_at: Date | null;
   published_at: Date | null;

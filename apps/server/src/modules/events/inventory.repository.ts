@@ -146,6 +146,7 @@ export interface SaleEvent {
   fee_mode: 'pass' | 'absorb';
   offline_payment: boolean;
   offline_hold_hours: number;
+  allow_transfers: boolean;
   start_at: Date | null;
   end_at: Date | null;
   time_zone: string;
@@ -185,6 +186,7 @@ export function findSaleEvents(db: Db, ids: string[]): Promise<SaleEvent[]> {
       'fee_mode',
       'offline_payment',
       'offline_hold_hours',
+      'allow_transfers',
       'start_at',
       'end_at',
       'time_zone',

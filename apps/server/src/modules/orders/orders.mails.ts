@@ -50,6 +50,7 @@ export function ticketOrderOf(
       online: Boolean(event.online_url),
       offlinePayment: event.offline_payment,
       offlineHoldHours: event.offline_hold_hours,
+      allowTransfers: event.allow_transfers,
     },
   };
 }

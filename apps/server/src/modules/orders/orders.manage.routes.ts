@@ -14,6 +14,7 @@ import {
   orderLookupBody,
   orderLookupResponse,
   orderDto,
+  transferOrderBody,
 } from '@gatepass/shared';
 import { format } from 'date-fns';
 import type { FastifyPluginAsync } from 'fastify';
@@ -36,6 +37,8 @@ export const ORDER_ACTION_MESSAGES = {
     'The order is refunded: Paystack is returning the money to the buyer, and its tickets are back on sale.',
   paymentReturned: 'Paystack is returning the money this order could not take to the buyer.',
   released: 'The hold is released and its tickets are back on sale.',
+  transferred:
+    'The order is transferred: the new holder has been sent their tickets with a new code, and the old code no longer works.',
 } as const;
 
 /**
@@ -169,6 +172,29 @@ export function manageOrderRoutes(
           currentActor(request).userId,
         ),
         message: ORDER_ACTION_MESSAGES.markedPaid,
+      }),
+    });
+
+    app.post('/:orderId/transfer', {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Transfer a completed order on its buyer's behalf: a new code is mailed to the new holder and the old code stops working",
+        description:
+          'Allowed whatever the event’s transfer setting (that setting governs buyers). A checked-in order, a cancelled or ended event: 409.',
+        params: orderParams,
+        body: transferOrderBody,
+        response: { 200: envelope(manageOrderDto), ...errors },
+      },
+      handler: async (request) => ({
+        data: await service.transfer(
+          actingOrganiser(request),
+          request.params.orderId,
+          request.body,
+          currentActor(request).userId,
+        ),
+        message: ORDER_ACTION_MESSAGES.transferred,
       }),
     });
 

@@ -24,7 +24,7 @@ import { csvStream, lagosTime, nairaCell, type CsvColumn } from './orders.manage
 import * as manageRepo from './orders.manage.repository.ts';
 import type { ExportRow, OrderFilters, OrderListRow } from './orders.manage.repository.ts';
 import * as repo from './orders.repository.ts';
-import { isTestPaid, toOrderDto, type OrdersService } from './orders.service.ts';
+import { isTestPaid, toOrderDto, type OrdersService, type TransferTo } from './orders.service.ts';
 
 type ListQuery = z.output<typeof manageOrdersQuery>;
 type ExportQuery = z.output<typeof manageOrdersExportQuery>;
@@ -173,6 +173,11 @@ export class OrdersManageService {
         cancel: row.status === 'pending' || row.status === 'completed',
         refund:
           row.status === 'completed' || (row.needs_refund && this.payments.refundsThroughPaystack),
+        transfer:
+          row.status === 'completed' &&
+          row.attended_at === null &&
+          event!.status !== 'cancelled' &&
+          !(event!.end_at && event!.end_at.getTime() <= Date.now()),
       },
     };
   }
@@ -184,6 +189,18 @@ export class OrdersManageService {
   ): Promise<ManageOrderDto> {
     await this.detail(ownerId, orderId);
     await this.orders.resendTickets(ownerId, orderId, actorUserId);
+    return this.detail(ownerId, orderId);
+  }
+
+  /** Transfers the order on its buyer's behalf: new holder, new code (decision 033). */
+  async transfer(
+    ownerId: string,
+    orderId: string,
+    to: TransferTo,
+    actorUserId = ownerId,
+  ): Promise<ManageOrderDto> {
+    await this.detail(ownerId, orderId);
+    await this.orders.transferForOwner(ownerId, orderId, to, actorUserId);
     return this.detail(ownerId, orderId);
   }
 

@@ -509,3 +509,90 @@ export function listOpenHolds(db: Db, eventId: string): Promise<OrderRow[]> {
     .limit(500)
     .execute();
 }
+
+// Transfers (decision 033) ------------------------------------------------------------------
+
+/** Whether a code is in use, or was an order's code before a transfer (never handed out again). */
+export async function codeInUse(db: Db, code: string): Promise<boolean> {
+  const [live, old] = await Promise.all([
+    db.selectFrom('orders').select('id').where('code', '=', code).executeTakeFirst(),
+    db.selectFrom('order_transfers').select('id').where('from_code', '=', code).executeTakeFirst(),
+  ]);
+  return live !== undefined || old !== undefined;
+}
+
+/**
+ * Re-issues a completed, not checked-in order to its new holder under a new code and
+ * access token, in one conditional UPDATE on the locked row: the old code stops matching
+ * anything (the door, mark-attended and the lookup) the moment this commits.
+ */
+export function reissueOrder(
+  db: Db,
+  id: string,
+  fromCode: string,
+  to: { code: string; firstName: string; lastName: string; email: string; emailKey: string },
+  accessTokenHash: string,
+): Promise<OrderRow | undefined> {
+  return db
+    .updateTable('orders')
+    .set({
+      code: to.code,
+      first_name: to.firstName,
+      last_name: to.lastName,
+      email: to.email,
+      email_key: to.emailKey,
+      access_token_hash: accessTokenHash,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', id)
+    .where('code', '=', fromCode)
+    .where('status', '=', 'completed')
+    .where('attended_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function insertTransfer(
+  db: Db,
+  row: {
+    orderId: string;
+    from: { code: string; firstName: string; lastName: string; email: string };
+    to: { code: string; firstName: string; lastName: string; email: string };
+    actorUserId: string | null;
+  },
+): Promise<Date> {
+  const written = await db
+    .insertInto('order_transfers')
+    .values({
+      order_id: row.orderId,
+      from_code: row.from.code,
+      to_code: row.to.code,
+      from_first_name: row.from.firstName,
+      from_last_name: row.from.lastName,
+      from_email: row.from.email,
+      to_first_name: row.to.firstName,
+      to_last_name: row.to.lastName,
+      to_email: row.to.email,
+      actor_user_id: row.actorUserId,
+    })
+    .returning('created_at')
+    .executeTakeFirstOrThrow();
+  return written.created_at;
+}
+
+/** The buyer's lookup tokens of an order: a transfer ends them (the old holder's access). */
+export async function deleteAccessTokens(db: Db, orderId: string): Promise<void> {
+  await db.deleteFrom('order_access_tokens').where('order_id', '=', orderId).execute();
+}
+
+/** Codes of this event's orders that were given away (a door's old codes read as transferred). */
+export function findTransferredCodes(db: Db, eventId: string, codes: string[]) {
+  if (codes.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('order_transfers')
+    .innerJoin('orders', 'orders.id', 'order_transfers.order_id')
+    .select(['order_transfers.from_code as code'])
+    .where('orders.event_id', '=', eventId)
+    .where('order_transfers.from_code', 'in', codes)
+    .execute();
+}

@@ -11,6 +11,8 @@ import {
   quoteBody,
   quoteDto,
   testPaymentBody,
+  transferOrderBody,
+  transferResultDto,
 } from '@gatepass/shared';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -120,6 +122,36 @@ export function orderRoutes(
         data: await orders.confirmHold(request.body.token),
         message: 'Your email is confirmed and your tickets are held while you pay.',
       }),
+    });
+
+    app.post('/:orderId/transfer', {
+      schema: {
+        tags,
+        summary:
+          'Transfer the order to someone else: they are mailed a new code and QR, and this code stops working at once',
+        description:
+          "For the browser holding the order's X-Order-Token (from checkout or the email-checked lookup). Only a completed order that is not checked in, of an event that allows transfers; the answer names the new holder but never the new code. The old token stops working.",
+        params: orderParams,
+        headers: tokenHeader,
+        body: transferOrderBody,
+        response: { 200: envelope(transferResultDto), ...errors },
+      },
+      handler: async (request) => {
+        const { order, transferredAt } = await orders.transferForBuyer(
+          request.params.orderId,
+          orderToken(request),
+          request.body,
+        );
+        return {
+          data: {
+            firstName: order.first_name,
+            lastName: order.last_name,
+            email: order.email,
+            transferredAt: transferredAt.toISOString(),
+          },
+          message: `Your tickets are now ${order.first_name}'s. We have emailed them a new ticket; your order code no longer works.`,
+        };
+      },
     });
 
     app.post('/:orderId/test-payment', {

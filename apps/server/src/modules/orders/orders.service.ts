@@ -1,10 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
-import { formatKobo, koboToNaira, type OrderDto, type QuoteDto } from '@gatepass/shared';
+import { formatKobo, koboToNaira, LIMITS, type OrderDto, type QuoteDto } from '@gatepass/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { newToken, sha256 } from '../../lib/secrets.ts';
+import { newToken, randomDigits, sha256 } from '../../lib/secrets.ts';
 import { inventoryService, PurchaseGroups, type SaleEvent } from '../events/inventory.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { TicketOrder } from '../tickets/tickets.render.ts';
@@ -41,8 +41,37 @@ import { hasLiveAccessToken, insertAccessToken } from './orders.manage.repositor
 import { priceOrder, type PricedLine } from './orders.pricing.ts';
 import * as repo from './orders.repository.ts';
 import type { OrderItemRow, OrderRow } from './orders.table.ts';
+import { transferredAwayMail, transferredToMail } from './orders.transfer-mails.ts';
 
 export type { OrderCompletedHook } from './orders.checkout.ts';
+
+/**
+ * Runs inside the transaction that ended orders and gave their tickets back (expired holds,
+ * cancellations, refunds): the waiting list offers the freed tickets in that same commit.
+ */
+export type TicketsReleasedHook = (
+  trx: Kysely<Database>,
+  ended: OrderRow[],
+  ticketTypeIds: string[],
+) => Promise<void>;
+
+/** Who an order is transferred to (decision 033). */
+export interface TransferTo {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/** A pending order that holds a waiting-list offer's tickets (decision 032). */
+export interface OfferHold {
+  eventId: string;
+  ticketTypeId: string;
+  quantity: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  until: Date;
+}
 export { isTestPaid } from './orders.mails.ts';
 
 export interface OrdersConfig {
@@ -64,6 +93,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export class OrdersService {
   private timer: NodeJS.Timeout | undefined;
   private completedHook: OrderCompletedHook | undefined;
+  private releasedHook: TicketsReleasedHook | undefined;
   private readonly checkout: CheckoutGroups;
   /** Purchases of one event arriving together are decided and written as a group. */
   private readonly purchases: PurchaseGroups<Purchase, Created>;
@@ -83,6 +113,11 @@ export class OrdersService {
   onCompleted(hook: OrderCompletedHook): void {
     this.completedHook = hook;
     this.checkout.onCompleted(hook);
+  }
+
+  /** Set once at start-up (app.ts): what else happens when tickets come back. */
+  onReleased(hook: TicketsReleasedHook): void {
+    this.releasedHook = hook;
   }
 
   // Checkout ---------------------------------------------------------------------------
@@ -451,14 +486,17 @@ export class OrdersService {
     const known = await repo.findOrdersByCodes(this.db, eventId, rest);
     const alreadyUsed = known.filter((o) => o.status === 'completed' && o.attended_at);
     const usedCodes = new Set(alreadyUsed.map((o) => o.code));
+    const unknown = rest.filter((c) => !usedCodes.has(c));
+    const transferred = await repo.findTransferredCodes(this.db, eventId, unknown);
     return {
+      transferred: [...new Set(transferred.map((t) => t.code))],
       admitted: admitted.map((o) => ({ orderId: o.id, code: o.code })),
       alreadyUsed: alreadyUsed.map((o) => ({
         orderId: o.id,
         code: o.code,
         attendedAt: o.attended_at!,
       })),
-      unknown: rest.filter((c) => !usedCodes.has(c)),
+      unknown,
     };
   }
 
@@ -633,6 +671,229 @@ export class OrdersService {
     clearInterval(this.timer);
   }
 
+  // Waiting-list offers (decision 032) -------------------------------------------------------
+
+  /**
+   * Inside the caller's transaction: holds `quantity` tickets of one type for a waiting-list
+   * offer as a pending order, with the checkout's own guarded take of the tickets
+   * (`sold + n <= capacity`), so an offer can never oversell. Undefined when the tickets
+   * are not there (someone else took them) or the type is no longer on sale.
+   */
+  async holdForOffer(
+    trx: Kysely<Database>,
+    input: OfferHold,
+  ): Promise<{ order: OrderRow; typeName: string } | undefined> {
+    const state = await inventoryService.saleState(trx, input.eventId, false);
+    const types = new Map(state.types.map((t) => [t.id, t]));
+    let lines: PricedLine[];
+    let event: SaleEvent;
+    try {
+      // The basket's rules, except the per-order minimum (the person asked for this many).
+      const type = types.get(input.ticketTypeId);
+      const checked = checkBasket(
+        state.event,
+        type ? new Map([[type.id, { ...type, min_per_order: 1 }]]) : types,
+        [{ ticketTypeId: input.ticketTypeId, quantity: input.quantity }],
+        Date.now(),
+      );
+      lines = checked.lines;
+      event = checked.event;
+    } catch (err) {
+      if (err instanceof AppError) return undefined;
+      throw err;
+    }
+    const taken = await inventoryService.reserveAll(
+      trx,
+      [{ ticketTypeId: input.ticketTypeId, quantity: input.quantity }],
+      this.config.unsafeDisableCapacityGuard,
+    );
+    if (!taken.ok) return undefined;
+    const pricing = priceOrder(lines, null, event.fee_mode);
+    let order: OrderRow | undefined;
+    for (let attempt = 0; attempt < 5 && !order; attempt++) {
+      [order] = await repo.insertOrders(trx, [
+        {
+          code: randomDigits(LIMITS.orderCodeLength),
+          eventId: event.id,
+          buyerUserId: null,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email,
+          phone: '',
+          emailKey: emailKey(input.email),
+          phoneKey: '',
+          status: 'pending',
+          paymentMethod: null,
+          ...pricing,
+          feeMode: event.fee_mode,
+          promoCodeId: null,
+          accessTokenHash: sha256(newToken()),
+          reservedUntil: input.until,
+          paidAt: null,
+        },
+      ]);
+    }
+    if (!order) throw new Error('could not draw a free order code in 5 attempts');
+    await repo.insertOrderItems(
+      trx,
+      lines.map((line) => ({ orderId: order.id, ...line })),
+    );
+    await repo.addHistory(trx, [
+      {
+        orderId: order.id,
+        kind: 'created',
+        detail: `Offered from the waiting list; tickets held until ${input.until.toISOString()}`,
+      },
+    ]);
+    return { order, typeName: lines[0]!.name };
+  }
+
+  /**
+   * A free offer needs no payment: claiming it completes the order and mails the tickets.
+   * Undefined when the offer's hold ran out meanwhile.
+   */
+  async completeFreeOffer(orderId: string): Promise<OrderDto | undefined> {
+    const result = await this.db.transaction().execute(async (trx) => {
+      const order = await repo.completePendingOrder(trx, orderId, { method: 'free', ref: null });
+      if (!order) return undefined;
+      const items = await repo.findOrderItems(trx, [order.id]);
+      const event = (await inventoryService.event(trx, order.event_id))!;
+      await repo.addHistory(trx, [
+        { orderId: order.id, kind: 'paid', detail: 'Free tickets claimed from the waiting list' },
+      ]);
+      await this.mail.enqueue(
+        trx,
+        orderConfirmationMail(order, items, event, this.config.publicUrl),
+      );
+      await this.completedHook?.(trx, [{ order, items, event }]);
+      return { order, items, event };
+    });
+    if (!result) return undefined;
+    this.mail.kick();
+    return toOrderDto(result.order, result.items, result.event);
+  }
+
+  /** The order's view for a fresh access token (a waiting-list claim link's). */
+  async dtoById(orderId: string): Promise<OrderDto | undefined> {
+    const order = await repo.findOrderById(this.db, orderId);
+    return order ? this.dto(order) : undefined;
+  }
+
+  // Transfers (decision 033) -----------------------------------------------------------------
+
+  /** The buyer gives their order away, if the event allows it. */
+  async transferForBuyer(orderId: string, accessToken: string, to: TransferTo) {
+    const order = await this.orderForToken(orderId, accessToken);
+    return this.transfer(order, to, null);
+  }
+
+  /** The organiser transfers an order of their event on its buyer's behalf (always allowed). */
+  async transferForOwner(ownerId: string, orderId: string, to: TransferTo, actorUserId = ownerId) {
+    const order = await this.orderForOwner(ownerId, orderId);
+    return this.transfer(order, to, actorUserId);
+  }
+
+  /**
+   * Re-issues a completed order to someone else: a new code (so a new QR) and a new access
+   * token, the new holder's name and email, the old holder's lookup tokens ended — all in
+   * one commit, so the old code reads as invalid at the door (and is refused by
+   * mark-attended) from that moment. The order keeps its payment, items and history; the
+   * transfer is recorded with both codes and holders. A checked-in order is refused.
+   */
+  private async transfer(
+    order: OrderRow,
+    to: TransferTo,
+    actorUserId: string | null,
+  ): Promise<{ order: OrderRow; transferredAt: Date }> {
+    const event = (await inventoryService.event(this.db, order.event_id))!;
+    if (actorUserId === null && !event.allow_transfers) {
+      throw new AppError(
+        409,
+        'CONFLICT',
+        'The organiser of this event does not allow tickets to be transferred. Please contact them.',
+      );
+    }
+    if (event.status === 'cancelled')
+      throw new AppError(
+        409,
+        'CONFLICT',
+        'This event has been cancelled; its tickets cannot be transferred.',
+      );
+    if (event.end_at && event.end_at.getTime() <= Date.now())
+      throw new AppError(
+        409,
+        'CONFLICT',
+        'This event has ended; its tickets cannot be transferred.',
+      );
+    if (
+      emailKey(to.email) === order.email_key ||
+      to.email.toLowerCase() === order.email.toLowerCase()
+    ) {
+      throw new AppError(
+        400,
+        'VALIDATION_FAILED',
+        'These tickets already belong to that email. Enter the email of the person receiving them.',
+      );
+    }
+    let code = randomDigits(LIMITS.orderCodeLength);
+    for (let i = 0; i < 5 && (await repo.codeInUse(this.db, code)); i++)
+      code = randomDigits(LIMITS.orderCodeLength);
+    const result = await this.db.transaction().execute(async (trx) => {
+      const locked = await repo.lockOrder(trx, order.id);
+      if (!locked || locked.status !== 'completed') {
+        throw new AppError(
+          409,
+          'CONFLICT',
+          `Only a completed order can be transferred; this one is ${locked?.status ?? 'gone'}.`,
+        );
+      }
+      if (locked.attended_at) {
+        throw new AppError(
+          409,
+          'CONFLICT',
+          'This ticket has already been checked in at the door, so it can no longer be transferred.',
+        );
+      }
+      const from = {
+        code: locked.code,
+        firstName: locked.first_name,
+        lastName: locked.last_name,
+        email: locked.email,
+      };
+      const updated = await repo.reissueOrder(
+        trx,
+        locked.id,
+        locked.code,
+        { code, ...to, emailKey: emailKey(to.email) },
+        sha256(newToken()),
+      );
+      if (!updated) throw new Error(`order ${locked.id} could not be re-issued after its lock`);
+      await repo.deleteAccessTokens(trx, locked.id);
+      const transferredAt = await repo.insertTransfer(trx, {
+        orderId: locked.id,
+        from,
+        to: { code, ...to },
+        actorUserId,
+      });
+      await repo.addHistory(trx, [
+        {
+          orderId: locked.id,
+          kind: 'transferred',
+          detail: `Transferred ${actorUserId ? 'by the organiser' : 'by the buyer'} from ${from.firstName} ${from.lastName} <${from.email}> (order code ${from.code}, no longer valid) to ${to.firstName} ${to.lastName} <${to.email}> (new order code ${code})`,
+          actorUserId,
+        },
+      ]);
+      const items = await repo.findOrderItems(trx, [locked.id]);
+      await this.mail.enqueueMany(trx, [
+        transferredToMail(updated, items, event, from, this.config.publicUrl),
+        transferredAwayMail(event, from, to, actorUserId !== null),
+      ]);
+      return { order: updated, transferredAt };
+    });
+    this.mail.kick();
+    return result;
+  }
+
   // Internals ------------------------------------------------------------------------------
 
   private async complete(
@@ -713,6 +974,7 @@ export class OrdersService {
     );
     for (const order of orders)
       if (order.promo_code_id) await repo.unredeemPromo(trx, order.promo_code_id);
+    await this.releasedHook?.(trx, orders, [...byType.keys()]);
   }
 
   private async assertPayable(order: OrderRow): Promise<void> {
@@ -827,6 +1089,7 @@ export function toOrderDto(order: OrderRow, items: OrderItemRow[], event: SaleEv
       online: Boolean(event.online_url),
       offlinePayment: event.offline_payment,
       offlineHoldHours: event.offline_hold_hours,
+      allowTransfers: event.allow_transfers,
     },
     firstName: order.first_name,
     lastName: order.last_name,

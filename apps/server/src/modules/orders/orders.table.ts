@@ -76,11 +76,28 @@ export interface PromoCodesTable {
   updated_at: Generated<Date>;
 }
 
+/** Every transfer of an order: the code and holder before and after (decision 033). */
+export interface OrderTransfersTable {
+  id: Generated<string>;
+  order_id: string;
+  from_code: string;
+  to_code: string;
+  from_first_name: string;
+  from_last_name: string;
+  from_email: string;
+  to_first_name: string;
+  to_last_name: string;
+  to_email: string;
+  actor_user_id: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface OrderTables {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   order_history: OrderHistoryTable;
   promo_codes: PromoCodesTable;
+  order_transfers: OrderTransfersTable;
 }
 
 export type OrderRow = Selectable<OrdersTable>;

@@ -1,6 +1,12 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button.tsx';
+import { SendIcon } from '../../../components/ui/icons.tsx';
+import { paths } from '../../../config/paths.ts';
 import { CheckoutHeader } from '../components/checkout-header.tsx';
-import { CheckoutBody } from '../components/checkout-panel.tsx';
+import { CheckoutBody, CheckoutMessage } from '../components/checkout-panel.tsx';
 import { OrderGate } from '../components/order-gate.tsx';
+import { TransferForm } from '../components/transfer-form.tsx';
 import { OrderOutcome } from './complete-page.tsx';
 
 /** Refreshes now and then, so an offline payment confirmed by the organiser shows. */
@@ -8,16 +14,42 @@ const REFRESH_MS = 30_000;
 
 /**
  * The buyer's order outside the checkout (/orders/{code} once the email is confirmed): the
- * same ticket as the confirmation, without the checkout's progress.
+ * same ticket as the confirmation, without the checkout's progress, and — where the event
+ * allows it — a way to transfer the tickets to someone else (decision 033).
  */
 export function BuyerOrderPage({ orderId }: { orderId: string }) {
+  const [transferred, setTransferred] = useState<string | null>(null);
+  if (transferred !== null) {
+    return (
+      <CheckoutBody width="2xl">
+        <CheckoutMessage
+          icon={SendIcon}
+          tone="emerald"
+          role="status"
+          title="Tickets transferred"
+          actions={
+            <Link to={paths.events} className={buttonClasses('secondary')}>
+              Browse events
+            </Link>
+          }
+        >
+          {transferred}
+        </CheckoutMessage>
+      </CheckoutBody>
+    );
+  }
   return (
     <OrderGate orderId={orderId} eyebrow="Your ticket" refetchInterval={REFRESH_MS}>
       {(order) => (
         <>
           <CheckoutHeader event={order.event} eyebrow="Your ticket" />
           <CheckoutBody width="4xl">
-            <OrderOutcome order={order} />
+            <div className="space-y-6">
+              <OrderOutcome order={order} />
+              {order.status === 'completed' && !order.attendedAt && order.event.allowTransfers ? (
+                <TransferForm order={order} onTransferred={setTransferred} />
+              ) : null}
+            </div>
           </CheckoutBody>
         </>
       )}

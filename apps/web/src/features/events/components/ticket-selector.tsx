@@ -1,5 +1,10 @@
-import { formatNaira, formatWallClock, type PublicEventDto } from '@gatepass/shared';
-import { useState } from 'react';
+import {
+  formatNaira,
+  formatWallClock,
+  type PublicEventDto,
+  type PublicTicketTypeDto,
+} from '@gatepass/shared';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { MinusIcon, PlusIcon, TicketIcon } from '../../../components/ui/icons.tsx';
@@ -8,10 +13,14 @@ import { checkoutItems } from '../lib/links.ts';
 import { quantityRange, stepDown, stepUp } from '../lib/quantity.ts';
 import { AvailabilityBadge } from './badges.tsx';
 
+// The waiting list's form (and its contract) loads only when someone opens it.
+const WaitlistDialog = lazy(() => import('./waitlist-dialog.tsx'));
+
 /** Ticket types with their price and availability, a quantity for each, and "Get tickets". */
 export function TicketSelector({ event }: { event: PublicEventDto }) {
   const navigate = useNavigate();
   const [quantities, setQuantities] = useState<Record<string, number>>({});
+  const [waitingFor, setWaitingFor] = useState<PublicTicketTypeDto | null>(null);
   const closed = event.status === 'cancelled' || event.ended;
   const total = event.ticketTypes.reduce((sum, t) => sum + t.price * (quantities[t.id] ?? 0), 0);
   const count = Object.values(quantities).reduce((a, b) => a + b, 0);
@@ -66,6 +75,17 @@ export function TicketSelector({ event }: { event: PublicEventDto }) {
                     The last {type.held === 1 ? 'ticket is' : `${type.held} are`} held by buyers who
                     have not paid yet: check back in a few minutes.
                   </p>
+                ) : null}
+                {type.availability === 'sold_out' && !closed ? (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    className="mt-3"
+                    onClick={() => setWaitingFor(type)}
+                    aria-label={`Join the waiting list for ${type.name}`}
+                  >
+                    Join the waiting list
+                  </Button>
                 ) : null}
                 {range ? (
                   <div className="mt-3 flex items-center justify-between gap-3">
@@ -141,6 +161,15 @@ export function TicketSelector({ event }: { event: PublicEventDto }) {
           </Button>
         </div>
       )}
+      {waitingFor ? (
+        <Suspense fallback={null}>
+          <WaitlistDialog
+            eventId={event.id}
+            type={waitingFor}
+            onClose={() => setWaitingFor(null)}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

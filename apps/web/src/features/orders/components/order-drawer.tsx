@@ -1,21 +1,23 @@
-import { formatNaira, type ManageOrderDto } from '@gatepass/shared';
+import { formatNaira, transferOrderBody, type ManageOrderDto } from '@gatepass/shared';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { TestPaidBadge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog, Drawer } from '../../../components/ui/dialog.tsx';
-import { TextArea } from '../../../components/ui/form-controls.tsx';
+import { Input, TextArea } from '../../../components/ui/form-controls.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { useOrder } from '../api/get-order.ts';
 import { useMarkPaid } from '../api/mark-paid.ts';
 import { useRefundOrder } from '../api/refund-order.ts';
 import { useResendTickets } from '../api/resend-tickets.ts';
+import { useTransferOrder } from '../api/transfer-order.ts';
 import { OrderDetail } from './order-detail.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
-type Pending = 'mark-paid' | 'cancel' | 'refund' | null;
+type Pending = 'mark-paid' | 'cancel' | 'refund' | 'transfer' | null;
+type TransferField = 'firstName' | 'lastName' | 'email';
 
 const tickets = (n: number) => `${n} ${n === 1 ? 'ticket' : 'tickets'}`;
 
@@ -67,12 +69,49 @@ function OrderActions({ order }: { order: ManageOrderDto }) {
   const markPaid = useMarkPaid();
   const cancel = useCancelOrder();
   const refund = useRefundOrder();
+  const transfer = useTransferOrder();
+  const [to, setTo] = useState<Record<TransferField, string>>({
+    firstName: '',
+    lastName: '',
+    email: '',
+  });
+  const [toErrors, setToErrors] = useState<Partial<Record<TransferField, string>>>({});
   const { actions } = order;
-  const none = !actions.resendTickets && !actions.markPaid && !actions.cancel && !actions.refund;
+  const none =
+    !actions.resendTickets &&
+    !actions.markPaid &&
+    !actions.cancel &&
+    !actions.refund &&
+    !actions.transfer;
 
   const close = () => {
     setPending(null);
     setReason('');
+    setTo({ firstName: '', lastName: '', email: '' });
+    setToErrors({});
+  };
+  const changeTo = (field: TransferField) => (value: string) => {
+    setTo((v) => ({ ...v, [field]: value }));
+    setToErrors((e) => ({ ...e, [field]: undefined }));
+  };
+  const submitTransfer = async () => {
+    const parsed = transferOrderBody.safeParse(to);
+    if (!parsed.success) {
+      const next: Partial<Record<TransferField, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as TransferField | undefined;
+        if (field && !next[field]) next[field] = issue.message;
+      }
+      setToErrors(next);
+      return;
+    }
+    try {
+      const result = await transfer.mutateAsync({ id: order.id, to: parsed.data });
+      toast.success(result.message ?? 'Order transferred.');
+      close();
+    } catch {
+      // The API client already showed the error toast; the dialog stays open to retry.
+    }
   };
   const run = async (
     mutate: (input: { id: string; reason?: string }) => Promise<{ message: string | undefined }>,
@@ -129,6 +168,11 @@ function OrderActions({ order }: { order: ManageOrderDto }) {
             Mark paid
           </Button>
         ) : null}
+        {actions.transfer ? (
+          <Button variant="secondary" size="sm" onClick={() => setPending('transfer')}>
+            Transfer
+          </Button>
+        ) : null}
         {actions.cancel ? (
           <Button variant="secondary" size="sm" onClick={() => setPending('cancel')}>
             Cancel order
@@ -160,6 +204,50 @@ function OrderActions({ order }: { order: ManageOrderDto }) {
           {order.firstName} {order.lastName} by bank transfer or at the venue.
         </p>
         <p>The order is completed and the tickets are mailed to {order.email}.</p>
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        open={pending === 'transfer'}
+        onClose={close}
+        title="Transfer this order?"
+        confirmLabel="Transfer"
+        busyLabel="Transferring..."
+        busy={transfer.isPending}
+        onConfirm={() => void submitTransfer()}
+      >
+        <p>
+          The {tickets(order.quantity)} go to someone else on {order.firstName}&apos;s behalf. They
+          are mailed a new ticket with a new code; code{' '}
+          <span className="font-mono">{order.orderCode}</span> stops working at once, and{' '}
+          {order.email} is told.
+        </p>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Input
+            label="First name"
+            name="firstName"
+            autoComplete="off"
+            value={to.firstName}
+            onChange={(e) => changeTo('firstName')(e.target.value)}
+            error={toErrors.firstName}
+          />
+          <Input
+            label="Last name"
+            name="lastName"
+            autoComplete="off"
+            value={to.lastName}
+            onChange={(e) => changeTo('lastName')(e.target.value)}
+            error={toErrors.lastName}
+          />
+        </div>
+        <Input
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="off"
+          value={to.email}
+          onChange={(e) => changeTo('email')(e.target.value)}
+          error={toErrors.email}
+        />
       </ConfirmDialog>
 
       <ConfirmDialog

@@ -184,6 +184,26 @@ export function TicketsStep({ event, wizard, errors, change }: StepProps) {
         />
       ) : null}
 
+      <ChoiceCards<'on' | 'off'>
+        legend="Can buyers transfer their tickets?"
+        name="allowTransfers"
+        value={wizard.form.allowTransfers ? 'on' : 'off'}
+        onChange={(value) => change('allowTransfers', value === 'on')}
+        options={[
+          {
+            value: 'on',
+            label: 'Yes',
+            description:
+              'A buyer can give their order to someone else: the new holder gets a new code, and the old one stops working.',
+          },
+          {
+            value: 'off',
+            label: 'No',
+            description: 'Only you can transfer an order, from the orders page.',
+          },
+        ]}
+      />
+
       <ConfirmDialog
         open={removing !== null}
         onClose={() => setRemoving(null)}

@@ -1,0 +1,200 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { WaitlistEntryRow } from './waitlist.table.ts';
+
+type Db = Kysely<Database>;
+
+/**
+ * Takes a place in line. A live place (waiting or offered) of the same email for the same
+ * type is kept as it is: the answer is the same, and nobody learns who is in line.
+ */
+export async function insertEntry(
+  db: Db,
+  entry: {
+    eventId: string;
+    ticketTypeId: string;
+    name: string;
+    email: string;
+    emailKey: string;
+    quantity: number;
+  },
+): Promise<WaitlistEntryRow | undefined> {
+  return db
+    .insertInto('waitlist_entries')
+    .values({
+      event_id: entry.eventId,
+      ticket_type_id: entry.ticketTypeId,
+      name: entry.name,
+      email: entry.email,
+      email_key: entry.emailKey,
+      quantity: entry.quantity,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['ticket_type_id', 'email_key'])
+        .where('status', 'in', ['waiting', 'offered'])
+        .doNothing(),
+    )
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * The first waiting person of this type whose quantity fits in `left`, locked until the
+ * transaction ends. SKIP LOCKED: a second process offering tickets of the same type at the
+ * same moment passes over this person to the next, instead of offering them twice.
+ */
+export function lockNextWaiting(
+  db: Db,
+  ticketTypeId: string,
+  left: number,
+): Promise<WaitlistEntryRow | undefined> {
+  return db
+    .selectFrom('waitlist_entries')
+    .selectAll()
+    .where('ticket_type_id', '=', ticketTypeId)
+    .where('status', '=', 'waiting')
+    .where('quantity', '<=', left)
+    .orderBy('position')
+    .limit(1)
+    .forUpdate()
+    .skipLocked()
+    .executeTakeFirst();
+}
+
+/** Records the offer on the locked entry (re-checked: still waiting). */
+export function markOffered(
+  db: Db,
+  id: string,
+  offer: { orderId: string; claimTokenHash: string; until: Date },
+): Promise<WaitlistEntryRow | undefined> {
+  return db
+    .updateTable('waitlist_entries')
+    .set({
+      status: 'offered',
+      order_id: offer.orderId,
+      claim_token_hash: offer.claimTokenHash,
+      offered_at: sql<Date>`now()`,
+      offered_until: offer.until,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'waiting')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Offers whose orders ended without being paid (expired, cancelled): they pass on. */
+export async function expireOffers(db: Db, orderIds: string[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  await db
+    .updateTable('waitlist_entries')
+    .set({ status: 'expired', updated_at: sql<Date>`now()` })
+    .where('order_id', 'in', orderIds)
+    .where('status', '=', 'offered')
+    .execute();
+}
+
+/** Offers whose orders were paid. */
+export async function markClaimed(db: Db, orderIds: string[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  await db
+    .updateTable('waitlist_entries')
+    .set({ status: 'claimed', claim_token_hash: null, updated_at: sql<Date>`now()` })
+    .where('order_id', 'in', orderIds)
+    .where('status', 'in', ['offered', 'expired'])
+    .execute();
+}
+
+export function findByClaimToken(db: Db, hash: string): Promise<WaitlistEntryRow | undefined> {
+  return db
+    .selectFrom('waitlist_entries')
+    .selectAll()
+    .where('claim_token_hash', '=', hash)
+    .executeTakeFirst();
+}
+
+/** Ticket types (of live events) with people waiting and tickets left: the sweeper's work. */
+export function typesWithWaitingAndTicketsLeft(db: Db, eventId?: string) {
+  let query = db
+    .selectFrom('ticket_types as t')
+    .select(['t.id', 't.event_id'])
+    .where(sql<boolean>`t.sold < t.capacity`)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('waitlist_entries as w')
+          .select('w.id')
+          .whereRef('w.ticket_type_id', '=', 't.id')
+          .where('w.status', '=', 'waiting'),
+      ),
+    );
+  if (eventId) query = query.where('t.event_id', '=', eventId);
+  return query.limit(500).execute();
+}
+
+/**
+ * The tickets left of a type, its row locked until the transaction ends (`FOR NO KEY
+ * UPDATE`, as checkout locks it): offers of one type are made one process at a time, so
+ * the line is served in order — with only SKIP LOCKED, a second process would pass over
+ * the person the first is serving and offer to someone further back. A release already
+ * holds this lock (it updated `sold`), so the offers in its transaction wait for nothing.
+ */
+export function lockTicketsLeft(db: Db, ticketTypeId: string) {
+  return db
+    .selectFrom('ticket_types')
+    .select(['event_id', sql<number>`capacity - sold`.as('left')])
+    .where('id', '=', ticketTypeId)
+    .forNoKeyUpdate()
+    .executeTakeFirst();
+}
+
+/** The event's whole list, in line order per ticket type, with each offer's order code. */
+export function listForEvent(db: Db, eventId: string) {
+  return db
+    .selectFrom('waitlist_entries as w')
+    .innerJoin('ticket_types as t', 't.id', 'w.ticket_type_id')
+    .leftJoin('orders as o', 'o.id', 'w.order_id')
+    .select([
+      'w.id',
+      'w.position',
+      'w.ticket_type_id',
+      't.name as ticket_type_name',
+      'w.name',
+      'w.email',
+      'w.quantity',
+      'w.status',
+      'w.offered_until',
+      'w.order_id',
+      'o.code as order_code',
+      'w.created_at',
+    ])
+    .where('w.event_id', '=', eventId)
+    .orderBy('t.position')
+    .orderBy('t.created_at')
+    .orderBy('w.position')
+    .limit(5000)
+    .execute();
+}
+
+export function findEntry(db: Db, eventId: string, id: string) {
+  return db
+    .selectFrom('waitlist_entries')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function markRemoved(db: Db, id: string): Promise<WaitlistEntryRow | undefined> {
+  return db
+    .updateTable('waitlist_entries')
+    .set({ status: 'removed', claim_token_hash: null, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('status', 'in', ['waiting', 'offered'])
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export type WaitingEntry = WaitlistEntryRow;

@@ -1,0 +1,343 @@
+import {
+  formatEventDate,
+  type EventWaitlistDto,
+  type OrderDto,
+  type WaitlistEntryDto,
+} from '@gatepass/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { Limiter } from '../../lib/rate-limiter.ts';
+import { newToken, sha256 } from '../../lib/secrets.ts';
+import { inventoryService } from '../events/inventory.service.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import { emailKey } from '../orders/orders.limits.ts';
+import { insertAccessToken } from '../orders/orders.manage.repository.ts';
+import type { Created } from '../orders/orders.checkout.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
+import type { OrderRow } from '../orders/orders.table.ts';
+import { joinedMail, offerMail } from './waitlist.mails.ts';
+import * as repo from './waitlist.repository.ts';
+
+/** Joins per client address: a form anyone can post, that sends a mail. */
+export const WAITLIST_LIMIT_RULES = {
+  joinsPerIp: { points: 10, duration: 60 * 60 },
+  claimsPerIp: { points: 30, duration: 15 * 60 },
+};
+
+export interface WaitlistLimits {
+  joinsPerIp: Limiter;
+  claimsPerIp: Limiter;
+}
+
+export interface WaitlistConfig {
+  publicUrl: string;
+  /** How long an offer holds its tickets (WAITLIST_OFFER_SECONDS, decision 032). */
+  offerSeconds: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** "Ada Lovelace" → Ada / Lovelace; a single word is both (orders need two names). */
+function splitName(name: string): { firstName: string; lastName: string } {
+  const parts = name.trim().split(/\s+/);
+  if (parts.length === 1) return { firstName: parts[0]!, lastName: parts[0]! };
+  return { firstName: parts.slice(0, -1).join(' '), lastName: parts.at(-1)! };
+}
+
+/**
+ * The waiting list of sold-out ticket types (issue 14 §2, decision 032).
+ *
+ * Tickets come back inside some transaction — a hold expiring (the sweeper), an order
+ * cancelled or refunded, a capacity raised. `offerFreed` runs in that same transaction: it
+ * locks the first waiting person whose quantity fits (FOR UPDATE SKIP LOCKED), takes their
+ * tickets with the checkout's guarded UPDATE (`sold + n <= capacity`) into a pending order
+ * held until the offer ends, and writes the offer mail to the outbox — one commit, so the
+ * freed tickets never show as on sale in between, an entry is never offered twice, and a
+ * ticket is never offered twice. The type's row is locked first, so one process at a time
+ * serves a type's line, in order. When the offer's order expires or is cancelled, the same
+ * path runs again and the tickets pass to the next person. The sweeper also offers any
+ * tickets left over while people wait (`offerAvailable`), which is safe to run in several
+ * processes at once for the same reasons.
+ */
+export class WaitlistService {
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly mail: MailService,
+    private readonly orders: OrdersService,
+    private readonly limits: WaitlistLimits,
+    private readonly config: WaitlistConfig,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  // The buyer ------------------------------------------------------------------------------
+
+  async join(
+    input: { eventId: string; ticketTypeId: string; name: string; email: string; quantity: number },
+    clientAddress: string,
+  ): Promise<{ ticketTypeId: string; quantity: number }> {
+    await this.limits.joinsPerIp.consume(clientAddress);
+    const state = await inventoryService.saleState(this.db, input.eventId, false);
+    const event = state.event;
+    const type = state.types.find((t) => t.id === input.ticketTypeId);
+    if (!event || event.status !== 'published' || !type || type.hidden)
+      throw notFound('This ticket type was not found.');
+    if (event.end_at && event.end_at.getTime() <= Date.now())
+      throw new AppError(409, 'CONFLICT', 'This event has ended.');
+    if (input.quantity > type.max_per_order) {
+      throw new AppError(
+        400,
+        'VALIDATION_FAILED',
+        `You can wait for at most ${type.max_per_order} "${type.name}" tickets.`,
+      );
+    }
+    if (type.capacity - type.sold >= Math.max(1, type.min_per_order)) {
+      throw new AppError(
+        409,
+        'CONFLICT',
+        `"${type.name}" tickets are still on sale. Choose them on the event page.`,
+      );
+    }
+    const inserted = await this.db.transaction().execute(async (trx) => {
+      const row = await repo.insertEntry(trx, {
+        eventId: event.id,
+        ticketTypeId: type.id,
+        name: input.name,
+        email: input.email,
+        emailKey: emailKey(input.email),
+        quantity: input.quantity,
+      });
+      if (row) {
+        await this.mail.enqueue(
+          trx,
+          joinedMail({
+            to: row.email,
+            name: splitName(row.name).firstName,
+            eventTitle: event.title,
+            typeName: type.name,
+            quantity: row.quantity,
+            eventUrl: `${this.config.publicUrl}/events/${event.slug}`,
+          }),
+        );
+      }
+      return row;
+    });
+    if (inserted) this.mail.kick();
+    // The same answer when this email was already in line, so nobody learns who is.
+    return { ticketTypeId: type.id, quantity: input.quantity };
+  }
+
+  /**
+   * The mailed offer link: the held order and an access token to pay for it (the checkout
+   * pages then work as for any pending order). A free offer is completed at once.
+   */
+  async claim(
+    token: string,
+    clientAddress: string,
+  ): Promise<{ order: OrderDto; accessToken: string }> {
+    await this.limits.claimsPerIp.consume(clientAddress);
+    const entry = await repo.findByClaimToken(this.db, sha256(token));
+    if (!entry || !entry.order_id || entry.status === 'removed') {
+      throw notFound('This link is not valid any more. The offer may have been withdrawn.');
+    }
+    const current = await this.orders.dtoById(entry.order_id);
+    if (!current) throw notFound('This link is not valid any more.');
+    const live =
+      current.status === 'pending' &&
+      current.reservedUntil !== null &&
+      Date.parse(current.reservedUntil) > Date.now();
+    if (current.status !== 'completed' && !live) {
+      throw new AppError(
+        409,
+        'CONFLICT',
+        'This offer has expired, and the tickets went to the next person on the waiting list.',
+      );
+    }
+    const accessToken = newToken();
+    const until = new Date(
+      Math.max(Date.parse(current.reservedUntil ?? '') || 0, Date.now()) + 24 * 3_600_000,
+    );
+    await insertAccessToken(this.db, entry.order_id, sha256(accessToken), until);
+    if (live && current.totalPrice === 0) {
+      const completed = await this.orders.completeFreeOffer(entry.order_id);
+      if (completed) return { order: completed, accessToken };
+    }
+    return { order: current, accessToken };
+  }
+
+  // Offers ---------------------------------------------------------------------------------
+
+  /** OrdersService's release hook: offers whose orders ended pass on, then freed tickets are offered. */
+  ticketsReleased = async (
+    trx: Kysely<Database>,
+    ended: OrderRow[],
+    ticketTypeIds: string[],
+  ): Promise<void> => {
+    if (ended.length === 0) return;
+    await repo.expireOffers(
+      trx,
+      ended.map((o) => o.id),
+    );
+    await this.offerFreed(trx, ticketTypeIds);
+  };
+
+  /** The completion hook: an offer paid is claimed. */
+  ordersCompleted = async (trx: Kysely<Database>, completed: Created[]): Promise<void> => {
+    await repo.markClaimed(
+      trx,
+      completed.map((c) => c.order.id),
+    );
+  };
+
+  /**
+   * Offers the tickets left of these types to the people waiting, in line order, each one
+   * whose quantity fits, until none is left or nobody fits. Runs in the caller's transaction.
+   * Returns the number of offers made.
+   */
+  offerFreed = async (trx: Kysely<Database>, ticketTypeIds: string[]): Promise<number> => {
+    let offers = 0;
+    for (const ticketTypeId of [...ticketTypeIds].sort()) {
+      for (;;) {
+        const type = await repo.lockTicketsLeft(trx, ticketTypeId);
+        if (!type || type.left <= 0) break;
+        const entry = await repo.lockNextWaiting(trx, ticketTypeId, type.left);
+        if (!entry) break;
+        if (!(await this.offer(trx, entry, type.event_id))) break;
+        offers++;
+      }
+    }
+    return offers;
+  };
+
+  /**
+   * The sweeper's pass: tickets left over where people wait (freed by a path that offered
+   * nothing, or left when nobody's quantity fitted before). One transaction per ticket type.
+   */
+  async offerAvailable(eventId?: string): Promise<number> {
+    const types = await repo.typesWithWaitingAndTicketsLeft(this.db, eventId);
+    let offers = 0;
+    for (const type of types) {
+      offers += await this.db.transaction().execute((trx) => this.offerFreed(trx, [type.id]));
+    }
+    if (offers > 0) this.mail.kick();
+    return offers;
+  }
+
+  private async offer(
+    trx: Kysely<Database>,
+    entry: repo.WaitingEntry,
+    eventId: string,
+  ): Promise<boolean> {
+    const until = new Date(Date.now() + this.config.offerSeconds * 1000);
+    const { firstName, lastName } = splitName(entry.name);
+    const held = await this.orders.holdForOffer(trx, {
+      eventId,
+      ticketTypeId: entry.ticket_type_id,
+      quantity: entry.quantity,
+      firstName,
+      lastName,
+      email: entry.email,
+      until,
+    });
+    if (!held) return false;
+    const { order, typeName } = held;
+    const token = newToken();
+    const offered = await repo.markOffered(trx, entry.id, {
+      orderId: order.id,
+      claimTokenHash: sha256(token),
+      until,
+    });
+    if (!offered) throw new Error(`waiting-list entry ${entry.id} changed under its lock`);
+    const event = await inventoryService.event(trx, eventId);
+    await this.mail.enqueue(
+      trx,
+      offerMail({
+        to: entry.email,
+        name: firstName,
+        eventTitle: event!.title,
+        typeName,
+        quantity: entry.quantity,
+        until: formatEventDate(until, event!.time_zone),
+        link: `${this.config.publicUrl}/checkout/waitlist?token=${token}`,
+      }),
+    );
+    return true;
+  }
+
+  start(intervalMs: number): void {
+    this.timer = setInterval(() => {
+      this.offerAvailable().catch((err: unknown) =>
+        this.log.error({ err }, 'offering tickets to the waiting list failed'),
+      );
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  // The organiser --------------------------------------------------------------------------
+
+  async list(ownerId: string, eventId: string): Promise<EventWaitlistDto> {
+    await this.ownedEvent(ownerId, eventId);
+    const rows = await repo.listForEvent(this.db, eventId);
+    const place = new Map<string, number>();
+    const entries: WaitlistEntryDto[] = rows.map((r) => {
+      const position = (place.get(r.ticket_type_id) ?? 0) + 1;
+      place.set(r.ticket_type_id, position);
+      return {
+        id: r.id,
+        position,
+        ticketTypeId: r.ticket_type_id,
+        ticketTypeName: r.ticket_type_name,
+        name: r.name,
+        email: r.email,
+        quantity: r.quantity,
+        status: r.status,
+        offeredUntil: r.offered_until ? r.offered_until.toISOString() : null,
+        orderId: r.order_id,
+        orderCode: r.order_code,
+        createdAt: r.created_at.toISOString(),
+      };
+    });
+    return { offerSeconds: this.config.offerSeconds, entries };
+  }
+
+  /**
+   * Takes someone off the list. An open offer is withdrawn: its hold is released, and the
+   * tickets pass to the next person in line.
+   */
+  async remove(ownerId: string, eventId: string, entryId: string): Promise<EventWaitlistDto> {
+    await this.ownedEvent(ownerId, eventId);
+    if (!UUID.test(entryId)) throw notFound('This waiting-list entry was not found.');
+    const removed = await this.db.transaction().execute(async (trx) => {
+      const entry = await repo.findEntry(trx, eventId, entryId);
+      if (!entry) throw notFound('This waiting-list entry was not found.');
+      return repo.markRemoved(trx, entry.id);
+    });
+    if (!removed) {
+      throw new AppError(
+        409,
+        'CONFLICT',
+        'Only people still waiting or holding an offer can be removed.',
+      );
+    }
+    if (removed.order_id) {
+      await this.orders.releaseHold(ownerId, removed.order_id).catch((err: unknown) => {
+        // Paid meanwhile (or already ended): nothing to release.
+        if (!(err instanceof AppError) || err.statusCode !== 409) throw err;
+      });
+    }
+    return this.list(ownerId, eventId);
+  }
+
+  private async ownedEvent(ownerId: string, eventId: string) {
+    const event = UUID.test(eventId) ? await inventoryService.event(this.db, eventId) : undefined;
+    if (!event || event.owner_id !== ownerId) throw notFound('This event does not exist.');
+    return event;
+  }
+}

@@ -1,0 +1,1 @@
+export { WaitlistClaimPage as CheckoutWaitlistClaimRoute } from '../../../features/checkout/pages/waitlist-claim-page.tsx';

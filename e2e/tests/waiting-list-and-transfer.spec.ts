@@ -1,0 +1,228 @@
+import type { Page, TestInfo } from '@playwright/test';
+import { api } from '../support/api.ts';
+import {
+  door,
+  givenDoorEvent,
+  givenOrganiser,
+  guest,
+  openDoor,
+  type DoorEvent,
+  type Guest,
+  type Organiser,
+} from '../support/door.ts';
+import { ENV, requireEnv } from '../support/env.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { waitForMail } from '../support/mailbox.ts';
+
+/**
+ * Issue 14 §2 and §3 in a browser, against the built app, a real server, PostgreSQL and the
+ * SMTP capture: a waiting-list offer claimed and one expiring (WAITLIST_OFFER_SECONDS is 40
+ * in the e2e server), and a transfer after which the old code reads Invalid at the door
+ * and the new one Valid.
+ */
+
+/** Screens for a person to look at (E2E_SCREENSHOTS=1): 1280 and 375 px wide. */
+async function shoot(page: Page, info: TestInfo, name: string): Promise<void> {
+  if (!process.env.E2E_SCREENSHOTS) return;
+  const size = page.viewportSize()!;
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(size);
+}
+
+async function call(
+  method: 'GET' | 'POST' | 'PATCH',
+  path: string,
+  options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+) {
+  const res = await fetch(`${requireEnv(ENV.baseUrl)}/api/v1${path}`, {
+    method,
+    headers: {
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...options.headers,
+    },
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
+  return (JSON.parse(text) as { data: Record<string, unknown> }).data;
+}
+
+/** A completed (TEST-paid) order, with its id and access token. */
+async function paidOrder(event: DoorEvent, who: Guest) {
+  const created = (await call('POST', '/orders', {
+    body: {
+      eventId: event.id,
+      items: [{ ticketTypeId: event.ticketTypeId, quantity: 1 }],
+      buyer: { ...who, phone: `0803${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}` },
+    },
+  })) as { order: { id: string; orderCode: string }; accessToken: string };
+  const headers = { 'x-order-token': created.accessToken };
+  await call('POST', `/orders/${created.order.id}/pay`, { body: { method: 'test' }, headers });
+  await call('POST', `/orders/${created.order.id}/test-payment`, {
+    body: { outcome: 'success' },
+    headers,
+  });
+  return created.order;
+}
+
+async function waitlistOf(organiser: Organiser, eventId: string) {
+  const data = await call('GET', `/events/manage/${eventId}/waitlist`, { token: organiser.token });
+  return data.entries as { email: string; status: string }[];
+}
+
+const linkIn = (text: string) => {
+  const match = /(https?:\/\/\S+\/checkout\/waitlist\?token=[A-Za-z0-9_-]+)/.exec(text);
+  if (!match) throw new Error(`no offer link in: ${text}`);
+  return match[1]!;
+};
+
+test('a waiting-list offer is claimed and paid, and an unclaimed one expires and says so', async ({
+  page,
+}, info) => {
+  test.setTimeout(150_000);
+  const organiser = await givenOrganiser();
+  const event = await givenDoorEvent(organiser, { price: 5000, capacity: 1 });
+  const first = await paidOrder(event, guest('Tunde', 'Bakare'));
+
+  // Sold out: the event page offers the waiting list.
+  const ada = guest('Ada', 'Obi');
+  await page.goto(`/events/${event.slug}`);
+  const join = page.getByRole('button', { name: 'Join the waiting list for Regular' });
+  await expect(join).toBeVisible();
+  await join.click();
+  const dialog = page.getByRole('dialog', { name: 'Join the waiting list' });
+  await dialog.getByLabel('Full name').fill('Ada Obi');
+  await dialog.getByLabel('Email').fill(ada.email);
+  await dialog.getByLabel('Tickets').fill('9');
+  await dialog.getByRole('button', { name: 'Join the waiting list' }).click();
+  await expect(dialog.getByText('Choose at most 5.')).toBeVisible();
+  await dialog.getByLabel('Tickets').fill('1');
+  await shoot(page, info, 'waitlist-join');
+  await dialog.getByRole('button', { name: 'Join the waiting list' }).click();
+  await expect(dialog.getByText('You are on the waiting list.')).toBeVisible();
+  await shoot(page, info, 'waitlist-joined');
+  await waitForMail(ada.email, { matching: /on the waiting list/ });
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  const bayo = guest('Bayo', 'Adeyemi');
+  await api('POST', '/waitlist', {
+    body: {
+      eventId: event.id,
+      ticketTypeId: event.ticketTypeId,
+      name: 'Bayo Adeyemi',
+      email: bayo.email,
+      quantity: 1,
+    },
+  });
+
+  // The organiser cancels the first order: its ticket is offered to Ada, first in line.
+  await call('POST', `/events/manage/orders/${first.id}/cancel`, {
+    token: organiser.token,
+    body: {},
+  });
+  const offer = await waitForMail(ada.email, { matching: /held for you/ });
+  await page.goto(linkIn(offer.text));
+  await expect(page).toHaveURL(/\/checkout\/pay\//);
+  await page.getByLabel(/Pay with TEST provider/).check();
+  await page.getByRole('button', { name: /^Pay ₦/ }).click();
+  await page.getByRole('button', { name: 'Pay successfully' }).click();
+  await expect(page.getByText("You're going! Your order is confirmed.")).toBeVisible();
+  await waitForMail(ada.email, { matching: /Your tickets for/ });
+  expect((await waitlistOf(organiser, event.id)).map((e) => e.status)).toEqual([
+    'claimed',
+    'waiting',
+  ]);
+
+  // One more ticket: Bayo's offer, which he lets run out; it expires and says so.
+  await call('PATCH', `/events/manage/${event.id}/ticket-types/${event.ticketTypeId}`, {
+    token: organiser.token,
+    body: { capacity: 2 },
+  });
+  const bayoLink = linkIn((await waitForMail(bayo.email, { matching: /held for you/ })).text);
+
+  await openDoorLogin(page, organiser);
+  await page.goto(`/events/manage/events/${event.id}`);
+  const panel = page.getByRole('region', { name: 'Waiting list' });
+  await expect(panel.getByRole('listitem', { name: /Place 1: Ada Obi/ })).toContainText('Claimed');
+  await expect(panel.getByRole('listitem', { name: /Place 2: Bayo Adeyemi/ })).toContainText(
+    'Offered until',
+  );
+  await shoot(page, info, 'waitlist-panel');
+
+  await expect
+    .poll(async () => (await waitlistOf(organiser, event.id))[1]?.status, {
+      timeout: 75_000,
+      intervals: [2_000],
+    })
+    .toBe('expired');
+  await page.reload();
+  await expect(
+    page
+      .getByRole('region', { name: 'Waiting list' })
+      .getByRole('listitem', { name: /Place 2: Bayo Adeyemi/ }),
+  ).toContainText('Expired');
+
+  await page.goto(bayoLink);
+  await expect(page.getByRole('alert')).toContainText(
+    'This offer has expired, and the tickets went to the next person on the waiting list.',
+  );
+  await shoot(page, info, 'waitlist-expired');
+});
+
+/** Logs the organiser in through the login screen (the door helper's first half). */
+async function openDoorLogin(page: Page, organiser: Organiser) {
+  await page.goto('/login');
+  await page.getByLabel('Phone Number').fill(organiser.user.phoneNumber);
+  await page.getByLabel('Password').fill(organiser.user.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/events\/manage\/home/);
+  await page.waitForFunction(() =>
+    /loggedIn\\?"\s*:\s*true/.test(localStorage.getItem('persist:root') ?? ''),
+  );
+}
+
+test('a transfer: the new holder gets a new code, the old code reads Invalid at the door and the new one Valid', async ({
+  page,
+}, info) => {
+  test.setTimeout(90_000);
+  const organiser = await givenOrganiser();
+  const event = await givenDoorEvent(organiser, { price: 5000 });
+  const ada = guest('Ada', 'Obi');
+  const order = await paidOrder(event, ada);
+
+  // The buyer finds the order with its email and gives it to Amaka.
+  await page.goto(`/orders/${order.orderCode}`);
+  await page.getByLabel('Email').fill(ada.email);
+  await page.getByRole('button', { name: 'Show my ticket' }).click();
+  await page.getByRole('button', { name: 'Transfer these tickets' }).click();
+  const form = page.getByRole('form', { name: 'Transfer these tickets' });
+  const amaka = guest('Amaka', 'Eze');
+  await form.getByLabel('Their first name').fill('Amaka');
+  await form.getByLabel('Their last name').fill('Eze');
+  await form.getByLabel('Their email').fill(amaka.email);
+  await shoot(page, info, 'transfer-form');
+  await form.getByRole('button', { name: 'Transfer tickets' }).click();
+  await expect(page.getByRole('heading', { name: 'Tickets transferred' })).toBeVisible();
+  await shoot(page, info, 'transfer-done');
+
+  const mail = await waitForMail(amaka.email, { matching: /transferred these tickets to you/ });
+  const newCode = /Order code: (\d{8})/.exec(mail.text)?.[1];
+  expect(newCode).toMatch(/^\d{8}$/);
+  expect(newCode).not.toBe(order.orderCode);
+  await waitForMail(ada.email, { matching: new RegExp(`${order.orderCode} no longer works`) });
+
+  // The door: the old code is Invalid, the new one Valid in Amaka's name.
+  await openDoor(page, organiser, event.id, 1);
+  const d = door(page);
+  await d.tab('Manual').click();
+  await d.manual.fill(order.orderCode);
+  await expect(d.bannerBox).toHaveAttribute('data-result', 'invalid');
+  await expect(d.banner.locator('[data-result] p').first()).toHaveText('Invalid');
+  await d.manual.fill(newCode!);
+  await expect(d.bannerBox).toHaveAttribute('data-result', 'valid');
+  await expect(d.banner).toContainText('Valid: Amaka Eze, ₦5,000.00');
+});

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.ts';
+import { ORDER_LIMITS } from './orders.ts';
+
+/**
+ * The waiting list of a sold-out ticket type (issue 14 §2, decision 032). When tickets come
+ * back, the first people in line whose quantity fits get a mailed offer: a pending order
+ * holding their tickets until `offeredUntil`, paid through the normal checkout.
+ */
+export const WAITLIST_STATUSES = ['waiting', 'offered', 'claimed', 'expired', 'removed'] as const;
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
+
+export const joinWaitlistBody = z.object({
+  eventId: z.uuid({ error: 'Event is not recognised.' }),
+  ticketTypeId: z.uuid({ error: 'Ticket type is not recognised.' }),
+  name: z
+    .string({ error: 'Name is required.' })
+    .trim()
+    .min(1, 'Name is required.')
+    .max(ORDER_LIMITS.nameMax * 2, `Name must be at most ${ORDER_LIMITS.nameMax * 2} characters.`),
+  email: z
+    .string({ error: 'Email is required.' })
+    .trim()
+    .min(1, 'Email is required.')
+    .max(LIMITS.emailMax, 'Email is too long.')
+    .pipe(z.email('Please enter a valid email address.'))
+    .transform((e) => e.toLowerCase()),
+  quantity: z
+    .number({ error: 'Quantity must be a number.' })
+    .int('Quantity must be a whole number.')
+    .min(1, 'Quantity must be at least 1.')
+    .max(ORDER_LIMITS.quantityMax, `Quantity must be at most ${ORDER_LIMITS.quantityMax}.`),
+});
+export type JoinWaitlistBody = z.input<typeof joinWaitlistBody>;
+
+export const joinWaitlistResponse = z.object({
+  data: z.object({ ticketTypeId: z.string(), quantity: z.number() }),
+  message: z.string(),
+});
+
+export const claimOfferBody = z.object({
+  token: z
+    .string({ error: 'This link is not valid.' })
+    .trim()
+    .min(20, 'This link is not valid.')
+    .max(200, 'This link is not valid.'),
+});
+
+/** One place in an event's waiting list, as the organiser sees it. */
+export const waitlistEntryDto = z.object({
+  id: z.string(),
+  /** 1 for the first person in this ticket type's line (every entry, any status). */
+  position: z.number(),
+  ticketTypeId: z.string(),
+  ticketTypeName: z.string(),
+  name: z.string(),
+  email: z.string(),
+  quantity: z.number(),
+  status: z.enum(WAITLIST_STATUSES),
+  offeredUntil: z.string().nullable(),
+  orderId: z.string().nullable(),
+  orderCode: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type WaitlistEntryDto = z.infer<typeof waitlistEntryDto>;
+
+export const eventWaitlistDto = z.object({
+  /** How long an offer holds its tickets (WAITLIST_OFFER_SECONDS). */
+  offerSeconds: z.number(),
+  entries: z.array(waitlistEntryDto),
+});
+export type EventWaitlistDto = z.infer<typeof eventWaitlistDto>;
+
+// Transfers (issue 14 §3, decision 033) -------------------------------------------------------
+
+const personName = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(ORDER_LIMITS.nameMax, `${label} must be at most ${ORDER_LIMITS.nameMax} characters.`);
+
+/** Who receives the tickets: a new code is issued to them and the old one stops working. */
+export const transferOrderBody = z.object({
+  firstName: personName('First name'),
+  lastName: personName('Last name'),
+  email: z
+    .string({ error: 'Email is required.' })
+    .trim()
+    .min(1, 'Email is required.')
+    .max(LIMITS.emailMax, 'Email is too long.')
+    .pipe(z.email('Please enter a valid email address.'))
+    .transform((e) => e.toLowerCase()),
+});
+export type TransferOrderBody = z.input<typeof transferOrderBody>;
+
+/** What the buyer who gave the tickets away learns: not the new code, which is the recipient's. */
+export const transferResultDto = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  transferredAt: z.string(),
+});
+export type TransferResultDto = z.infer<typeof transferResultDto>;
