@@ -367,7 +367,7 @@ export class TeamService {
       throw new AppError(409, 'CONFLICT', TEAM_MESSAGES.ownTeam);
     }
     if (user.email !== invitation.email) {
-      throw forbidden(TEAM_MESSAGES.invitationOtherEmail(invitation.email));
+      throw forbidden(TEAM_MESSAGES.invitationOtherEmail(maskEmail(invitation.email)));
     }
     await this.db.transaction().execute(async (trx) => {
       if (await repo.findMembership(trx, invitation.organiser_id, userId)) {
@@ -478,6 +478,15 @@ export class TeamService {
       invitationMail(invitation.email, name, invitation.role, titles, link),
     );
   }
+}
+
+/** `steward@example.com` → `s•••••d@example.com`: enough to recognise, not to learn. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  const local = email.slice(0, at);
+  const shown =
+    local.length <= 2 ? local.slice(0, 1) : `${local[0]}${'•'.repeat(5)}${local.at(-1)}`;
+  return `${shown}${email.slice(at)}`;
 }
 
 function memberActor(userId: string, m: repo.MembershipRow): Actor {
