@@ -9,4 +9,6 @@ export const eventKeys = {
   mine: () => ['events', 'manage', 'list'] as const,
   mineDetail: (id: string) => ['events', 'manage', 'detail', id] as const,
   holds: (id: string) => ['events', 'manage', 'holds', id] as const,
+  /** Teams: admissions at the door per steward and per hour. */
+  checkins: (id: string) => ['events', 'manage', 'checkins', id] as const,
 };
