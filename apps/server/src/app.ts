@@ -62,6 +62,9 @@ import { registerPrivateCache } from './plugins/private-cache.ts';
 import { registerPublicCache } from './plugins/public-cache.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWeb } from './plugins/web.ts';
+import { registerAccess } from './plugins/access.ts';
+import { manageTeamRoutes, teamRoutes } from './modules/team/team.routes.ts';
+import { TEAM_LIMIT_RULES, TeamService } from './modules/team/team.service.ts';
 
 export interface AppServices {
   database: DatabaseHandle;
@@ -77,6 +80,7 @@ export interface AppServices {
   settings: SettingsService;
   tickets: TicketsService;
   payments: PaymentsService;
+  team: TeamService;
 }
 
 declare module 'fastify' {
@@ -243,8 +247,27 @@ export async function buildApp(
     app.log,
     options.now,
   );
+  const team = new TeamService(
+    database.db,
+    mail,
+    {
+      invitesPerOrganiser: new Limiter(
+        'teamInvitesPerOrganiser',
+        TEAM_LIMIT_RULES.invitesPerOrganiser,
+        redis,
+      ),
+      tokenFailuresPerIp: new Limiter(
+        'teamTokenFailuresPerIp',
+        TEAM_LIMIT_RULES.tokenFailuresPerIp,
+        redis,
+      ),
+    },
+    config.publicUrl,
+    options.now,
+  );
   app.decorate('services', {
     database,
+    team,
     mail,
     auth,
     media,
@@ -258,6 +281,8 @@ export async function buildApp(
     tickets,
     payments,
   });
+  // Roles on every manage route: who acts for which organiser (issue 13, decision 032).
+  registerAccess(app, auth, team);
 
   // External plugins.
   registerSecurityHeaders(app, {
@@ -334,6 +359,8 @@ export async function buildApp(
       await api.register(promoRoutes(promos, auth), { prefix: '/events/manage' });
       await api.register(financeRoutes(finances, auth), { prefix: '/events/manage' });
       await api.register(settingsRoutes(settings, auth), { prefix: '/events/manage/settings' });
+      await api.register(manageTeamRoutes(team, auth), { prefix: '/events/manage' });
+      await api.register(teamRoutes(team, auth), { prefix: '/team' });
       await api.register(orderLookupRoutes(ordersManage), { prefix: '/orders' });
       // The spec's door paths (§7), kept exactly.
       await api.register(checkinRoutes(checkin, auth), { prefix: '/ticketPurchase' });

@@ -484,7 +484,11 @@ async function seedOrders(
   }
   if (demo.checkedIn) {
     const codes = completed.filter(() => next() < demo.checkedIn!);
-    const marked = await checkin.markAttended(organiserId, event.id, codes);
+    const marked = await checkin.markAttended(
+      { organiserId, userId: organiserId, deviceId: 'seed-door' },
+      event.id,
+      codes,
+    );
     result.checkedIn += marked.marked.length;
   }
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeImage, multipartBody } from '../event-factories.ts';
 import { givenUser, logIn, type GivenUser } from '../factories.ts';
@@ -50,6 +51,8 @@ const PUBLIC: Record<string, string> = {
     "authorised by the single-use link mailed to an offline order's buyer (decision 025)",
   'GET /api/v1/payments/methods': 'the checkout shows the ways to pay',
   'POST /api/v1/payments/paystack/webhook': "Paystack's call, checked by its HMAC-SHA512 signature",
+  'POST /api/v1/team/invitations/preview':
+    'the join page shows whose team an invitation link is for, before sign-up; wrong tokens are rate-limited',
   // The public pages' HTML, with the public API answers their first render needs (decision 021).
   'GET /': 'the home page',
   'GET /events': 'the events list page',
@@ -78,6 +81,7 @@ const SESSION_ENDING = new Set(['POST /api/v1/auth/user/logout']);
  * anything else gets a body generated from its OpenAPI schema with the owner's ids.
  */
 const EXAMPLES: Record<string, (w: World) => unknown> = {
+  'POST /api/v1/team/invitations/accept': (w) => ({ token: w.invitationToken }),
   'POST /api/v1/ticketPurchase/mark-attended': (w) => ({
     eventId: w.eventId,
     ticketCodes: [w.orderCode],
@@ -192,6 +196,10 @@ const secretsOf = (w: World) => [
   w.promoCodeId,
   w.promoCode,
   `Matrix${w.tag}`,
+  w.teamMemberId,
+  w.invitationId,
+  `steward.${w.tag}`,
+  `invitee.${w.tag}`,
 ];
 
 describe('the route list the matrix is built from', () => {
@@ -304,5 +312,118 @@ describe('public routes', () => {
     const res = await send(route, await build(route, w));
     expect(res.status, res.text).toBeLessThan(500);
     expect(res.status).not.toBe(401);
+  });
+});
+
+/**
+ * Roles (issue 13): the same routes × the owner's team — a manager, a door steward given this
+ * event, a door steward given another event of the owner. What each may call is written here
+ * from the issue, not read from the routes' config, so a route that forgets its level fails:
+ *
+ *   - the spec's two door calls: managers and the event's stewards; another event's steward 403
+ *   - the team (/events/manage/team…): the owner only; members 403
+ *   - the member's own account (auth, settings, /team): everyone, on their own account
+ *   - everything else guarded: owner and managers; stewards 403
+ *
+ * A refusal is 403 with a sentence, and changes nothing of the owner's.
+ */
+const DOOR_CALLS = new Set([
+  'GET /api/v1/ticketPurchase/event/:eventId',
+  'POST /api/v1/ticketPurchase/mark-attended',
+]);
+const ownAccount = (r: RegisteredRoute) =>
+  r.url.startsWith('/api/v1/auth/user/') ||
+  r.url.startsWith('/api/v1/events/manage/settings') ||
+  r.url.startsWith('/api/v1/team/');
+const ownerOnly = (r: RegisteredRoute) => r.url.startsWith('/api/v1/events/manage/team');
+
+type Member = GivenUser & { token: string; id: string };
+let team:
+  { manager: Member; doorHere: Member; doorElsewhere: Member; elsewhere: string } | undefined;
+async function teamOf(): Promise<NonNullable<typeof team>> {
+  if (team) return team;
+  const { owner } = await users();
+  const idOf = async (email: string) =>
+    (
+      await sql<{ id: string }>`select id from users where email = ${email.toLowerCase()}`.execute(
+        t.db,
+      )
+    ).rows[0]!.id;
+  const ownerId = await idOf(owner.email);
+  const member = async (role: 'manager' | 'door'): Promise<Member> => {
+    const u = await givenUser(t);
+    const token = await logIn(t, u);
+    const id = await idOf(u.email);
+    await sql`insert into team_members (organiser_id, user_id, role, all_events)
+      values (${ownerId}, ${id}, ${role}, ${role === 'manager'})`.execute(t.db);
+    return { ...u, token, id };
+  };
+  const elsewhere = (await givenWorld(t, owner.token)).eventId;
+  const doorElsewhere = await member('door');
+  await sql`insert into team_member_events (organiser_id, user_id, event_id)
+    values (${ownerId}, ${doorElsewhere.id}, ${elsewhere})`.execute(t.db);
+  team = {
+    manager: await member('manager'),
+    doorHere: await member('door'),
+    doorElsewhere,
+    elsewhere,
+  };
+  return team;
+}
+
+describe.each(guarded.map((r) => ({ ...r, key: routeKey(r) })))('$key by role', (route) => {
+  it('answers the manager and door stewards as their roles allow, and a refusal changes nothing', async () => {
+    const { owner } = await users();
+    const members = await teamOf();
+    // A fresh world: an allowed call may change or delete what it names.
+    const w = route.method === 'GET' ? await worldFor(route) : await givenWorld(t, owner.token);
+    await sql`insert into team_member_events (organiser_id, user_id, event_id)
+      values (${w.ownerId}, ${members.doorHere.id}, ${w.eventId}) on conflict do nothing`.execute(
+      t.db,
+    );
+    const req = await build(route, w);
+    const ending = SESSION_ENDING.has(route.key);
+    const tokenOf = async (m: Member) => (ending ? logIn(t, m) : m.token);
+
+    const refused = async (who: string, m: Member) => {
+      const before = await fingerprint(t, w);
+      const res = await send(route, req, await tokenOf(m));
+      expect(res.status, `${who}: ${res.text}`).toBe(403);
+      expect(res.body?.code).toBe('FORBIDDEN');
+      expect(String(res.body?.error ?? '').length, 'a sentence').toBeGreaterThan(20);
+      expect(await fingerprint(t, w), `${who}'s refused call changed the owner's data`).toBe(
+        before,
+      );
+    };
+    const allowed = async (who: string, m: Member) => {
+      const res = await send(route, req, await tokenOf(m));
+      expect(res.status, `${who}: ${res.text}`).toBeLessThan(500);
+      expect([401, 403, 404], `${who}: ${res.status} ${res.text}`).not.toContain(res.status);
+    };
+
+    if (ownAccount(route)) {
+      // Their own account: nothing of the owner's can be reached this way.
+      const before = await fingerprint(t, w);
+      for (const [who, m] of [
+        ['door steward', members.doorHere],
+        ['manager', members.manager],
+      ] as const) {
+        const res = await send(route, req, await tokenOf(m));
+        expect(res.status, `${who}: ${res.text}`).toBeLessThan(500);
+        expect(res.status, `${who}: ${res.text}`).not.toBe(401);
+      }
+      expect(await fingerprint(t, w)).toBe(before);
+      return;
+    }
+    if (DOOR_CALLS.has(route.key)) {
+      await refused('door steward of another event', members.doorElsewhere);
+      await allowed('door steward of this event', members.doorHere);
+      await allowed('manager', members.manager);
+      return;
+    }
+    await refused('door steward of another event', members.doorElsewhere);
+    await refused('door steward of this event', members.doorHere);
+    if (ownerOnly(route)) await refused('manager', members.manager);
+    else await allowed('manager', members.manager);
   });
 });

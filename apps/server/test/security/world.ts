@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { EVENTS, givenPublishedEvent, makeImage, multipartBody } from '../event-factories.ts';
@@ -29,6 +29,13 @@ export interface World {
   promoCodeId: string;
   promoCode: string;
   mediaId: string;
+  /** The owner's user id (the organiser). */
+  ownerId: string;
+  /** A door steward of the owner's team, given this event (the team routes change or remove them). */
+  teamMemberId: string;
+  /** An open invitation to the owner's team, and its link's token. */
+  invitationId: string;
+  invitationToken: string;
 }
 
 /** One uploaded image per organiser is enough: images belong to no event. */
@@ -85,6 +92,30 @@ export async function givenWorld(t: TestApp, token: string): Promise<World> {
 
   mediaIds.set(token, mediaIds.get(token) ?? (await upload(t, token)));
 
+  const ownerId = (
+    await sql<{ owner_id: string }>`select owner_id from events where id = ${event.id}`.execute(
+      t.db,
+    )
+  ).rows[0]!.owner_id;
+  // A door steward of the owner's team and an open invitation, written directly: the team
+  // routes act on them (the invitation API and its limits are tested in team.test.ts).
+  const phone = `+2348${String(randomBytes(4).readUInt32BE()).padStart(9, '0').slice(0, 9)}`;
+  const member = await sql<{ id: string }>`
+    insert into users (full_name, email, phone, password_hash, email_verified_at)
+    values (${`Steward ${tag}`}, ${`steward.${tag}@example.com`}, ${phone}, 'no login', now())
+    returning id`.execute(t.db);
+  const teamMemberId = member.rows[0]!.id;
+  await sql`insert into team_members (organiser_id, user_id, role, all_events)
+    values (${ownerId}, ${teamMemberId}, 'door', false)`.execute(t.db);
+  await sql`insert into team_member_events (organiser_id, user_id, event_id)
+    values (${ownerId}, ${teamMemberId}, ${event.id})`.execute(t.db);
+  const invitationToken = randomBytes(32).toString('base64url');
+  const invitation = await sql<{ id: string }>`
+    insert into team_invitations (organiser_id, email, role, event_ids, token_hash, expires_at)
+    values (${ownerId}, ${`invitee.${tag}@example.com`}, 'door', null,
+      ${createHash('sha256').update(invitationToken).digest('hex')}, now() + interval '7 days')
+    returning id`.execute(t.db);
+
   return {
     tag,
     eventId: event.id,
@@ -101,6 +132,10 @@ export async function givenWorld(t: TestApp, token: string): Promise<World> {
     promoCodeId: promo.rows[0]!.id,
     promoCode,
     mediaId: mediaIds.get(token)!,
+    ownerId,
+    teamMemberId,
+    invitationId: invitation.rows[0]!.id,
+    invitationToken,
   };
 }
 
@@ -146,6 +181,12 @@ export async function fingerprint(t: TestApp, w: World): Promise<string> {
     select 'mail_outbox', count(*)::text from mail_outbox m where m.to_address = ${w.buyerEmail}
     union all
     select 'media', md5(string_agg(m.id::text, '|' order by m.id)) from media m where m.id = ${w.mediaId}::uuid
+    union all
+    select 'team_members', md5(string_agg(m::text, '|')) from team_members m where m.user_id = ${w.teamMemberId}::uuid
+    union all
+    select 'team_member_events', count(*)::text from team_member_events m where m.user_id = ${w.teamMemberId}::uuid
+    union all
+    select 'team_invitations', md5(string_agg(i::text, '|')) from team_invitations i where i.id = ${w.invitationId}::uuid
   `.execute(t.db);
   return rows.map((r) => `${r.part}:${r.hash ?? '-'}`).join(' ');
 }
@@ -161,6 +202,8 @@ const PARAM_RESOURCE: Record<string, keyof World> = {
   code: 'orderCode',
   orderCode: 'orderCode',
   slug: 'slug',
+  invitationId: 'invitationId',
+  userId: 'teamMemberId',
 };
 /** For a bare `:id`, the segment before it says what it is. */
 const ID_AFTER_SEGMENT: Record<string, keyof World> = {

@@ -10,6 +10,7 @@ export async function insertCheckinLog(
     code: string;
     result: CheckinLogTable['result'];
     userId: string;
+    deviceId?: string | null;
   }[],
 ): Promise<void> {
   if (rows.length === 0) return;
@@ -22,6 +23,7 @@ export async function insertCheckinLog(
         code: r.code,
         result: r.result,
         user_id: r.userId,
+        device_id: r.deviceId ?? null,
       })),
     )
     .execute();

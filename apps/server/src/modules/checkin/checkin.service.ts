@@ -13,8 +13,8 @@ export class CheckinService {
     private readonly orders: OrdersService,
   ) {}
 
-  async doorOrders(userId: string, eventId: string): Promise<DoorOrderDto[]> {
-    await this.assertOwner(userId, eventId);
+  async doorOrders(organiserId: string, eventId: string): Promise<DoorOrderDto[]> {
+    await this.assertOwner(organiserId, eventId);
     const [rows, items] = await Promise.all([
       this.orders.admissibleOrders(eventId),
       this.orders.admissibleOrderItems(eventId),
@@ -42,12 +42,14 @@ export class CheckinService {
     }));
   }
 
+  /** `by`: the organiser whose event it is, who scanned (owner or a steward) and with what. */
   async markAttended(
-    userId: string,
+    by: { organiserId: string; userId: string; deviceId: string | null },
     eventId: string,
     ticketCodes: string[],
   ): Promise<MarkAttendedResponse['data']> {
-    await this.assertOwner(userId, eventId);
+    const { organiserId, userId, deviceId } = by;
+    await this.assertOwner(organiserId, eventId);
     const codes = [...new Set(ticketCodes.map((c) => c.trim()).filter(Boolean))];
     const result = await this.orders.markAttended(eventId, codes, userId);
     await repo.insertCheckinLog(this.db, [
@@ -57,6 +59,7 @@ export class CheckinService {
         code: o.code,
         result: 'admitted' as const,
         userId,
+        deviceId,
       })),
       ...result.alreadyUsed.map((o) => ({
         eventId,
@@ -64,6 +67,7 @@ export class CheckinService {
         code: o.code,
         result: 'already_used' as const,
         userId,
+        deviceId,
       })),
       ...result.unknown.map((code) => ({
         eventId,
@@ -71,6 +75,7 @@ export class CheckinService {
         code: code.slice(0, 32),
         result: 'unknown' as const,
         userId,
+        deviceId,
       })),
     ]);
     return {
@@ -88,9 +93,9 @@ export class CheckinService {
     };
   }
 
-  private async assertOwner(userId: string, eventId: string): Promise<void> {
+  private async assertOwner(organiserId: string, eventId: string): Promise<void> {
     const event = await inventoryService.event(this.db, eventId);
-    if (!event || event.owner_id !== userId) throw notFound('This event was not found.');
+    if (!event || event.owner_id !== organiserId) throw notFound('This event was not found.');
   }
 }
 

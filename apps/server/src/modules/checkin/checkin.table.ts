@@ -8,6 +8,8 @@ export interface CheckinLogTable {
   code: string;
   result: 'admitted' | 'already_used' | 'unknown';
   user_id: string | null;
+  /** The door device's own id (x-gatepass-device), when it sent one. */
+  device_id: string | null;
   created_at: Generated<Date>;
 }
 

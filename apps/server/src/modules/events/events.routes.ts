@@ -17,7 +17,8 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, requireUser } from '../../plugins/auth.ts';
+import { accessFor, actingOrganiser } from '../../plugins/access.ts';
+import { requireUser } from '../../plugins/auth.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { readUploadedFile } from '../media/media.upload.ts';
 import { EVENT_MESSAGES, type EventsService } from './events.service.ts';
@@ -62,6 +63,7 @@ export function eventsRoutes(
         const manage = manageBase.withTypeProvider<ZodTypeProvider>();
         // onRequest runs before body and params are validated, so anonymous callers always get 401.
         manage.addHook('onRequest', requireUser(auth));
+        manage.addHook('onRoute', accessFor('manage'));
         const security = [{ bearer: [] }];
 
         manage.post('/', {
@@ -73,7 +75,7 @@ export function eventsRoutes(
             response: { 201: envelope(manageEventDto), ...manageErrors },
           },
           handler: async (request, reply) => {
-            const event = await events.create(currentUser(request).id, request.body);
+            const event = await events.create(actingOrganiser(request), request.body);
             return reply.status(201).send({ data: event, message: EVENT_MESSAGES.created });
           },
         });
@@ -85,7 +87,7 @@ export function eventsRoutes(
             summary: "The organiser's events, newest first, with sold/capacity/gross",
             response: { 200: envelope(z.array(manageEventListItem)), 401: errorBody },
           },
-          handler: async (request) => ({ data: await events.listMine(currentUser(request).id) }),
+          handler: async (request) => ({ data: await events.listMine(actingOrganiser(request)) }),
         });
 
         manage.get('/:id', {
@@ -97,7 +99,7 @@ export function eventsRoutes(
             response: { 200: envelope(manageEventDto), ...manageErrors },
           },
           handler: async (request) => ({
-            data: await events.get(currentUser(request).id, request.params.id),
+            data: await events.get(actingOrganiser(request), request.params.id),
           }),
         });
 
@@ -112,7 +114,7 @@ export function eventsRoutes(
             response: { 200: envelope(manageEventDto), ...manageErrors },
           },
           handler: async (request) => ({
-            data: await events.update(currentUser(request).id, request.params.id, request.body),
+            data: await events.update(actingOrganiser(request), request.params.id, request.body),
             message: EVENT_MESSAGES.updated,
           }),
         });
@@ -126,7 +128,7 @@ export function eventsRoutes(
             response: { 200: messageEnvelope, ...manageErrors },
           },
           handler: async (request) => {
-            await events.remove(currentUser(request).id, request.params.id);
+            await events.remove(actingOrganiser(request), request.params.id);
             return message(EVENT_MESSAGES.deleted);
           },
         });
@@ -141,7 +143,7 @@ export function eventsRoutes(
             response: { 200: envelope(manageEventDto), ...manageErrors },
           },
           handler: async (request) => ({
-            data: await events.publish(currentUser(request).id, request.params.id),
+            data: await events.publish(actingOrganiser(request), request.params.id),
             message: EVENT_MESSAGES.published,
           }),
         });
@@ -156,7 +158,7 @@ export function eventsRoutes(
             response: { 200: envelope(manageEventDto), ...manageErrors },
           },
           handler: async (request) => ({
-            data: await events.cancel(currentUser(request).id, request.params.id, request.body),
+            data: await events.cancel(actingOrganiser(request), request.params.id, request.body),
             message: EVENT_MESSAGES.cancelled,
           }),
         });
@@ -170,7 +172,7 @@ export function eventsRoutes(
             response: { 201: envelope(manageEventDto), ...manageErrors },
           },
           handler: async (request, reply) => {
-            const copy = await events.duplicate(currentUser(request).id, request.params.id);
+            const copy = await events.duplicate(actingOrganiser(request), request.params.id);
             return reply.status(201).send({ data: copy, message: EVENT_MESSAGES.duplicated });
           },
         });
@@ -191,7 +193,7 @@ export function eventsRoutes(
             },
           },
           handler: async (request) => {
-            const userId = currentUser(request).id;
+            const userId = actingOrganiser(request);
             // Ownership first: a stranger's upload is refused before it is read or decoded.
             await events.get(userId, request.params.id);
             const bytes = await readUploadedFile(request);
@@ -211,7 +213,7 @@ export function eventsRoutes(
             response: { 200: envelope(manageEventDto), ...manageErrors },
           },
           handler: async (request) => ({
-            data: await events.removeCover(currentUser(request).id, request.params.id),
+            data: await events.removeCover(actingOrganiser(request), request.params.id),
             message: EVENT_MESSAGES.coverRemoved,
           }),
         });
@@ -227,7 +229,7 @@ export function eventsRoutes(
           },
           handler: async (request, reply) => {
             const type = await events.addTicketType(
-              currentUser(request).id,
+              actingOrganiser(request),
               request.params.id,
               request.body,
             );
@@ -247,7 +249,7 @@ export function eventsRoutes(
           },
           handler: async (request) => ({
             data: await events.updateTicketType(
-              currentUser(request).id,
+              actingOrganiser(request),
               request.params.id,
               request.params.ticketTypeId,
               request.body,
@@ -266,7 +268,7 @@ export function eventsRoutes(
           },
           handler: async (request) => {
             await events.deleteTicketType(
-              currentUser(request).id,
+              actingOrganiser(request),
               request.params.id,
               request.params.ticketTypeId,
             );

@@ -11,7 +11,8 @@ import { format } from 'date-fns';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, requireUser } from '../../plugins/auth.ts';
+import { accessFor, actingOrganiser } from '../../plugins/access.ts';
+import { requireUser } from '../../plugins/auth.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { FinancesService } from './finances.service.ts';
 
@@ -28,6 +29,7 @@ export function financeRoutes(finances: FinancesService, auth: AuthService): Fas
   return async (base) => {
     const app = base.withTypeProvider<ZodTypeProvider>();
     app.addHook('onRequest', requireUser(auth));
+    app.addHook('onRoute', accessFor('manage'));
     const security = [{ bearer: [] }];
 
     app.get('/finances', {
@@ -40,7 +42,7 @@ export function financeRoutes(finances: FinancesService, auth: AuthService): Fas
         response: { 200: envelope(financesDto), ...errors },
       },
       handler: async (request) => ({
-        data: await finances.report(currentUser(request).id, request.query),
+        data: await finances.report(actingOrganiser(request), request.query),
       }),
     });
 
@@ -55,7 +57,7 @@ export function financeRoutes(finances: FinancesService, auth: AuthService): Fas
         response: { 200: z.unknown().describe('text/csv'), ...errors },
       },
       handler: async (request, reply) => {
-        const stream = await finances.exportCsv(currentUser(request).id, request.query);
+        const stream = await finances.exportCsv(actingOrganiser(request), request.query);
         const day = format(new TZDate(Date.now(), DEFAULT_TIME_ZONE), 'yyyy-MM-dd');
         return reply
           .type('text/csv; charset=utf-8')
@@ -73,7 +75,7 @@ export function financeRoutes(finances: FinancesService, auth: AuthService): Fas
           "The organiser's home figures: all-time and 30-day money, tickets sold and held, events, the next events and the latest orders",
         response: { 200: envelope(organiserHomeDto), 401: errorBody },
       },
-      handler: async (request) => ({ data: await finances.home(currentUser(request).id) }),
+      handler: async (request) => ({ data: await finances.home(actingOrganiser(request)) }),
     });
   };
 }

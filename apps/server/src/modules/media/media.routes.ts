@@ -3,7 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
-import { currentUser, requireUser } from '../../plugins/auth.ts';
+import { actingOrganiser } from '../../plugins/access.ts';
+import { requireUser } from '../../plugins/auth.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { MediaService } from './media.service.ts';
 import { readUploadedFile } from './media.upload.ts';
@@ -27,11 +28,12 @@ export function mediaRoutes(media: MediaService, auth: AuthService): FastifyPlug
         security: [{ bearer: [] }],
         response: { 201: envelope(mediaDto), ...uploadErrors },
       },
-      preHandler: requireUser(auth),
+      // Images belong to the organiser they are uploaded for (a manager uploads the owner's).
+      config: { access: 'manage' },
+      onRequest: requireUser(auth),
       handler: async (request, reply) => {
-        const user = currentUser(request);
         const bytes = await readUploadedFile(request);
-        const stored = await media.storeImage(user.id, bytes);
+        const stored = await media.storeImage(actingOrganiser(request), bytes);
         return reply.status(201).send({ data: stored, message: 'Image uploaded.' });
       },
     });

@@ -19,7 +19,8 @@ import { format } from 'date-fns';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, requireUser } from '../../plugins/auth.ts';
+import { accessFor, actingOrganiser, currentActor } from '../../plugins/access.ts';
+import { requireUser } from '../../plugins/auth.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { OrdersManageService } from './orders.manage.service.ts';
 
@@ -49,6 +50,7 @@ export function manageOrderRoutes(
   return async (base) => {
     const app = base.withTypeProvider<ZodTypeProvider>();
     app.addHook('onRequest', requireUser(auth));
+    app.addHook('onRoute', accessFor('manage'));
     const tags = ['organiser: orders'];
     const security = [{ bearer: [] }];
 
@@ -63,7 +65,7 @@ export function manageOrderRoutes(
         response: { 200: envelope(manageOrderPage), ...errors },
       },
       handler: async (request) => ({
-        data: await service.list(currentUser(request).id, request.query),
+        data: await service.list(actingOrganiser(request), request.query),
       }),
     });
 
@@ -77,7 +79,7 @@ export function manageOrderRoutes(
         response: { 200: envelope(z.array(eventHoldDto)), ...errors },
       },
       handler: async (request) => ({
-        data: await service.holds(currentUser(request).id, request.query.eventId),
+        data: await service.holds(actingOrganiser(request), request.query.eventId),
       }),
     });
 
@@ -90,7 +92,11 @@ export function manageOrderRoutes(
         response: { 200: envelope(orderDto), ...errors },
       },
       handler: async (request) => ({
-        data: await service.releaseHold(currentUser(request).id, request.params.orderId),
+        data: await service.releaseHold(
+          actingOrganiser(request),
+          request.params.orderId,
+          currentActor(request).userId,
+        ),
         message: ORDER_ACTION_MESSAGES.released,
       }),
     });
@@ -107,7 +113,7 @@ export function manageOrderRoutes(
         response: { 200: z.unknown().describe('text/csv'), ...errors },
       },
       handler: async (request, reply) => {
-        const stream = await service.exportCsv(currentUser(request).id, request.query);
+        const stream = await service.exportCsv(actingOrganiser(request), request.query);
         const day = format(new TZDate(Date.now(), DEFAULT_TIME_ZONE), 'yyyy-MM-dd');
         return reply
           .type('text/csv; charset=utf-8')
@@ -126,7 +132,7 @@ export function manageOrderRoutes(
         response: { 200: envelope(manageOrderDto), ...errors },
       },
       handler: async (request) => ({
-        data: await service.detail(currentUser(request).id, request.params.orderId),
+        data: await service.detail(actingOrganiser(request), request.params.orderId),
       }),
     });
 
@@ -139,7 +145,11 @@ export function manageOrderRoutes(
         response: { 200: envelope(manageOrderDto), ...errors },
       },
       handler: async (request) => ({
-        data: await service.resendTickets(currentUser(request).id, request.params.orderId),
+        data: await service.resendTickets(
+          actingOrganiser(request),
+          request.params.orderId,
+          currentActor(request).userId,
+        ),
         message: ORDER_ACTION_MESSAGES.resent,
       }),
     });
@@ -153,7 +163,11 @@ export function manageOrderRoutes(
         response: { 200: envelope(manageOrderDto), ...errors },
       },
       handler: async (request) => ({
-        data: await service.markPaid(currentUser(request).id, request.params.orderId),
+        data: await service.markPaid(
+          actingOrganiser(request),
+          request.params.orderId,
+          currentActor(request).userId,
+        ),
         message: ORDER_ACTION_MESSAGES.markedPaid,
       }),
     });
@@ -169,9 +183,10 @@ export function manageOrderRoutes(
       },
       handler: async (request) => ({
         data: await service.cancel(
-          currentUser(request).id,
+          actingOrganiser(request),
           request.params.orderId,
           request.body.reason,
+          currentActor(request).userId,
         ),
         message: ORDER_ACTION_MESSAGES.cancelled,
       }),
@@ -189,9 +204,10 @@ export function manageOrderRoutes(
       },
       handler: async (request) => {
         const { order, refunded } = await service.refund(
-          currentUser(request).id,
+          actingOrganiser(request),
           request.params.orderId,
           request.body.reason,
+          currentActor(request).userId,
         );
         return {
           data: order,

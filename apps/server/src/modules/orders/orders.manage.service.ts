@@ -177,21 +177,30 @@ export class OrdersManageService {
     };
   }
 
-  async resendTickets(ownerId: string, orderId: string): Promise<ManageOrderDto> {
+  async resendTickets(
+    ownerId: string,
+    orderId: string,
+    actorUserId = ownerId,
+  ): Promise<ManageOrderDto> {
     await this.detail(ownerId, orderId);
-    await this.orders.resendTickets(ownerId, orderId);
+    await this.orders.resendTickets(ownerId, orderId, actorUserId);
     return this.detail(ownerId, orderId);
   }
 
-  async markPaid(ownerId: string, orderId: string): Promise<ManageOrderDto> {
+  async markPaid(ownerId: string, orderId: string, actorUserId = ownerId): Promise<ManageOrderDto> {
     await this.detail(ownerId, orderId);
-    await this.orders.markPaid(ownerId, orderId);
+    await this.orders.markPaid(ownerId, orderId, actorUserId);
     return this.detail(ownerId, orderId);
   }
 
-  async cancel(ownerId: string, orderId: string, reason: string | undefined) {
+  async cancel(
+    ownerId: string,
+    orderId: string,
+    reason: string | undefined,
+    actorUserId = ownerId,
+  ) {
     await this.detail(ownerId, orderId);
-    await this.orders.cancel(ownerId, orderId, reason ?? null);
+    await this.orders.cancel(ownerId, orderId, reason ?? null, actorUserId);
     return this.detail(ownerId, orderId);
   }
 
@@ -209,6 +218,7 @@ export class OrdersManageService {
     ownerId: string,
     orderId: string,
     reason: string | undefined,
+    actorUserId = ownerId,
   ): Promise<{ order: ManageOrderDto; refunded: RecordedRefund[] }> {
     const order = await this.detail(ownerId, orderId);
     const refunded: RecordedRefund[] = [];
@@ -241,16 +251,17 @@ export class OrdersManageService {
         ownerId,
         orderId,
         [reason, ...summary].filter(Boolean).join('. ') || null,
+        actorUserId,
       );
     } else if (refunded.length > 0) {
       await this.db.transaction().execute(async (trx) => {
         await manageRepo.clearNeedsRefund(trx, order.id);
         await repo.addHistory(trx, [
-          { orderId: order.id, kind: 'refund', detail: summary.join('. '), actorUserId: ownerId },
+          { orderId: order.id, kind: 'refund', detail: summary.join('. '), actorUserId },
         ]);
       });
     } else {
-      await this.orders.refund(ownerId, orderId, reason ?? null); // 409: nothing to refund
+      await this.orders.refund(ownerId, orderId, reason ?? null, actorUserId); // 409: nothing to refund
     }
     if (refunded.length) this.log.info({ orderId, refunds: refunded.length }, 'order refunded');
     return { order: await this.detail(ownerId, orderId), refunded };
@@ -340,9 +351,9 @@ export class OrdersManageService {
   }
 
   /** Ends one hold of the organiser's event; another organiser's order is 404. */
-  releaseHold(ownerId: string, orderId: string): Promise<OrderDto> {
+  releaseHold(ownerId: string, orderId: string, actorUserId = ownerId): Promise<OrderDto> {
     if (!UUID.test(orderId)) throw notFound('This order was not found.');
-    return this.orders.releaseHold(ownerId, orderId);
+    return this.orders.releaseHold(ownerId, orderId, actorUserId);
   }
 
   // Internals ------------------------------------------------------------------------------

@@ -356,7 +356,7 @@ export class OrdersService {
 
   // Organiser actions -------------------------------------------------------------------
 
-  async markPaid(ownerId: string, orderId: string): Promise<OrderDto> {
+  async markPaid(ownerId: string, orderId: string, actorUserId = ownerId): Promise<OrderDto> {
     const order = await this.orderForOwner(ownerId, orderId);
     if (order.status !== 'pending') {
       throw new AppError(
@@ -365,20 +365,31 @@ export class OrdersService {
         `Only orders awaiting payment can be marked paid; this one is ${order.status}.`,
       );
     }
-    return this.complete(order, { method: 'offline', ref: null }, ownerId);
+    return this.complete(order, { method: 'offline', ref: null }, actorUserId);
   }
 
-  async cancel(ownerId: string, orderId: string, reason: string | null): Promise<OrderDto> {
-    return this.end(ownerId, orderId, 'cancelled', ['pending', 'completed'], reason);
+  async cancel(
+    ownerId: string,
+    orderId: string,
+    reason: string | null,
+    actorUserId = ownerId,
+  ): Promise<OrderDto> {
+    return this.end(ownerId, orderId, 'cancelled', ['pending', 'completed'], reason, actorUserId);
   }
 
-  async refund(ownerId: string, orderId: string, reason: string | null): Promise<OrderDto> {
-    return this.end(ownerId, orderId, 'refunded', ['completed'], reason);
+  async refund(
+    ownerId: string,
+    orderId: string,
+    reason: string | null,
+    actorUserId = ownerId,
+  ): Promise<OrderDto> {
+    return this.end(ownerId, orderId, 'refunded', ['completed'], reason, actorUserId);
   }
 
   /** Ends a hold (a pending order) of the organiser's event: its tickets go back on sale. */
-  async releaseHold(ownerId: string, orderId: string): Promise<OrderDto> {
-    return this.end(ownerId, orderId, 'cancelled', ['pending'], 'Hold released by the organiser');
+  async releaseHold(ownerId: string, orderId: string, actorUserId = ownerId): Promise<OrderDto> {
+    const reason = 'Hold released by the organiser';
+    return this.end(ownerId, orderId, 'cancelled', ['pending'], reason, actorUserId);
   }
 
   /** The event's open holds (pending orders), for its organiser (ownership checked by the caller). */
@@ -391,7 +402,7 @@ export class OrdersService {
   }
 
   /** Mails the buyer's confirmation (their tickets) again; only a completed order has tickets. */
-  async resendTickets(ownerId: string, orderId: string): Promise<void> {
+  async resendTickets(ownerId: string, orderId: string, actorUserId = ownerId): Promise<void> {
     const order = await this.orderForOwner(ownerId, orderId);
     if (order.status !== 'completed') {
       throw new AppError(
@@ -412,7 +423,7 @@ export class OrdersService {
           orderId: order.id,
           kind: 'tickets_resent',
           detail: `Tickets sent again to ${order.email}`,
-          actorUserId: ownerId,
+          actorUserId,
         },
       ]);
     });
@@ -666,15 +677,14 @@ export class OrdersService {
     to: 'cancelled' | 'refunded',
     from: ('pending' | 'completed')[],
     reason: string | null,
+    actorUserId: string,
   ): Promise<OrderDto> {
     const order = await this.orderForOwner(ownerId, orderId);
     const ended = await this.db.transaction().execute(async (trx) => {
       const row = await repo.endOrder(trx, order.id, to, from);
       if (!row) return undefined;
       await this.giveBack(trx, [row]);
-      await repo.addHistory(trx, [
-        { orderId: row.id, kind: to, detail: reason, actorUserId: ownerId },
-      ]);
+      await repo.addHistory(trx, [{ orderId: row.id, kind: to, detail: reason, actorUserId }]);
       return row;
     });
     if (!ended) {

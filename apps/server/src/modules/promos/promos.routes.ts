@@ -12,7 +12,8 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, requireUser } from '../../plugins/auth.ts';
+import { accessFor, actingOrganiser } from '../../plugins/access.ts';
+import { requireUser } from '../../plugins/auth.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { PROMO_MESSAGES, type PromosService } from './promos.service.ts';
 
@@ -29,6 +30,7 @@ export function promoRoutes(promos: PromosService, auth: AuthService): FastifyPl
   return async (base) => {
     const app = base.withTypeProvider<ZodTypeProvider>();
     app.addHook('onRequest', requireUser(auth));
+    app.addHook('onRoute', accessFor('manage', 'promo'));
     const tags = ['organiser: marketing'];
     const security = [{ bearer: [] }];
 
@@ -41,7 +43,7 @@ export function promoRoutes(promos: PromosService, auth: AuthService): FastifyPl
         response: { 200: envelope(z.array(promoCodeDto)), ...errors },
       },
       handler: async (request) => ({
-        data: await promos.list(currentUser(request).id, request.query.eventId),
+        data: await promos.list(actingOrganiser(request), request.query.eventId),
       }),
     });
 
@@ -54,7 +56,7 @@ export function promoRoutes(promos: PromosService, auth: AuthService): FastifyPl
         response: { 201: envelope(promoCodeDto), ...errors },
       },
       handler: async (request, reply) => {
-        const promo = await promos.create(currentUser(request).id, request.body);
+        const promo = await promos.create(actingOrganiser(request), request.body);
         return reply.status(201).send({ data: promo, message: PROMO_MESSAGES.created });
       },
     });
@@ -68,7 +70,7 @@ export function promoRoutes(promos: PromosService, auth: AuthService): FastifyPl
         response: { 200: envelope(promoCodeDto), ...errors },
       },
       handler: async (request) => ({
-        data: await promos.get(currentUser(request).id, request.params.id),
+        data: await promos.get(actingOrganiser(request), request.params.id),
       }),
     });
 
@@ -83,7 +85,7 @@ export function promoRoutes(promos: PromosService, auth: AuthService): FastifyPl
         response: { 200: envelope(promoCodeDto), ...errors },
       },
       handler: async (request) => ({
-        data: await promos.update(currentUser(request).id, request.params.id, request.body),
+        data: await promos.update(actingOrganiser(request), request.params.id, request.body),
         message: PROMO_MESSAGES.updated,
       }),
     });
@@ -97,7 +99,7 @@ export function promoRoutes(promos: PromosService, auth: AuthService): FastifyPl
         response: { 200: messageEnvelope, ...errors },
       },
       handler: async (request) => {
-        await promos.remove(currentUser(request).id, request.params.id);
+        await promos.remove(actingOrganiser(request), request.params.id);
         return { data: { message: PROMO_MESSAGES.deleted }, message: PROMO_MESSAGES.deleted };
       },
     });
@@ -112,7 +114,7 @@ export function promoRoutes(promos: PromosService, auth: AuthService): FastifyPl
         response: { 200: envelope(shareKitDto), ...errors },
       },
       handler: async (request) => ({
-        data: await promos.shareKit(currentUser(request).id, request.params.eventId),
+        data: await promos.shareKit(actingOrganiser(request), request.params.eventId),
       }),
     });
 
@@ -131,7 +133,7 @@ export function promoRoutes(promos: PromosService, auth: AuthService): FastifyPl
         },
         handler: async (request, reply) => {
           const poster = await promos.poster(
-            currentUser(request).id,
+            actingOrganiser(request),
             request.params.eventId,
             format,
           );

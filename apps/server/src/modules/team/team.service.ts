@@ -1,0 +1,526 @@
+import {
+  TEAM_LIMITS,
+  type CheckinStatsDto,
+  type InvitationPreviewDto,
+  type InviteMemberBody,
+  type MemberRole,
+  type TeamDto,
+  type TeamEventRef,
+  type TeamInvitationDto,
+  type TeamMemberDto,
+  type TeamRole,
+  type UpdateMemberBody,
+  type WorkspaceDto,
+} from '@gatepass/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { Limiter } from '../../lib/rate-limiter.ts';
+import { newToken, sha256 } from '../../lib/secrets.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import { invitationMail } from './team.mails.ts';
+import * as repo from './team.repository.ts';
+import type { ResourceKind } from './team.repository.ts';
+
+/**
+ * Teams (issue 13, decision 032): who may do what for which organiser. An organiser is a
+ * user account (its owner); members are other users with the role manager or door, given
+ * every event or a list. Nothing here is cached: a change takes effect on the member's very
+ * next request.
+ */
+
+/** What a manage route needs of its caller. */
+export type AccessLevel = 'owner' | 'manage' | 'door';
+
+/** The caller of a manage route: who they are, for which organiser, in which role. */
+export interface Actor {
+  userId: string;
+  organiserId: string;
+  role: TeamRole;
+  /** null: every event of the organiser. */
+  eventIds: string[] | null;
+}
+
+export interface ResourceRef {
+  kind: ResourceKind;
+  id: string;
+}
+
+export const TEAM_MESSAGES = {
+  ownerOnly: 'Only the account owner can do this.',
+  doorOnly: 'Door stewards can only check tickets in. Ask the organiser if you need more.',
+  notYourEvent:
+    'You are not a door steward for this event. Ask the organiser to add it to your events.',
+  notOnTeam: 'You are not on this organiser’s team any more.',
+  invitationInvalid:
+    'This invitation link is not valid or has expired. Ask the organiser to send a new one.',
+  invitationOtherEmail: (email: string) =>
+    `This invitation was sent to ${email}. Log in with that email address to accept it.`,
+  ownTeam: 'This is your own organiser account: you are its owner already.',
+  alreadyMember: 'You are already on this team.',
+  inviteSelf: 'That is your own email address: you are the owner of this team already.',
+  inviteMember: (name: string) =>
+    `${name} is already on your team. Change their role or events in the list instead.`,
+  memberNotFound: 'This team member was not found.',
+  invitationNotFound: 'This invitation was not found.',
+  eventNotRecognised: 'An event is not recognised. Choose among your events.',
+  removed: 'Removed from your team.',
+  withdrawn: 'Invitation withdrawn.',
+} as const;
+
+const NOT_FOUND_OF: Record<ResourceKind, string> = {
+  event: 'This event was not found.',
+  order: 'This order was not found.',
+  promo: 'This promo code was not found.',
+};
+
+const forbidden = (message: string) => new AppError(403, 'FORBIDDEN', message);
+
+/** A member's last activity is written at most this often (not on every scan). */
+const TOUCH_EVERY_MS = 60_000;
+
+export const TEAM_LIMIT_RULES = {
+  /** Invitations an owner sends (new or resent) per day. */
+  invitesPerOrganiser: { points: 100, duration: 24 * 60 * 60 },
+  /** Wrong or expired invitation tokens from one address. */
+  tokenFailuresPerIp: { points: 20, duration: 60 * 60 },
+};
+
+export interface TeamLimits {
+  invitesPerOrganiser: Limiter;
+  tokenFailuresPerIp: Limiter;
+}
+
+const allows = (level: AccessLevel, role: TeamRole): boolean =>
+  level === 'door' || role === 'owner' || (level === 'manage' && role === 'manager');
+
+export class TeamService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly mail: MailService,
+    private readonly limits: TeamLimits,
+    private readonly publicUrl: string,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  // Access ---------------------------------------------------------------------------------------
+
+  /**
+   * Who the caller is acting for, and whether their role may call this route. The thing a
+   * route names (an event, order or promo code) decides the organiser; without one, the
+   * organiser the client chose (`chosen`), else the default. A role that may not call the
+   * route gets 403 with a sentence for its own organiser's things and 404 for anyone else's
+   * (the route's own lookup answers 404 when the organiser has no such thing).
+   */
+  async resolveActor(
+    userId: string,
+    level: AccessLevel,
+    ref: ResourceRef | undefined,
+    chosen: string | undefined,
+  ): Promise<Actor> {
+    let actor: Actor | undefined;
+    let resourceEventId: string | undefined;
+    let foreign = false;
+    if (ref) {
+      const resource = await repo.resourceOwner(this.db, ref.kind, ref.id);
+      if (resource) {
+        actor = await this.actorFor(userId, resource.ownerId);
+        if (actor) resourceEventId = resource.eventId;
+        else foreign = true;
+      }
+    }
+    actor ??= await this.chosenActor(userId, chosen);
+    if (!allows(level, actor.role)) {
+      if (foreign && ref) throw notFound(NOT_FOUND_OF[ref.kind]);
+      throw forbidden(actor.role === 'door' ? TEAM_MESSAGES.doorOnly : TEAM_MESSAGES.ownerOnly);
+    }
+    if (actor.role === 'door' && resourceEventId && actor.eventIds) {
+      if (!actor.eventIds.includes(resourceEventId)) throw forbidden(TEAM_MESSAGES.notYourEvent);
+    }
+    return actor;
+  }
+
+  /** The user's role for this organiser: owner, a member, or none. */
+  private async actorFor(userId: string, organiserId: string): Promise<Actor | undefined> {
+    if (organiserId === userId) return { userId, organiserId, role: 'owner', eventIds: null };
+    const membership = await repo.findMembership(this.db, organiserId, userId);
+    if (!membership) return undefined;
+    await this.touch(userId, membership);
+    return memberActor(userId, membership);
+  }
+
+  private async chosenActor(userId: string, chosen: string | undefined): Promise<Actor> {
+    if (chosen && chosen !== userId) {
+      const actor = /^[0-9a-f-]{36}$/i.test(chosen)
+        ? await this.actorFor(userId, chosen)
+        : undefined;
+      if (!actor) throw forbidden(TEAM_MESSAGES.notOnTeam);
+      return actor;
+    }
+    if (chosen === userId) return { userId, organiserId: userId, role: 'owner', eventIds: null };
+    // Nothing chosen: their own account, unless they have no events and work for a team.
+    const { ownEvents, membership } = await repo.defaultContext(this.db, userId);
+    if (!ownEvents && membership) {
+      await this.touch(userId, membership);
+      return memberActor(userId, membership);
+    }
+    return { userId, organiserId: userId, role: 'owner', eventIds: null };
+  }
+
+  private async touch(userId: string, membership: repo.MembershipRow): Promise<void> {
+    const last = membership.last_active_at?.getTime() ?? 0;
+    if (this.now().getTime() - last < TOUCH_EVERY_MS) return;
+    await repo.touchMember(this.db, membership.organiser_id, userId);
+  }
+
+  // Workspaces -----------------------------------------------------------------------------------
+
+  /** Every organiser the user works for: their own account first, then their teams. */
+  async workspaces(userId: string): Promise<WorkspaceDto[]> {
+    const [ownName, memberships, fallback] = await Promise.all([
+      repo.organiserName(this.db, userId),
+      repo.listMemberships(this.db, userId),
+      repo.defaultContext(this.db, userId),
+    ]);
+    const defaultOrganiser =
+      !fallback.ownEvents && fallback.membership ? fallback.membership.organiser_id : userId;
+    const teams = await Promise.all(
+      memberships.map(async (m): Promise<WorkspaceDto> => {
+        let events: WorkspaceDto['events'] = null;
+        if (m.role === 'door') {
+          const rows = await repo.organiserEvents(
+            this.db,
+            m.organiser_id,
+            m.all_events ? undefined : m.event_ids,
+          );
+          events = rows.map((e) => ({
+            id: e.id,
+            title: e.title,
+            startsAt: (e.start_at ?? new Date(0)).toISOString(),
+            status: e.status,
+          }));
+        }
+        return {
+          organiserId: m.organiser_id,
+          organiserName: m.organiser_name,
+          role: m.role,
+          events,
+          isDefault: m.organiser_id === defaultOrganiser,
+        };
+      }),
+    );
+    return [
+      {
+        organiserId: userId,
+        organiserName: ownName ?? 'My events',
+        role: 'owner',
+        events: null,
+        isDefault: defaultOrganiser === userId,
+      },
+      ...teams,
+    ];
+  }
+
+  // The owner's team page ------------------------------------------------------------------------
+
+  async team(organiserId: string): Promise<TeamDto> {
+    const [owner, members, invitations] = await Promise.all([
+      repo.findUser(this.db, organiserId),
+      repo.listMembers(this.db, organiserId),
+      repo.listInvitations(this.db, organiserId),
+    ]);
+    if (!owner) throw notFound('This account no longer exists.');
+    const refs = await this.eventRefs(organiserId, [
+      ...members.flatMap((m) => (m.all_events ? [] : m.event_ids)),
+      ...invitations.flatMap((i) => i.event_ids ?? []),
+    ]);
+    const now = this.now();
+    return {
+      members: [
+        {
+          userId: owner.id,
+          fullName: owner.full_name,
+          email: owner.email,
+          role: 'owner',
+          events: null,
+          joinedAt: new Date(0).toISOString(),
+          lastActiveAt: null,
+        },
+        ...members.map((m) => memberDto(m, refs)),
+      ],
+      invitations: invitations.map((i) => invitationDto(i, refs, now)),
+    };
+  }
+
+  async invite(organiserId: string, body: InviteMemberBody): Promise<TeamInvitationDto> {
+    const email = body.email.trim().toLowerCase();
+    const owner = await repo.findUser(this.db, organiserId);
+    if (!owner) throw notFound('This account no longer exists.');
+    if (owner.email === email) throw fieldError('email', TEAM_MESSAGES.inviteSelf);
+    const member = (await repo.listMembers(this.db, organiserId)).find((m) => m.email === email);
+    if (member) {
+      throw new AppError(409, 'CONFLICT', TEAM_MESSAGES.inviteMember(member.full_name));
+    }
+    // Managers run the organiser's sales and finances, which span every event (decision 032).
+    const eventIds = body.role === 'manager' ? null : await this.checkEvents(organiserId, body);
+    await this.limits.invitesPerOrganiser.consume(organiserId);
+    const token = newToken();
+    const invitation = await this.db.transaction().execute(async (trx) => {
+      const row = await repo.upsertInvitation(trx, {
+        organiserId,
+        email,
+        role: body.role,
+        eventIds,
+        tokenHash: sha256(token),
+        expiresAt: this.expiry(),
+      });
+      await this.mailInvitation(trx, row, token);
+      return row;
+    });
+    this.mail.kick();
+    const refs = await this.eventRefs(organiserId, invitation.event_ids ?? []);
+    return invitationDto(invitation, refs, this.now());
+  }
+
+  async resendInvitation(organiserId: string, invitationId: string): Promise<TeamInvitationDto> {
+    await this.limits.invitesPerOrganiser.consume(organiserId);
+    const token = newToken();
+    const invitation = await this.db.transaction().execute(async (trx) => {
+      const row = await repo.renewInvitation(
+        trx,
+        organiserId,
+        invitationId,
+        sha256(token),
+        this.expiry(),
+      );
+      if (!row) throw notFound(TEAM_MESSAGES.invitationNotFound);
+      await this.mailInvitation(trx, row, token);
+      return row;
+    });
+    this.mail.kick();
+    const refs = await this.eventRefs(organiserId, invitation.event_ids ?? []);
+    return invitationDto(invitation, refs, this.now());
+  }
+
+  async withdrawInvitation(organiserId: string, invitationId: string): Promise<string> {
+    if (!(await repo.deleteInvitation(this.db, organiserId, invitationId))) {
+      throw notFound(TEAM_MESSAGES.invitationNotFound);
+    }
+    return TEAM_MESSAGES.withdrawn;
+  }
+
+  async updateMember(
+    organiserId: string,
+    userId: string,
+    body: UpdateMemberBody,
+  ): Promise<TeamMemberDto> {
+    const current = await repo.findMembership(this.db, organiserId, userId);
+    if (!current) throw notFound(TEAM_MESSAGES.memberNotFound);
+    const role = body.role ?? current.role;
+    let eventIds: string[] | null | undefined =
+      body.eventIds === undefined ? undefined : await this.checkEvents(organiserId, body);
+    if (role === 'manager') eventIds = null;
+    await this.db.transaction().execute(async (trx) => {
+      if (role !== current.role) await repo.updateMemberRole(trx, organiserId, userId, role);
+      if (eventIds !== undefined) await repo.setMemberEvents(trx, organiserId, userId, eventIds);
+    });
+    const row = (await repo.listMembers(this.db, organiserId)).find((m) => m.user_id === userId);
+    if (!row) throw notFound(TEAM_MESSAGES.memberNotFound);
+    const refs = await this.eventRefs(organiserId, row.all_events ? [] : row.event_ids);
+    return memberDto(row, refs);
+  }
+
+  async removeMember(organiserId: string, userId: string): Promise<string> {
+    if (!(await repo.deleteMember(this.db, organiserId, userId))) {
+      throw notFound(TEAM_MESSAGES.memberNotFound);
+    }
+    return TEAM_MESSAGES.removed;
+  }
+
+  // The invitee ----------------------------------------------------------------------------------
+
+  async preview(ip: string, token: string): Promise<InvitationPreviewDto> {
+    const invitation = await this.liveInvitation(ip, token);
+    const [name, refs] = await Promise.all([
+      repo.organiserName(this.db, invitation.organiser_id),
+      this.eventRefs(invitation.organiser_id, invitation.event_ids ?? []),
+    ]);
+    return {
+      organiserName: name ?? 'An organiser',
+      role: invitation.role,
+      events: refsOf(invitation.event_ids, refs),
+      email: invitation.email,
+      expiresAt: invitation.expires_at.toISOString(),
+    };
+  }
+
+  /**
+   * Joins the team with the caller's own account. Single use: the invitation row is taken
+   * (deleted) by exactly one request. The link is for the invited address only: a forwarded
+   * link is no key for anyone else.
+   */
+  async accept(ip: string, userId: string, token: string): Promise<WorkspaceDto> {
+    const invitation = await this.liveInvitation(ip, token);
+    const user = await repo.findUser(this.db, userId);
+    if (!user) throw notFound('This account no longer exists.');
+    if (invitation.organiser_id === userId) {
+      throw new AppError(409, 'CONFLICT', TEAM_MESSAGES.ownTeam);
+    }
+    if (user.email !== invitation.email) {
+      throw forbidden(TEAM_MESSAGES.invitationOtherEmail(invitation.email));
+    }
+    await this.db.transaction().execute(async (trx) => {
+      if (await repo.findMembership(trx, invitation.organiser_id, userId)) {
+        throw new AppError(409, 'CONFLICT', TEAM_MESSAGES.alreadyMember);
+      }
+      const taken = await repo.takeInvitation(trx, sha256(token), this.now());
+      if (!taken) throw notFound(TEAM_MESSAGES.invitationInvalid);
+      // Events deleted since the invitation are simply not given.
+      const eventIds =
+        taken.event_ids === null
+          ? null
+          : await repo.ownedEventIds(trx, taken.organiser_id, taken.event_ids);
+      await repo.upsertMember(trx, {
+        organiserId: taken.organiser_id,
+        userId,
+        role: taken.role,
+        eventIds,
+      });
+    });
+    const workspace = (await this.workspaces(userId)).find(
+      (w) => w.organiserId === invitation.organiser_id,
+    );
+    if (!workspace) throw notFound(TEAM_MESSAGES.invitationInvalid);
+    return workspace;
+  }
+
+  private async liveInvitation(ip: string, token: string): Promise<repo.InvitationRow> {
+    await this.limits.tokenFailuresPerIp.check(ip);
+    const invitation = await repo.findInvitation(this.db, sha256(token.trim()), this.now());
+    if (!invitation) {
+      await this.limits.tokenFailuresPerIp.penalise(ip);
+      throw notFound(TEAM_MESSAGES.invitationInvalid);
+    }
+    return invitation;
+  }
+
+  // Check-ins ------------------------------------------------------------------------------------
+
+  /** The event's check-ins per steward and per hour; the caller's access was checked. */
+  async checkinStats(organiserId: string, eventId: string): Promise<CheckinStatsDto> {
+    const resource = await repo.resourceOwner(this.db, 'event', eventId);
+    if (!resource || resource.ownerId !== organiserId) throw notFound(NOT_FOUND_OF.event);
+    const [byUser, byHour, members] = await Promise.all([
+      repo.checkinsByUser(this.db, eventId),
+      repo.checkinsByHour(this.db, eventId),
+      repo.listMembers(this.db, organiserId),
+    ]);
+    const roleOf = (id: string | null): TeamRole | null => {
+      if (!id) return null;
+      if (id === organiserId) return 'owner';
+      return members.find((m) => m.user_id === id)?.role ?? null;
+    };
+    return {
+      total: byUser.reduce((sum, r) => sum + r.admitted, 0),
+      byUser: byUser.map((r) => ({
+        userId: r.user_id,
+        name: r.full_name ?? 'A former account',
+        role: roleOf(r.user_id),
+        admitted: r.admitted,
+        devices: r.devices,
+        lastAt: new Date(r.last_at).toISOString(),
+      })),
+      byHour: byHour.map((h) => ({
+        hour: new Date(h.hour).toISOString(),
+        admitted: h.admitted,
+      })),
+    };
+  }
+
+  // Helpers --------------------------------------------------------------------------------------
+
+  private expiry(): Date {
+    return new Date(this.now().getTime() + TEAM_LIMITS.invitationTtlDays * 86_400_000);
+  }
+
+  private async checkEvents(
+    organiserId: string,
+    body: { eventIds?: string[] | null },
+  ): Promise<string[] | null> {
+    if (body.eventIds === undefined || body.eventIds === null) return null;
+    const owned = await repo.ownedEventIds(this.db, organiserId, body.eventIds);
+    if (owned.length !== body.eventIds.length)
+      throw fieldError('eventIds', TEAM_MESSAGES.eventNotRecognised);
+    return body.eventIds;
+  }
+
+  private async eventRefs(organiserId: string, ids: string[]): Promise<Map<string, TeamEventRef>> {
+    const unique = [...new Set(ids)];
+    const rows = await repo.organiserEvents(this.db, organiserId, unique);
+    return new Map(rows.map((e) => [e.id, { id: e.id, title: e.title }]));
+  }
+
+  private async mailInvitation(
+    trx: Kysely<Database>,
+    invitation: repo.InvitationRow,
+    token: string,
+  ): Promise<void> {
+    const name = (await repo.organiserName(trx, invitation.organiser_id)) ?? 'An organiser';
+    const refs = await this.eventRefs(invitation.organiser_id, invitation.event_ids ?? []);
+    const titles = refsOf(invitation.event_ids, refs)?.map((e) => e.title) ?? null;
+    const link = `${this.publicUrl}/team/join?token=${encodeURIComponent(token)}`;
+    await this.mail.enqueue(
+      trx,
+      invitationMail(invitation.email, name, invitation.role, titles, link),
+    );
+  }
+}
+
+function memberActor(userId: string, m: repo.MembershipRow): Actor {
+  return {
+    userId,
+    organiserId: m.organiser_id,
+    role: m.role,
+    eventIds: m.all_events ? null : m.event_ids,
+  };
+}
+
+function refsOf(ids: string[] | null, refs: Map<string, TeamEventRef>): TeamEventRef[] | null {
+  if (ids === null) return null;
+  return ids.flatMap((id) => {
+    const ref = refs.get(id);
+    return ref ? [ref] : [];
+  });
+}
+
+function memberDto(m: repo.MemberListRow, refs: Map<string, TeamEventRef>): TeamMemberDto {
+  return {
+    userId: m.user_id,
+    fullName: m.full_name,
+    email: m.email,
+    role: m.role,
+    events: refsOf(m.all_events ? null : m.event_ids, refs),
+    joinedAt: m.created_at.toISOString(),
+    lastActiveAt: m.last_active_at?.toISOString() ?? null,
+  };
+}
+
+function invitationDto(
+  i: repo.InvitationRow,
+  refs: Map<string, TeamEventRef>,
+  now: Date,
+): TeamInvitationDto {
+  return {
+    id: i.id,
+    email: i.email,
+    role: i.role as MemberRole,
+    events: refsOf(i.event_ids, refs),
+    createdAt: i.created_at.toISOString(),
+    expiresAt: i.expires_at.toISOString(),
+    expired: i.expires_at.getTime() <= now.getTime(),
+  };
+}
+
+function fieldError(field: string, message: string): AppError {
+  return new AppError(400, 'VALIDATION_FAILED', message, { issues: [{ field, message }] });
+}
