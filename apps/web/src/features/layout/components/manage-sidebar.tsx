@@ -46,9 +46,12 @@ export function ManageSidebar({ workspace }: { workspace: WorkspaceState }) {
           );
         })}
       </ul>
-      <div className="mt-auto pb-5">
-        <WorkspaceSwitcher workspace={workspace} variant="sidebar" />
-      </div>
+      {/* Under the items, not at the bottom: the test-mode pill sits in that corner. */}
+      {workspace.workspaces.length > 1 ? (
+        <div className="mt-4 border-t border-white/10 pt-4">
+          <WorkspaceSwitcher workspace={workspace} variant="sidebar" />
+        </div>
+      ) : null}
     </nav>
   );
 }

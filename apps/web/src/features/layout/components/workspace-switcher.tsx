@@ -45,6 +45,7 @@ export function WorkspaceSwitcher({
     <Menu>
       <MenuButton
         aria-label={`Working for: ${current.organiserName} (${ROLE_LABELS[current.role]}). Change`}
+        title={`Working for: ${current.organiserName}`}
         className={cn(
           'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-400',
           variant === 'sidebar'

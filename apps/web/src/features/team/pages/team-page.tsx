@@ -19,7 +19,7 @@ export function TeamPage() {
         title="Team"
         subtitle="Managers run sales and the door; door stewards only check tickets in. Each uses their own login."
       />
-      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6 lg:grid-cols-[minmax(0,1fr)_26rem] lg:items-start lg:px-8">
+      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6 lg:grid-cols-[minmax(0,1fr)_28rem] lg:items-start lg:px-8">
         <div className="space-y-6 lg:col-start-1 lg:row-start-1">
           {team.isPending ? (
             <div className="flex justify-center py-12 text-indigo-600">
