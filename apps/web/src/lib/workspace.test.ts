@@ -1,7 +1,13 @@
 import { DEVICE_HEADER, ORGANISER_HEADER, ROLE_LABELS, type WorkspaceDto } from '@gatepass/shared';
 import { describe, expect, it } from 'vitest';
 import { DEVICE_HEADER_NAME, ORGANISER_HEADER_NAME } from './storage.ts';
-import { isStaleChoice, resolveWorkspace, ROLE_NAMES, startPathFor } from './workspace.ts';
+import {
+  awaitingFirstAnswer,
+  isStaleChoice,
+  resolveWorkspace,
+  ROLE_NAMES,
+  startPathFor,
+} from './workspace.ts';
 
 const ws = (organiserId: string, role: WorkspaceDto['role'], extra: Partial<WorkspaceDto> = {}) =>
   ({
@@ -49,5 +55,16 @@ describe('workspaces', () => {
     expect(startPathFor(ws('a', 'door'))).toBe('/events/manage/verify-ticket');
     expect(startPathFor(ws('a', 'manager'))).toBe('/events/manage/home');
     expect(startPathFor(null)).toBe('/events/manage/home');
+  });
+});
+
+describe('the manage area waits for the workspaces', () => {
+  it('only while the first answer is on its way, not offline, not after a failure', () => {
+    const q = { isPending: true, fetchStatus: 'fetching', errorUpdatedAt: 0 } as const;
+    expect(awaitingFirstAnswer(q)).toBe(true);
+    expect(awaitingFirstAnswer({ ...q, fetchStatus: 'paused' })).toBe(false);
+    // A retry after a failure: pending again, but the area must not unmount.
+    expect(awaitingFirstAnswer({ ...q, errorUpdatedAt: 1_700_000_000_000 })).toBe(false);
+    expect(awaitingFirstAnswer({ ...q, isPending: false })).toBe(false);
   });
 });

@@ -80,6 +80,20 @@ export interface WorkspaceState {
 const chosenOnServer = () => null;
 
 /**
+ * Whether the list's first answer is on its way. A failed one (an older server) or a
+ * paused one (offline) does not hold the area up, and neither does a retry after a failure
+ * (it puts a query without data back to pending): the pages under the guard would unmount
+ * and remount with every attempt.
+ */
+export function awaitingFirstAnswer(query: {
+  isPending: boolean;
+  fetchStatus: 'fetching' | 'paused' | 'idle';
+  errorUpdatedAt: number;
+}): boolean {
+  return query.isPending && query.fetchStatus === 'fetching' && query.errorUpdatedAt === 0;
+}
+
+/**
  * The user's workspaces and the current one. If the list cannot be had (an older server),
  * `current` stays null and the manage area shows the spec's items.
  */
@@ -115,7 +129,9 @@ export function useWorkspace(
     [queryClient],
   );
 
-  return { workspaces, current, isPending: signedIn && active && query.isPending, switchTo };
+  const isPending = signedIn && active && awaitingFirstAnswer(query);
+
+  return { workspaces, current, isPending, switchTo };
 }
 
 /**

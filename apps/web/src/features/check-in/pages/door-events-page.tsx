@@ -11,14 +11,17 @@ import { useDoorEvents, type DoorEventRef } from '../api/get-door-events.ts';
 
 /**
  * /events/manage/verify-ticket: the doors this user may open (teams, issue 13). A door
- * steward's events come with their workspace; given every event, the organiser's list.
+ * steward's events come with their workspace (all of them when given all); an owner's or
+ * manager's workspace lists none, so theirs are the organiser's list.
  */
 export function DoorEventsPage() {
   const { current } = useWorkspace();
   const listed = current?.events ?? null;
   const all = useDoorEvents(listed === null);
-  const events: DoorEventRef[] | undefined =
-    listed ?? all.data?.filter((e) => e.status !== 'draft');
+  // A draft has no tickets to check.
+  const events: DoorEventRef[] | undefined = (listed ?? all.data)?.filter(
+    (e) => e.status !== 'draft',
+  );
 
   return (
     <>
