@@ -281,7 +281,7 @@ export async function buildApp(
     tickets,
     payments,
   });
-  // Roles on every manage route: who acts for which organiser (issue 13, decision 032).
+  // Roles on every manage route: who acts for which organiser (issue 13, decision 040).
   registerAccess(app, auth, team);
 
   // External plugins.

@@ -39,6 +39,7 @@ import * as orderRepo from './modules/orders/orders.repository.ts';
 import { createCheckoutLimits } from './modules/orders/orders.limits.ts';
 import { OrdersService } from './modules/orders/orders.service.ts';
 import { updateAccount } from './modules/settings/settings.repository.ts';
+import * as teamRepo from './modules/team/team.repository.ts';
 
 export const DEMO_ORGANISER = {
   /** Reads well in the organiser home's "Welcome back, Folake". */
@@ -49,6 +50,29 @@ export const DEMO_ORGANISER = {
   phoneE164: '+2348010000001',
   password: 'gatepass-demo',
 } as const;
+
+/** The demo organiser's team (issue 13): a door steward for the jazz night and a manager. */
+export const DEMO_TEAM = [
+  {
+    role: 'door' as const,
+    fullName: 'Emeka Obi',
+    email: 'steward@gatepass.local',
+    phoneNumber: '08010000002',
+    phoneE164: '+2348010000002',
+    password: 'gatepass-door',
+    /** Door stewards are given events by title; managers work on all. */
+    events: ['Lagos Jazz Night'],
+  },
+  {
+    role: 'manager' as const,
+    fullName: 'Kemi Bello',
+    email: 'manager@gatepass.local',
+    phoneNumber: '08010000003',
+    phoneE164: '+2348010000003',
+    password: 'gatepass-manager',
+    events: null,
+  },
+];
 
 interface DemoEvent {
   event: CreateEventBody & { title: string };
@@ -291,25 +315,50 @@ async function coverImage(demo: DemoEvent): Promise<Buffer> {
 }
 
 async function demoOrganiser(db: Db): Promise<string> {
-  const passwordHash = await hashPassword(DEMO_ORGANISER.password);
+  const id = await demoAccount(db, DEMO_ORGANISER);
   const existing = await users.findUserByPhone(db, DEMO_ORGANISER.phoneE164);
+  if (existing?.full_name === OLD_DEMO_NAME) {
+    await updateAccount(db, id, { full_name: DEMO_ORGANISER.fullName });
+  }
+  return id;
+}
+
+/** A verified demo account with the printed password (kept true if someone changed it). */
+async function demoAccount(
+  db: Db,
+  account: { fullName: string; email: string; phoneE164: string; password: string },
+): Promise<string> {
+  const passwordHash = await hashPassword(account.password);
+  const existing = await users.findUserByPhone(db, account.phoneE164);
   if (existing) {
-    // Keep the printed password true even if someone changed it in the demo.
     await users.updatePasswordHash(db, existing.id, passwordHash);
     await users.markEmailVerified(db, existing.id);
-    if (existing.full_name === OLD_DEMO_NAME) {
-      await updateAccount(db, existing.id, { full_name: DEMO_ORGANISER.fullName });
-    }
     return existing.id;
   }
   const created = await users.insertUser(db, {
-    fullName: DEMO_ORGANISER.fullName,
-    email: DEMO_ORGANISER.email,
-    phone: DEMO_ORGANISER.phoneE164,
+    fullName: account.fullName,
+    email: account.email,
+    phone: account.phoneE164,
     passwordHash,
   });
   await users.markEmailVerified(db, created.id);
   return created.id;
+}
+
+/** The demo team's accounts and memberships; answers the steward's id (who scans the jazz night). */
+async function demoTeam(db: Db, organiserId: string): Promise<string> {
+  let stewardId = organiserId;
+  const events = await teamRepo.organiserEvents(db, organiserId);
+  for (const member of DEMO_TEAM) {
+    const userId = await demoAccount(db, member);
+    const eventIds =
+      member.events === null
+        ? null
+        : events.filter((e) => member.events.includes(e.title)).map((e) => e.id);
+    await teamRepo.upsertMember(db, { organiserId, userId, role: member.role, eventIds });
+    if (member.role === 'door') stewardId = userId;
+  }
+  return stewardId;
 }
 
 export interface SeedResult {
@@ -424,6 +473,7 @@ async function seedOrders(
   event: ManageEventDto,
   index: number,
   result: SeedResult,
+  stewardId: string,
 ): Promise<void> {
   const next = random(index * 7919 + 17);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
@@ -484,12 +534,15 @@ async function seedOrders(
   }
   if (demo.checkedIn) {
     const codes = completed.filter(() => next() < demo.checkedIn!);
-    const marked = await checkin.markAttended(
-      { organiserId, userId: organiserId, deviceId: 'seed-door' },
-      event.id,
-      codes,
-    );
-    result.checkedIn += marked.marked.length;
+    // Two gates: the organiser's phone and the steward's, so the door figures show both.
+    const half = Math.ceil(codes.length / 2);
+    for (const [userId, deviceId, part] of [
+      [organiserId, 'gate-1-organiser', codes.slice(0, half)],
+      [stewardId, 'gate-2-steward', codes.slice(half)],
+    ] as const) {
+      const marked = await checkin.markAttended({ organiserId, userId, deviceId }, event.id, part);
+      result.checkedIn += marked.marked.length;
+    }
   }
 }
 
@@ -522,6 +575,7 @@ export async function seed(
   );
   const checkin = new CheckinService(db, orders);
   const organiserId = await demoOrganiser(db);
+  let stewardId: string | undefined;
   const existing = new Map((await events.listMine(organiserId)).map((e) => [e.title, e]));
   const result: SeedResult = {
     organiserId,
@@ -564,8 +618,11 @@ export async function seed(
       result.created.push(demo.event.title);
       log(`  + ${event.title}  →  ${publicUrl}${event.url}`);
     }
-    await seedOrders(db, orders, mail, checkin, organiserId, demo, event, index, result);
+    // The team is given events once they exist (and published: stewards see those).
+    stewardId ??= await demoTeam(db, organiserId);
+    await seedOrders(db, orders, mail, checkin, organiserId, demo, event, index, result, stewardId);
   }
+  await demoTeam(db, organiserId);
   return result;
 }
 
@@ -588,6 +645,11 @@ export function seedSummary(config: Config, result: SeedResult): string[] {
     `  name:         ${DEMO_ORGANISER.fullName}`,
     `  phone number: ${DEMO_ORGANISER.phoneNumber}`,
     `  password:     ${DEMO_ORGANISER.password}`,
+    'Their team (log in the same way; each sees only what the role allows):',
+    ...DEMO_TEAM.map(
+      (m) =>
+        `  ${m.role === 'door' ? `door steward (${m.events?.join(', ')})` : 'manager'}: ${m.fullName}, ${m.phoneNumber} / ${m.password}`,
+    ),
     `Start the app (npm start) and log in at ${config.publicUrl}/login; the events are at ${config.publicUrl}/events`,
   );
   return lines;

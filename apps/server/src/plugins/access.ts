@@ -7,7 +7,7 @@ import type { AccessLevel, Actor, ResourceRef, TeamService } from '../modules/te
 import { bearerToken } from './auth.ts';
 
 /**
- * Roles on every manage route (issue 13, decision 032). A route says what it needs in its
+ * Roles on every manage route (issue 13, decision 040). A route says what it needs in its
  * config — `access: 'owner' | 'manage' | 'door'` — usually for a whole module at once with
  * `accessFor(level)`; this hook then works out, after validation and before the handler, for
  * which organiser the caller acts (`request.actor`) and refuses a role that may not call it.

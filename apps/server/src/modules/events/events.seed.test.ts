@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import { DEMO_ORGANISER, seed, seedRefusal, seedSummary, type SeedResult } from '../../seed.ts';
+import {
+  DEMO_ORGANISER,
+  DEMO_TEAM,
+  seed,
+  seedRefusal,
+  seedSummary,
+  type SeedResult,
+} from '../../seed.ts';
 import { API, AUTH, startTestApp, testConfig, type TestApp } from '../../../test/helper.ts';
 import { EVENTS } from '../../../test/event-factories.ts';
 
@@ -105,6 +112,48 @@ describe('demo data (npm run seed)', () => {
     // The door: some of an event's ticket holders are in already.
     expect(first.checkedIn).toBeGreaterThan(0);
     expect(completed.items.filter((o) => o.attendedAt !== null).length).toBe(first.checkedIn);
+  });
+
+  it('has a team: the steward works the jazz night door only, the manager runs sales, both checked in people', async () => {
+    const logIn = async (m: (typeof DEMO_TEAM)[number]) => {
+      const res = await t.post(`${AUTH}/login`, {
+        phoneNumber: m.phoneNumber,
+        password: m.password,
+      });
+      expect(res.status, res.text).toBe(200);
+      return res.body.data.token as string;
+    };
+    const [steward, manager] = [
+      DEMO_TEAM.find((m) => m.role === 'door')!,
+      DEMO_TEAM.find((m) => m.role === 'manager')!,
+    ];
+    const stewardToken = await logIn(steward);
+    const spaces = await t.request('GET', `${API}/team/workspaces`, { token: stewardToken });
+    const door = spaces.body.data.find((w: { role: string }) => w.role === 'door');
+    expect(door.organiserName).toBe('Folake Adeyemi');
+    expect(door.isDefault).toBe(true);
+    expect(door.events.map((e: { title: string }) => e.title)).toEqual(['Lagos Jazz Night']);
+    const jazz = door.events[0].id as string;
+    const list = await t.request('GET', `${API}/ticketPurchase/event/${jazz}`, {
+      token: stewardToken,
+    });
+    expect(list.status, list.text).toBe(200);
+    const orders = await t.request('GET', `${API}/events/manage/orders`, { token: stewardToken });
+    expect(orders.status).toBe(403);
+
+    const managerToken = await logIn(manager);
+    const sales = await t.request('GET', `${API}/events/manage/orders`, { token: managerToken });
+    expect(sales.status, sales.text).toBe(200);
+    expect(sales.body.data.total).toBeGreaterThan(50);
+
+    const stats = await t.request('GET', `${API}/events/manage/checkins?eventId=${jazz}`, {
+      token,
+    });
+    expect(stats.status, stats.text).toBe(200);
+    expect(stats.body.data.byUser.map((u: { name: string }) => u.name).sort()).toEqual([
+      'Emeka Obi',
+      'Folake Adeyemi',
+    ]);
   });
 
   it('prints the address the app uses (PORT, PUBLIC_URL)', () => {

@@ -23,7 +23,7 @@ import * as repo from './team.repository.ts';
 import type { ResourceKind } from './team.repository.ts';
 
 /**
- * Teams (issue 13, decision 032): who may do what for which organiser. An organiser is a
+ * Teams (issue 13, decision 040): who may do what for which organiser. An organiser is a
  * user account (its owner); members are other users with the role manager or door, given
  * every event or a list. Nothing here is cached: a change takes effect on the member's very
  * next request.
@@ -261,7 +261,7 @@ export class TeamService {
     if (member) {
       throw new AppError(409, 'CONFLICT', TEAM_MESSAGES.inviteMember(member.full_name));
     }
-    // Managers run the organiser's sales and finances, which span every event (decision 032).
+    // Managers run the organiser's sales and finances, which span every event (decision 040).
     const eventIds = body.role === 'manager' ? null : await this.checkEvents(organiserId, body);
     await this.limits.invitesPerOrganiser.consume(organiserId);
     const token = newToken();
@@ -454,9 +454,13 @@ export class TeamService {
     return body.eventIds;
   }
 
-  private async eventRefs(organiserId: string, ids: string[]): Promise<Map<string, TeamEventRef>> {
+  private async eventRefs(
+    organiserId: string,
+    ids: string[],
+    db: Kysely<Database> = this.db,
+  ): Promise<Map<string, TeamEventRef>> {
     const unique = [...new Set(ids)];
-    const rows = await repo.organiserEvents(this.db, organiserId, unique);
+    const rows = await repo.organiserEvents(db, organiserId, unique);
     return new Map(rows.map((e) => [e.id, { id: e.id, title: e.title }]));
   }
 
@@ -466,7 +470,7 @@ export class TeamService {
     token: string,
   ): Promise<void> {
     const name = (await repo.organiserName(trx, invitation.organiser_id)) ?? 'An organiser';
-    const refs = await this.eventRefs(invitation.organiser_id, invitation.event_ids ?? []);
+    const refs = await this.eventRefs(invitation.organiser_id, invitation.event_ids ?? [], trx);
     const titles = refsOf(invitation.event_ids, refs)?.map((e) => e.title) ?? null;
     const link = `${this.publicUrl}/team/join?token=${encodeURIComponent(token)}`;
     await this.mail.enqueue(
