@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Page } from '@playwright/test';
 import { createVerifiedUser, newUser, type TestUser } from '../support/api.ts';
 import { chromiumArgs, chromiumPath } from '../support/chromium.ts';
@@ -65,6 +66,14 @@ async function waitForSession(page: Page): Promise<void> {
   );
 }
 
+/** Serious and critical accessibility problems in the page's main content (axe-core). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include('main').analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 /** Every local-storage value of the page, for what a device keeps. */
 const storage = (page: Page) =>
   page.evaluate(() => Object.fromEntries(Object.entries(window.localStorage)));
@@ -92,6 +101,7 @@ test('a door steward joins by email, scans at their event, is refused another, a
   await expect(page.locator('#invitations')).toContainText(event.title);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: testInfo.outputPath('team-page-1280.png'), fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
 
   // The steward's phone: a camera that shows Ada's ticket.
   const video = testInfo.outputPath('ada-qr.y4m');
@@ -113,6 +123,7 @@ test('a door steward joins by email, scans at their event, is refused another, a
       new RegExp(`invited you to join their team as Door steward for ${event.title}\\.$`),
     );
     await phone.screenshot({ path: testInfo.outputPath('join-page.png') });
+    expect(await seriousViolations(phone)).toEqual([]);
 
     // Sign up from the link; the email's code verifies; login brings them back to the link.
     await phone.getByRole('button', { name: 'Sign up' }).click();
@@ -143,6 +154,14 @@ test('a door steward joins by email, scans at their event, is refused another, a
     await expect(d.banner).toContainText('Valid: Ada Obi');
     await expect(doorCount(phone)).toHaveText('1 / 2');
     await expect.poll(() => attendedAt(organiser, event.id, ada.orderCode)).not.toBeNull();
+
+    // The owner's event page tells who let Ada in, from how many devices, and when.
+    await page.goto(`/events/manage/events/${event.id}/`);
+    const checkins = page.locator('#checkins');
+    const stewardRow = checkins.getByRole('row').filter({ hasText: steward.fullName });
+    await expect(stewardRow).toContainText('Door steward');
+    await expect(stewardRow.getByRole('cell')).toHaveText([/.+/, '1', '1']);
+    await expect(checkins.getByRole('listitem')).toHaveCount(1);
 
     // Only "Verify tickets" in their manage area; other pages send them to their doors.
     const links = manageNav(phone).getByRole('link');
