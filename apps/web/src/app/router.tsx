@@ -243,6 +243,22 @@ export const createAppRouter = () =>
               ),
             },
             {
+              path: p.manageTeam,
+              ...lazyPage(
+                'manage-team',
+                () => import('./routes/manage/manage-team.tsx'),
+                'ManageTeamRoute',
+              ),
+            },
+            {
+              path: p.manageVerifyTickets,
+              ...lazyPage(
+                'verify-tickets',
+                () => import('./routes/manage/verify-tickets.tsx'),
+                'VerifyTicketsRoute',
+              ),
+            },
+            {
               path: '*',
               ...lazyPage(
                 'manage-not-found',
@@ -251,6 +267,10 @@ export const createAppRouter = () =>
               ),
             },
           ],
+        },
+        {
+          path: p.teamJoin,
+          ...lazyPage('team-join', () => import('./routes/team/join.tsx'), 'TeamJoinRoute'),
         },
         {
           path: '*',

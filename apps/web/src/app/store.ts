@@ -19,7 +19,7 @@ import { hasDoorCache } from '../features/check-in/lib/door-keys.ts';
 import { clearEvent, eventReducer } from '../features/events/event-slice.ts';
 import { clearTickets, ticketReducer } from '../features/events/ticket-slice.ts';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
-import { localStore, persistLocalStorage, tokenStorage } from '../lib/storage.ts';
+import { localStore, persistLocalStorage, tokenStorage, workspaceStorage } from '../lib/storage.ts';
 import { queryClient } from './query-client.ts';
 
 const rootReducer = combineReducers({
@@ -70,6 +70,10 @@ listener.startListening({
 listener.startListening({
   matcher: isAnyOf(logout),
   effect: (_action, api) => {
+    // Teams: another organiser's workspace is not the next user's (their own stays chosen).
+    const { auth } = api.getOriginalState() as { auth: { user: { id: string } | null } };
+    const chosen = workspaceStorage.get();
+    if (chosen && chosen !== auth.user?.id) workspaceStorage.set(null);
     api.dispatch(clearEvent());
     api.dispatch(clearTickets());
     void forgetDoorLists();

@@ -49,7 +49,13 @@ export const paths = {
     settings: '/events/manage/settings',
     verifyTicket: (eventId: string) =>
       `/events/manage/verify-ticket/${encodeURIComponent(eventId)}`,
+    /** Teams (issue 13): the owner's team page and a door steward's list of their doors. */
+    team: '/events/manage/team',
+    verifyTickets: '/events/manage/verify-ticket',
   },
+  /** The link an invitation mails: /team/join?token=… */
+  teamJoin: (token?: string) =>
+    token ? `/team/join?token=${encodeURIComponent(token)}` : '/team/join',
 } as const;
 
 /** The router's patterns, spelled as the spec's route table. */
@@ -82,6 +88,9 @@ export const routePatterns = {
   checkoutWaitlistClaim: '/checkout/waitlist',
   ordersLookup: '/orders',
   order: '/orders/:orderCode',
+  manageTeam: '/events/manage/team/',
+  manageVerifyTickets: '/events/manage/verify-ticket/',
+  teamJoin: '/team/join',
 } as const;
 
 /** Where a user lands after logging in when they were not sent from somewhere (spec §9). */

@@ -1,6 +1,6 @@
 import { env } from '../config/env.ts';
 import { describeApiError } from './api-error.ts';
-import { tokenStorage } from './storage.ts';
+import { ORGANISER_HEADER_NAME, tokenStorage, workspaceStorage } from './storage.ts';
 import { toast } from './toast.ts';
 
 /**
@@ -88,6 +88,11 @@ function headersFor(body: unknown, extra: ApiRequestConfig['headers']): Headers 
   }
   const token = tokenStorage.get();
   if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+  // Teams: the organiser this user works for (absent: the server's default, their own).
+  const workspace = workspaceStorage.get();
+  if (token && workspace && !headers.has(ORGANISER_HEADER_NAME)) {
+    headers.set(ORGANISER_HEADER_NAME, workspace);
+  }
   return headers;
 }
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { destinationAfterLogin, emailFromState, loginStateFor } from './redirects.ts';
+import {
+  destinationAfterLogin,
+  emailFromState,
+  joinReturnFrom,
+  loginStateFor,
+} from './redirects.ts';
 
 describe('destinationAfterLogin', () => {
   it('goes to /events/manage/home when nothing was remembered', () => {
@@ -39,5 +44,20 @@ describe('emailFromState', () => {
     expect(emailFromState({ email: ' ada@example.com ' })).toBe('ada@example.com');
     expect(emailFromState({ email: '' })).toBeUndefined();
     expect(emailFromState(null)).toBeUndefined();
+  });
+});
+
+describe('joinReturnFrom (teams: an invitee back on their join link)', () => {
+  it('keeps the team join page with its token, and nothing else', () => {
+    const join = { pathname: '/team/join', search: '?token=abc', hash: '' };
+    expect(joinReturnFrom({ from: join })).toEqual(join);
+    expect(joinReturnFrom({ from: { pathname: '/events/manage/orders', search: '' } })).toBe(
+      undefined,
+    );
+    expect(joinReturnFrom({ from: '/team/join?token=abc' })).toBeUndefined();
+    expect(joinReturnFrom({ email: 'a@example.com' })).toBeUndefined();
+    expect(joinReturnFrom(null)).toBeUndefined();
+    // The join page is not an auth page: login returns to it.
+    expect(destinationAfterLogin({ from: join })).toBe('/team/join?token=abc');
   });
 });

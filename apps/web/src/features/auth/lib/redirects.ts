@@ -56,3 +56,16 @@ export function emailFromState(state: unknown): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * Teams (issue 13): the team join page an invitee left to sign up or log in, carried in
+ * router state through signup and email verification so they end back on it. Only that
+ * page: after verifying, everyone else goes to / as the spec has it.
+ */
+export function joinReturnFrom(state: unknown): ReturnLocation | undefined {
+  const from =
+    state && typeof state === 'object' && 'from' in state ? (state as LoginState).from : undefined;
+  if (!from || typeof from === 'string' || typeof from.pathname !== 'string') return undefined;
+  if (from.pathname.replace(/\/+$/, '') !== paths.teamJoin()) return undefined;
+  return { pathname: from.pathname, search: from.search ?? '', hash: from.hash ?? '' };
+}

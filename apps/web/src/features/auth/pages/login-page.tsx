@@ -13,7 +13,7 @@ import { loginSuccess } from '../auth-slice.ts';
 import { AuthScreen } from '../components/auth-screen.tsx';
 import { useFormValues } from '../hooks/use-form-values.ts';
 import { formErrors } from '../lib/form-errors.ts';
-import { destinationAfterLogin, emailFromState } from '../lib/redirects.ts';
+import { destinationAfterLogin, emailFromState, joinReturnFrom } from '../lib/redirects.ts';
 
 type Field = 'phoneNumber' | 'password';
 
@@ -45,7 +45,10 @@ export function LoginPage() {
         const failure = readApiFailure(error);
         if (failure.code === 'EMAIL_NOT_VERIFIED') {
           // The server has mailed a fresh code; let the user finish verifying.
-          navigate(paths.verifyEmail, { state: { email: emailFromState(failure.details) } });
+          const join = joinReturnFrom(location.state);
+          navigate(paths.verifyEmail, {
+            state: { email: emailFromState(failure.details), ...(join ? { from: join } : {}) },
+          });
         }
       },
     });

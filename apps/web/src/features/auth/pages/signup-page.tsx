@@ -1,7 +1,7 @@
 import { signupBody } from '@gatepass/shared';
 import type { FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input, NewPasswordInput } from '../../../components/ui/form-controls.tsx';
@@ -12,12 +12,16 @@ import { signupSuccess } from '../auth-slice.ts';
 import { AuthScreen } from '../components/auth-screen.tsx';
 import { useFormValues } from '../hooks/use-form-values.ts';
 import { formErrors } from '../lib/form-errors.ts';
+import { joinReturnFrom } from '../lib/redirects.ts';
 
 type Field = 'fullName' | 'email' | 'phoneNumber' | 'password';
 
 export function SignupPage() {
   const dispatch = useDispatch();
   const navigate = useNavigate();
+  const location = useLocation();
+  // An invitee from a team join link goes back to it once verified (teams, issue 13).
+  const join = joinReturnFrom(location.state);
   const signup = useSignup();
   const { values, errors, setErrors, change } = useFormValues<Field>({
     fullName: '',
@@ -38,7 +42,9 @@ export function SignupPage() {
       onSuccess: ({ user }) => {
         dispatch(signupSuccess(user));
         toast.success('Signup successful! Please verify your email.');
-        navigate(paths.verifyEmail, { state: { email: values.email.trim() } });
+        navigate(paths.verifyEmail, {
+          state: { email: values.email.trim(), ...(join ? { from: join } : {}) },
+        });
       },
       onError: () => {
         toast.error('Something went wrong while signing up');
@@ -95,7 +101,11 @@ export function SignupPage() {
       </form>
       <div className="mt-6 border-t border-slate-200 pt-6 text-center">
         <p className="text-sm text-slate-600">Already have an account?</p>
-        <Button variant="secondary" className="mt-3 w-full" onClick={() => navigate(paths.login)}>
+        <Button
+          variant="secondary"
+          className="mt-3 w-full"
+          onClick={() => navigate(paths.login, { state: location.state })}
+        >
           Return to login
         </Button>
       </div>

@@ -11,7 +11,7 @@ import { useVerifyEmail } from '../api/verify-email.ts';
 import { AuthScreen } from '../components/auth-screen.tsx';
 import { useSession } from '../hooks/use-session.ts';
 import { formErrors, type FieldErrors } from '../lib/form-errors.ts';
-import { emailFromState } from '../lib/redirects.ts';
+import { emailFromState, joinReturnFrom } from '../lib/redirects.ts';
 
 /** Shown when the screen is opened without an email from signup or login (spec §2). */
 export const SAMPLE_EMAIL = 'user@example.com';
@@ -47,7 +47,10 @@ export function VerifyEmailPage() {
     verify.mutate(values, {
       onSuccess: (response) => {
         toast.success(response.message || 'Email verified successfully!');
-        navigate(paths.home);
+        // Teams: an invitee logs in next and lands back on their join link.
+        const join = joinReturnFrom(location.state);
+        if (join) navigate(paths.login, { state: { from: join } });
+        else navigate(paths.home);
       },
       onError: () => {
         toast.error('An error occurred. Please try again.');

@@ -1,7 +1,9 @@
 import { doorOrderDto } from '@gatepass/shared';
 import { z } from 'zod';
 import { api, isApiError } from '../../../lib/api-client.ts';
-import { DoorEventNotFound } from '../lib/door-controller.ts';
+import { errorField } from '../../../lib/api-error.ts';
+import { DEVICE_HEADER_NAME, doorDeviceId } from '../../../lib/storage.ts';
+import { DoorAccessRefused, DoorEventNotFound } from '../lib/door-controller.ts';
 import type { DoorOrder } from '../lib/door.ts';
 
 // Ticket types came later than the spec's fields: a list without them still opens the door.
@@ -15,12 +17,23 @@ export async function getDoorOrders(eventId: string): Promise<DoorOrder[]> {
   try {
     const response = await api.get(`/ticketPurchase/event/${encodeURIComponent(eventId)}`, {
       skipErrorToast: true,
+      headers: { [DEVICE_HEADER_NAME]: doorDeviceId() },
     });
     return doorOrdersResponse.parse(response.data).data;
   } catch (error) {
     // 404: not an event of this user's; 400: not an event id at all. Either way, no door.
     const status = isApiError(error) ? error.response?.status : undefined;
     if (status === 404 || status === 400) throw new DoorEventNotFound();
-    throw error;
+    throw doorRefusal(error) ?? error;
   }
+}
+
+/**
+ * Teams (issue 13): a 403 is the server refusing this user the event's door (their role or
+ * their events no longer include it), with its sentence.
+ */
+export function doorRefusal(error: unknown): DoorAccessRefused | undefined {
+  if (!isApiError(error) || error.response?.status !== 403) return undefined;
+  const sentence = errorField(error.response.data);
+  return new DoorAccessRefused(sentence || undefined);
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { api } from '../../../lib/api-client.ts';
-import type { MarkAttendedResult } from '../lib/door-controller.ts';
+import { api, isApiError } from '../../../lib/api-client.ts';
+import { DEVICE_HEADER_NAME, doorDeviceId } from '../../../lib/storage.ts';
+import { DoorEventNotFound, type MarkAttendedResult } from '../lib/door-controller.ts';
+import { doorRefusal } from './get-door-orders.ts';
 
 /** Spec §7: the success toast shows data.data.message, or this when there is none. */
 export const TICKETS_SENT_FALLBACK = 'Tickets sent';
@@ -26,11 +28,18 @@ export async function markAttended(
   ticketCodes: string[],
   { quiet }: { quiet: boolean },
 ): Promise<MarkAttendedResult> {
-  const response = await api.post(
-    '/ticketPurchase/mark-attended',
-    { ticketCodes, eventId },
-    { skipErrorToast: quiet },
-  );
+  let response;
+  try {
+    response = await api.post(
+      '/ticketPurchase/mark-attended',
+      { ticketCodes, eventId },
+      { skipErrorToast: quiet, headers: { [DEVICE_HEADER_NAME]: doorDeviceId() } },
+    );
+  } catch (error) {
+    // Teams: refused (403) or not this user's event (404): the door closes on this device.
+    if (isApiError(error) && error.response?.status === 404) throw new DoorEventNotFound();
+    throw doorRefusal(error) ?? error;
+  }
   const { data } = markAttendedAnswer.parse(response.data);
   return { ...data, message: data.message || TICKETS_SENT_FALLBACK };
 }

@@ -49,6 +49,25 @@ export class DoorEventNotFound extends Error {
   }
 }
 
+/**
+ * Teams (issue 13): the server refused this user the event's door (403: the role or the
+ * events they were given no longer include it). The message is the server's sentence.
+ */
+export class DoorAccessRefused extends Error {
+  constructor(message = "You don't have access to this event's door.") {
+    super(message);
+    this.name = 'DoorAccessRefused';
+  }
+}
+
+/** Why the door closed on this device, when the server refused it (see DoorController.refuse). */
+export interface DoorRefusal {
+  /** The device had this event's attendee list: the user had access and lost it. */
+  hadList: boolean;
+  /** The server's sentence (403), if it gave one. */
+  message: string | null;
+}
+
 export interface DoorResult {
   /** Grows with every result, so the same words twice in a row still read as new. */
   id: number;
@@ -74,6 +93,11 @@ export interface DoorState {
   pending: number;
   /** The server says the event does not exist or is not this user's: no door to show. */
   notFound: boolean;
+  /**
+   * Teams: a sync was refused (403, or 404 for a door this device had a list of): the
+   * attendee list is gone from the device, unsent codes are kept as codes only.
+   */
+  refused: DoorRefusal | null;
   /** Tickets checked in (quantities of validated orders) and tickets in total. */
   checkedIn: number;
   totalTickets: number;
@@ -83,6 +107,8 @@ export interface DoorState {
 export interface KeyValueStore {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
+  /** Used when the server refuses the door: the attendee list leaves the device. */
+  removeItem?(key: string): void;
 }
 
 export interface DoorDeps {
@@ -134,6 +160,7 @@ export class DoorController {
       postFailed: false,
       pending: 0,
       notFound: false,
+      refused: null,
       checkedIn: 0,
       totalTickets: 0,
     });
@@ -224,7 +251,13 @@ export class DoorController {
     const codes = [...this.state.validated];
     const results: MarkAttendedResult[] = [];
     for (const part of codes.length ? chunks(codes, MARK_CHUNK) : [[]]) {
-      const result = await this.deps.markAttended(this.deps.eventId, part, false);
+      let result: MarkAttendedResult;
+      try {
+        result = await this.deps.markAttended(this.deps.eventId, part, false);
+      } catch (error) {
+        this.refuseOn(error);
+        throw error;
+      }
       this.applyMarked(result);
       results.push(result);
     }
@@ -331,12 +364,8 @@ export class DoorController {
     try {
       orders = await this.deps.fetchOrders(this.deps.eventId);
     } catch (error) {
-      if (error instanceof DoorEventNotFound) {
-        // An answer, not an outage: stop syncing and let the screen say so.
-        this.set({ notFound: true });
-        this.stop();
-        return;
-      }
+      // An answer, not an outage: stop syncing and let the screen say so.
+      if (this.refuseOn(error)) return;
       // Spec §8: order retrieval failures are only logged (the screen shows a quiet hint).
       this.deps.log.error(
         'Could not refresh the order list; validating from the saved list.',
@@ -361,12 +390,47 @@ export class DoorController {
       try {
         this.applyMarked(await this.deps.markAttended(this.deps.eventId, part, true));
       } catch (error) {
+        if (this.refuseOn(error)) return;
         this.deps.log.error('Could not send validated tickets; they stay queued.', error);
         this.set({ postFailed: true });
         return;
       }
     }
     this.set({ postFailed: false });
+  }
+
+  /**
+   * The server refused this door (the event is not the user's, or no longer: a steward
+   * removed or given other events). Like a logout (decision 018), the event's attendee
+   * list leaves the device and the validated set is cut down to the codes the server has
+   * not been sent, kept as codes only; with no list to tell, the set is kept whole. The
+   * door stops syncing. Returns false for any other failure (an outage: retry later).
+   */
+  private refuseOn(error: unknown): boolean {
+    const forbidden = error instanceof DoorAccessRefused;
+    if (!forbidden && !(error instanceof DoorEventNotFound)) return false;
+    this.stop();
+    if (this.state.refused || this.state.notFound) return true;
+    const { hasList, index, validated } = this.state;
+    const kept = hasList ? new Set(pendingCodes(index, validated)) : new Set(validated);
+    const storage = this.deps.storage;
+    try {
+      if (kept.size) storage?.setItem(validatedKey(this.deps.eventId), JSON.stringify([...kept]));
+      else storage?.removeItem?.(validatedKey(this.deps.eventId));
+      storage?.removeItem?.(ticketsKey(this.deps.eventId));
+    } catch (storageError) {
+      this.deps.log.error('Could not remove the door list from this device.', storageError);
+    }
+    this.savedTickets = null;
+    const refused = forbidden || hasList;
+    this.set({
+      index: indexOrders([]),
+      validated: kept,
+      hasList: false,
+      notFound: !refused,
+      refused: refused ? { hadList: hasList, message: forbidden ? error.message : null } : null,
+    });
+    return true;
   }
 
   private applyMarked(result: MarkAttendedResult): void {
@@ -434,6 +498,7 @@ export class DoorController {
   }
 
   private saveValidated(): void {
+    if (this.state.refused || this.state.notFound) return;
     this.write(validatedKey(this.deps.eventId), JSON.stringify([...this.state.validated]));
   }
 

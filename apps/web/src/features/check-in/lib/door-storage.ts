@@ -130,6 +130,7 @@ export async function sendUnsentCheckIns(
 export function doorStore(storage: KeyValueStore): KeyValueStore {
   return {
     getItem: (key) => storage.getItem(key),
+    removeItem: (key) => storage.removeItem?.(key),
     setItem: (key, value) => {
       if (!listsAllowed && key.startsWith(TICKETS_PREFIX)) return;
       storage.setItem(key, value);

@@ -16,6 +16,8 @@ import { SearchPanel } from '../components/search-panel.tsx';
 import { useDoor } from '../hooks/use-door.ts';
 import { useEventTitle } from '../hooks/use-event-title.ts';
 import { codeFromQr, type ScanOutcome } from '../lib/door.ts';
+import type { DoorRefusal } from '../lib/door-controller.ts';
+import { useWorkspace } from '../../../lib/workspace.ts';
 
 const tabs: { name: string; icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
   { name: 'QR Scan', icon: ScanIcon },
@@ -40,7 +42,14 @@ function buzz(outcome: ScanOutcome) {
  */
 export function VerifyTicketPage({ eventId }: { eventId: string }) {
   const { controller, state } = useDoor(eventId);
-  const title = useEventTitle(eventId);
+  const { current } = useWorkspace();
+  // A door steward's events come with their workspace; the manage call would refuse them.
+  const title = useEventTitle(
+    eventId,
+    current?.role === 'door'
+      ? (current.events?.find((e) => e.id === eventId)?.title ?? null)
+      : undefined,
+  );
   const [cameraOff, setCameraOff] = useState(false);
   const [tab, setTab] = useState(0);
 
@@ -49,6 +58,7 @@ export function VerifyTicketPage({ eventId }: { eventId: string }) {
     [controller],
   );
 
+  if (state.refused) return <DoorRefused refusal={state.refused} />;
   if (state.notFound) return <DoorNotFound />;
 
   return (
@@ -144,6 +154,40 @@ function DoorNotFound() {
           <Link to={paths.manage.all} className="font-semibold underline">
             Back to my events
           </Link>
+        </Alert>
+      </div>
+    </>
+  );
+}
+
+/**
+ * Teams (issue 13): the server refused this door (the steward was removed, or no longer
+ * has this event). The attendee list has already left the device; unsent codes stay.
+ */
+function DoorRefused({ refusal }: { refusal: DoorRefusal }) {
+  return (
+    <>
+      <PageHeader eyebrow="Door" title="No access to this door" />
+      <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:px-8">
+        <Alert tone="error">
+          <p className="font-semibold">
+            {refusal.hadList
+              ? "You no longer have access to this event's door."
+              : "You don't have access to this event's door."}
+          </p>
+          {refusal.message ? <p className="mt-1">{refusal.message}</p> : null}
+          {refusal.hadList ? (
+            <p className="mt-1">
+              Its attendee list has been removed from this device. Check-ins not sent yet are kept
+              as ticket codes only and go to the server when someone with access signs in here.
+            </p>
+          ) : null}
+          <p className="mt-2">
+            Ask the organiser if you should still be checking tickets here.{' '}
+            <Link to={paths.manage.verifyTickets} className="font-semibold underline">
+              Your doors
+            </Link>
+          </p>
         </Alert>
       </div>
     </>

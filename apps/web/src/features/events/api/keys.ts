@@ -10,4 +10,6 @@ export const eventKeys = {
   mineDetail: (id: string) => ['events', 'manage', 'detail', id] as const,
   holds: (id: string) => ['events', 'manage', 'holds', id] as const,
   waitlist: (id: string) => ['events', 'manage', 'waitlist', id] as const,
+  /** Teams: admissions at the door per steward and per hour. */
+  checkins: (id: string) => ['events', 'manage', 'checkins', id] as const,
 };

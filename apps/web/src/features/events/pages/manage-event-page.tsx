@@ -15,6 +15,7 @@ import { CancelEventDialog } from '../components/cancel-event-dialog.tsx';
 import { CopyButton } from '../components/copy-button.tsx';
 import { editPath } from '../components/event-actions-menu.tsx';
 import { EventCover } from '../components/event-cover.tsx';
+import { CheckinsPanel } from '../components/checkins-panel.tsx';
 import { HoldsPanel } from '../components/holds-panel.tsx';
 import { WaitlistPanel } from '../components/waitlist-panel.tsx';
 import { SoldBar } from '../components/sold-bar.tsx';
@@ -213,6 +214,7 @@ function ManageEvent({ event }: { event: ManageEventDto }) {
             {/* A draft has no orders, so nothing can be held. */}
             {!isDraft ? <HoldsPanel eventId={event.id} timeZone={event.timeZone} /> : null}
             {!isDraft ? <WaitlistPanel eventId={event.id} timeZone={event.timeZone} /> : null}
+            {!isDraft ? <CheckinsPanel eventId={event.id} timeZone={event.timeZone} /> : null}
           </div>
 
           <aside className="grid content-start gap-6">

@@ -5,7 +5,9 @@ import {
   HomeIcon,
   MegaphoneIcon,
   ReceiptIcon,
+  ScanIcon,
   SlidersIcon,
+  UsersIcon,
 } from '../../../components/ui/icons.tsx';
 import type { ManageIcon } from '../lib/navigation.ts';
 
@@ -16,4 +18,6 @@ export const manageIcons: Record<ManageIcon, ComponentType<SVGProps<SVGSVGElemen
   marketing: MegaphoneIcon,
   financies: BanknoteIcon,
   settings: SlidersIcon,
+  team: UsersIcon,
+  door: ScanIcon,
 };

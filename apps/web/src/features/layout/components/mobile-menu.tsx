@@ -10,9 +10,11 @@ import {
   isBrowseLinkActive,
   isManageItemActive,
   isManagePath,
-  manageNavItems,
+  manageNavItemsFor,
   OVERLAY_CONTENT_DELAY_MS,
 } from '../lib/navigation.ts';
+import { useWorkspace } from '../../../lib/workspace.ts';
+import { WorkspaceSwitcher } from './workspace-switcher.tsx';
 import { manageIcons } from './manage-icons.tsx';
 
 interface MobileMenuProps {
@@ -37,6 +39,10 @@ export function MobileMenu({
   pathname,
   loginState,
 }: MobileMenuProps) {
+  // Teams: a door steward's menu offers their doors only; several organisers, a switcher.
+  const workspace = useWorkspace(open);
+  const role = workspace.isPending ? undefined : workspace.current?.role;
+  const doorOnly = role === 'door';
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50 lg:hidden">
       <DialogBackdrop
@@ -69,6 +75,9 @@ export function MobileMenu({
                   <p className="mt-0.5 truncate font-semibold">{email}</p>
                 </div>
               ) : null}
+              {email ? (
+                <WorkspaceSwitcher workspace={workspace} variant="overlay" onSwitched={onClose} />
+              ) : null}
               <MenuGroup title="Browse">
                 <MenuLink
                   to={paths.home}
@@ -85,7 +94,13 @@ export function MobileMenu({
                   Events
                 </MenuLink>
               </MenuGroup>
-              {email ? (
+              {email && doorOnly ? (
+                <MenuGroup title="Organise">
+                  <MenuLink to={paths.manage.verifyTickets} onClick={onClose}>
+                    Verify tickets
+                  </MenuLink>
+                </MenuGroup>
+              ) : email ? (
                 <MenuGroup title="Organise">
                   <MenuLink to={paths.manage.all} onClick={onClose}>
                     Manage
@@ -95,9 +110,9 @@ export function MobileMenu({
                   </MenuLink>
                 </MenuGroup>
               ) : null}
-              {isManagePath(pathname) ? (
+              {isManagePath(pathname) && !doorOnly ? (
                 <MenuGroup title="Manage">
-                  {manageNavItems.map((item) => {
+                  {manageNavItemsFor(role).map((item) => {
                     const Icon = manageIcons[item.icon];
                     return (
                       <MenuLink

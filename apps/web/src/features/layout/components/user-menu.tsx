@@ -20,9 +20,20 @@ import {
   ChevronDownIcon,
   LogoutIcon,
   PlusIcon,
+  ScanIcon,
 } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
+import { useWorkspace } from '../../../lib/workspace.ts';
+
+const organiserLinks = [
+  { to: paths.manage.all, label: 'Manage my Events', icon: CalendarIcon },
+  { to: paths.manage.create('event'), label: 'Create Event', icon: PlusIcon },
+] as const;
+/** Teams: a door steward's menu leads to their doors only. */
+const doorLinks = [
+  { to: paths.manage.verifyTickets, label: 'Verify tickets', icon: ScanIcon },
+] as const;
 
 const itemClass =
   'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-700 outline-none hover:bg-slate-100 focus:bg-indigo-50 focus:text-indigo-700';
@@ -48,6 +59,8 @@ export function UserMenu({
   const setOpen = (next: boolean) => setOpenAt(next ? location.key : null);
   const [activeIndex, setActiveIndex] = useState<number | null>(null);
   const listRef = useRef<Array<HTMLElement | null>>([]);
+  const workspace = useWorkspace(open);
+  const links = workspace.current?.role === 'door' ? doorLinks : organiserLinks;
 
   const {
     refs: { setReference, setFloating },
@@ -127,39 +140,30 @@ export function UserMenu({
               <p className="mt-0.5 truncate text-sm font-semibold text-slate-900">{email}</p>
             </div>
             <div className="pt-2">
-              <Link
-                to={paths.manage.all}
-                role="menuitem"
-                className={itemClass}
-                ref={(node) => {
-                  listRef.current[0] = node;
-                }}
-                {...itemProps(0)}
-              >
-                <CalendarIcon className="size-5 text-slate-400" />
-                Manage my Events
-              </Link>
-              <Link
-                to={paths.manage.create('event')}
-                role="menuitem"
-                className={itemClass}
-                ref={(node) => {
-                  listRef.current[1] = node;
-                }}
-                {...itemProps(1)}
-              >
-                <PlusIcon className="size-5 text-slate-400" />
-                Create Event
-              </Link>
+              {links.map((link, index) => (
+                <Link
+                  key={link.to}
+                  to={link.to}
+                  role="menuitem"
+                  className={itemClass}
+                  ref={(node) => {
+                    listRef.current[index] = node;
+                  }}
+                  {...itemProps(index)}
+                >
+                  <link.icon className="size-5 text-slate-400" />
+                  {link.label}
+                </Link>
+              ))}
               <div className="my-2 border-t border-slate-100" />
               <button
                 type="button"
                 role="menuitem"
                 className={itemClass}
                 ref={(node) => {
-                  listRef.current[2] = node;
+                  listRef.current[links.length] = node;
                 }}
-                {...itemProps(2, onLogout)}
+                {...itemProps(links.length, onLogout)}
               >
                 <LogoutIcon className="size-5 text-slate-400" />
                 Logout

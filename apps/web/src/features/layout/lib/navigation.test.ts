@@ -5,6 +5,8 @@ import {
   isManagePath,
   isScrolledPast,
   manageNavItems,
+  manageNavItemsFor,
+  manageRedirectFor,
 } from './navigation.ts';
 
 const activeTitles = (pathname: string) =>
@@ -55,5 +57,71 @@ describe('navbar links', () => {
     expect(isBrowseLinkActive('/events/', '/events')).toBe(true);
     expect(isBrowseLinkActive('/events/lagos-jazz', '/events')).toBe(true);
     expect(isBrowseLinkActive('/events/manage/all', '/events')).toBe(false);
+  });
+});
+
+describe('manage area by role (teams, issue 13)', () => {
+  const titles = (role: Parameters<typeof manageNavItemsFor>[0]) =>
+    manageNavItemsFor(role).map((i) => [i.title, i.to]);
+
+  it('gives the owner every item plus Team before Settings', () => {
+    expect(titles('owner')).toEqual([
+      ['Home', '/events/manage/home'],
+      ['Events', '/events/manage/all'],
+      ['Orders', '/events/manage/orders'],
+      ['Marketing', '/events/manage/marketing'],
+      ['Financies', '/events/manage/financies'],
+      ['Team', '/events/manage/team'],
+      ['Settings', '/events/manage/settings'],
+    ]);
+  });
+
+  it('gives a manager everything but Team, Settings included', () => {
+    expect(titles('manager').map(([t]) => t)).toEqual([
+      'Home',
+      'Events',
+      'Orders',
+      'Marketing',
+      'Financies',
+      'Settings',
+    ]);
+  });
+
+  it('gives a door steward only Verify tickets', () => {
+    expect(titles('door')).toEqual([['Verify tickets', '/events/manage/verify-ticket']]);
+    const [door] = manageNavItemsFor('door');
+    expect(isManageItemActive('/events/manage/verify-ticket/ev-1', door!)).toBe(true);
+  });
+
+  it('shows the spec items while the role is unknown (no Team)', () => {
+    expect(manageNavItemsFor(null)).toBe(manageNavItems);
+    expect(manageNavItemsFor(undefined)).toBe(manageNavItems);
+  });
+
+  it('sends a door steward from any other manage page to their doors', () => {
+    for (const path of [
+      '/events/manage/home',
+      '/events/manage/orders/',
+      '/events/manage/financies',
+      '/events/manage/marketing',
+      '/events/manage/settings',
+      '/events/manage/team',
+      '/events/manage/all',
+      '/events/manage/events/ev-1/',
+      '/events/manage/create/event',
+    ]) {
+      expect(manageRedirectFor('door', path), path).toBe('/events/manage/verify-ticket');
+    }
+    expect(manageRedirectFor('door', '/events/manage/verify-ticket')).toBeNull();
+    expect(manageRedirectFor('door', '/events/manage/verify-ticket/')).toBeNull();
+    expect(manageRedirectFor('door', '/events/manage/verify-ticket/ev-1')).toBeNull();
+  });
+
+  it('keeps a manager off Team only, and the owner anywhere', () => {
+    expect(manageRedirectFor('manager', '/events/manage/team/')).toBe('/events/manage/home');
+    expect(manageRedirectFor('manager', '/events/manage/orders')).toBeNull();
+    expect(manageRedirectFor('manager', '/events/manage/settings')).toBeNull();
+    expect(manageRedirectFor('owner', '/events/manage/team')).toBeNull();
+    expect(manageRedirectFor(null, '/events/manage/team')).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import type { TeamRole } from '@gatepass/shared';
 import { paths } from '../../../config/paths.ts';
 
 /** Spec §9 constants of the navigation. */
@@ -9,7 +10,8 @@ export const SIDEBAR_WIDTH_PX = 70;
 export const isScrolledPast = (scrollY: number, threshold = SCROLL_THRESHOLD_PX): boolean =>
   scrollY > threshold;
 
-export type ManageIcon = 'home' | 'events' | 'orders' | 'marketing' | 'financies' | 'settings';
+export type ManageIcon =
+  'home' | 'events' | 'orders' | 'marketing' | 'financies' | 'settings' | 'team' | 'door';
 
 export interface ManageNavItem {
   title: string;
@@ -51,4 +53,42 @@ export function isManageItemActive(pathname: string, item: ManageNavItem): boole
 export function isBrowseLinkActive(pathname: string, to: string): boolean {
   if (to === paths.home) return pathname === paths.home;
   return isWithin(pathname, to) && !isManagePath(pathname);
+}
+
+/** Teams (issue 13): the owner's team page, listed before Settings. */
+export const teamNavItem: ManageNavItem = { title: 'Team', to: paths.manage.team, icon: 'team' };
+
+/** A door steward's one item: their events' verify-ticket screens. */
+export const doorNavItem: ManageNavItem = {
+  title: 'Verify tickets',
+  to: paths.manage.verifyTickets,
+  icon: 'door',
+};
+
+/**
+ * What the manage area offers a role: the owner everything plus Team; a manager everything
+ * but Team (Settings stays: it is their own account's); a door steward only Verify tickets.
+ * Unknown yet (the workspaces still loading or not answered): the spec's items.
+ */
+export function manageNavItemsFor(role: TeamRole | null | undefined): readonly ManageNavItem[] {
+  if (role === 'door') return [doorNavItem];
+  if (role !== 'owner') return manageNavItems;
+  const settingsAt = manageNavItems.findIndex((item) => item.icon === 'settings');
+  return [...manageNavItems.slice(0, settingsAt), teamNavItem, ...manageNavItems.slice(settingsAt)];
+}
+
+/**
+ * The route guard of the roles: where a role is sent from a manage page it may not open
+ * (null: it may stay). The server refuses those calls anyway (403); this keeps the page
+ * from being a wall of refusals.
+ */
+export function manageRedirectFor(
+  role: TeamRole | null | undefined,
+  pathname: string,
+): string | null {
+  if (role === 'door') {
+    return isWithin(pathname, paths.manage.verifyTickets) ? null : paths.manage.verifyTickets;
+  }
+  if (role === 'manager' && isWithin(pathname, paths.manage.team)) return paths.manage.home;
+  return null;
 }

@@ -1,0 +1,108 @@
+import { formatCount, ROLE_LABELS, type CheckinStatsDto } from '@gatepass/shared';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Panel } from '../../../components/ui/panel.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { formatShortDateTime } from '../../../lib/format.ts';
+import { useCheckinStats } from '../api/get-checkin-stats.ts';
+
+/** "19:00" for an hour (ISO, start of the hour) in the event's zone. */
+function hourLabel(hour: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    day: 'numeric',
+    month: 'short',
+  }).format(new Date(hour));
+}
+
+/**
+ * Teams (issue 13): who let guests in and when — admissions per steward (with the devices
+ * they used) and per hour, for the owner and managers.
+ */
+export function CheckinsPanel({ eventId, timeZone }: { eventId: string; timeZone: string }) {
+  const stats = useCheckinStats(eventId);
+  return (
+    <Panel
+      id="checkins"
+      title="Check-ins"
+      description="Guests admitted at the door, by who scanned them and by hour."
+    >
+      {stats.isPending ? (
+        <div className="flex justify-center py-6 text-indigo-600">
+          <Spinner label="Loading check-ins…" />
+        </div>
+      ) : stats.isError ? (
+        <Alert tone="error">The check-ins could not be loaded.</Alert>
+      ) : stats.data.total === 0 ? (
+        <p className="text-sm text-slate-600">Nobody has been checked in yet.</p>
+      ) : (
+        <CheckinStats stats={stats.data} timeZone={timeZone} />
+      )}
+    </Panel>
+  );
+}
+
+function CheckinStats({ stats, timeZone }: { stats: CheckinStatsDto; timeZone: string }) {
+  const busiest = Math.max(1, ...stats.byHour.map((h) => h.admitted));
+  return (
+    <div className="grid gap-6 md:grid-cols-2">
+      <div>
+        <h3 className="text-sm font-semibold text-slate-900">
+          By steward · {formatCount(stats.total)} admitted
+        </h3>
+        <table className="mt-2 w-full text-left text-sm">
+          <thead className="text-xs uppercase tracking-wide text-slate-500">
+            <tr>
+              <th scope="col" className="py-1.5 pr-2 font-medium">
+                Who
+              </th>
+              <th scope="col" className="py-1.5 pr-2 text-right font-medium">
+                Admitted
+              </th>
+              <th scope="col" className="py-1.5 text-right font-medium">
+                Devices
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {stats.byUser.map((row) => (
+              <tr key={row.userId ?? `unknown-${row.name}`}>
+                <td className="py-2 pr-2">
+                  <span className="block font-medium text-slate-900">{row.name}</span>
+                  <span className="block text-xs text-slate-500">
+                    {row.role ? ROLE_LABELS[row.role] : 'Not on the team now'} · last{' '}
+                    {formatShortDateTime(row.lastAt, timeZone)}
+                  </span>
+                </td>
+                <td className="py-2 pr-2 text-right tabular-nums font-semibold">
+                  {formatCount(row.admitted)}
+                </td>
+                <td className="py-2 text-right tabular-nums">{formatCount(row.devices)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div>
+        <h3 className="text-sm font-semibold text-slate-900">By hour</h3>
+        <ul className="mt-2 space-y-1.5">
+          {stats.byHour.map((row) => (
+            <li key={row.hour} className="grid grid-cols-[6.5rem_1fr_2.5rem] items-center gap-2">
+              <span className="text-xs text-slate-600">{hourLabel(row.hour, timeZone)}</span>
+              <span className="h-3 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
+                <span
+                  className="block h-full rounded-full bg-indigo-500"
+                  style={{ width: `${(row.admitted / busiest) * 100}%` }}
+                />
+              </span>
+              <span className="text-right text-sm tabular-nums font-medium">
+                {formatCount(row.admitted)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
