@@ -62,6 +62,13 @@ import { registerPrivateCache } from './plugins/private-cache.ts';
 import { registerPublicCache } from './plugins/public-cache.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWeb } from './plugins/web.ts';
+import {
+  queuePageRoutes,
+  waitingRoomManageRoutes,
+  waitingRoomPublicRoutes,
+} from './modules/waiting-room/waiting-room.routes.ts';
+import { WaitingRoomService } from './modules/waiting-room/waiting-room.service.ts';
+import { PgQueueStore, RedisQueueStore } from './modules/waiting-room/waiting-room.store.ts';
 
 export interface AppServices {
   database: DatabaseHandle;
@@ -77,6 +84,7 @@ export interface AppServices {
   settings: SettingsService;
   tickets: TicketsService;
   payments: PaymentsService;
+  waitingRoom: WaitingRoomService;
 }
 
 declare module 'fastify' {
@@ -243,6 +251,13 @@ export async function buildApp(
     app.log,
     options.now,
   );
+  // The waiting room's queue is shared by every process: in Redis when set, else PostgreSQL.
+  const waitingRoom = new WaitingRoomService(
+    database.db,
+    redis ? new RedisQueueStore(redis) : new PgQueueStore(database.db),
+    { publicUrl: config.publicUrl, secret: config.waitingRoomSecret },
+    options.now,
+  );
   app.decorate('services', {
     database,
     mail,
@@ -257,6 +272,7 @@ export async function buildApp(
     settings,
     tickets,
     payments,
+    waitingRoom,
   });
 
   // External plugins.
@@ -324,7 +340,7 @@ export async function buildApp(
       await api.register(multipart, { limits: MULTIPART_LIMITS });
       await api.register(mediaRoutes(media, auth), { prefix: '/media' });
       await api.register(eventsRoutes(events, auth, config.publicUrl), { prefix: '/events' });
-      await api.register(orderRoutes(orders, auth, payments), { prefix: '/orders' });
+      await api.register(orderRoutes(orders, auth, payments, waitingRoom), { prefix: '/orders' });
       await api.register(ticketRoutes(tickets), { prefix: '/orders' });
       await api.register(paymentRoutes(payments));
       // The organiser's area, beside the events routes under /events/manage.
@@ -337,9 +353,13 @@ export async function buildApp(
       await api.register(orderLookupRoutes(ordersManage), { prefix: '/orders' });
       // The spec's door paths (§7), kept exactly.
       await api.register(checkinRoutes(checkin, auth), { prefix: '/ticketPurchase' });
+      await api.register(waitingRoomManageRoutes(waitingRoom, auth), { prefix: '/events/manage' });
+      await api.register(waitingRoomPublicRoutes(waitingRoom), { prefix: '/waiting-room' });
     },
     { prefix: '/api/v1' },
   );
+  // The waiting room's queue page (plain HTML), before the web app's fallback.
+  await app.register(queuePageRoutes(waitingRoom));
 
   // The public pages: their own code preloaded beside the entry, the event page's head for
   // crawlers, and each page's first API answers in its HTML (decision 021).

@@ -12,6 +12,7 @@ import type { OrderManageTables } from '../modules/orders/orders.manage.table.ts
 import type { OrderTables } from '../modules/orders/orders.table.ts';
 import type { PaymentTables } from '../modules/payments/payments.table.ts';
 import type { SettingsTables } from '../modules/settings/settings.table.ts';
+import type { WaitingRoomTables } from '../modules/waiting-room/waiting-room.table.ts';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
 import { PGlitePool } from './pglite-pool.ts';
 
@@ -24,7 +25,8 @@ export type Database = AuthTables &
   PaymentTables &
   CheckinTables &
   OrderManageTables &
-  SettingsTables;
+  SettingsTables &
+  WaitingRoomTables;
 export type Db = Kysely<Database>;
 
 export interface DatabaseHandle {

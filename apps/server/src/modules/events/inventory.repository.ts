@@ -197,6 +197,31 @@ export function findSaleEvents(db: Db, ids: string[]): Promise<SaleEvent[]> {
     .execute();
 }
 
+/** The event with this slug (the waiting room's links name events by slug). */
+export function findSaleEventBySlug(db: Db, slug: string): Promise<SaleEvent | undefined> {
+  return db
+    .selectFrom('events')
+    .select([
+      'id',
+      'owner_id',
+      'slug',
+      'title',
+      'status',
+      'fee_mode',
+      'offline_payment',
+      'offline_hold_hours',
+      'start_at',
+      'end_at',
+      'time_zone',
+      'venue_name',
+      'address',
+      'city',
+      'online_url',
+    ])
+    .where('slug', '=', slug)
+    .executeTakeFirst();
+}
+
 /** The tickets an event offers in all (every ticket type's capacity). */
 export async function eventCapacity(db: Db, eventId: string): Promise<number> {
   const row = await db
