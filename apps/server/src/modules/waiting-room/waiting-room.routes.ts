@@ -16,12 +16,14 @@ import { refreshSeconds, renderQueuePage } from './waiting-room.page.ts';
 import type { WaitingRoomService } from './waiting-room.service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody };
-const eventParams = z.object({ eventId: idField });
+// `:id`, as every route under /events/manage/{event} is named in the router (one name per
+// segment); the security matrix reads an `:id` after `manage` as the event's id.
+const eventParams = z.object({ id: idField });
 const slugParams = z.object({ slug: z.string().min(1).max(200) });
 const EVENT_NOT_FOUND = 'This event was not found.';
 
 /**
- * The organiser's controls: GET and PUT /api/v1/events/manage/{eventId}/waiting-room.
+ * The organiser's controls: GET and PUT /api/v1/events/manage/{id}/waiting-room (the event's id).
  * Login first (401), then ownership (404).
  */
 export function waitingRoomManageRoutes(
@@ -34,7 +36,7 @@ export function waitingRoomManageRoutes(
     const tags = ['organiser: waiting room'];
     const security = [{ bearer: [] }];
 
-    app.get('/:eventId/waiting-room', {
+    app.get('/:id/waiting-room', {
       schema: {
         tags,
         security,
@@ -44,11 +46,11 @@ export function waitingRoomManageRoutes(
         response: { 200: envelope(waitingRoomDto), ...errors },
       },
       handler: async (request) => ({
-        data: await rooms.settings(currentUser(request).id, request.params.eventId),
+        data: await rooms.settings(currentUser(request).id, request.params.id),
       }),
     });
 
-    app.put('/:eventId/waiting-room', {
+    app.put('/:id/waiting-room', {
       schema: {
         tags,
         security,
@@ -61,7 +63,7 @@ export function waitingRoomManageRoutes(
         response: { 200: envelope(waitingRoomDto), ...errors },
       },
       handler: async (request) => ({
-        data: await rooms.update(currentUser(request).id, request.params.eventId, request.body),
+        data: await rooms.update(currentUser(request).id, request.params.id, request.body),
         message: 'Waiting room saved.',
       }),
     });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { givenLoggedInUser, uniquePhone } from '../../../test/factories.ts';
 import { givenPublishedEvent, MANAGE, type TestClock } from '../../../test/event-factories.ts';
-import { API, startTestApp, type Reply, type TestApp } from '../../../test/helper.ts';
+import { API, startTestApp, testRedisUrl, type Reply, type TestApp } from '../../../test/helper.ts';
 import { issuePass } from './waiting-room.pass.ts';
 
 const MINUTE = 60_000;
@@ -11,7 +11,10 @@ let owner: { token: string };
 let n = 0;
 
 beforeAll(async () => {
-  t = await startTestApp({}, { now: () => clock.now });
+  // With REDIS_URL set the queue is Redis's; PostgreSQL's (or PGlite's) otherwise.
+  t = await startTestApp(testRedisUrl ? { redisUrl: testRedisUrl } : {}, {
+    now: () => clock.now,
+  });
   owner = await givenLoggedInUser(t);
 });
 afterAll(() => t?.close());
