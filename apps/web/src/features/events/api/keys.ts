@@ -9,4 +9,5 @@ export const eventKeys = {
   mine: () => ['events', 'manage', 'list'] as const,
   mineDetail: (id: string) => ['events', 'manage', 'detail', id] as const,
   holds: (id: string) => ['events', 'manage', 'holds', id] as const,
+  waitingRoom: (id: string) => ['events', 'manage', 'waiting-room', id] as const,
 };

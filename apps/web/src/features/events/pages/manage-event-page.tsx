@@ -16,6 +16,7 @@ import { CopyButton } from '../components/copy-button.tsx';
 import { editPath } from '../components/event-actions-menu.tsx';
 import { EventCover } from '../components/event-cover.tsx';
 import { HoldsPanel } from '../components/holds-panel.tsx';
+import { WaitingRoomPanel } from '../components/waiting-room-panel.tsx';
 import { SoldBar } from '../components/sold-bar.tsx';
 import { absoluteUrl } from '../lib/links.ts';
 import { readinessIssues, stepForField } from '../lib/wizard.ts';
@@ -211,6 +212,7 @@ function ManageEvent({ event }: { event: ManageEventDto }) {
             </section>
             {/* A draft has no orders, so nothing can be held. */}
             {!isDraft ? <HoldsPanel eventId={event.id} timeZone={event.timeZone} /> : null}
+            {!isDraft ? <WaitingRoomPanel eventId={event.id} timeZone={event.timeZone} /> : null}
           </div>
 
           <aside className="grid content-start gap-6">
