@@ -348,7 +348,8 @@ export class WaitingRoomService {
    * The clock admits `rate` places a minute whether or not anyone is there to take them: after
    * a quiet spell it would be far ahead of the line, and a sudden crowd would all be let in
    * at once. So when a new place (the newest, `rank`) finds the clock more than one place
-   * ahead, the clock is set back to admit just it now and the next ones at the rate.
+   * ahead, the clock is set back to admit just it now and the next ones at the rate (while
+   * paused, to admit no one more).
    */
   private async keepClockBehind(
     room: WaitingRoomRow,
@@ -356,8 +357,10 @@ export class WaitingRoomService {
     rank: number,
     now: Date,
   ): Promise<AdmissionClock> {
-    if (clock.paused || admittedCount(clock, now) <= rank + 1) return clock;
-    const next = { ...clock, base: rank + 1, at: now };
+    // Paused, the newcomer waits (nobody new is let in); running, they go in now.
+    const base = clock.paused ? rank : rank + 1;
+    if (admittedCount(clock, now) <= base) return clock;
+    const next = { ...clock, base, at: now };
     if (await repo.moveClock(this.db, room.room_id, clock, next)) return next;
     // Another process moved it first: theirs is the clock now.
     const fresh = await repo.findRoom(this.db, room.event_id);

@@ -242,6 +242,24 @@ describe('waiting room: the queue', () => {
     expect((await crowd[3]!.status(event.slug)).state).toBe('waiting');
   });
 
+  it('lets no newcomer in while paused, even when the line was empty', async () => {
+    const event = await givenEventWithRoom({ onSaleInMs: 0, ratePerMinute: 600 });
+    advance(10 * MINUTE);
+    const paused = await t.request('PUT', `${MANAGE}/${event.id}/waiting-room`, {
+      token: owner.token,
+      body: {
+        enabled: true,
+        onSaleAt: event.onSaleAt.toISOString(),
+        ratePerMinute: 600,
+        paused: true,
+      },
+    });
+    expect(paused.status).toBe(200);
+    const late = new Browser();
+    expect(await late.status(event.slug)).toMatchObject({ state: 'paused', position: 1 });
+    expect((await late.order(event.id, event.ticketTypeId)).status).toBe(403);
+  });
+
   it('shows the place and an estimate at the current rate, and holds it while paused', async () => {
     const event = await givenEventWithRoom({ onSaleInMs: 0, ratePerMinute: 2 });
     const browsers = Array.from({ length: 5 }, () => new Browser());
