@@ -10,8 +10,16 @@ import { flashSale } from './flash-sale.mjs';
 import { buildAll, machine, root, settle, sweepDatabases } from './lib/common.mjs';
 import { pages } from './pages.mjs';
 import { readPath } from './read-path.mjs';
+import { waitingRoom } from './waiting-room.mjs';
 
-const ALL = { flash: flashSale, read: readPath, door, pages, cold: coldStart };
+const ALL = {
+  flash: flashSale,
+  read: readPath,
+  door,
+  pages,
+  cold: coldStart,
+  queue: waitingRoom,
+};
 const chosen = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const name of chosen)
   if (!(name in ALL))

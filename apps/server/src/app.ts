@@ -67,6 +67,13 @@ import { manageTeamRoutes, teamRoutes } from './modules/team/team.routes.ts';
 import { TEAM_LIMIT_RULES, TeamService } from './modules/team/team.service.ts';
 import { manageWaitlistRoutes, waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
 import { WAITLIST_LIMIT_RULES, WaitlistService } from './modules/waitlist/waitlist.service.ts';
+import {
+  queuePageRoutes,
+  waitingRoomManageRoutes,
+  waitingRoomPublicRoutes,
+} from './modules/waiting-room/waiting-room.routes.ts';
+import { WaitingRoomService } from './modules/waiting-room/waiting-room.service.ts';
+import { PgQueueStore, RedisQueueStore } from './modules/waiting-room/waiting-room.store.ts';
 
 export interface AppServices {
   database: DatabaseHandle;
@@ -84,6 +91,7 @@ export interface AppServices {
   payments: PaymentsService;
   team: TeamService;
   waitlist: WaitlistService;
+  waitingRoom: WaitingRoomService;
 }
 
 declare module 'fastify' {
@@ -288,6 +296,13 @@ export async function buildApp(
     config.publicUrl,
     options.now,
   );
+  // The waiting room's queue is shared by every process: in Redis when set, else PostgreSQL.
+  const waitingRoom = new WaitingRoomService(
+    database.db,
+    redis ? new RedisQueueStore(redis) : new PgQueueStore(database.db),
+    { publicUrl: config.publicUrl, secret: config.waitingRoomSecret },
+    options.now,
+  );
   app.decorate('services', {
     database,
     team,
@@ -304,6 +319,7 @@ export async function buildApp(
     tickets,
     payments,
     waitlist,
+    waitingRoom,
   });
   // Roles on every manage route: who acts for which organiser (issue 13, decision 040).
   registerAccess(app, auth, team);
@@ -373,7 +389,7 @@ export async function buildApp(
       await api.register(multipart, { limits: MULTIPART_LIMITS });
       await api.register(mediaRoutes(media, auth), { prefix: '/media' });
       await api.register(eventsRoutes(events, auth, config.publicUrl), { prefix: '/events' });
-      await api.register(orderRoutes(orders, auth, payments), { prefix: '/orders' });
+      await api.register(orderRoutes(orders, auth, payments, waitingRoom), { prefix: '/orders' });
       await api.register(ticketRoutes(tickets), { prefix: '/orders' });
       await api.register(paymentRoutes(payments));
       // The organiser's area, beside the events routes under /events/manage.
@@ -390,9 +406,13 @@ export async function buildApp(
       await api.register(checkinRoutes(checkin, auth), { prefix: '/ticketPurchase' });
       await api.register(waitlistRoutes(waitlist), { prefix: '/waitlist' });
       await api.register(manageWaitlistRoutes(waitlist, auth), { prefix: '/events/manage' });
+      await api.register(waitingRoomManageRoutes(waitingRoom, auth), { prefix: '/events/manage' });
+      await api.register(waitingRoomPublicRoutes(waitingRoom), { prefix: '/waiting-room' });
     },
     { prefix: '/api/v1' },
   );
+  // The waiting room's queue page (plain HTML), before the web app's fallback.
+  await app.register(queuePageRoutes(waitingRoom));
 
   // The public pages: their own code preloaded beside the entry, the event page's head for
   // crawlers, and each page's first API answers in its HTML (decision 021).

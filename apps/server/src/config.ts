@@ -64,6 +64,10 @@ const envSchema = z.object({
   SEED_ALLOW: booleanish,
   TLS_CERT_FILE: z.string().optional(),
   TLS_KEY_FILE: z.string().optional(),
+  WAITING_ROOM_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)')
+    .optional(),
 });
 
 /** The variables read, by name (README's configuration table lists each one). */
@@ -116,6 +120,11 @@ export interface Config {
    * at start; undefined serves plain HTTP (behind a TLS proxy, or locally).
    */
   tls: TlsFiles | undefined;
+  /**
+   * The key that signs waiting-room admission passes; unset, one is made at first use and
+   * kept in the database, so every process on it signs alike (decision 034).
+   */
+  waitingRoomSecret: string | undefined;
 }
 
 export interface TlsFiles {
@@ -182,6 +191,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     exportBatchSize: e.EXPORT_BATCH_SIZE,
     seedAllow: e.SEED_ALLOW,
     tls,
+    waitingRoomSecret: e.WAITING_ROOM_SECRET,
   };
 }
 

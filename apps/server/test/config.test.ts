@@ -198,6 +198,13 @@ describe('configuration from the environment', () => {
       valid: ['1', true],
       invalid: ['please', /expected one of .*"1".*"true"/],
     },
+    {
+      name: 'WAITING_ROOM_SECRET',
+      key: 'waitingRoomSecret',
+      default: undefined,
+      valid: ['k'.repeat(32), 'k'.repeat(32)],
+      invalid: ['short', /at least 32 characters/],
+    },
   ];
 
   it.each(variables)('$name: documented default, a valid value, a bad one refused', (v) => {

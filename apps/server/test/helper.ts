@@ -263,3 +263,9 @@ export async function eventually<T>(
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+/**
+ * REDIS_URL of the test run, when set: suites that can run on Redis (the waiting room's
+ * queue) do so then, and on PostgreSQL (or PGlite) otherwise.
+ */
+export const testRedisUrl: string | undefined = process.env.REDIS_URL || undefined;

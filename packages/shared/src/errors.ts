@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   'INVALID_IMAGE',
   'PROMO_CODE_TAKEN',
   'INTERNAL',
+  'WAITING_ROOM',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

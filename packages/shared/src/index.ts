@@ -16,3 +16,4 @@ export * from './contracts/finances.ts';
 export * from './contracts/settings.ts';
 export * from './contracts/team.ts';
 export * from './contracts/waitlist.ts';
+export * from './contracts/waiting-room.ts';

@@ -14,6 +14,7 @@ import type { PaymentTables } from '../modules/payments/payments.table.ts';
 import type { SettingsTables } from '../modules/settings/settings.table.ts';
 import type { TeamTables } from '../modules/team/team.table.ts';
 import type { WaitlistTables } from '../modules/waitlist/waitlist.table.ts';
+import type { WaitingRoomTables } from '../modules/waiting-room/waiting-room.table.ts';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
 import { PGlitePool } from './pglite-pool.ts';
 
@@ -28,7 +29,8 @@ export type Database = AuthTables &
   OrderManageTables &
   SettingsTables &
   TeamTables &
-  WaitlistTables;
+  WaitlistTables &
+  WaitingRoomTables;
 export type Db = Kysely<Database>;
 
 export interface DatabaseHandle {

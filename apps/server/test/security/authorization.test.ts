@@ -61,6 +61,10 @@ const PUBLIC: Record<string, string> = {
   'GET /': 'the home page',
   'GET /events': 'the events list page',
   'GET /events/:slug': 'the event page, with its server-rendered <head>',
+  'GET /events/:slug/queue':
+    "the waiting room's queue page: every visitor joins the line (decision 034)",
+  'GET /api/v1/waiting-room/:slug/status':
+    "a visitor's place in the waiting room, as JSON (the gp_wr cookie is the visitor)",
 };
 
 /** Guest checkout: the order's own access token (X-Order-Token) stands in for a login. */

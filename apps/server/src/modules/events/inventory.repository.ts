@@ -173,30 +173,38 @@ export async function lockEventStatus(
   return row?.status;
 }
 
+/** What checkout and the door read of an event (`SaleEvent`). */
+const SALE_EVENT_COLUMNS = [
+  'id',
+  'owner_id',
+  'slug',
+  'title',
+  'status',
+  'fee_mode',
+  'offline_payment',
+  'offline_hold_hours',
+  'allow_transfers',
+  'start_at',
+  'end_at',
+  'time_zone',
+  'venue_name',
+  'address',
+  'city',
+  'online_url',
+] as const;
+
 export function findSaleEvents(db: Db, ids: string[]): Promise<SaleEvent[]> {
   if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('events').select(SALE_EVENT_COLUMNS).where('id', 'in', ids).execute();
+}
+
+/** The event with this slug (the waiting room's links name events by slug). */
+export function findSaleEventBySlug(db: Db, slug: string): Promise<SaleEvent | undefined> {
   return db
     .selectFrom('events')
-    .select([
-      'id',
-      'owner_id',
-      'slug',
-      'title',
-      'status',
-      'fee_mode',
-      'offline_payment',
-      'offline_hold_hours',
-      'allow_transfers',
-      'start_at',
-      'end_at',
-      'time_zone',
-      'venue_name',
-      'address',
-      'city',
-      'online_url',
-    ])
-    .where('id', 'in', ids)
-    .execute();
+    .select(SALE_EVENT_COLUMNS)
+    .where('slug', '=', slug)
+    .executeTakeFirst();
 }
 
 /** The tickets an event offers in all (every ticket type's capacity). */

@@ -24,6 +24,9 @@ export const inventoryService = {
 
   events: (db: Kysely<Database>, ids: string[]) => inventory.findSaleEvents(db, ids),
 
+  /** The event with this slug, whatever its status (callers decide what to show). */
+  eventBySlug: (db: Kysely<Database>, slug: string) => inventory.findSaleEventBySlug(db, slug),
+
   /** Whether the event was cancelled, read under a share lock held until `trx` ends. */
   cancelledForPayment: async (trx: Kysely<Database>, eventId: string) =>
     (await inventory.lockEventStatus(trx, eventId)) === 'cancelled',

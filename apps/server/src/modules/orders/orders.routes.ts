@@ -21,6 +21,7 @@ import { notFound } from '../../lib/errors.ts';
 import { bearerToken } from '../../plugins/auth.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
+import type { WaitingRoomService } from '../waiting-room/waiting-room.service.ts';
 import type { OrdersService } from './orders.service.ts';
 
 const errors = { 400: errorBody, 402: errorBody, 404: errorBody, 409: errorBody };
@@ -39,6 +40,7 @@ export function orderRoutes(
   orders: OrdersService,
   auth: AuthService,
   payments: Pick<PaymentsService, 'choose'>,
+  waitingRoom: Pick<WaitingRoomService, 'admitCheckout'>,
 ): FastifyPluginAsync {
   return async (base) => {
     const app = base.withTypeProvider<ZodTypeProvider>();
@@ -58,13 +60,23 @@ export function orderRoutes(
       schema: {
         tags,
         summary: 'Create an order and hold its tickets; free orders complete at once',
+        description:
+          "While the event's waiting room is on, the order needs the visitor's admission pass (its cookie, or the X-Waiting-Room-Pass header, with the visitor's gp_wr cookie): without a valid, unused one the answer is 403 WAITING_ROOM with the queue's link in `details.queueUrl`. The pass is used by the order it makes.",
         body: createOrderBody,
-        response: { 201: createOrderResponse, ...errors, 429: errorBody },
+        response: { 201: createOrderResponse, ...errors, 403: errorBody, 429: errorBody },
       },
       handler: async (request, reply) => {
         const token = bearerToken(request);
         const user = token ? await auth.authenticate(token) : undefined;
-        const result = await orders.create(request.body, user?.id ?? null, request.ip);
+        const giveBackPass = await waitingRoom.admitCheckout(request.body.eventId, request.headers);
+        let result;
+        try {
+          result = await orders.create(request.body, user?.id ?? null, request.ip);
+        } catch (err) {
+          // A refused order leaves the turn unused.
+          await giveBackPass();
+          throw err;
+        }
         return reply.status(201).send({
           data: result,
           message:

@@ -41,3 +41,22 @@ export function inlineOrToast(err: unknown): string | undefined {
   toastFailure(failure);
   return undefined;
 }
+
+/**
+ * The waiting room's queue, when an order was refused for want of a turn (403 WAITING_ROOM,
+ * decision 034): the path of `details.queueUrl` on this site, so a reply can never send the
+ * buyer to another one.
+ */
+export function waitingRoomQueue(err: unknown): string | undefined {
+  if (!isApiError(err)) return undefined;
+  const failure = readApiFailure(err);
+  if (failure.status !== 403 || failure.code !== 'WAITING_ROOM') return undefined;
+  const details = failure.details as { queueUrl?: unknown } | undefined;
+  if (typeof details?.queueUrl !== 'string') return undefined;
+  try {
+    const url = new URL(details.queueUrl, window.location.origin);
+    return /^\/events\/[^/]+\/queue$/.test(url.pathname) ? url.pathname : undefined;
+  } catch {
+    return undefined;
+  }
+}

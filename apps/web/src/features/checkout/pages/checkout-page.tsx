@@ -11,6 +11,7 @@ import { paths } from '../../../config/paths.ts';
 import { readApiFailure } from '../../../lib/api-error.ts';
 import { useCreateOrder } from '../api/create-order.ts';
 import { useCheckoutEvent } from '../api/get-event.ts';
+import { queueInstead } from '../api/get-queue-status.ts';
 import { orderQueryKey } from '../api/get-order.ts';
 import { quoteOrder, useQuote } from '../api/quote-order.ts';
 import { BuyerForm, type BuyerField, type BuyerValues } from '../components/buyer-form.tsx';
@@ -19,7 +20,7 @@ import { CheckoutBody, CheckoutCard, CheckoutMessage } from '../components/check
 import { OrderSummary } from '../components/order-summary.tsx';
 import { PromoCodeField } from '../components/promo-code-field.tsx';
 import { TicketPicker } from '../components/ticket-picker.tsx';
-import { inlineOrToast } from '../lib/api-errors.ts';
+import { inlineOrToast, waitingRoomQueue } from '../lib/api-errors.ts';
 import {
   basketLines,
   initialQuantities,
@@ -175,6 +176,17 @@ function CheckoutForm({ event, fromLink }: { event: PublicEventDto; fromLink: st
   const figures = lines.length > 0 ? quote.data : undefined;
   const quoteError = quote.isError ? readApiFailure(quote.error).error : undefined;
 
+  // A sale behind a waiting room: without a turn, to the line before typing anything.
+  useEffect(() => {
+    let current = true;
+    void queueInstead(event.slug).then((queue) => {
+      if (queue && current) window.location.assign(queue);
+    });
+    return () => {
+      current = false;
+    };
+  }, [event.slug]);
+
   // The link follows the basket, so a reload (or a shared link) keeps the chosen tickets.
   const items = itemsParam(lines);
   useEffect(() => {
@@ -262,6 +274,13 @@ function CheckoutForm({ event, fromLink }: { event: PublicEventDto; fromLink: st
           );
         },
         onError: (err) => {
+          // The sale has a waiting room and this browser has no turn: to the queue (a page
+          // the server writes, so a full load).
+          const queue = waitingRoomQueue(err);
+          if (queue) {
+            window.location.assign(queue);
+            return;
+          }
           const sentence = inlineOrToast(err);
           if (sentence) setOrderError(sentence);
           // What is left may have changed (someone else bought the last tickets).

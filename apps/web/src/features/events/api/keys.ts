@@ -12,4 +12,5 @@ export const eventKeys = {
   waitlist: (id: string) => ['events', 'manage', 'waitlist', id] as const,
   /** Teams: admissions at the door per steward and per hour. */
   checkins: (id: string) => ['events', 'manage', 'checkins', id] as const,
+  waitingRoom: (id: string) => ['events', 'manage', 'waiting-room', id] as const,
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   instantToLocalInput,
+  localInputToInstant,
   timeZoneOptions,
   todayInZone,
   zoneOffsetLabel,
@@ -64,5 +65,29 @@ describe('timeZoneOptions', () => {
 describe('zoneOffsetLabel', () => {
   it('names Lagos time as GMT+1', () => {
     expect(zoneOffsetLabel('Africa/Lagos', new Date('2026-01-01T00:00:00Z'))).toBe('GMT+1');
+  });
+});
+
+describe('localInputToInstant', () => {
+  it("reads a wall-clock time in the event's zone", () => {
+    expect(localInputToInstant('2026-12-05T19:00', 'Africa/Lagos')).toBe(
+      '2026-12-05T18:00:00.000Z',
+    );
+    expect(localInputToInstant('2026-07-01T09:30', 'Europe/London')).toBe(
+      '2026-07-01T08:30:00.000Z',
+    );
+    expect(localInputToInstant('2026-12-05T19:00', 'UTC')).toBe('2026-12-05T19:00:00.000Z');
+  });
+
+  it('is the inverse of instantToLocalInput', () => {
+    const instant = '2026-11-25T10:15:00.000Z';
+    for (const zone of ['Africa/Lagos', 'Asia/Kolkata', 'America/New_York']) {
+      expect(localInputToInstant(instantToLocalInput(instant, zone), zone)).toBe(instant);
+    }
+  });
+
+  it('answers undefined for what is not a wall-clock time', () => {
+    expect(localInputToInstant('', 'Africa/Lagos')).toBeUndefined();
+    expect(localInputToInstant('tomorrow', 'Africa/Lagos')).toBeUndefined();
   });
 });

@@ -121,3 +121,26 @@ export function zoneOffsetLabel(timeZone: string, at: Date = new Date()): string
     return timeZone;
   }
 }
+
+const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+const wallClockUtc = (local: string): number | undefined => {
+  const m = WALL_CLOCK.exec(local);
+  return m ? Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!) : undefined;
+};
+
+/**
+ * A datetime-local value read in `timeZone`, as an ISO instant (the inverse of
+ * instantToLocalInput); undefined when the value is not a wall-clock time.
+ */
+export function localInputToInstant(local: string, timeZone: string): string | undefined {
+  const wall = wallClockUtc(local);
+  if (wall === undefined) return undefined;
+  // Start as if the zone were UTC and correct by the offset seen; twice covers a DST edge.
+  let guess = wall;
+  for (let i = 0; i < 2; i++) {
+    const shown = wallClockUtc(instantToLocalInput(new Date(guess), timeZone));
+    if (shown === undefined) return undefined;
+    guess += wall - shown;
+  }
+  return new Date(guess).toISOString();
+}

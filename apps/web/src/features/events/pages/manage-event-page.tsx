@@ -18,6 +18,7 @@ import { EventCover } from '../components/event-cover.tsx';
 import { CheckinsPanel } from '../components/checkins-panel.tsx';
 import { HoldsPanel } from '../components/holds-panel.tsx';
 import { WaitlistPanel } from '../components/waitlist-panel.tsx';
+import { WaitingRoomPanel } from '../components/waiting-room-panel.tsx';
 import { SoldBar } from '../components/sold-bar.tsx';
 import { absoluteUrl } from '../lib/links.ts';
 import { readinessIssues, stepForField } from '../lib/wizard.ts';
@@ -215,6 +216,7 @@ function ManageEvent({ event }: { event: ManageEventDto }) {
             {!isDraft ? <HoldsPanel eventId={event.id} timeZone={event.timeZone} /> : null}
             {!isDraft ? <WaitlistPanel eventId={event.id} timeZone={event.timeZone} /> : null}
             {!isDraft ? <CheckinsPanel eventId={event.id} timeZone={event.timeZone} /> : null}
+            {!isDraft ? <WaitingRoomPanel eventId={event.id} timeZone={event.timeZone} /> : null}
           </div>
 
           <aside className="grid content-start gap-6">

@@ -1,0 +1,310 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { WaitingRoomRow } from './waiting-room.table.ts';
+
+/** Every SQL statement of the waiting room (rooms; and the queue when Redis is not used). */
+
+export function findRoom(db: Db, eventId: string): Promise<WaitingRoomRow | undefined> {
+  return db
+    .selectFrom('waiting_rooms')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
+}
+
+export async function insertRoom(
+  db: Db,
+  room: Omit<WaitingRoomRow, 'created_at' | 'updated_at' | 'next_rank' | 'sealed_count'>,
+): Promise<void> {
+  await db.insertInto('waiting_rooms').values(room).execute();
+}
+
+export async function updateRoom(
+  db: Db,
+  eventId: string,
+  changes: Partial<
+    Pick<
+      WaitingRoomRow,
+      | 'room_id'
+      | 'enabled'
+      | 'on_sale_at'
+      | 'rate_per_minute'
+      | 'pass_minutes'
+      | 'paused'
+      | 'clock_base'
+      | 'clock_at'
+      | 'sealed_count'
+      | 'next_rank'
+    >
+  >,
+): Promise<void> {
+  await db
+    .updateTable('waiting_rooms')
+    .set({ ...changes, updated_at: sql<Date>`now()` })
+    .where('event_id', '=', eventId)
+    .execute();
+}
+
+/**
+ * Moves the admission clock to `to`, if it is still at `from` (another process may have
+ * moved it first): answers whether it moved.
+ */
+export async function moveClock(
+  db: Db,
+  roomId: string,
+  from: { base: number; at: Date },
+  to: { base: number; at: Date },
+): Promise<boolean> {
+  const row = await db
+    .updateTable('waiting_rooms')
+    .set({ clock_base: to.base, clock_at: to.at })
+    .where('room_id', '=', roomId)
+    .where('clock_base', '=', from.base)
+    .where('clock_at', '=', from.at)
+    .returning('room_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The room's row, locked until `trx` ends (settings change one at a time). */
+export function lockRoom(trx: Db, eventId: string): Promise<WaitingRoomRow | undefined> {
+  return trx
+    .selectFrom('waiting_rooms')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+// The queue in PostgreSQL ------------------------------------------------------------------
+
+export interface EntryRow {
+  visitor_id: string;
+  draw: number | null;
+  rank: number | null;
+  admitted_at: Date | null;
+}
+
+export function findEntry(
+  db: Db,
+  roomId: string,
+  visitorId: string,
+): Promise<EntryRow | undefined> {
+  return db
+    .selectFrom('waiting_room_entries')
+    .select(['visitor_id', 'draw', 'rank', 'admitted_at'])
+    .where('room_id', '=', roomId)
+    .where('visitor_id', '=', visitorId)
+    .executeTakeFirst();
+}
+
+export function findEntries(db: Db, roomId: string, visitorIds: string[]): Promise<EntryRow[]> {
+  if (visitorIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('waiting_room_entries')
+    .select(['visitor_id', 'draw', 'rank', 'admitted_at'])
+    .where('room_id', '=', roomId)
+    .where('visitor_id', 'in', visitorIds)
+    .execute();
+}
+
+/**
+ * The pre-queue's state, share-locked until `trx` ends: a pre-queue join holds it while it
+ * writes, so ranking (which takes the row for update) sees every pre-queue entry or none.
+ */
+export async function shareLockSealed(
+  trx: Db,
+  roomId: string,
+): Promise<{ sealed_count: number | null } | undefined> {
+  return trx
+    .selectFrom('waiting_rooms')
+    .select('sealed_count')
+    .where('room_id', '=', roomId)
+    .forShare()
+    .executeTakeFirst();
+}
+
+export async function insertPreQueueEntry(
+  trx: Db,
+  roomId: string,
+  visitorId: string,
+  draw: number,
+  now: Date,
+): Promise<void> {
+  await trx
+    .insertInto('waiting_room_entries')
+    .values({ room_id: roomId, visitor_id: visitorId, draw, rank: null, joined_at: now })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/**
+ * Ranks the pre-queue by its secret draws (0, 1, 2 …) and starts later arrivals after it,
+ * once: answers the number ranked, or undefined if it was already done.
+ */
+export async function sealPreQueue(trx: Db, roomId: string): Promise<number | undefined> {
+  const room = await trx
+    .selectFrom('waiting_rooms')
+    .select('sealed_count')
+    .where('room_id', '=', roomId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!room || room.sealed_count !== null) return undefined;
+  const ranked = await sql<{ n: number }>`
+    with ordered as (
+      select visitor_id, row_number() over (order by draw, visitor_id) - 1 as r
+      from waiting_room_entries where room_id = ${roomId} and rank is null
+    )
+    update waiting_room_entries e set rank = ordered.r
+    from ordered
+    where e.room_id = ${roomId} and e.visitor_id = ordered.visitor_id
+    returning 1 as n`.execute(trx);
+  const count = ranked.rows.length;
+  await trx
+    .updateTable('waiting_rooms')
+    .set({ sealed_count: count, next_rank: count })
+    .where('room_id', '=', roomId)
+    .execute();
+  return count;
+}
+
+/** Takes `n` consecutive ranks after the room's last one; answers the first. */
+export async function takeRanks(trx: Db, roomId: string, n: number): Promise<number> {
+  const row = await trx
+    .updateTable('waiting_rooms')
+    .set({ next_rank: sql<number>`next_rank + ${n}` })
+    .where('room_id', '=', roomId)
+    .returning('next_rank')
+    .executeTakeFirstOrThrow();
+  return row.next_rank - n;
+}
+
+/** Answers the visitors actually written (another process may have written one first). */
+export async function insertRankedEntries(
+  trx: Db,
+  roomId: string,
+  entries: { visitorId: string; rank: number }[],
+  now: Date,
+): Promise<string[]> {
+  if (entries.length === 0) return [];
+  const rows = await trx
+    .insertInto('waiting_room_entries')
+    .values(
+      entries.map((e) => ({
+        room_id: roomId,
+        visitor_id: e.visitorId,
+        draw: null,
+        rank: e.rank,
+        joined_at: now,
+      })),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .returning('visitor_id')
+    .execute();
+  return rows.map((r) => r.visitor_id);
+}
+
+export async function deleteEntry(db: Db, roomId: string, visitorId: string): Promise<void> {
+  await db
+    .deleteFrom('waiting_room_entries')
+    .where('room_id', '=', roomId)
+    .where('visitor_id', '=', visitorId)
+    .execute();
+}
+
+/** The first time the visitor was admitted (set now if never). */
+export async function markAdmitted(
+  db: Db,
+  roomId: string,
+  visitorId: string,
+  now: Date,
+): Promise<Date | undefined> {
+  const row = await db
+    .updateTable('waiting_room_entries')
+    .set({ admitted_at: sql<Date>`coalesce(admitted_at, ${now})` })
+    .where('room_id', '=', roomId)
+    .where('visitor_id', '=', visitorId)
+    .returning('admitted_at')
+    .executeTakeFirst();
+  return row?.admitted_at ?? undefined;
+}
+
+export async function countEntries(
+  db: Db,
+  roomId: string,
+): Promise<{ total: number; pre: number }> {
+  const row = await db
+    .selectFrom('waiting_room_entries')
+    .select([
+      sql<number>`count(*)::int`.as('total'),
+      sql<number>`(count(*) filter (where rank is null))::int`.as('pre'),
+    ])
+    .where('room_id', '=', roomId)
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+export async function insertPassUse(
+  db: Db,
+  roomId: string,
+  visitorId: string,
+  now: Date,
+): Promise<boolean> {
+  const row = await db
+    .insertInto('waiting_room_passes_used')
+    .values({ room_id: roomId, visitor_id: visitorId, used_at: now })
+    .onConflict((oc) => oc.doNothing())
+    .returning('visitor_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function deletePassUse(db: Db, roomId: string, visitorId: string): Promise<void> {
+  await db
+    .deleteFrom('waiting_room_passes_used')
+    .where('room_id', '=', roomId)
+    .where('visitor_id', '=', visitorId)
+    .execute();
+}
+
+export async function isPassUsed(db: Db, roomId: string, visitorId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('waiting_room_passes_used')
+    .select('visitor_id')
+    .where('room_id', '=', roomId)
+    .where('visitor_id', '=', visitorId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function countPassUses(db: Db, roomId: string): Promise<number> {
+  const row = await db
+    .selectFrom('waiting_room_passes_used')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('room_id', '=', roomId)
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/** Removes a room's queue (it was turned off and on again, or off). */
+export async function clearQueue(db: Db, roomId: string): Promise<void> {
+  await db.deleteFrom('waiting_room_entries').where('room_id', '=', roomId).execute();
+  await db.deleteFrom('waiting_room_passes_used').where('room_id', '=', roomId).execute();
+}
+
+// Secrets ----------------------------------------------------------------------------------
+
+/** The named secret, made from `fresh` by the first process to ask (the same for all after). */
+export async function secret(db: Db, name: string, fresh: string): Promise<string> {
+  await db
+    .insertInto('app_secrets')
+    .values({ name, value: fresh })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('app_secrets')
+    .select('value')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+  return row.value;
+}

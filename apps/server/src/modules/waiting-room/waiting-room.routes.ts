@@ -1,0 +1,141 @@
+import {
+  envelope,
+  errorBody,
+  idField,
+  queueStatusDto,
+  waitingRoomDto,
+  waitingRoomSettingsBody,
+} from '@gatepass/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/errors.ts';
+import { accessFor, actingOrganiser } from '../../plugins/access.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import { refreshSeconds, renderQueuePage } from './waiting-room.page.ts';
+import type { WaitingRoomService } from './waiting-room.service.ts';
+
+const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody };
+// `:id`, as every route under /events/manage/{event} is named in the router (one name per
+// segment); the security matrix reads an `:id` after `manage` as the event's id.
+const eventParams = z.object({ id: idField });
+const slugParams = z.object({ slug: z.string().min(1).max(200) });
+const EVENT_NOT_FOUND = 'This event was not found.';
+
+/**
+ * The organiser's controls: GET and PUT /api/v1/events/manage/{id}/waiting-room (the event's id).
+ * Login first (401), then ownership (404).
+ */
+export function waitingRoomManageRoutes(
+  rooms: WaitingRoomService,
+  auth: AuthService,
+): FastifyPluginAsync {
+  return async (base) => {
+    const app = base.withTypeProvider<ZodTypeProvider>();
+    app.addHook('onRequest', requireUser(auth));
+    app.addHook('onRoute', accessFor('manage'));
+    const tags = ['organiser: waiting room'];
+    const security = [{ bearer: [] }];
+
+    app.get('/:id/waiting-room', {
+      schema: {
+        tags,
+        security,
+        summary:
+          "The event's waiting room: settings and live figures (joined, admitted, waiting, sales)",
+        params: eventParams,
+        response: { 200: envelope(waitingRoomDto), ...errors },
+      },
+      handler: async (request) => ({
+        data: await rooms.settings(actingOrganiser(request), request.params.id),
+      }),
+    });
+
+    app.put('/:id/waiting-room', {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Turn the waiting room on or off; set its on-sale time, admission rate, time to buy, and pause',
+        description:
+          'Turning it on starts a new, empty queue. The on-sale time cannot change once it has passed (409). A new rate or a pause applies from now; whoever was admitted stays admitted.',
+        params: eventParams,
+        body: waitingRoomSettingsBody,
+        response: { 200: envelope(waitingRoomDto), ...errors },
+      },
+      handler: async (request) => ({
+        data: await rooms.update(actingOrganiser(request), request.params.id, request.body),
+        message: 'Waiting room saved.',
+      }),
+    });
+  };
+}
+
+/** The visitor's place as JSON: GET /api/v1/waiting-room/{slug}/status (joins if new). */
+export function waitingRoomPublicRoutes(rooms: WaitingRoomService): FastifyPluginAsync {
+  return async (base) => {
+    const app = base.withTypeProvider<ZodTypeProvider>();
+    app.get('/:slug/status', {
+      schema: {
+        tags: ['waiting room'],
+        summary:
+          "The visitor's place in the event's queue, joining it if new (the visitor is the gp_wr cookie)",
+        description:
+          'Once admitted, the answer sets the admission pass cookie that POST /orders needs while the room is on (or send it as X-Waiting-Room-Pass).',
+        params: slugParams,
+        response: { 200: envelope(queueStatusDto), 404: errorBody },
+      },
+      handler: async (request, reply) => {
+        const visit = await rooms.visit(request.params.slug, request.headers.cookie);
+        if (!visit) throw notFound(EVENT_NOT_FOUND);
+        if (visit.cookies.length) void reply.header('set-cookie', visit.cookies);
+        return { data: visit.status };
+      },
+    });
+  };
+}
+
+/**
+ * The queue page, /events/{slug}/queue: HTML written here, before the web app's fallback.
+ * An admitted visitor is sent on to checkout; a room that is off sends them to the event.
+ * `?again=1` gives a visitor whose turn ended or was used a new place at the back.
+ */
+export function queuePageRoutes(rooms: WaitingRoomService): FastifyPluginAsync {
+  return async (base) => {
+    const app = base.withTypeProvider<ZodTypeProvider>();
+    app.get('/events/:slug/queue', {
+      schema: {
+        hide: true,
+        params: slugParams,
+        querystring: z.object({ again: z.string().max(5).optional() }),
+      },
+      handler: async (request, reply) => {
+        const { slug } = request.params;
+        const selfUrl = `/events/${encodeURIComponent(slug)}/queue`;
+        const visit = await rooms.visit(slug, request.headers.cookie, request.query.again === '1');
+        if (!visit) {
+          return reply
+            .status(404)
+            .type('text/html; charset=utf-8')
+            .send(
+              '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found · Gatepass</title></head><body><p>This event was not found. <a href="/events">See all events</a></p></body></html>',
+            );
+        }
+        if (visit.cookies.length) void reply.header('set-cookie', visit.cookies);
+        if (request.query.again !== undefined) return reply.redirect(selfUrl, 303);
+        const { status } = visit;
+        if ((status.state === 'admitted' || status.state === 'open') && status.next) {
+          return reply.redirect(status.next, 303);
+        }
+        return reply.type('text/html; charset=utf-8').send(
+          renderQueuePage(status, {
+            timeZone: visit.timeZone,
+            refresh: refreshSeconds(status, new Date(), Math.random()),
+            selfUrl,
+          }),
+        );
+      },
+    });
+  };
+}

@@ -1,0 +1,444 @@
+import { randomUUID } from 'node:crypto';
+import {
+  defaultAdmissionRate,
+  WAITING_ROOM_LIMITS,
+  type QueueStatusDto,
+  type WaitingRoomDto,
+  type WaitingRoomSettingsBody,
+} from '@gatepass/shared';
+import type { Db } from '../../db/database.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { newToken } from '../../lib/secrets.ts';
+import { inventoryService, type SaleEvent } from '../events/inventory.service.ts';
+import {
+  admittedCount,
+  msUntilAdmitted,
+  restartClock,
+  type AdmissionClock,
+} from './waiting-room.clock.ts';
+import {
+  passCookie,
+  PASS_HEADER,
+  readCookie,
+  readVisitorId,
+  setCookie,
+  VISITOR_COOKIE,
+} from './waiting-room.cookies.ts';
+import { issuePass, readPass } from './waiting-room.pass.ts';
+import * as repo from './waiting-room.repository.ts';
+import type { QueueStore } from './waiting-room.store.ts';
+import type { WaitingRoomRow } from './waiting-room.table.ts';
+
+export interface WaitingRoomConfig {
+  publicUrl: string;
+  /** WAITING_ROOM_SECRET; unset, a key is made once and kept in the database. */
+  secret: string | undefined;
+}
+
+/** What a visit to the queue answers: the status, and the cookies to set. */
+export interface Visit {
+  status: QueueStatusDto;
+  cookies: string[];
+  /** The event's time zone, for the page's times. */
+  timeZone: string;
+}
+
+const EVENT_NOT_FOUND = 'This event was not found.';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A visitor keeps their place for two days of reloads. */
+const VISITOR_MAX_AGE = 2 * 86_400;
+/** The visitor-facing counts may be this old (a pre-queue count is a full count in PostgreSQL). */
+const COUNTS_TTL_MS = 2000;
+
+const clockOf = (room: WaitingRoomRow): AdmissionClock => ({
+  onSaleAt: room.on_sale_at,
+  ratePerMinute: room.rate_per_minute,
+  paused: room.paused,
+  base: room.clock_base,
+  at: room.clock_at,
+});
+
+/**
+ * The waiting room (issue 14 §1, decision 034): the organiser's settings and live figures,
+ * the visitor's place in line, and the admission pass checkout asks for while it is on.
+ */
+export class WaitingRoomService {
+  private key: Promise<string> | undefined;
+  private readonly countsCache = new Map<
+    string,
+    { at: number; value: Promise<{ joined: number; pre: number }> }
+  >();
+
+  constructor(
+    private readonly db: Db,
+    private readonly store: QueueStore,
+    private readonly config: WaitingRoomConfig,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  queueUrl(slug: string): string {
+    return `${this.config.publicUrl}/events/${encodeURIComponent(slug)}/queue`;
+  }
+
+  private checkoutPath(event: SaleEvent): string {
+    return `/checkout/${encodeURIComponent(event.id)}?slug=${encodeURIComponent(event.slug)}`;
+  }
+
+  private signingKey(): Promise<string> {
+    this.key ??= (
+      this.config.secret
+        ? Promise.resolve(this.config.secret)
+        : repo.secret(this.db, 'waiting_room_pass_key', newToken())
+    ).catch((err: unknown) => {
+      this.key = undefined;
+      throw err;
+    });
+    return this.key;
+  }
+
+  private get secure(): boolean {
+    return this.config.publicUrl.startsWith('https://');
+  }
+
+  // The organiser ------------------------------------------------------------------------
+
+  private async owned(ownerId: string, eventId: string): Promise<SaleEvent> {
+    const event = UUID.test(eventId) ? await inventoryService.event(this.db, eventId) : undefined;
+    if (!event || event.owner_id !== ownerId) throw notFound(EVENT_NOT_FOUND);
+    return event;
+  }
+
+  /** The room's settings and live figures (404 for another organiser's event). */
+  async settings(ownerId: string, eventId: string): Promise<WaitingRoomDto> {
+    const event = await this.owned(ownerId, eventId);
+    return this.dto(event, await repo.findRoom(this.db, event.id));
+  }
+
+  /**
+   * Turns the room on or off and sets its on-sale time, rate, time to buy and pause. Turning
+   * it on starts a new, empty queue; the on-sale time can no longer move once it has passed
+   * (the pre-queue has been given its places). A new rate or a pause takes effect from now:
+   * whoever has been admitted stays admitted.
+   */
+  async update(
+    ownerId: string,
+    eventId: string,
+    body: WaitingRoomSettingsBody,
+  ): Promise<WaitingRoomDto> {
+    const event = await this.owned(ownerId, eventId);
+    const now = this.now();
+    const onSaleAt = new Date(body.onSaleAt);
+    const cleared: string[] = [];
+    await this.db.transaction().execute(async (trx) => {
+      const room = await repo.lockRoom(trx, event.id);
+      const passMinutes =
+        body.passMinutes ?? room?.pass_minutes ?? WAITING_ROOM_LIMITS.defaultPassMinutes;
+      const fresh = {
+        room_id: randomUUID(),
+        enabled: body.enabled,
+        on_sale_at: onSaleAt,
+        rate_per_minute: body.ratePerMinute,
+        pass_minutes: passMinutes,
+        paused: body.paused ?? false,
+        clock_base: 0,
+        clock_at: onSaleAt,
+      };
+      if (!room) {
+        await repo.insertRoom(trx, { event_id: event.id, ...fresh });
+        return;
+      }
+      if (!room.enabled || !body.enabled) {
+        // Off, or on again: a new room id, so no entry or used pass of the old queue counts.
+        if (room.enabled) cleared.push(room.room_id);
+        await repo.updateRoom(trx, event.id, { ...fresh, sealed_count: null, next_rank: 0 });
+        return;
+      }
+      if (onSaleAt.getTime() !== room.on_sale_at.getTime()) {
+        if (room.on_sale_at.getTime() <= now.getTime()) {
+          throw new AppError(
+            409,
+            'CONFLICT',
+            'The sale has started, so its on-sale time can no longer change. Turn the waiting room off and on again to start a new queue.',
+          );
+        }
+        await repo.updateRoom(trx, event.id, {
+          on_sale_at: onSaleAt,
+          rate_per_minute: body.ratePerMinute,
+          pass_minutes: passMinutes,
+          paused: body.paused ?? room.paused,
+          clock_base: 0,
+          clock_at: onSaleAt,
+        });
+        return;
+      }
+      const clock = restartClock(clockOf(room), now, {
+        ratePerMinute: body.ratePerMinute,
+        paused: body.paused ?? room.paused,
+      });
+      await repo.updateRoom(trx, event.id, {
+        rate_per_minute: clock.ratePerMinute,
+        paused: clock.paused,
+        clock_base: clock.base,
+        clock_at: clock.at,
+        pass_minutes: passMinutes,
+      });
+    });
+    for (const roomId of cleared) await this.store.clear(roomId);
+    return this.dto(event, await repo.findRoom(this.db, event.id));
+  }
+
+  private async dto(event: SaleEvent, room: WaitingRoomRow | undefined): Promise<WaitingRoomDto> {
+    const now = this.now();
+    const { types } = await inventoryService.saleState(this.db, event.id, false);
+    const capacity = types.reduce((n, t) => n + t.capacity, 0);
+    const ticketsSold = types.reduce((n, t) => n + t.sold, 0);
+    const live = room?.enabled;
+    const counts = live ? await this.store.counts(room.room_id) : { joined: 0, pre: 0 };
+    // The clock may be one place ahead of the line (keepClockBehind): admitted are at most all.
+    const admitted = live ? Math.min(admittedCount(clockOf(room), now), counts.joined) : 0;
+    return {
+      eventId: event.id,
+      enabled: room?.enabled ?? false,
+      onSaleAt: room ? room.on_sale_at.toISOString() : null,
+      ratePerMinute: room?.rate_per_minute ?? defaultAdmissionRate(capacity),
+      defaultRatePerMinute: defaultAdmissionRate(capacity),
+      passMinutes: room?.pass_minutes ?? WAITING_ROOM_LIMITS.defaultPassMinutes,
+      paused: room?.paused ?? false,
+      queueUrl: this.queueUrl(event.slug),
+      joined: counts.joined,
+      preQueue: counts.pre,
+      admitted,
+      waiting: counts.pre + Math.max(0, counts.joined - counts.pre - admitted),
+      passesUsed: live ? await this.store.passesUsed(room.room_id) : 0,
+      ticketsSold,
+      capacity,
+      serverTime: now.toISOString(),
+    };
+  }
+
+  // The visitor --------------------------------------------------------------------------
+
+  /**
+   * The visitor's place in the event's queue, joining it if new: the pre-queue before the
+   * on-sale time, the back of the line after. An admitted visitor gets the pass (a cookie
+   * sent only with order requests). `rejoin` gives a visitor whose turn ended or was used a
+   * new place at the back. Undefined when there is no such public event.
+   */
+  async visit(
+    slug: string,
+    cookieHeader: string | undefined,
+    rejoin = false,
+  ): Promise<Visit | undefined> {
+    const event = await inventoryService.eventBySlug(this.db, slug);
+    if (!event || event.status === 'draft') return undefined;
+    const base = {
+      eventId: event.id,
+      slug: event.slug,
+      title: event.title,
+      position: null,
+      preQueue: 0,
+      estimateSeconds: null,
+      passExpiresAt: null,
+    };
+    const room = await repo.findRoom(this.db, event.id);
+    if (!room?.enabled) {
+      return {
+        status: {
+          ...base,
+          state: 'open',
+          onSaleAt: null,
+          ratePerMinute: 0,
+          next: `/events/${encodeURIComponent(event.slug)}`,
+        },
+        cookies: [],
+        timeZone: event.time_zone,
+      };
+    }
+    const cookies: string[] = [];
+    const timeZone = event.time_zone;
+    let visitorId = readVisitorId(cookieHeader);
+    if (!visitorId) {
+      visitorId = newToken();
+      cookies.push(
+        setCookie(VISITOR_COOKIE, visitorId, {
+          maxAgeSeconds: VISITOR_MAX_AGE,
+          path: '/',
+          secure: this.secure,
+          sameSite: 'Lax',
+        }),
+      );
+    }
+    const now = this.now();
+    let clock = clockOf(room);
+    const pre = now.getTime() < room.on_sale_at.getTime();
+    if (!pre) await this.store.seal(room.room_id);
+    let place = await this.store.join(room.room_id, visitorId, pre, now);
+    if (place.kind === 'ranked' && place.fresh)
+      clock = await this.keepClockBehind(room, clock, place.rank, now);
+    const roomBase = {
+      ...base,
+      onSaleAt: room.on_sale_at.toISOString(),
+      ratePerMinute: room.rate_per_minute,
+      next: null,
+    };
+    if (place.kind === 'pre') {
+      const counts = await this.visitorCounts(room.room_id);
+      return {
+        status: { ...roomBase, state: 'prequeue', preQueue: counts.pre },
+        cookies,
+        timeZone,
+      };
+    }
+    let admitted = admittedCount(clock, now);
+    if (place.rank < admitted && rejoin) {
+      const turn = await this.turn(room, visitorId, now);
+      if (turn.state !== 'admitted') {
+        place = await this.store.rejoin(room.room_id, visitorId, now);
+        if (place.kind === 'ranked') {
+          clock = await this.keepClockBehind(room, clock, place.rank, now);
+        }
+        admitted = admittedCount(clock, now);
+      }
+    }
+    if (place.kind === 'ranked' && place.rank < admitted) {
+      const turn = await this.turn(room, visitorId, now);
+      if (turn.state !== 'admitted') {
+        return { status: { ...roomBase, state: turn.state }, cookies, timeZone };
+      }
+      const token = issuePass(await this.signingKey(), {
+        roomId: room.room_id,
+        eventId: event.id,
+        visitorId,
+        expiresAt: turn.expiresAt.getTime(),
+      });
+      cookies.push(
+        setCookie(passCookie(event.id), token, {
+          maxAgeSeconds: (turn.expiresAt.getTime() - now.getTime()) / 1000,
+          path: '/api/v1/orders',
+          secure: this.secure,
+          sameSite: 'Strict',
+        }),
+      );
+      return {
+        status: {
+          ...roomBase,
+          state: 'admitted',
+          passExpiresAt: turn.expiresAt.toISOString(),
+          next: this.checkoutPath(event),
+        },
+        cookies,
+        timeZone,
+      };
+    }
+    const rank = place.kind === 'ranked' ? place.rank : 0;
+    const wait = msUntilAdmitted(clock, rank, now);
+    return {
+      status: {
+        ...roomBase,
+        state: room.paused ? 'paused' : 'waiting',
+        position: rank - admitted + 1,
+        estimateSeconds: wait === null ? null : Math.ceil(wait / 1000),
+      },
+      cookies,
+      timeZone,
+    };
+  }
+
+  /**
+   * The clock admits `rate` places a minute whether or not anyone is there to take them: after
+   * a quiet spell it would be far ahead of the line, and a sudden crowd would all be let in
+   * at once. So when a new place (the newest, `rank`) finds the clock more than one place
+   * ahead, the clock is set back to admit just it now and the next ones at the rate (while
+   * paused, to admit no one more).
+   */
+  private async keepClockBehind(
+    room: WaitingRoomRow,
+    clock: AdmissionClock,
+    rank: number,
+    now: Date,
+  ): Promise<AdmissionClock> {
+    // Paused, the newcomer waits (nobody new is let in); running, they go in now.
+    const base = clock.paused ? rank : rank + 1;
+    if (admittedCount(clock, now) <= base) return clock;
+    const next = { ...clock, base, at: now };
+    if (await repo.moveClock(this.db, room.room_id, clock, next)) return next;
+    // Another process moved it first: theirs is the clock now.
+    const fresh = await repo.findRoom(this.db, room.event_id);
+    return fresh ? clockOf(fresh) : clock;
+  }
+
+  /** An admitted visitor's turn: still theirs until it ends, or used by an order. */
+  private async turn(
+    room: WaitingRoomRow,
+    visitorId: string,
+    now: Date,
+  ): Promise<{ state: 'admitted'; expiresAt: Date } | { state: 'expired' | 'used' }> {
+    if (await this.store.passUsed(room.room_id, visitorId)) return { state: 'used' };
+    const admittedAt = await this.store.markAdmitted(room.room_id, visitorId, now);
+    const expiresAt = new Date(admittedAt.getTime() + room.pass_minutes * 60_000);
+    return expiresAt.getTime() <= now.getTime()
+      ? { state: 'expired' }
+      : { state: 'admitted', expiresAt };
+  }
+
+  private visitorCounts(roomId: string): Promise<{ joined: number; pre: number }> {
+    const cached = this.countsCache.get(roomId);
+    const at = Date.now();
+    if (cached && at - cached.at < COUNTS_TTL_MS) return cached.value;
+    const value = this.store.counts(roomId);
+    this.countsCache.set(roomId, { at, value });
+    value.catch(() => this.countsCache.delete(roomId));
+    return value;
+  }
+
+  // Checkout -----------------------------------------------------------------------------
+
+  /**
+   * While the event's room is on, an order needs the visitor's pass: signed by this server,
+   * for this room and event, given to this browser (its visitor cookie), not past its time
+   * and not used before. It is marked used now; the answer gives the use back if the order
+   * is then refused. 403 with the queue's link otherwise.
+   */
+  async admitCheckout(
+    eventId: string,
+    headers: Record<string, string | string[] | undefined>,
+  ): Promise<() => Promise<void>> {
+    const none = async () => {};
+    if (!UUID.test(eventId)) return none;
+    const room = await repo.findRoom(this.db, eventId);
+    if (!room?.enabled) return none;
+    const event = await inventoryService.event(this.db, eventId);
+    if (!event) return none;
+    const url = this.queueUrl(event.slug);
+    const refuse = (sentence: string) =>
+      new AppError(403, 'WAITING_ROOM', `${sentence} ${url}`, { queueUrl: url });
+    const cookie = typeof headers.cookie === 'string' ? headers.cookie : undefined;
+    const header = headers[PASS_HEADER];
+    const token =
+      (typeof header === 'string' ? header : undefined) ?? readCookie(cookie, passCookie(eventId));
+    if (!token) {
+      throw refuse(
+        'This sale has a waiting room: tickets can be bought only on your turn. Join the queue at',
+      );
+    }
+    const claims = readPass(await this.signingKey(), token);
+    const visitorId = readVisitorId(cookie);
+    if (
+      !claims ||
+      claims.roomId !== room.room_id ||
+      claims.eventId !== eventId ||
+      claims.visitorId !== visitorId
+    ) {
+      throw refuse('This waiting-room pass is not valid in this browser. Join the queue at');
+    }
+    if (claims.expiresAt <= this.now().getTime()) {
+      throw refuse('Your turn to buy has ended. Join the queue again at');
+    }
+    if (!(await this.store.usePass(room.room_id, claims.visitorId, this.now()))) {
+      throw refuse(
+        'This waiting-room pass has already been used for an order. To buy again, join the queue at',
+      );
+    }
+    return () => this.store.releasePass(room.room_id, claims.visitorId);
+  }
+}

@@ -1,0 +1,331 @@
+import { randomInt } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { Db } from '../../db/database.ts';
+import { PurchaseGroups, type Settled } from '../events/inventory.service.ts';
+import * as repo from './waiting-room.repository.ts';
+
+/**
+ * Where a visitor stands: in the pre-queue (no place yet: places are drawn at the on-sale
+ * time), or at `rank` (0 = first in line).
+ */
+export type Place =
+  | { kind: 'pre' }
+  | {
+      kind: 'ranked';
+      rank: number;
+      admittedAt: Date | null;
+      /** Given by this call (a new place at the back), not found. */
+      fresh?: boolean;
+    };
+
+/**
+ * A room's queue, shared by every app process: PostgreSQL, or Redis when REDIS_URL is set
+ * (decision 034). Nothing of it lives in one process's memory.
+ */
+export interface QueueStore {
+  /** The visitor's place, joining if new: the pre-queue when `pre` and not yet ranked. */
+  join(roomId: string, visitorId: string, pre: boolean, now: Date): Promise<Place>;
+  find(roomId: string, visitorId: string): Promise<Place | undefined>;
+  /** Ranks the pre-queue in the order of its secret random draws, once. */
+  seal(roomId: string): Promise<void>;
+  /** A new place at the back of the line (a turn that ended or was used). */
+  rejoin(roomId: string, visitorId: string, now: Date): Promise<Place>;
+  /** When the visitor was first admitted (now, if this is the first time). */
+  markAdmitted(roomId: string, visitorId: string, now: Date): Promise<Date>;
+  /** Places given out (pre-queue included) and the pre-queue alone. */
+  counts(roomId: string): Promise<{ joined: number; pre: number }>;
+  /** Marks the visitor's pass used; false if it already was (single use). */
+  usePass(roomId: string, visitorId: string, now: Date): Promise<boolean>;
+  /** Gives a use back (the order it was for was refused). */
+  releasePass(roomId: string, visitorId: string): Promise<void>;
+  passUsed(roomId: string, visitorId: string): Promise<boolean>;
+  passesUsed(roomId: string): Promise<number>;
+  /** Forgets a room's queue (turned off, or on again with a new queue). */
+  clear(roomId: string): Promise<void>;
+}
+
+/** A pre-queue entry's secret draw: 48 random bits from the OS's CSPRNG. */
+const draw = () => randomInt(0, 2 ** 48 - 1);
+
+const placeOf = (row: repo.EntryRow): Place =>
+  row.rank === null
+    ? { kind: 'pre' }
+    : { kind: 'ranked', rank: row.rank, admittedAt: row.admitted_at };
+
+/**
+ * The queue in PostgreSQL. Later arrivals take their ranks from one counter in the room's
+ * row; those arriving together in this process are written as a group, one transaction and
+ * one counter update per group (as checkout does, decision 014), so the hot row is not
+ * taken once per visitor.
+ */
+export class PgQueueStore implements QueueStore {
+  private readonly groups: PurchaseGroups<string, Place>;
+  /** Rooms known to be ranked already (ranking happens once and is never undone). */
+  private readonly sealed = new Set<string>();
+
+  constructor(private readonly db: Db) {
+    this.groups = new PurchaseGroups((roomId, visitors) => this.joinLater(roomId, visitors));
+  }
+
+  async join(roomId: string, visitorId: string, pre: boolean, now: Date): Promise<Place> {
+    const found = await repo.findEntry(this.db, roomId, visitorId);
+    if (found) return placeOf(found);
+    if (pre && !this.sealed.has(roomId)) {
+      const joined = await this.db.transaction().execute(async (trx) => {
+        const room = await repo.shareLockSealed(trx, roomId);
+        if (!room) throw new Error(`waiting room ${roomId} is gone`);
+        if (room.sealed_count !== null) return false;
+        await repo.insertPreQueueEntry(trx, roomId, visitorId, draw(), now);
+        return true;
+      });
+      if (joined) return (await this.find(roomId, visitorId)) ?? { kind: 'pre' };
+    }
+    await this.seal(roomId);
+    return this.groups.add(roomId, visitorId);
+  }
+
+  private joinLater = async (roomId: string, visitors: string[]): Promise<Settled<Place>[]> => {
+    const now = new Date();
+    const places = await this.db.transaction().execute(async (trx) => {
+      const unique = [...new Set(visitors)];
+      const existing = new Map(
+        (await repo.findEntries(trx, roomId, unique)).map((e) => [e.visitor_id, placeOf(e)]),
+      );
+      const fresh = unique.filter((v) => !existing.has(v));
+      if (fresh.length) {
+        const first = await repo.takeRanks(trx, roomId, fresh.length);
+        const entries = fresh.map((visitorId, i) => ({ visitorId, rank: first + i }));
+        const written = new Set(await repo.insertRankedEntries(trx, roomId, entries, now));
+        for (const e of entries) {
+          if (written.has(e.visitorId)) {
+            existing.set(e.visitorId, {
+              kind: 'ranked',
+              rank: e.rank,
+              admittedAt: null,
+              fresh: true,
+            });
+          }
+        }
+        // A visitor another process wrote meanwhile keeps that place; the rank taken here
+        // for them is left unused (it admits no one).
+        const lost = fresh.filter((v) => !written.has(v));
+        for (const e of await repo.findEntries(trx, roomId, lost)) {
+          existing.set(e.visitor_id, placeOf(e));
+        }
+      }
+      return existing;
+    });
+    return visitors.map((v) => {
+      const place = places.get(v);
+      return place
+        ? { ok: true as const, value: place }
+        : { ok: false as const, error: new Error('queue entry not written') };
+    });
+  };
+
+  async find(roomId: string, visitorId: string): Promise<Place | undefined> {
+    const row = await repo.findEntry(this.db, roomId, visitorId);
+    return row ? placeOf(row) : undefined;
+  }
+
+  async seal(roomId: string): Promise<void> {
+    if (this.sealed.has(roomId)) return;
+    await this.db.transaction().execute((trx) => repo.sealPreQueue(trx, roomId));
+    this.sealed.add(roomId);
+  }
+
+  async rejoin(roomId: string, visitorId: string, now: Date): Promise<Place> {
+    await this.seal(roomId);
+    await repo.deleteEntry(this.db, roomId, visitorId);
+    await repo.deletePassUse(this.db, roomId, visitorId);
+    return this.join(roomId, visitorId, false, now);
+  }
+
+  async markAdmitted(roomId: string, visitorId: string, now: Date): Promise<Date> {
+    return (await repo.markAdmitted(this.db, roomId, visitorId, now)) ?? now;
+  }
+
+  async counts(roomId: string): Promise<{ joined: number; pre: number }> {
+    const { total, pre } = await repo.countEntries(this.db, roomId);
+    return { joined: total, pre };
+  }
+
+  usePass(roomId: string, visitorId: string, now: Date): Promise<boolean> {
+    return repo.insertPassUse(this.db, roomId, visitorId, now);
+  }
+
+  releasePass(roomId: string, visitorId: string): Promise<void> {
+    return repo.deletePassUse(this.db, roomId, visitorId);
+  }
+
+  passUsed(roomId: string, visitorId: string): Promise<boolean> {
+    return repo.isPassUsed(this.db, roomId, visitorId);
+  }
+
+  passesUsed(roomId: string): Promise<number> {
+    return repo.countPassUses(this.db, roomId);
+  }
+
+  async clear(roomId: string): Promise<void> {
+    this.sealed.delete(roomId);
+    await repo.clearQueue(this.db, roomId);
+  }
+}
+
+// Redis ----------------------------------------------------------------------------------
+
+/**
+ * Ranks the pre-queue (a sorted set scored by secret draws) into the rank hash, once, and
+ * answers the pre-queue's size. Shared by the scripts below; KEYS: pre, rank, sealed.
+ */
+const SEAL = `
+local function seal()
+  local s = redis.call('GET', KEYS[3])
+  if s then return tonumber(s) end
+  local members = redis.call('ZRANGE', KEYS[1], 0, -1)
+  for i, v in ipairs(members) do redis.call('HSET', KEYS[2], v, i - 1) end
+  redis.call('SET', KEYS[3], #members)
+  return #members
+end
+`;
+
+/**
+ * KEYS: pre, rank, sealed, seq, adm. ARGV: visitor, draw, pre (1/0). Answers
+ * {rank, 1 if new}, or {-1, 0} for the pre-queue.
+ */
+const JOIN = `${SEAL}
+local r = redis.call('HGET', KEYS[2], ARGV[1])
+if r then return {tonumber(r), 0} end
+if ARGV[3] == '1' and not redis.call('GET', KEYS[3]) then
+  redis.call('ZADD', KEYS[1], 'NX', ARGV[2], ARGV[1])
+  return {-1, 0}
+end
+local sealed = seal()
+local n = redis.call('INCR', KEYS[4])
+local rank = sealed + n - 1
+redis.call('HSET', KEYS[2], ARGV[1], rank)
+return {rank, 1}
+`;
+
+/** KEYS as JOIN. ARGV: visitor. Answers a new place at the back. */
+const REJOIN = `${SEAL}
+redis.call('HDEL', KEYS[2], ARGV[1])
+redis.call('HDEL', KEYS[5], ARGV[1])
+redis.call('ZREM', KEYS[1], ARGV[1])
+local sealed = seal()
+local n = redis.call('INCR', KEYS[4])
+local rank = sealed + n - 1
+redis.call('HSET', KEYS[2], ARGV[1], rank)
+return rank
+`;
+
+/** KEYS: pre, rank, sealed. */
+const SEAL_ONLY = `${SEAL}
+return seal()
+`;
+
+/**
+ * The queue in Redis: each change is one Lua script, which Redis runs alone, so a join and
+ * the ranking at the on-sale time never interleave, and ranks come from one INCR.
+ */
+export class RedisQueueStore implements QueueStore {
+  private readonly sealed = new Set<string>();
+
+  constructor(private readonly redis: Redis) {}
+
+  private keys(roomId: string) {
+    const k = (name: string) => `wr:{${roomId}}:${name}`;
+    return [k('pre'), k('rank'), k('sealed'), k('seq'), k('adm'), k('used')] as const;
+  }
+
+  async join(roomId: string, visitorId: string, pre: boolean): Promise<Place> {
+    const [p, r, s, q, a] = this.keys(roomId);
+    const [rank, fresh] = (await this.redis.eval(
+      JOIN,
+      5,
+      p,
+      r,
+      s,
+      q,
+      a,
+      visitorId,
+      String(draw()),
+      pre ? '1' : '0',
+    )) as [number, number];
+    if (rank < 0) return { kind: 'pre' };
+    if (fresh) return { kind: 'ranked', rank, admittedAt: null, fresh: true };
+    const admitted = await this.redis.hget(a, visitorId);
+    return { kind: 'ranked', rank, admittedAt: admitted ? new Date(Number(admitted)) : null };
+  }
+
+  async find(roomId: string, visitorId: string): Promise<Place | undefined> {
+    const [p, r, , , a] = this.keys(roomId);
+    const replies = (await this.redis
+      .multi()
+      .hget(r, visitorId)
+      .hget(a, visitorId)
+      .zscore(p, visitorId)
+      .exec()) as [unknown, string | null][];
+    const [rank, admitted, score] = replies.map(([, value]) => value);
+    if (rank !== null && rank !== undefined) {
+      return {
+        kind: 'ranked',
+        rank: Number(rank),
+        admittedAt: admitted ? new Date(Number(admitted)) : null,
+      };
+    }
+    return score !== null && score !== undefined ? { kind: 'pre' } : undefined;
+  }
+
+  async seal(roomId: string): Promise<void> {
+    if (this.sealed.has(roomId)) return;
+    const [p, r, s] = this.keys(roomId);
+    await this.redis.eval(SEAL_ONLY, 3, p, r, s);
+    this.sealed.add(roomId);
+  }
+
+  async rejoin(roomId: string, visitorId: string): Promise<Place> {
+    const [p, r, s, q, a, u] = this.keys(roomId);
+    await this.redis.srem(u, visitorId);
+    const rank = Number(await this.redis.eval(REJOIN, 5, p, r, s, q, a, visitorId));
+    return { kind: 'ranked', rank, admittedAt: null, fresh: true };
+  }
+
+  async markAdmitted(roomId: string, visitorId: string, now: Date): Promise<Date> {
+    const key = this.keys(roomId)[4];
+    await this.redis.hsetnx(key, visitorId, String(now.getTime()));
+    return new Date(Number(await this.redis.hget(key, visitorId)));
+  }
+
+  async counts(roomId: string): Promise<{ joined: number; pre: number }> {
+    const [p, , s, q] = this.keys(roomId);
+    const replies = (await this.redis.multi().get(s).get(q).zcard(p).exec()) as [
+      unknown,
+      string | number | null,
+    ][];
+    const [sealed, seq, pre] = replies.map(([, value]) => value);
+    if (sealed === null || sealed === undefined) return { joined: Number(pre), pre: Number(pre) };
+    return { joined: Number(sealed) + Number(seq ?? 0), pre: 0 };
+  }
+
+  async usePass(roomId: string, visitorId: string): Promise<boolean> {
+    return (await this.redis.sadd(this.keys(roomId)[5], visitorId)) === 1;
+  }
+
+  async releasePass(roomId: string, visitorId: string): Promise<void> {
+    await this.redis.srem(this.keys(roomId)[5], visitorId);
+  }
+
+  async passUsed(roomId: string, visitorId: string): Promise<boolean> {
+    return (await this.redis.sismember(this.keys(roomId)[5], visitorId)) === 1;
+  }
+
+  async passesUsed(roomId: string): Promise<number> {
+    return this.redis.scard(this.keys(roomId)[5]);
+  }
+
+  async clear(roomId: string): Promise<void> {
+    this.sealed.delete(roomId);
+    await this.redis.del(...this.keys(roomId));
+  }
+}

@@ -1,0 +1,261 @@
+import {
+  formatCount,
+  formatEventDate,
+  waitingRoomSettingsBody,
+  type WaitingRoomDto,
+} from '@gatepass/shared';
+import { useState, type FormEvent } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input, Toggle } from '../../../components/ui/form-controls.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../lib/toast.ts';
+import { useWaitingRoom } from '../api/get-waiting-room.ts';
+import { useUpdateWaitingRoom } from '../api/update-waiting-room.ts';
+import { instantToLocalInput, localInputToInstant } from '../lib/local-time.ts';
+import { Badge } from './badges.tsx';
+import { CopyButton } from './copy-button.tsx';
+
+interface Draft {
+  enabled: boolean;
+  onSaleLocal: string;
+  rate: string;
+  passMinutes: string;
+}
+
+const draftOf = (room: WaitingRoomDto, timeZone: string): Draft => ({
+  enabled: room.enabled,
+  onSaleLocal: instantToLocalInput(room.onSaleAt, timeZone),
+  rate: String(room.ratePerMinute),
+  passMinutes: String(room.passMinutes),
+});
+
+function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
+  return (
+    <div className="rounded-xl bg-slate-50 px-3 py-3 ring-1 ring-slate-900/5">
+      <dt className="text-xs font-medium text-slate-600">{label}</dt>
+      <dd className="mt-0.5 text-xl font-bold text-slate-900 tabular-nums">{value}</dd>
+      {hint ? <dd className="text-xs text-slate-500">{hint}</dd> : null}
+    </div>
+  );
+}
+
+/**
+ * The event's waiting room (issue 14 §1, decision 034): turn it on with an on-sale time and
+ * an admission rate, watch the line, the admissions and the sales live, pause it or change
+ * the rate while it runs.
+ */
+export function WaitingRoomPanel({ eventId, timeZone }: { eventId: string; timeZone: string }) {
+  const query = useWaitingRoom(eventId);
+  return (
+    <section
+      aria-labelledby="waiting-room-title"
+      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-900/5 sm:p-6"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="waiting-room-title" className="text-lg font-semibold text-slate-900">
+          Waiting room
+        </h2>
+        {query.data?.enabled ? (
+          query.data.paused ? (
+            <Badge tone="amber">Paused</Badge>
+          ) : (
+            <Badge tone="green">On</Badge>
+          )
+        ) : query.data ? (
+          <Badge tone="gray">Off</Badge>
+        ) : null}
+      </div>
+      <p className="mt-1 text-sm text-slate-600">
+        For a big on-sale: visitors wait in a fair line and are let into checkout a few at a time.
+        Everyone who arrives before the on-sale time gets a random place when it opens, so coming
+        early gives no advantage.
+      </p>
+      {query.isPending ? (
+        <div className="flex justify-center py-8 text-indigo-600">
+          <Spinner label="Loading the waiting room…" />
+        </div>
+      ) : query.isError || !query.data ? (
+        <Alert tone="error" className="mt-4">
+          The waiting room could not be loaded.{' '}
+          <button
+            type="button"
+            className="font-semibold underline"
+            onClick={() => void query.refetch()}
+          >
+            Try again
+          </button>
+        </Alert>
+      ) : (
+        <WaitingRoomForm
+          key={`${query.data.enabled}-${query.data.onSaleAt}`}
+          room={query.data}
+          eventId={eventId}
+          timeZone={timeZone}
+        />
+      )}
+    </section>
+  );
+}
+
+function WaitingRoomForm({
+  room,
+  eventId,
+  timeZone,
+}: {
+  room: WaitingRoomDto;
+  eventId: string;
+  timeZone: string;
+}) {
+  const update = useUpdateWaitingRoom(eventId);
+  const [draft, setDraft] = useState<Draft>(() => draftOf(room, timeZone));
+  const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
+  const set = (changes: Partial<Draft>) => setDraft((d) => ({ ...d, ...changes }));
+
+  const save =
+    (changes: { paused?: boolean } = {}) =>
+    (event?: FormEvent) => {
+      event?.preventDefault();
+      const onSaleAt = localInputToInstant(draft.onSaleLocal, timeZone);
+      if (!onSaleAt) {
+        setErrors({ onSaleLocal: 'Choose the date and time tickets go on sale.' });
+        return;
+      }
+      const parsed = waitingRoomSettingsBody.safeParse({
+        enabled: draft.enabled,
+        onSaleAt,
+        ratePerMinute: Number(draft.rate),
+        passMinutes: Number(draft.passMinutes),
+        paused: changes.paused ?? room.paused,
+      });
+      if (!parsed.success) {
+        const next: typeof errors = {};
+        for (const issue of parsed.error.issues) {
+          const field =
+            issue.path[0] === 'ratePerMinute'
+              ? 'rate'
+              : issue.path[0] === 'passMinutes'
+                ? 'passMinutes'
+                : 'onSaleLocal';
+          next[field] ??= issue.message;
+        }
+        setErrors(next);
+        return;
+      }
+      setErrors({});
+      update.mutate(
+        { eventId, body: parsed.data },
+        {
+          onSuccess: (saved) => {
+            setDraft(draftOf(saved, timeZone));
+            toast.success(
+              !saved.enabled
+                ? 'The waiting room is off.'
+                : changes.paused === true
+                  ? 'Admission is paused. Everyone keeps their place.'
+                  : changes.paused === false
+                    ? 'Admission has resumed.'
+                    : 'Waiting room saved.',
+            );
+          },
+        },
+      );
+    };
+
+  const live = room.enabled;
+  return (
+    <div className="mt-4 space-y-5">
+      {live ? (
+        <div className="space-y-3">
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Waiting room now">
+            <Figure
+              label="Waiting"
+              value={formatCount(room.waiting)}
+              hint={room.preQueue ? `${formatCount(room.preQueue)} in the pre-queue` : undefined}
+            />
+            <Figure
+              label="Admitted"
+              value={formatCount(room.admitted)}
+              hint={`of ${formatCount(room.joined)} joined`}
+            />
+            <Figure
+              label="Admitted a minute"
+              value={formatCount(room.ratePerMinute)}
+              hint={room.paused ? 'paused' : undefined}
+            />
+            <Figure label="Orders through the room" value={formatCount(room.passesUsed)} />
+            <Figure
+              label="Tickets sold"
+              value={formatCount(room.ticketsSold)}
+              hint={`of ${formatCount(room.capacity)}`}
+            />
+            <Figure
+              label="On sale"
+              value={new Date(room.onSaleAt ?? 0) <= new Date(room.serverTime) ? 'Open' : 'Not yet'}
+              hint={room.onSaleAt ? formatEventDate(room.onSaleAt, timeZone) : undefined}
+            />
+          </dl>
+          <div className="flex flex-col gap-2 rounded-xl bg-indigo-50 px-4 py-3 text-sm text-indigo-950 sm:flex-row sm:items-center sm:justify-between">
+            <span className="min-w-0 break-all">
+              Queue link: <span className="font-mono">{room.queueUrl}</span>
+            </span>
+            <div className="flex shrink-0 gap-2">
+              <CopyButton text={room.queueUrl} label="Copy queue link" />
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={update.isPending}
+                onClick={() => save({ paused: !room.paused })()}
+              >
+                {room.paused ? 'Resume admission' : 'Pause admission'}
+              </Button>
+            </div>
+          </div>
+        </div>
+      ) : null}
+
+      <form noValidate onSubmit={save()} aria-label="Waiting room settings" className="space-y-4">
+        <Toggle
+          checked={draft.enabled}
+          onChange={(enabled) => set({ enabled })}
+          label="Use a waiting room"
+          description="While it is on, checkout is open only to visitors whose turn it is. Turning it on starts a new, empty line."
+        />
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Input
+            label="On-sale time"
+            type="datetime-local"
+            value={draft.onSaleLocal}
+            onChange={(e) => set({ onSaleLocal: e.target.value })}
+            error={errors.onSaleLocal}
+            hint={`In the event's time zone (${timeZone})`}
+          />
+          <Input
+            label="People let in a minute"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            value={draft.rate}
+            onChange={(e) => set({ rate: e.target.value })}
+            error={errors.rate}
+            hint={`Suggested for ${formatCount(room.capacity)} tickets: ${formatCount(room.defaultRatePerMinute)}`}
+          />
+          <Input
+            label="Minutes to buy"
+            type="number"
+            inputMode="numeric"
+            min={2}
+            max={60}
+            value={draft.passMinutes}
+            onChange={(e) => set({ passMinutes: e.target.value })}
+            error={errors.passMinutes}
+            hint="How long a turn lasts"
+          />
+        </div>
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save waiting room'}
+        </Button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,224 @@
+// 6. The waiting room (issue 14 §4): 20,000 arrivals within 10 s at two app processes on
+// one PostgreSQL database (the queue in PostgreSQL; and in Redis when BENCH_REDIS_URL is
+// set). Half arrive before the on-sale time (the pre-queue), half after. Figures: errors,
+// join p50/p99, the admission rate seen from outside against the set one, and the fairness
+// of the order (Kendall τ of place against arrival: pre-queue ~0, later arrivals ~1).
+import http from 'node:http';
+import { Redis } from 'ioredis';
+import { percentile } from './lib/load.mjs';
+import {
+  api,
+  createDatabase,
+  figure,
+  givenEvent,
+  givenOrganiser,
+  log,
+  round,
+  sleep,
+  startApp,
+} from './lib/common.mjs';
+
+const ARRIVALS = 20_000;
+const SPREAD_MS = 10_000;
+const RATE = 6_000; // people a minute: 100 a second
+const MAX_IN_FLIGHT = 400;
+
+/** Kendall's τ of two orderings (O(n²); 10,000 items take about a second). */
+function kendallTau(a, b) {
+  let c = 0;
+  let d = 0;
+  for (let i = 0; i < a.length; i++) {
+    const ai = a[i];
+    const bi = b[i];
+    for (let j = i + 1; j < a.length; j++) {
+      const s = Math.sign(ai - a[j]) * Math.sign(bi - b[j]);
+      if (s > 0) c++;
+      else if (s < 0) d++;
+    }
+  }
+  return (c - d) / ((a.length * (a.length - 1)) / 2);
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+function get(url, cookie) {
+  return new Promise((resolve) => {
+    const t0 = performance.now();
+    const req = http.get(url, { agent, headers: cookie ? { cookie } : {} }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode,
+          ms: performance.now() - t0,
+          setCookie: res.headers['set-cookie'] ?? [],
+          body: Buffer.concat(chunks).toString(),
+        }),
+      );
+      res.on('error', () => resolve({ status: 'error', ms: performance.now() - t0 }));
+    });
+    req.on('error', () => resolve({ status: 'error', ms: performance.now() - t0 }));
+  });
+}
+
+async function run(store, redisUrl) {
+  const db = await createDatabase(`wroom_${store}`);
+  const apps = [];
+  try {
+    const env = redisUrl ? { REDIS_URL: redisUrl } : {};
+    apps.push(await startApp('A', db.url, env), await startApp('B', db.url, env));
+    const [a] = apps;
+    const organiser = await givenOrganiser(a.base, db);
+    const event = await givenEvent(a.base, organiser.token, {
+      title: 'Sell-out Night',
+      tickets: [{ name: 'Free', price: 0, capacity: 20_000 }],
+    });
+    // The on-sale time is an hour away while the first half arrives (the pre-queue), then
+    // brought to now by the organiser, and the second half arrives: each half is what it
+    // should be however slowly a loaded machine answers.
+    const setRoom = async (onSaleAt) => {
+      const put = await api(a.base, 'PUT', `/api/v1/events/manage/${event.id}/waiting-room`, {
+        token: organiser.token,
+        body: { enabled: true, onSaleAt: new Date(onSaleAt).toISOString(), ratePerMinute: RATE },
+      });
+      if (put.status !== 200) throw new Error(`waiting room: ${put.status} ${put.text}`);
+    };
+    await setRoom(Date.now() + 3_600_000);
+
+    log(`waiting room (${store}): ${ARRIVALS} arrivals over ${SPREAD_MS / 1000} s, 2 processes`);
+    const arrivals = new Array(ARRIVALS);
+    let inFlight = 0;
+    const t0 = performance.now();
+    const send = async (from, to, phaseStart) => {
+      const pending = [];
+      let sent = from;
+      while (sent < to) {
+        const due = ((sent - from) * SPREAD_MS) / ARRIVALS;
+        const now = performance.now() - phaseStart;
+        if (now < due || inFlight >= MAX_IN_FLIGHT) {
+          await sleep(Math.max(1, Math.min(5, due - now)));
+          continue;
+        }
+        const i = sent++;
+        const app = apps[i % 2];
+        inFlight++;
+        pending.push(
+          get(`${app.base}/api/v1/waiting-room/${event.slug}/status`).then((r) => {
+            inFlight--;
+            const visitor = /gp_wr=([\w-]+)/.exec(r.setCookie.join(';'))?.[1];
+            arrivals[i] = { i, status: r.status, ms: r.ms, visitor };
+          }),
+        );
+      }
+      await Promise.all(pending);
+    };
+    await send(0, ARRIVALS / 2, performance.now());
+    await setRoom(Date.now());
+    await send(ARRIVALS / 2, ARRIVALS, performance.now());
+    const spanMs = performance.now() - t0;
+    const ok = arrivals.filter((x) => x.status === 200);
+    const errors = ARRIVALS - ok.length;
+    const times = ok.map((x) => x.ms).sort((p, q) => p - q);
+
+    // Places, as the store holds them.
+    const { rows } = await db.query('SELECT room_id FROM waiting_rooms WHERE event_id = $1', [
+      event.id,
+    ]);
+    const roomId = rows[0].room_id;
+    let rankOf;
+    if (redisUrl) {
+      const redis = new Redis(redisUrl);
+      await api(a.base, 'GET', `/api/v1/waiting-room/${event.slug}/status`); // ranks the pre-queue if nobody has
+      const all = await redis.hgetall(`wr:{${roomId}}:rank`);
+      redis.disconnect();
+      rankOf = new Map(Object.entries(all).map(([v, r]) => [v, Number(r)]));
+    } else {
+      const res = await db.query(
+        'SELECT visitor_id, rank FROM waiting_room_entries WHERE room_id = $1',
+        [roomId],
+      );
+      rankOf = new Map(res.rows.map((r) => [r.visitor_id, Number(r.rank)]));
+    }
+    const placed = ok.filter((x) => x.visitor && rankOf.has(x.visitor));
+    const pre = placed.filter((x) => x.i < ARRIVALS / 2);
+    const later = placed.filter((x) => x.i >= ARRIVALS / 2);
+    const tauPre = kendallTau(
+      pre.map((x) => x.i),
+      pre.map((x) => rankOf.get(x.visitor)),
+    );
+    const tauLater = kendallTau(
+      later.map((x) => x.i),
+      later.map((x) => rankOf.get(x.visitor)),
+    );
+
+    // The admission rate from outside: the organiser's figure, read from both processes, 30 s.
+    const samples = [];
+    const until = Date.now() + 30_000;
+    while (Date.now() < until) {
+      for (const app of apps) {
+        const r = await api(app.base, 'GET', `/api/v1/events/manage/${event.id}/waiting-room`, {
+          token: organiser.token,
+        });
+        samples.push({ at: Date.now(), admitted: r.body.data.admitted });
+      }
+      await sleep(1000);
+    }
+    const first = samples[0];
+    const last = samples.at(-1);
+    const measured = ((last.admitted - first.admitted) / (last.at - first.at)) * 60_000;
+    const rateError = Math.abs(measured - RATE) / RATE;
+
+    return {
+      raw: {
+        store,
+        arrivals: ARRIVALS,
+        spanMs: round(spanMs),
+        errors,
+        p50: round(percentile(times, 50), 1),
+        p99: round(percentile(times, 99), 1),
+        preQueue: pre.length,
+        later: later.length,
+        tauPre: round(tauPre, 4),
+        tauLater: round(tauLater, 4),
+        measuredRate: round(measured, 1),
+        rateError: round(rateError, 4),
+      },
+      figures: [
+        figure(`waiting room (${store}): arrivals answered with an error`, errors, '', {
+          target: '0',
+          ok: errors === 0,
+          note: `${ARRIVALS} in ${round(spanMs / 1000, 1)} s, 2 processes`,
+        }),
+        figure(`waiting room (${store}): join p99`, round(percentile(times, 99), 1), 'ms', {
+          target: '< 100 ms',
+          ok: percentile(times, 99) < 100,
+          note: `p50 ${round(percentile(times, 50), 1)} ms`,
+        }),
+        figure(`waiting room (${store}): admission rate error`, round(rateError * 100, 2), '%', {
+          target: '≤ 5 %',
+          ok: rateError <= 0.05,
+          note: `${round(measured)} a minute measured over 30 s, ${RATE} set`,
+        }),
+        figure(`waiting room (${store}): pre-queue Kendall τ`, round(tauPre, 4), '', {
+          target: '|τ| < 0.05',
+          ok: Math.abs(tauPre) < 0.05,
+          note: `${pre.length} arrivals before the on-sale time (σ of τ ≈ ${round(Math.sqrt((2 * (2 * pre.length + 5)) / (9 * pre.length * (pre.length - 1))), 3)})`,
+        }),
+        figure(`waiting room (${store}): later arrivals Kendall τ`, round(tauLater, 4), '', {
+          target: '> 0.99',
+          ok: tauLater > 0.99,
+          note: `${later.length} arrivals after it`,
+        }),
+      ],
+    };
+  } finally {
+    for (const app of apps) await app.stop();
+    await db.drop();
+  }
+}
+
+export async function waitingRoom() {
+  const runs = [await run('postgres')];
+  const redisUrl = process.env.BENCH_REDIS_URL;
+  if (redisUrl) runs.push(await run('redis', redisUrl));
+  return { raw: runs.map((r) => r.raw), figures: runs.flatMap((r) => r.figures) };
+}
