@@ -152,8 +152,16 @@ export async function buildApp(
     app.log,
   );
   // New events take the organiser's default fee mode (settings is built below; called per request).
-  const events = new EventsService(database.db, media, options.now, (ownerId) =>
-    settings.defaultFeeMode(ownerId),
+  const events = new EventsService(
+    database.db,
+    media,
+    options.now,
+    (ownerId) => settings.defaultFeeMode(ownerId),
+    // Paid online sales settle to the organiser's Paystack subaccount (decision 038).
+    async (ownerId) =>
+      Boolean(config.paystackSecretKey) &&
+      !config.paymentsTestMode &&
+      !(await settings.payoutReady(ownerId)),
   );
   const orders = new OrdersService(
     database.db,
@@ -227,6 +235,7 @@ export async function buildApp(
     },
     config.publicUrl,
     app.log,
+    paystack,
   );
   // The organiser's "new order" mail is written in the transaction that completes the order.
   orders.onCompleted(settings.notifyOrganiser);
@@ -242,6 +251,7 @@ export async function buildApp(
     config.exportBatchSize,
     app.log,
     options.now,
+    paystack,
   );
   app.decorate('services', {
     database,

@@ -29,6 +29,8 @@ export const ERROR_CODES = [
   'INVALID_IMAGE',
   'PROMO_CODE_TAKEN',
   'INTERNAL',
+  'PAYOUT_ACCOUNT_REQUIRED',
+  'ACCOUNT_NOT_RESOLVED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -14,3 +14,4 @@ export * from './contracts/manage.ts';
 export * from './contracts/promos.ts';
 export * from './contracts/finances.ts';
 export * from './contracts/settings.ts';
+export * from './contracts/payouts.ts';

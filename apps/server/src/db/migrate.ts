@@ -10,6 +10,7 @@ import * as m0007 from './migrations/2026_11_21_0007_payments_and_ticket_mail.ts
 import * as m0008 from './migrations/2026_11_22_0001_payment_refunds.ts';
 import * as mEventHolds from './migrations/2026_11_25_0201_event_holds.ts';
 import * as m030001 from './migrations/2026_11_25_0301_email_changes.ts';
+import * as mPaystackPayouts from './migrations/2026_11_25_0701_paystack_payouts.ts';
 
 /**
  * Migrations are imported, not read from disk, so the bundled server carries them.
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_0001_payment_refunds': m0008,
   '2026_11_25_0201_event_holds': mEventHolds,
   '2026_11_25_0301_email_changes': m030001,
+  '2026_11_25_0701_paystack_payouts': mPaystackPayouts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

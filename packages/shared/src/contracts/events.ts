@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYSTACK_CHANNELS, paystackChannelsField } from './payouts.ts';
 import { DEFAULT_TIME_ZONE } from '../date.ts';
 import { formatCount } from '../money.ts';
 import {
@@ -153,6 +154,8 @@ const eventFields = {
       `Offline hold must be at most ${EVENT_LIMITS.offlineHoldHoursMax} hours.`,
     ),
   coverImageId: z.uuid({ error: 'Cover image is not recognised.' }).nullish(),
+  /** The Paystack channels its checkout offers (all four unless turned off). */
+  paystackChannels: paystackChannelsField,
 };
 
 /** Creates a draft; only the title is needed, everything else can follow step by step. */
@@ -165,6 +168,7 @@ export const createEventBody = z
     feeMode: eventFields.feeMode.optional(),
     offlinePayment: eventFields.offlinePayment.optional(),
     offlineHoldHours: eventFields.offlineHoldHours.optional(),
+    paystackChannels: eventFields.paystackChannels.optional(),
   })
   .refine(datesInOrder.check, datesInOrder.params);
 export type CreateEventBody = z.input<typeof createEventBody>;
@@ -188,6 +192,7 @@ export const updateEventBody = z
     offlinePayment: eventFields.offlinePayment.optional(),
     offlineHoldHours: eventFields.offlineHoldHours.optional(),
     coverImageId: eventFields.coverImageId,
+    paystackChannels: eventFields.paystackChannels.optional(),
   })
   .refine(datesInOrder.check, datesInOrder.params);
 export type UpdateEventBody = z.input<typeof updateEventBody>;
@@ -403,6 +408,7 @@ export const manageEventDto = z.object({
   feeMode: z.enum(FEE_MODES),
   offlinePayment: z.boolean(),
   offlineHoldHours: z.number(),
+  paystackChannels: z.array(z.enum(PAYSTACK_CHANNELS)),
   cancelReason: z.string().nullable(),
   cancelledAt: iso.nullable(),
   publishedAt: iso.nullable(),

@@ -25,6 +25,8 @@ export interface EventsTable {
   offline_payment: Generated<boolean>;
   /** How long a confirmed offline order holds its tickets. */
   offline_hold_hours: Generated<number>;
+  /** Paystack channels its checkout offers, comma-separated (card,bank_transfer,ussd,bank). */
+  paystack_channels: Generated<string>;
   cancel_reason: string | null;
   cancelled_at: Date | null;
   published_at: Date | null;

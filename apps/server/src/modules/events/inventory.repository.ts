@@ -146,6 +146,10 @@ export interface SaleEvent {
   fee_mode: 'pass' | 'absorb';
   offline_payment: boolean;
   offline_hold_hours: number;
+  /** Comma-separated Paystack channels the event offers. */
+  paystack_channels: string;
+  /** Whether the organiser's payout account is verified with Paystack (a subaccount). */
+  payout_ready: boolean | number;
   start_at: Date | null;
   end_at: Date | null;
   time_zone: string;
@@ -192,7 +196,20 @@ export function findSaleEvents(db: Db, ids: string[]): Promise<SaleEvent[]> {
       'address',
       'city',
       'online_url',
+      'paystack_channels',
     ])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('organiser_settings')
+            .select('organiser_settings.user_id')
+            .whereRef('organiser_settings.user_id', '=', 'events.owner_id')
+            .where('organiser_settings.subaccount_code', 'is not', null)
+            .where('organiser_settings.payout_verified_at', 'is not', null),
+        )
+        .as('payout_ready'),
+    )
     .where('id', 'in', ids)
     .execute();
 }

@@ -1,4 +1,4 @@
-import { formatKobo, koboToNaira } from '@gatepass/shared';
+import { formatKobo, koboToNaira, paystackChannelsOf } from '@gatepass/shared';
 import type { SaleEvent } from '../events/inventory.service.ts';
 import type { NewMail } from '../mail/mail.service.ts';
 import { ticketLines, when, where, type TicketOrder } from '../tickets/tickets.render.ts';
@@ -50,6 +50,8 @@ export function ticketOrderOf(
       online: Boolean(event.online_url),
       offlinePayment: event.offline_payment,
       offlineHoldHours: event.offline_hold_hours,
+      paystackChannels: paystackChannelsOf(event.paystack_channels),
+      payoutReady: Boolean(event.payout_ready),
     },
   };
 }

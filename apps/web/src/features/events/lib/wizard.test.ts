@@ -38,6 +38,7 @@ const event = (over: Partial<ManageEventDto> = {}): ManageEventDto => ({
   endLocal: '2030-12-05T23:00',
   feeMode: 'pass',
   offlinePayment: false,
+  paystackChannels: ['card', 'bank_transfer', 'ussd', 'bank'],
   offlineHoldHours: 72,
   cancelReason: null,
   cancelledAt: null,
