@@ -448,7 +448,6 @@ describe('an order paid with the TEST provider', () => {
     const t = await startTestApp({ paymentsTestMode: true });
     w = { name: 'marked', testMode: true, paystack: false, t, organiser: '' };
     w.organiser = (await givenOrganiser(t)).token;
-    await givenPayoutAccount(t, w.organiser, fake);
   }, 180_000);
   afterAll(async () => {
     await w?.t.close();

@@ -2,6 +2,7 @@ import { CheckoutHeader } from '../components/checkout-header.tsx';
 import { CheckoutBody } from '../components/checkout-panel.tsx';
 import { OrderGate } from '../components/order-gate.tsx';
 import { OrderOutcome } from './complete-page.tsx';
+import { RefundState } from '../../orders/components/refund-state.tsx';
 
 /** Refreshes now and then, so an offline payment confirmed by the organiser shows. */
 const REFRESH_MS = 30_000;
@@ -17,6 +18,11 @@ export function BuyerOrderPage({ orderId }: { orderId: string }) {
         <>
           <CheckoutHeader event={order.event} eyebrow="Your ticket" />
           <CheckoutBody width="4xl">
+            {order.refund ? (
+              <div className="mb-4">
+                <RefundState refund={order.refund} audience="buyer" />
+              </div>
+            ) : null}
             <OrderOutcome order={order} />
           </CheckoutBody>
         </>

@@ -54,6 +54,7 @@ const FORM_FIELDS: EventFormField[] = [
   'feeMode',
   'offlinePayment',
   'offlineHoldHours',
+  'paystackChannels',
 ];
 
 function dirtyOf(draft: EventDraft | null): EventFormField[] {

@@ -23,7 +23,7 @@ export const WIZARD_STEPS = [
   {
     slug: 'tickets',
     title: 'Tickets',
-    fields: ['ticketTypes', 'feeMode', 'offlinePayment', 'offlineHoldHours'],
+    fields: ['ticketTypes', 'feeMode', 'offlinePayment', 'offlineHoldHours', 'paystackChannels'],
   },
   { slug: 'media', title: 'Media', fields: ['coverImageId', 'cover'] },
   { slug: 'review', title: 'Review & publish', fields: ['visibility'] },
@@ -63,6 +63,8 @@ export interface EventForm {
   /** Buyers may pay offline (decision 025); the hours a confirmed offline order holds. */
   offlinePayment: boolean;
   offlineHoldHours: string;
+  /** The Paystack channels checkout offers, comma-separated (issue 15 §1). */
+  paystackChannels: string;
 }
 
 export type EventFormField = keyof EventForm;
@@ -86,6 +88,7 @@ export function formFromEvent(event: ManageEventDto): EventForm {
     feeMode: event.feeMode,
     offlinePayment: event.offlinePayment,
     offlineHoldHours: String(event.offlineHoldHours),
+    paystackChannels: event.paystackChannels.join(','),
   };
 }
 
@@ -119,6 +122,9 @@ export function patchForStep(slug: StepSlug, form: EventForm): UpdateEventBody {
         feeMode: form.feeMode,
         offlinePayment: form.offlinePayment,
         ...(form.offlinePayment ? { offlineHoldHours: Number(form.offlineHoldHours) } : {}),
+        paystackChannels: form.paystackChannels
+          .split(',')
+          .filter(Boolean) as UpdateEventBody['paystackChannels'],
       };
     case 'review':
       return { visibility: form.visibility };
@@ -140,7 +146,7 @@ export const STEP_FORM_FIELDS: Record<StepSlug, EventFormField[]> = {
     'city',
     'onlineUrl',
   ],
-  tickets: ['feeMode', 'offlinePayment', 'offlineHoldHours'],
+  tickets: ['feeMode', 'offlinePayment', 'offlineHoldHours', 'paystackChannels'],
   media: [],
   review: ['visibility'],
 };

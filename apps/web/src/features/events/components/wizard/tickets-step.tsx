@@ -10,6 +10,7 @@ import { ConfirmDialog, dangerButtonClasses } from '../dialog.tsx';
 import { ChoiceCards, Input } from '../../../../components/ui/form-controls.tsx';
 import type { StepProps } from './step-props.ts';
 import { EMPTY_TICKET_FORM, TicketTypeForm, ticketFormFrom } from './ticket-type-form.tsx';
+import { PaystackChannels } from './paystack-channels.tsx';
 
 export function TicketsStep({ event, wizard, errors, change }: StepProps) {
   const { ticketDraft, setTicketDraft } = wizard;
@@ -183,6 +184,12 @@ export function TicketsStep({ event, wizard, errors, change }: StepProps) {
           hint="How long a confirmed offline order keeps its tickets (1–720)."
         />
       ) : null}
+
+      <PaystackChannels
+        value={wizard.form.paystackChannels}
+        onChange={(value) => change('paystackChannels', value)}
+        error={errors.paystackChannels}
+      />
 
       <ConfirmDialog
         open={removing !== null}
