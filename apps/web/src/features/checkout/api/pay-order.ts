@@ -34,7 +34,9 @@ export function usePayOrder(orderId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['checkout', 'pay', orderId],
-    mutationFn: (choice: CheckoutPaymentMethod | { method: 'paystack'; channel: PaystackChannel }) =>
+    mutationFn: (
+      choice: CheckoutPaymentMethod | { method: 'paystack'; channel: PaystackChannel },
+    ) =>
       typeof choice === 'string'
         ? payOrder(orderId, choice)
         : payOrder(orderId, choice.method, choice.channel),

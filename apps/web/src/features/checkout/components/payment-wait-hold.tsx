@@ -21,9 +21,9 @@ export function PaymentWaitHold({ orderId }: { orderId: string }) {
     <div className="mt-4 grid gap-2 text-left">
       <HoldCountdown msLeft={msLeft} />
       <p className="text-sm text-slate-600" data-testid="hold-until">
-        Your tickets are held until {clock}. A bank transfer or USSD payment can take a few
-        minutes to reach Paystack: your order is confirmed as soon as Paystack tells us, and we
-        email your tickets.
+        Your tickets are held until {clock}. A bank transfer or USSD payment can take a few minutes
+        to reach Paystack: your order is confirmed as soon as Paystack tells us, and we email your
+        tickets.
       </p>
     </div>
   );

@@ -2,7 +2,7 @@ import { CheckoutHeader } from '../components/checkout-header.tsx';
 import { CheckoutBody } from '../components/checkout-panel.tsx';
 import { OrderGate } from '../components/order-gate.tsx';
 import { OrderOutcome } from './complete-page.tsx';
-import { RefundState } from '../../orders/components/refund-state.tsx';
+import { RefundState } from '../../../components/ui/refund-state.tsx';
 
 /** Refreshes now and then, so an offline payment confirmed by the organiser shows. */
 const REFRESH_MS = 30_000;

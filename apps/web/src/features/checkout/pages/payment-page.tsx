@@ -56,7 +56,7 @@ const CHANNEL_TEXT: Record<PaystackChannel, string> = {
   card: "Visa, Mastercard or Verve on Paystack's secure page. You come back here once it is done.",
   bank_transfer:
     'Paystack gives you an account number to transfer the exact amount to from your banking app.',
-  ussd: "Paystack gives you a code to dial on your phone; approve the payment there.",
+  ussd: 'Paystack gives you a code to dial on your phone; approve the payment there.',
   bank: "Pay from your bank account with its online banking details, on Paystack's page.",
 };
 

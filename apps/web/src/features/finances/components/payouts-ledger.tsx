@@ -6,7 +6,7 @@ import { EmptyState, Panel } from '../../../components/ui/panel.tsx';
 import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDay } from '../../../lib/format.ts';
-import { usePaymentMethods } from '../../checkout/api/get-payment-methods.ts';
+import { useServerPaymentMethods } from '../../../lib/payouts.ts';
 import { useExportPayouts, usePayouts } from '../api/get-payouts.ts';
 import type { FinancesFilter } from '../lib/range.ts';
 
@@ -45,7 +45,7 @@ const money = (n: number) => (n < 0 ? `−${formatNaira(-n)}` : formatNaira(n));
  * charged, and Paystack's settlement; refunds as negative lines. Where Paystack is on.
  */
 export function PayoutsLedger({ filter }: { filter: FinancesFilter }) {
-  const { methods } = usePaymentMethods();
+  const methods = useServerPaymentMethods();
   const paystack = methods.includes('paystack');
   const ledger = usePayouts(filter, paystack);
   const exporter = useExportPayouts();

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { TEST_PAID_LABEL } from '../../../components/ui/badge.tsx';
 import { formatShortDateTime } from '../../../lib/format.ts';
-import { RefundState } from './refund-state.tsx';
+import { RefundState } from '../../../components/ui/refund-state.tsx';
 import { historyLabel, paymentMethodLabel } from '../lib/status.ts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

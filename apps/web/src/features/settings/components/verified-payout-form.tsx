@@ -87,8 +87,8 @@ export function VerifiedPayoutForm({
         </Alert>
       ) : payout && !payout.verified ? (
         <Alert tone="error" className="mb-4">
-          This account is not verified with Paystack yet, so your events can sell free and
-          offline tickets only. Check it below to verify it.
+          This account is not verified with Paystack yet, so your events can sell free and offline
+          tickets only. Check it below to verify it.
         </Alert>
       ) : null}
       {errors._form ? (
@@ -180,9 +180,7 @@ export function VerifiedPayoutForm({
           })
         }
       >
-        <p>
-          Until you add an account again, your events can sell free and offline tickets only.
-        </p>
+        <p>Until you add an account again, your events can sell free and offline tickets only.</p>
       </ConfirmDialog>
     </form>
   );

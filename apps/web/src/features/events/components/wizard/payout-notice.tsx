@@ -1,8 +1,7 @@
 import type { ManageEventDto } from '@gatepass/shared';
 import { Link } from 'react-router';
 import { paths } from '../../../../config/paths.ts';
-import { usePaymentMethods } from '../../../checkout/api/get-payment-methods.ts';
-import { useSettings } from '../../../settings/api/get-settings.ts';
+import { usePayoutAccount, useServerPaymentMethods } from '../../../../lib/payouts.ts';
 
 /**
  * Why paid tickets cannot be sold online yet (issue 15 §2, decision 038): where this server
@@ -10,11 +9,11 @@ import { useSettings } from '../../../settings/api/get-settings.ts';
  * tickets only, since Paystack pays the organiser's share straight to that account.
  */
 export function PayoutNotice({ event }: { event: ManageEventDto }) {
-  const { methods } = usePaymentMethods();
-  const settings = useSettings();
+  const methods = useServerPaymentMethods();
+  const settings = usePayoutAccount();
   const paid = event.ticketTypes.some((t) => t.price > 0);
-  if (!methods.includes('paystack') || !paid || !settings.data) return null;
-  if (settings.data.payout?.verified) return null;
+  if (!methods.includes('paystack') || !paid || !settings) return null;
+  if (settings.payout?.verified) return null;
   const link = (
     <Link to={`${paths.manage.settings}#payout`} className="font-semibold underline">
       Settings → Payout account
@@ -29,9 +28,9 @@ export function PayoutNotice({ event }: { event: ManageEventDto }) {
     >
       <p className="font-semibold">Paid tickets need a verified payout account.</p>
       <p className="mt-1">
-        Paystack pays your share of each sale straight to your bank account, so buyers cannot
-        pay online until you add one in {link}. Or turn on offline payment in Tickets, or make
-        the tickets free.
+        Paystack pays your share of each sale straight to your bank account, so buyers cannot pay
+        online until you add one in {link}. Or turn on offline payment in Tickets, or make the
+        tickets free.
       </p>
     </div>
   ) : (
@@ -41,9 +40,9 @@ export function PayoutNotice({ event }: { event: ManageEventDto }) {
     >
       <p className="font-semibold">Buyers cannot pay online yet.</p>
       <p className="mt-1">
-        Without a verified payout account, paid tickets are sold offline only (bank transfer
-        or at the venue). Add your account in {link} and Paystack pays your share of each
-        sale straight to it.
+        Without a verified payout account, paid tickets are sold offline only (bank transfer or at
+        the venue). Add your account in {link} and Paystack pays your share of each sale straight to
+        it.
       </p>
     </div>
   );

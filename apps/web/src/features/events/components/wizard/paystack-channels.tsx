@@ -6,7 +6,7 @@ import {
   type PaystackChannel,
 } from '@gatepass/shared';
 import { Toggle } from '../../../../components/ui/form-controls.tsx';
-import { usePaymentMethods } from '../../../checkout/api/get-payment-methods.ts';
+import { useServerPaymentMethods } from '../../../../lib/payouts.ts';
 
 const DESCRIPTIONS: Record<PaystackChannel, string> = {
   card: 'Visa, Mastercard and Verve cards.',
@@ -28,7 +28,7 @@ export function PaystackChannels({
   onChange: (value: string) => void;
   error?: string | undefined;
 }) {
-  const { methods } = usePaymentMethods();
+  const methods = useServerPaymentMethods();
   if (!methods.includes('paystack')) return null;
   const on = value.split(',').filter(Boolean);
   const set = (channel: PaystackChannel, checked: boolean) => {
@@ -36,7 +36,10 @@ export function PaystackChannels({
     onChange(next.join(','));
   };
   return (
-    <fieldset className="grid gap-3" aria-describedby={error ? 'paystack-channels-error' : undefined}>
+    <fieldset
+      className="grid gap-3"
+      aria-describedby={error ? 'paystack-channels-error' : undefined}
+    >
       <legend className="mb-1 text-sm font-semibold text-slate-900">
         How can buyers pay with Paystack?
       </legend>
@@ -53,8 +56,8 @@ export function PaystackChannels({
       ))}
       {on.some((c) => LONG_HOLD_CHANNELS.includes(c as PaystackChannel)) ? null : (
         <p className="text-sm text-slate-500">
-          Many Nigerian buyers pay by transfer or USSD: with both off, they can pay by card or
-          bank account only.
+          Many Nigerian buyers pay by transfer or USSD: with both off, they can pay by card or bank
+          account only.
         </p>
       )}
       {error ? (

@@ -1,5 +1,5 @@
 import { formatNaira, type OrderDto } from '@gatepass/shared';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { Alert } from './alert.tsx';
 
 /**
  * The state of the order's refund at Paystack, as its refund webhooks tell it (issue 15
@@ -36,9 +36,8 @@ export function RefundState({
   }
   return (
     <Alert tone="info" className="text-left">
-      <span data-testid="refund-state">Refund {refund.status}</span>: Paystack is paying{' '}
-      {amount} back {audience === 'buyer' ? 'to you' : 'to the buyer'}; it usually takes a few
-      days.
+      <span data-testid="refund-state">Refund {refund.status}</span>: Paystack is paying {amount}{' '}
+      back {audience === 'buyer' ? 'to you' : 'to the buyer'}; it usually takes a few days.
     </Alert>
   );
 }
