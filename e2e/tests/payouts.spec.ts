@@ -43,7 +43,10 @@ async function data<T>(answer: Promise<{ status: number; body: { data?: unknown 
 async function shoot(page: Page, name: string) {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.screenshot({ path: `e2e/screens/payouts-${name}-${width}.png`, fullPage: true });
+    await page.screenshot({
+      path: `e2e/test-results/screens/payouts-${name}-${width}.png`,
+      fullPage: true,
+    });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -150,7 +153,7 @@ test.describe('payouts through Paystack split payments (stand-in Paystack)', () 
     await expect(transfer).toBeVisible();
     await expect(buyerPage.getByLabel(/Pay with Paystack — Card/)).toBeVisible();
     await transfer.check();
-    await expect(buyerPage.getByText(/We then hold your tickets 45 minutes/)).toBeVisible();
+    await expect(buyerPage.getByText(/We then hold your tickets 45 minutes/).first()).toBeVisible();
     await shoot(buyerPage, 'checkout-channels');
     await buyerPage.getByRole('button', { name: 'Pay ₦5,330.00' }).click();
     await expect(buyerPage).toHaveURL(new RegExp(`^${paystack.url}/checkout/`));
