@@ -32,7 +32,7 @@ interface Answer {
 
 async function call(
   base: string,
-  method: 'GET' | 'POST' | 'PATCH',
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT',
   apiPath: string,
   options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
 ): Promise<Answer> {
@@ -876,6 +876,26 @@ async function startFakePaystack() {
       });
       return;
     }
+    // The organiser's payout account (GET /bank/resolve, POST /subaccount): no Paystack
+    // payment without a verified one (decision 038).
+    if (req.method === 'GET' && url.pathname === '/bank/resolve') {
+      return json(200, {
+        status: true,
+        message: 'Account number resolved',
+        data: {
+          account_number: url.searchParams.get('account_number'),
+          account_name: 'ADA TESTER',
+        },
+      });
+    }
+    if (req.method === 'POST' && url.pathname === '/subaccount') {
+      req.resume();
+      return json(201, {
+        status: true,
+        message: 'Subaccount created',
+        data: { subaccount_code: 'ACCT_checkoute2e', account_number: '0123456789' },
+      });
+    }
     const verify = /^\/transaction\/verify\/(.+)$/.exec(url.pathname);
     if (req.method === 'GET' && verify) {
       const reference = decodeURIComponent(verify[1]!);
@@ -940,6 +960,19 @@ test.describe('Paystack (against a local stand-in of its API)', () => {
     page,
   }) => {
     const token = await server.organiser();
+    data(
+      await call(server.base, 'PUT', '/events/manage/settings/payout', {
+        token,
+        body: {
+          bankName: 'Guaranty Trust Bank',
+          bankCode: '058',
+          accountNumber: '0123456789',
+          accountName: 'ADA TESTER',
+        },
+      }),
+      200,
+      'payout account',
+    );
     const event = await givenEvent(server.base, token, [
       { name: 'Regular', price: 5000, capacity: 10 },
     ]);
@@ -947,7 +980,7 @@ test.describe('Paystack (against a local stand-in of its API)', () => {
     await fillBuyer(page, buyer());
     await page.getByRole('button', { name: 'Continue to payment' }).click();
 
-    const paystackOption = page.getByLabel(/Pay with Paystack/);
+    const paystackOption = page.getByLabel(/Pay with Paystack — Card/);
     await expect(paystackOption).toBeVisible();
     await paystackOption.check();
     await page.getByRole('button', { name: 'Pay ₦5,330.00' }).click();
@@ -958,7 +991,7 @@ test.describe('Paystack (against a local stand-in of its API)', () => {
     await expect(page).toHaveURL(new RegExp(`^${server.base}/checkout/return\\?order=`));
     await expect(page.getByRole('heading', { name: 'Confirming your payment…' })).toBeVisible();
     await page.getByRole('link', { name: 'Back to payment' }).click();
-    await page.getByLabel(/Pay with Paystack/).check();
+    await page.getByLabel(/Pay with Paystack — Card/).check();
     await page.getByRole('button', { name: 'Pay ₦5,330.00' }).click();
     await page.getByRole('link', { name: 'Pay now' }).click();
 

@@ -167,8 +167,16 @@ export async function buildApp(
     app.log,
   );
   // New events take the organiser's default fee mode (settings is built below; called per request).
-  const events = new EventsService(database.db, media, options.now, (ownerId) =>
-    settings.defaultFeeMode(ownerId),
+  const events = new EventsService(
+    database.db,
+    media,
+    options.now,
+    (ownerId) => settings.defaultFeeMode(ownerId),
+    // Paid online sales settle to the organiser's Paystack subaccount (decision 038).
+    async (ownerId) =>
+      Boolean(config.paystackSecretKey) &&
+      !config.paymentsTestMode &&
+      !(await settings.payoutReady(ownerId)),
   );
   const orders = new OrdersService(
     database.db,
@@ -242,6 +250,7 @@ export async function buildApp(
     },
     config.publicUrl,
     app.log,
+    paystack,
   );
   const waitlist = new WaitlistService(
     database.db,
@@ -277,6 +286,7 @@ export async function buildApp(
     config.exportBatchSize,
     app.log,
     options.now,
+    paystack,
   );
   const team = new TeamService(
     database.db,

@@ -49,6 +49,8 @@ export interface EventInput {
   offlinePayment?: boolean;
   offlineHoldHours?: number;
   coverImageId?: string | null;
+  /** Paystack channels the checkout offers (all four unless set). */
+  paystackChannels?: string[];
 }
 
 /** A complete, publishable event a month from now, at a Lagos venue. */

@@ -24,6 +24,25 @@ import type { AddressInfo } from 'node:net';
  *   more than the transaction amount'; one refunded in full → 400 'Transaction has been
  *   fully reversed'.
  *
+ * Split payments and payouts (https://paystack.com/docs/payments/split-payments/,
+ * /docs/api/subaccount, /docs/api/verification, /docs/api/settlement):
+ * - initialize also takes `channels` (card, bank, ussd, qr, mobile_money, bank_transfer,
+ *   eft; another → 400 'Invalid channel'), `subaccount` (an unknown code → 400 'Subaccount
+ *   not found'), `transaction_charge` (kobo) and `bearer` (account | subaccount);
+ * - GET /bank → the banks (name, code, active, …); GET /bank/resolve?account_number&bank_code
+ *   → {account_number, account_name, bank_id}, an unknown account → 422 'Could not resolve
+ *   account name. Check parameters or try again.';
+ * - POST /subaccount {business_name, bank_code (or settlement_bank), account_number,
+ *   percentage_charge, …} → {subaccount_code: 'ACCT_…', settlement_bank: <bank name>, …};
+ *   an account that does not resolve → 400 'Account details are invalid'; PUT
+ *   /subaccount/:code updates one (unknown → 404 'Subaccount not found');
+ * - GET /settlement?subaccount=ACCT_… → that subaccount's settlements {id, status,
+ *   total_amount, settlement_date, …}; GET /settlement/:id/transactions → the transactions
+ *   it paid.
+ * Refund webhooks (https://paystack.com/docs/payments/webhooks/, refund.pending,
+ * refund.processed, refund.failed): {event, data: {status, transaction_reference,
+ * refund_reference, amount, currency, processor, customer, integration, domain}}.
+ *
  * A transaction starts 'abandoned' (Paystack's word for "not paid yet") until the test
  * plays the buyer with `pay` or `decline`. `webhook` builds a `charge.success` event and
  * its `x-paystack-signature` (HMAC-SHA512 of the body with the secret key, hex).
@@ -41,7 +60,39 @@ export interface FakeTransaction {
   createdAt: string;
   /** Kobo refunded so far. */
   refunded: number;
+  channels: string[] | null;
+  /** The channel the buyer paid with. */
+  channel: string;
+  subaccount: string | null;
+  transactionCharge: number | null;
+  bearer: string | null;
 }
+
+export interface FakeSubaccount {
+  code: string;
+  id: number;
+  businessName: string;
+  bankCode: string;
+  accountNumber: string;
+  percentageCharge: number;
+}
+
+export interface FakeSettlement {
+  id: number;
+  subaccount: string;
+  status: 'success' | 'processing' | 'pending' | 'failed';
+  references: string[];
+  date: string;
+}
+
+export const FAKE_BANKS = [
+  { name: 'Access Bank', code: '044' },
+  { name: 'First Bank of Nigeria', code: '011' },
+  { name: 'Guaranty Trust Bank', code: '058' },
+  { name: 'Kuda Bank', code: '50211' },
+  { name: 'United Bank For Africa', code: '033' },
+  { name: 'Zenith Bank', code: '057' },
+];
 
 export interface FakeRefund {
   id: number;
@@ -64,8 +115,25 @@ export interface FakePaystack {
   refuseRefundsWith: string | undefined;
   /** While set, a refund is made but its answer is lost (the connection drops). */
   loseRefundAnswers: boolean;
-  /** The buyer pays on Paystack's page. */
-  pay(reference: string): FakeTransaction;
+  /** Bank accounts GET /bank/resolve knows: `${bankCode}:${accountNumber}` → name. */
+  accounts: Map<string, string>;
+  subaccounts: Map<string, FakeSubaccount>;
+  settlements: FakeSettlement[];
+  /** A bank account that resolves to `name`. */
+  addAccount(bankCode: string, accountNumber: string, name: string): void;
+  /** Paystack settles these transactions' subaccount share in one settlement. */
+  settle(
+    subaccount: string,
+    references: string[],
+    status?: FakeSettlement['status'],
+  ): FakeSettlement;
+  /** A signed refund.pending / refund.processed / refund.failed webhook for a refund. */
+  refundWebhook(
+    refundId: number,
+    event: 'refund.pending' | 'refund.processed' | 'refund.failed',
+  ): { body: string; signature: string };
+  /** The buyer pays on Paystack's page (by card unless another channel is named). */
+  pay(reference: string, channel?: string): FakeTransaction;
   /** The buyer's card is declined. */
   decline(reference: string): FakeTransaction;
   /** A signed `charge.success` webhook for a transaction (amount/currency overridable). */
@@ -104,7 +172,7 @@ export async function startFakePaystack(
           : 'The transaction was not completed',
     paid_at: t.paidAt,
     created_at: t.createdAt,
-    channel: 'card',
+    channel: t.channel,
     currency: t.currency,
     ip_address: '197.210.54.33',
     metadata: t.metadata,
@@ -112,8 +180,9 @@ export async function startFakePaystack(
     customer: { id: 181873746, email: t.email, customer_code: 'CUS_fake' },
     authorization:
       t.status === 'success'
-        ? { authorization_code: 'AUTH_fake', channel: 'card', last4: '4081', bank: 'TEST BANK' }
+        ? { authorization_code: 'AUTH_fake', channel: t.channel, last4: '4081', bank: 'TEST BANK' }
         : {},
+    subaccount: t.subaccount ? { subaccount_code: t.subaccount } : {},
     requested_amount: t.amount,
     transaction_date: t.createdAt,
   });
@@ -170,6 +239,27 @@ export async function startFakePaystack(
           reply(400, { status: false, message: 'Duplicate Transaction Reference' });
           return;
         }
+        const known = ['card', 'bank', 'ussd', 'qr', 'mobile_money', 'bank_transfer', 'eft'];
+        if (
+          b.channels !== undefined &&
+          (!Array.isArray(b.channels) || b.channels.some((c) => !known.includes(String(c))))
+        ) {
+          reply(400, { status: false, message: 'Invalid channel' });
+          return;
+        }
+        if (b.subaccount !== undefined && !subaccounts.has(String(b.subaccount))) {
+          reply(400, { status: false, message: 'Subaccount not found' });
+          return;
+        }
+        const charge = b.transaction_charge === undefined ? null : Number(b.transaction_charge);
+        if (charge !== null && (!Number.isInteger(charge) || charge < 0 || charge > amount)) {
+          reply(400, { status: false, message: 'Invalid transaction charge' });
+          return;
+        }
+        if (b.bearer !== undefined && b.bearer !== 'account' && b.bearer !== 'subaccount') {
+          reply(400, { status: false, message: 'Invalid bearer' });
+          return;
+        }
         const accessCode = randomBytes(5).toString('hex');
         transactions.set(reference, {
           id: nextId++,
@@ -183,6 +273,11 @@ export async function startFakePaystack(
           paidAt: null,
           createdAt: new Date().toISOString(),
           refunded: 0,
+          channels: Array.isArray(b.channels) ? b.channels.map(String) : null,
+          channel: 'card',
+          subaccount: b.subaccount === undefined ? null : String(b.subaccount),
+          transactionCharge: charge,
+          bearer: b.bearer === undefined ? null : String(b.bearer),
         });
         reply(200, {
           status: true,
@@ -265,6 +360,163 @@ export async function startFakePaystack(
         });
         return;
       }
+      const url = new URL(path, 'http://paystack.local');
+      if (req.method === 'GET' && url.pathname === '/bank') {
+        reply(200, {
+          status: true,
+          message: 'Banks retrieved',
+          data: FAKE_BANKS.map((bank, i) => ({
+            id: i + 1,
+            name: bank.name,
+            slug: bank.name.toLowerCase().replace(/\s+/g, '-'),
+            code: bank.code,
+            longcode: '',
+            gateway: 'emandate',
+            pay_with_bank: false,
+            active: true,
+            country: 'Nigeria',
+            currency: 'NGN',
+            type: 'nuban',
+            is_deleted: false,
+          })),
+          meta: { next: null, previous: null, perPage: 100 },
+        });
+        return;
+      }
+      if (req.method === 'GET' && url.pathname === '/bank/resolve') {
+        const number = url.searchParams.get('account_number') ?? '';
+        const bankCode = url.searchParams.get('bank_code') ?? '';
+        const name = accounts.get(`${bankCode}:${number}`);
+        if (!name) {
+          reply(422, {
+            status: false,
+            message: 'Could not resolve account name. Check parameters or try again.',
+          });
+          return;
+        }
+        const bankId = FAKE_BANKS.findIndex((bank) => bank.code === bankCode) + 1;
+        reply(200, {
+          status: true,
+          message: 'Account number resolved',
+          data: { account_number: number, account_name: name, bank_id: bankId },
+        });
+        return;
+      }
+      const subaccountPath = /^\/subaccount(?:\/([^/]+))?$/.exec(url.pathname);
+      if (subaccountPath && (req.method === 'POST' || req.method === 'PUT')) {
+        const b = (body ?? {}) as Record<string, unknown>;
+        const existing = subaccountPath[1]
+          ? subaccounts.get(decodeURIComponent(subaccountPath[1]))
+          : undefined;
+        if (req.method === 'PUT' && !existing) {
+          reply(404, { status: false, message: 'Subaccount not found' });
+          return;
+        }
+        const bankCode = String(b.bank_code ?? b.settlement_bank ?? existing?.bankCode ?? '');
+        const number = String(b.account_number ?? existing?.accountNumber ?? '');
+        const percentage = Number(b.percentage_charge ?? existing?.percentageCharge);
+        const businessName = String(b.business_name ?? existing?.businessName ?? '');
+        if (!businessName || !Number.isFinite(percentage) || percentage < 0 || percentage > 100) {
+          reply(400, {
+            status: false,
+            message: 'Please provide a valid business name and percentage charge',
+          });
+          return;
+        }
+        if (!accounts.has(`${bankCode}:${number}`)) {
+          reply(400, { status: false, message: 'Account details are invalid' });
+          return;
+        }
+        const sub: FakeSubaccount = existing ?? {
+          code: `ACCT_${randomBytes(7).toString('hex')}`,
+          id: nextId++,
+          businessName,
+          bankCode,
+          accountNumber: number,
+          percentageCharge: percentage,
+        };
+        Object.assign(sub, {
+          businessName,
+          bankCode,
+          accountNumber: number,
+          percentageCharge: percentage,
+        });
+        subaccounts.set(sub.code, sub);
+        const now = new Date().toISOString();
+        reply(existing ? 200 : 201, {
+          status: true,
+          message: existing ? 'Subaccount updated' : 'Subaccount created',
+          data: {
+            integration: 412829,
+            domain: 'test',
+            subaccount_code: sub.code,
+            business_name: sub.businessName,
+            description: typeof b.description === 'string' ? b.description : null,
+            primary_contact_email: b.primary_contact_email ?? null,
+            percentage_charge: sub.percentageCharge,
+            settlement_bank: FAKE_BANKS.find((bank) => bank.code === sub.bankCode)?.name,
+            account_number: sub.accountNumber,
+            settlement_schedule: 'AUTO',
+            active: true,
+            is_verified: false,
+            id: sub.id,
+            createdAt: now,
+            updatedAt: now,
+          },
+        });
+        return;
+      }
+      if (req.method === 'GET' && url.pathname === '/settlement') {
+        const only = url.searchParams.get('subaccount');
+        const list = settlements.filter((s) => !only || s.subaccount === only).reverse();
+        reply(200, {
+          status: true,
+          message: 'Settlements retrieved',
+          data: list.map((s) => {
+            const total = s.references.reduce((sum, ref) => {
+              const t = transactions.get(ref);
+              return sum + (t ? t.amount - (t.transactionCharge ?? 0) : 0);
+            }, 0);
+            return {
+              id: s.id,
+              domain: 'test',
+              status: s.status,
+              currency: 'NGN',
+              integration: 412829,
+              total_amount: total,
+              effective_amount: total,
+              total_fees: 0,
+              total_processed: total,
+              deductions: null,
+              settlement_date: s.date,
+              settled_by: null,
+              createdAt: s.date,
+              updatedAt: s.date,
+              subaccount: { subaccount_code: s.subaccount },
+            };
+          }),
+          meta: { total: list.length, skipped: 0, perPage: 100, page: 1, pageCount: 1 },
+        });
+        return;
+      }
+      const settlementTx = /^\/settlement\/([^/]+)\/transactions$/.exec(url.pathname);
+      if (req.method === 'GET' && settlementTx) {
+        const s = settlements.find((x) => String(x.id) === decodeURIComponent(settlementTx[1]!));
+        if (!s) {
+          reply(404, { status: false, message: 'Settlement not found' });
+          return;
+        }
+        const list = s.references
+          .map((ref) => transactions.get(ref))
+          .filter((t) => t !== undefined);
+        reply(200, {
+          status: true,
+          message: 'Transactions retrieved',
+          data: list.map(dataOf),
+          meta: { total: list.length, skipped: 0, perPage: 100, page: 1, pageCount: 1 },
+        });
+        return;
+      }
       const verify = /^\/transaction\/verify\/([^/?]+)$/.exec(path);
       if (req.method === 'GET' && verify) {
         const t = transactions.get(decodeURIComponent(verify[1]!));
@@ -281,10 +533,15 @@ export async function startFakePaystack(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
-  const settle = (reference: string, status: 'success' | 'failed') => {
+  const accounts = new Map<string, string>();
+  const subaccounts = new Map<string, FakeSubaccount>();
+  const settlements: FakeSettlement[] = [];
+
+  const settle = (reference: string, status: 'success' | 'failed', channel = 'card') => {
     const t = transactions.get(reference);
     if (!t) throw new Error(`fake Paystack has no transaction ${reference}`);
     t.status = status;
+    t.channel = channel;
     t.paidAt = status === 'success' ? new Date().toISOString() : null;
     return t;
   };
@@ -298,7 +555,44 @@ export async function startFakePaystack(
     refunds,
     refuseRefundsWith: undefined,
     loseRefundAnswers: false,
-    pay: (reference) => settle(reference, 'success'),
+    accounts,
+    subaccounts,
+    settlements,
+    addAccount: (bankCode, accountNumber, name) =>
+      void accounts.set(`${bankCode}:${accountNumber}`, name),
+    settle(subaccount, references, status = 'success') {
+      const s: FakeSettlement = {
+        id: nextId++,
+        subaccount,
+        status,
+        references,
+        date: new Date().toISOString(),
+      };
+      settlements.push(s);
+      return s;
+    },
+    refundWebhook(refundId, event) {
+      const refund = refunds.find((r) => r.id === refundId);
+      if (!refund) throw new Error(`fake Paystack has no refund ${refundId}`);
+      const t = transactions.get(refund.reference)!;
+      if (event === 'refund.failed') t.refunded -= refund.amount;
+      const body = JSON.stringify({
+        event,
+        data: {
+          status: event.slice('refund.'.length),
+          transaction_reference: refund.reference,
+          refund_reference: event === 'refund.processed' ? `RF${refund.id}` : null,
+          amount: refund.amount,
+          currency: t.currency,
+          processor: 'mastercard',
+          customer: { first_name: null, last_name: null, email: t.email },
+          integration: 412829,
+          domain: 'test',
+        },
+      });
+      return { body, signature: sign(body) };
+    },
+    pay: (reference, channel) => settle(reference, 'success', channel),
     decline: (reference) => settle(reference, 'failed'),
     webhook(reference, override = {}) {
       const t = transactions.get(reference);

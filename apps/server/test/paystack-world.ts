@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { Config } from '../src/config.ts';
 import { EVENTS, givenPublishedEvent } from './event-factories.ts';
 import { givenUser, logIn, uniqueEmail, uniquePhone } from './factories.ts';
 import { API, startTestApp, type TestApp } from './helper.ts';
@@ -12,13 +13,44 @@ export interface PaystackWorld {
   close(): Promise<void>;
 }
 
-export async function startPaystackWorld(): Promise<PaystackWorld> {
+let nextAccount = 1_000_000;
+
+/**
+ * Gives the organiser a payout account verified with the stand-in Paystack (resolved, and
+ * a subaccount made), as saving it in settings does: without one, an event takes no
+ * Paystack payment (decision 038). Answers the subaccount's code.
+ */
+export async function givenPayoutAccount(
+  t: TestApp,
+  token: string,
+  paystack: FakePaystack,
+  accountName = 'ADAEZE OKAFOR ENTERTAINMENT',
+): Promise<string> {
+  const accountNumber = `01${String(nextAccount++).padStart(8, '0')}`;
+  paystack.addAccount('058', accountNumber, accountName);
+  const res = await t.request('PUT', `${API}/events/manage/settings/payout`, {
+    token,
+    body: { bankName: 'Guaranty Trust Bank', bankCode: '058', accountNumber, accountName },
+  });
+  expect(res.status, res.text).toBe(200);
+  expect(res.body.data.payout.verified).toBe(true);
+  const row = await t.db
+    .selectFrom('organiser_settings')
+    .select('subaccount_code')
+    .where('account_number', '=', accountNumber)
+    .executeTakeFirstOrThrow();
+  return row.subaccount_code!;
+}
+
+export async function startPaystackWorld(overrides: Partial<Config> = {}): Promise<PaystackWorld> {
   const paystack = await startFakePaystack();
   const t = await startTestApp({
     paystackSecretKey: paystack.secretKey,
     paystackBaseUrl: paystack.baseUrl,
+    ...overrides,
   });
   const organiser = await logIn(t, await givenUser(t));
+  await givenPayoutAccount(t, organiser, paystack);
   return {
     t,
     paystack,

@@ -30,6 +30,8 @@ export const ERROR_CODES = [
   'PROMO_CODE_TAKEN',
   'INTERNAL',
   'WAITING_ROOM',
+  'PAYOUT_ACCOUNT_REQUIRED',
+  'ACCOUNT_NOT_RESOLVED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

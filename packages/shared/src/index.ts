@@ -17,3 +17,4 @@ export * from './contracts/settings.ts';
 export * from './contracts/team.ts';
 export * from './contracts/waitlist.ts';
 export * from './contracts/waiting-room.ts';
+export * from './contracts/payouts.ts';

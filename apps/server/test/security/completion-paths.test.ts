@@ -4,6 +4,7 @@ import { MANAGE } from '../event-factories.ts';
 import { API, startTestApp, type Reply, type TestApp } from '../helper.ts';
 import { buyer, givenEventWithTypes, givenOrganiser } from '../organiser-factories.ts';
 import { startFakePaystack, type FakePaystack } from '../paystack-fake.ts';
+import { givenPayoutAccount } from '../paystack-world.ts';
 import { pdfText } from '../ticket-files.ts';
 
 /**
@@ -249,6 +250,8 @@ describe.each(CONFIGURATIONS)('$name', (configuration) => {
       paystackBaseUrl: fake.baseUrl,
     });
     w = { ...configuration, t, organiser: (await givenOrganiser(t)).token };
+    // Paystack settles to the organiser's subaccount: no payout account, no Paystack.
+    if (configuration.paystack) await givenPayoutAccount(t, w.organiser, fake);
   }, 180_000);
   afterAll(async () => {
     await w?.t.close();
@@ -301,6 +304,7 @@ describe("a cancelled event's pending orders", () => {
     });
     w = { name: 'cancelled', testMode: true, paystack: true, t, organiser: '' };
     w.organiser = (await givenOrganiser(t)).token;
+    await givenPayoutAccount(t, w.organiser, fake);
   }, 180_000);
   afterAll(async () => {
     await w?.t.close();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYSTACK_CHANNELS, paystackChannelsField } from './payouts.ts';
 import { DEFAULT_TIME_ZONE } from '../date.ts';
 import { formatCount } from '../money.ts';
 import {
@@ -155,6 +156,8 @@ const eventFields = {
   coverImageId: z.uuid({ error: 'Cover image is not recognised.' }).nullish(),
   /** Buyers may transfer their orders to someone else (decision 033; allowed by default). */
   allowTransfers: z.boolean({ error: 'Transfers must be allowed or not.' }),
+  /** The Paystack channels its checkout offers (all four unless turned off). */
+  paystackChannels: paystackChannelsField,
 };
 
 /** Creates a draft; only the title is needed, everything else can follow step by step. */
@@ -168,6 +171,7 @@ export const createEventBody = z
     offlinePayment: eventFields.offlinePayment.optional(),
     offlineHoldHours: eventFields.offlineHoldHours.optional(),
     allowTransfers: eventFields.allowTransfers.optional(),
+    paystackChannels: eventFields.paystackChannels.optional(),
   })
   .refine(datesInOrder.check, datesInOrder.params);
 export type CreateEventBody = z.input<typeof createEventBody>;
@@ -192,6 +196,7 @@ export const updateEventBody = z
     offlineHoldHours: eventFields.offlineHoldHours.optional(),
     coverImageId: eventFields.coverImageId,
     allowTransfers: eventFields.allowTransfers.optional(),
+    paystackChannels: eventFields.paystackChannels.optional(),
   })
   .refine(datesInOrder.check, datesInOrder.params);
 export type UpdateEventBody = z.input<typeof updateEventBody>;
@@ -408,6 +413,7 @@ export const manageEventDto = z.object({
   offlinePayment: z.boolean(),
   offlineHoldHours: z.number(),
   allowTransfers: z.boolean(),
+  paystackChannels: z.array(z.enum(PAYSTACK_CHANNELS)),
   cancelReason: z.string().nullable(),
   cancelledAt: iso.nullable(),
   publishedAt: iso.nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderRefundDto, PAYSTACK_CHANNELS } from './payouts.ts';
 import { LIMITS } from '../limits.ts';
 
 /**
@@ -88,6 +89,12 @@ export const payOrderBody = z.object({
   method: z.enum(['test', 'offline', 'paystack'], {
     error: 'Payment method must be test, offline or paystack.',
   }),
+  /**
+   * Paystack only: the channel the buyer chose (one the event offers). Bank transfer and
+   * USSD hold the tickets longer (TRANSFER_HOLD_MINUTES). Absent: every channel the event
+   * offers, with the normal hold.
+   */
+  channel: z.enum(PAYSTACK_CHANNELS, { error: 'Unknown Paystack channel.' }).optional(),
 });
 export type PayOrderBody = z.input<typeof payOrderBody>;
 
@@ -152,6 +159,13 @@ export const orderDto = quoteDto.extend({
     offlineHoldHours: z.number(),
     /** Whether the buyer may transfer the order to someone else (decision 033). */
     allowTransfers: z.boolean(),
+    /** Paystack channels the event offers (its organiser's choice). */
+    paystackChannels: z.array(z.enum(PAYSTACK_CHANNELS)),
+    /**
+     * Whether the organiser has a verified payout account: without one, an event sells
+     * free and offline tickets only where Paystack is the online provider (decision 038).
+     */
+    payoutReady: z.boolean(),
   }),
   firstName: z.string(),
   lastName: z.string(),
@@ -174,6 +188,8 @@ export const orderDto = quoteDto.extend({
    * then does an offline order hold its tickets beyond the normal checkout hold.
    */
   holdConfirmedAt: z.string().nullable(),
+  /** The refund's state at Paystack, once one was made (followed from its webhooks). */
+  refund: orderRefundDto,
   paidAt: z.string().nullable(),
   attendedAt: z.string().nullable(),
   createdAt: z.string(),

@@ -59,6 +59,13 @@ export type UpdateOrganiserBody = z.input<typeof updateOrganiserBody>;
 
 export const payoutBody = z.object({
   bankName: requiredText('Bank name', SETTINGS_LIMITS.bankNameMax),
+  /**
+   * Paystack's code of the bank (GET …/settings/payout/banks). Required where Paystack is
+   * configured: the account is then resolved with Paystack, `accountName` must be the name
+   * it resolved to (the organiser confirmed it), and the Paystack subaccount is created or
+   * updated.
+   */
+  bankCode: z.string().trim().max(20, 'Choose your bank.').optional(),
   /** The 10-digit NUBAN account number. */
   accountNumber: z
     .string({ error: 'Account number is required.' })
@@ -130,6 +137,9 @@ export const settingsDto = z.object({
       bankName: z.string(),
       accountNumber: z.string(),
       accountName: z.string(),
+      bankCode: z.string().nullable(),
+      /** Resolved with Paystack and set up as the organiser's Paystack subaccount. */
+      verified: z.boolean(),
     })
     .nullable(),
   preferences: z.object({

@@ -7,6 +7,7 @@ import type {
   PublicTicketTypeDto,
   TicketAvailability,
 } from '@gatepass/shared';
+import { paystackChannelsOf } from '@gatepass/shared';
 import { mediaUrl } from '../media/media.service.ts';
 import type {
   OrderFigures,
@@ -108,6 +109,7 @@ export function toManageEventDto(
     offlinePayment: row.offline_payment,
     offlineHoldHours: row.offline_hold_hours,
     allowTransfers: row.allow_transfers,
+    paystackChannels: paystackChannelsOf(row.paystack_channels),
     cancelReason: row.cancel_reason,
     cancelledAt: iso(row.cancelled_at),
     publishedAt: iso(row.published_at),

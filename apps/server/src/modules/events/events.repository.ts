@@ -337,3 +337,15 @@ export async function deleteUnsoldTicketType(
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** Whether any of the event's ticket types costs money. */
+export async function hasPaidTicketTypes(db: Db, eventId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('ticket_types')
+    .select('id')
+    .where('event_id', '=', eventId)
+    .where('price_kobo', '>', 0)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -92,6 +92,11 @@ export class EventsService {
     private readonly now: () => Date = () => new Date(),
     /** Who pays the fee on a new event when the form does not say (the organiser's setting). */
     private readonly defaultFeeMode: (ownerId: string) => Promise<FeeMode> = async () => 'pass',
+    /**
+     * Whether paid tickets sold online need a verified payout account that this organiser
+     * lacks (Paystack is the online provider and test mode is off; decision 038).
+     */
+    private readonly payoutMissing: (ownerId: string) => Promise<boolean> = async () => false,
   ) {}
 
   private capacityRaisedHook: ((trx: Db, ticketTypeIds: string[]) => Promise<void>) | undefined;
@@ -136,6 +141,7 @@ export class EventsService {
         offline_payment: body.offlinePayment ?? false,
         allow_transfers: body.allowTransfers ?? true,
         offline_hold_hours: body.offlineHoldHours ?? EVENT_LIMITS.offlineHoldHoursDefault,
+        ...(body.paystackChannels ? { paystack_channels: body.paystackChannels.join(',') } : {}),
         cancel_reason: null,
         cancelled_at: null,
         published_at: null,
@@ -182,6 +188,8 @@ export class EventsService {
         if (body.offlinePayment !== undefined) patch.offline_payment = body.offlinePayment;
         if (body.allowTransfers !== undefined) patch.allow_transfers = body.allowTransfers;
         if (body.offlineHoldHours !== undefined) patch.offline_hold_hours = body.offlineHoldHours;
+        if (body.paystackChannels !== undefined)
+          patch.paystack_channels = body.paystackChannels.join(',');
         if (body.coverImageId !== undefined) patch.cover_image_id = body.coverImageId;
         if (body.startAt !== undefined)
           patch.start_at = body.startAt ? toInstant(body.startAt, timeZone) : null;
@@ -217,6 +225,8 @@ export class EventsService {
   }
 
   async publish(ownerId: string, id: string): Promise<ManageEventDto> {
+    // Asked before the transaction: PGlite has one connection, which the transaction holds.
+    const payoutMissing = await this.payoutMissing(ownerId);
     return this.db.transaction().execute(async (trx) => {
       const event = await this.owned(trx, ownerId, id, true);
       if (event.status === 'cancelled') {
@@ -232,6 +242,17 @@ export class EventsService {
         futureStart: true,
       });
       if (issues.length) throw notReady(issues);
+      if (
+        !event.offline_payment &&
+        payoutMissing &&
+        (await repo.hasPaidTicketTypes(trx, event.id))
+      ) {
+        throw new AppError(
+          409,
+          'PAYOUT_ACCOUNT_REQUIRED',
+          'Paid tickets need a verified payout account: Paystack pays your share of each sale straight to it. Add one in Settings → Payout account, or turn on offline payment to sell paid tickets by bank transfer or at the venue, or make the tickets free.',
+        );
+      }
       const updated = await repo.updateEvent(trx, event.id, {
         status: 'published',
         published_at: event.published_at ?? now,
@@ -303,6 +324,7 @@ export class EventsService {
           offline_payment: source.offline_payment,
           offline_hold_hours: source.offline_hold_hours,
           allow_transfers: source.allow_transfers,
+          paystack_channels: source.paystack_channels,
           cancel_reason: null,
           cancelled_at: null,
           published_at: null,

@@ -147,6 +147,10 @@ export interface SaleEvent {
   offline_payment: boolean;
   offline_hold_hours: number;
   allow_transfers: boolean;
+  /** Comma-separated Paystack channels the event offers. */
+  paystack_channels: string;
+  /** Whether the organiser's payout account is verified with Paystack (a subaccount). */
+  payout_ready: boolean | number;
   start_at: Date | null;
   end_at: Date | null;
   time_zone: string;
@@ -191,20 +195,36 @@ const SALE_EVENT_COLUMNS = [
   'address',
   'city',
   'online_url',
+  'paystack_channels',
 ] as const;
+
+/** The sale columns, and whether the organiser's payout account is verified (decision 038). */
+function saleEvents(db: Db) {
+  return db
+    .selectFrom('events')
+    .select(SALE_EVENT_COLUMNS)
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('organiser_settings')
+            .select('organiser_settings.user_id')
+            .whereRef('organiser_settings.user_id', '=', 'events.owner_id')
+            .where('organiser_settings.subaccount_code', 'is not', null)
+            .where('organiser_settings.payout_verified_at', 'is not', null),
+        )
+        .as('payout_ready'),
+    );
+}
 
 export function findSaleEvents(db: Db, ids: string[]): Promise<SaleEvent[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('events').select(SALE_EVENT_COLUMNS).where('id', 'in', ids).execute();
+  return saleEvents(db).where('id', 'in', ids).execute();
 }
 
 /** The event with this slug (the waiting room's links name events by slug). */
 export function findSaleEventBySlug(db: Db, slug: string): Promise<SaleEvent | undefined> {
-  return db
-    .selectFrom('events')
-    .select(SALE_EVENT_COLUMNS)
-    .where('slug', '=', slug)
-    .executeTakeFirst();
+  return saleEvents(db).where('slug', '=', slug).executeTakeFirst();
 }
 
 /** The tickets an event offers in all (every ticket type's capacity). */

@@ -259,3 +259,74 @@ export function upcomingEvents(db: Db, ownerId: string, now: Date, limit: number
     .limit(limit)
     .execute();
 }
+
+// The payout ledger (issue 15 §2) ---------------------------------------------------------
+
+export interface PayoutPaymentRow {
+  order_id: string;
+  code: string;
+  event_title: string;
+  reference: string;
+  channel: string | null;
+  amount_kobo: number;
+  fees_kobo: number | null;
+  platform_charge_kobo: number | null;
+  settled_at: Date | null;
+  refund_id: string | null;
+  refund_status: string | null;
+  refund_amount_kobo: number | null;
+  refunded_at: Date | null;
+}
+
+/**
+ * The organiser's Paystack payments that were split with their subaccount (so Paystack
+ * settles their share to their bank), paid in the filter's window, in payment order. A
+ * payment's refund is in the same row. At most `limit` rows.
+ */
+export function payoutPayments(
+  db: Db,
+  f: FinanceFilters,
+  limit: number,
+): Promise<PayoutPaymentRow[]> {
+  let query = db
+    .selectFrom('payments as p')
+    .innerJoin('orders as o', 'o.id', 'p.order_id')
+    .innerJoin('events as e', 'e.id', 'o.event_id')
+    .select([
+      'o.id as order_id',
+      'o.code',
+      'e.title as event_title',
+      'p.reference',
+      'p.channel',
+      'p.amount_kobo',
+      'p.fees_kobo',
+      'p.platform_charge_kobo',
+      'p.settled_at',
+      'p.refund_id',
+      'p.refund_status',
+      'p.refund_amount_kobo',
+      'p.refunded_at',
+    ])
+    .where('e.owner_id', '=', f.ownerId)
+    .where('p.status', '=', 'success')
+    .where('p.subaccount_code', 'is not', null);
+  if (f.eventId) query = query.where('e.id', '=', f.eventId);
+  if (f.from) query = query.where('p.settled_at', '>=', f.from);
+  if (f.to) query = query.where('p.settled_at', '<', f.to);
+  return query.orderBy('p.settled_at').orderBy('p.id').limit(limit).execute();
+}
+
+/** The organiser's subaccount and the account it settles to. */
+export function payoutAccount(db: Db, ownerId: string) {
+  return db
+    .selectFrom('organiser_settings')
+    .select([
+      'subaccount_code',
+      'payout_verified_at',
+      'bank_name',
+      'account_number',
+      'account_name',
+    ])
+    .where('user_id', '=', ownerId)
+    .executeTakeFirst();
+}

@@ -6,6 +6,7 @@ import {
   financesDto,
   financesQuery,
   organiserHomeDto,
+  payoutLedgerDto,
 } from '@gatepass/shared';
 import { format } from 'date-fns';
 import type { FastifyPluginAsync } from 'fastify';
@@ -62,6 +63,42 @@ export function financeRoutes(finances: FinancesService, auth: AuthService): Fas
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="finances-${day}.csv"`)
+          .header('cache-control', 'no-store')
+          .send(stream);
+      },
+    });
+
+    app.get('/finances/payouts', {
+      schema: {
+        tags: ['organiser: finances'],
+        security,
+        summary:
+          "The payout ledger: per Paystack payment split with the organiser's subaccount, what the organiser gets, what the platform keeps, what Paystack charged, and Paystack's settlement; refunds as negative lines",
+        description:
+          'Dated by payment (refund lines by refund) in Africa/Lagos; `from`/`to` inclusive Lagos days. organiser = amount − the platform’s share (the order’s service fee, Paystack `transaction_charge`); platform = that share − Paystack’s fees (the platform bears them, `bearer: account`). Settlement from GET /settlement of the subaccount; `settlementsChecked: false` when Paystack could not be asked.',
+        querystring: financesQuery,
+        response: { 200: envelope(payoutLedgerDto), ...errors },
+      },
+      handler: async (request) => ({
+        data: await finances.payouts(actingOrganiser(request), request.query),
+      }),
+    });
+
+    app.get('/finances/payouts.csv', {
+      schema: {
+        tags: ['organiser: finances'],
+        security,
+        summary: 'The payout ledger as CSV (refunds as negative lines)',
+        querystring: financesQuery,
+        produces: ['text/csv'],
+        response: { 200: z.unknown().describe('text/csv'), ...errors },
+      },
+      handler: async (request, reply) => {
+        const stream = await finances.payoutsCsv(actingOrganiser(request), request.query);
+        const day = format(new TZDate(Date.now(), DEFAULT_TIME_ZONE), 'yyyy-MM-dd');
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="payouts-${day}.csv"`)
           .header('cache-control', 'no-store')
           .send(stream);
       },

@@ -8,6 +8,7 @@ import {
   type financesQuery,
   type MoneyFigures,
   type OrganiserHomeDto,
+  type PayoutLedgerDto,
 } from '@gatepass/shared';
 import { format } from 'date-fns';
 import type { FastifyBaseLogger } from 'fastify';
@@ -17,6 +18,8 @@ import { AppError } from '../../lib/errors.ts';
 import { dateRangeWindow } from '../events/events.time.ts';
 import { csvStream, lagosTime, nairaCell, type CsvColumn } from '../orders/orders.manage.csv.ts';
 import type { OrdersManageService } from '../orders/orders.manage.service.ts';
+import type { PaystackProvider } from '../payments/paystack.provider.ts';
+import { PayoutLedger } from './finances.payouts.ts';
 import * as repo from './finances.repository.ts';
 import type { FigureRow, FinanceExportRow, FinanceFilters } from './finances.repository.ts';
 
@@ -73,7 +76,21 @@ export class FinancesService {
     private readonly exportBatchSize: number,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+    paystack?: PaystackProvider,
+  ) {
+    this.payoutLedger = new PayoutLedger(db, paystack, log);
+  }
+
+  private readonly payoutLedger: PayoutLedger;
+
+  /** The payout ledger of the filter (Paystack split payments and their refunds). */
+  async payouts(ownerId: string, query: Query): Promise<PayoutLedgerDto> {
+    return this.payoutLedger.ledger(await this.filters(ownerId, query));
+  }
+
+  async payoutsCsv(ownerId: string, query: Query): Promise<Readable> {
+    return this.payoutLedger.csv(await this.filters(ownerId, query));
+  }
 
   async report(ownerId: string, query: Query): Promise<FinancesDto> {
     const filters = await this.filters(ownerId, query);

@@ -1,4 +1,4 @@
-import { formatKobo, koboToNaira } from '@gatepass/shared';
+import { formatKobo, koboToNaira, paystackChannelsOf } from '@gatepass/shared';
 import type { SaleEvent } from '../events/inventory.service.ts';
 import type { NewMail } from '../mail/mail.service.ts';
 import { ticketLines, when, where, type TicketOrder } from '../tickets/tickets.render.ts';
@@ -51,6 +51,8 @@ export function ticketOrderOf(
       offlinePayment: event.offline_payment,
       offlineHoldHours: event.offline_hold_hours,
       allowTransfers: event.allow_transfers,
+      paystackChannels: paystackChannelsOf(event.paystack_channels),
+      payoutReady: Boolean(event.payout_ready),
     },
   };
 }

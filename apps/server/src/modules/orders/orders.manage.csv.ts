@@ -12,9 +12,11 @@ export interface CsvColumn<T> {
 /**
  * A cell a spreadsheet would run as a formula (it starts with = + - @, or a tab or carriage
  * return some programs skip first) gets a leading apostrophe, so buyer-typed text such as
- * `=HYPERLINK(…)` shows as text. OWASP "CSV Injection".
+ * `=HYPERLINK(…)` shows as text. OWASP "CSV Injection". A plain negative number (a refund
+ * line's "-5330.00") is no formula and stays a number.
  */
 export function neutraliseFormula(value: string): string {
+  if (/^-\d+(\.\d+)?$/.test(value)) return value;
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 

@@ -596,3 +596,43 @@ export function findTransferredCodes(db: Db, eventId: string, codes: string[]) {
     .where('order_transfers.from_code', 'in', codes)
     .execute();
 }
+/**
+ * A pending order still holding its tickets holds them until `minutes` from now, or longer
+ * if it already did (a Paystack transfer or USSD payment, decision 036).
+ */
+export function extendHold(
+  db: Db,
+  orderId: string,
+  minutes: number,
+): Promise<OrderRow | undefined> {
+  return db
+    .updateTable('orders')
+    .set({
+      reserved_until: sql<Date>`greatest(reserved_until, now() + make_interval(mins => ${minutes}))`,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', orderId)
+    .where('status', '=', 'pending')
+    .where('reserved_until', '>', sql<Date>`now()`)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The state of the order's latest Paystack refund; a failed one flags it for a refund again. */
+export async function setRefundState(
+  db: Db,
+  orderId: string,
+  status: string,
+  amountKobo: number,
+): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({
+      refund_status: status,
+      refund_kobo: amountKobo,
+      ...(status === 'failed' ? { needs_refund: true } : {}),
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', orderId)
+    .execute();
+}

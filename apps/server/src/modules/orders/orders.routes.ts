@@ -116,6 +116,7 @@ export function orderRoutes(
           orderToken(request),
           request.body.method,
           request.ip,
+          request.body.channel,
         ),
       }),
     });

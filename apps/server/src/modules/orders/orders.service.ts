@@ -1,5 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
-import { formatKobo, koboToNaira, LIMITS, type OrderDto, type QuoteDto } from '@gatepass/shared';
+import {
+  formatKobo,
+  koboToNaira,
+  LIMITS,
+  paystackChannelsOf,
+  type OrderDto,
+  type QuoteDto,
+} from '@gatepass/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
@@ -330,6 +337,36 @@ export class OrdersService {
     if (!updated) throw holdExpired();
     if (holdToken) this.mail.kick();
     return this.dto(updated);
+  }
+
+  /**
+   * A refund's state changed at Paystack (its refund webhooks): the order shows it and its
+   * history says so. A failed refund flags the order again, so the organiser's refund
+   * action sends it anew (the buyer has not had their money back).
+   */
+  async refundStateChanged(
+    trx: Kysely<Database>,
+    orderId: string,
+    refund: { status: string; amountKobo: number; detail: string },
+  ): Promise<void> {
+    await repo.setRefundState(trx, orderId, refund.status, refund.amountKobo);
+    await repo.addHistory(trx, [
+      { orderId, kind: `refund_${refund.status}`, detail: refund.detail },
+    ]);
+  }
+
+  /**
+   * The buyer chose a Paystack channel whose money arrives after they leave the page (bank
+   * transfer, USSD): the pending order holds its tickets `minutes` from now, never less
+   * than it already did. Answers the order, or 409 when its hold already ran out.
+   */
+  async extendHold(orderId: string, minutes: number, detail: string): Promise<void> {
+    const extended = await this.db.transaction().execute(async (trx) => {
+      const row = await repo.extendHold(trx, orderId, minutes);
+      if (row) await repo.addHistory(trx, [{ orderId, kind: 'hold_extended', detail }]);
+      return row;
+    });
+    if (!extended) throw holdExpired();
   }
 
   /**
@@ -1090,6 +1127,8 @@ export function toOrderDto(order: OrderRow, items: OrderItemRow[], event: SaleEv
       offlinePayment: event.offline_payment,
       offlineHoldHours: event.offline_hold_hours,
       allowTransfers: event.allow_transfers,
+      paystackChannels: paystackChannelsOf(event.paystack_channels),
+      payoutReady: Boolean(event.payout_ready),
     },
     firstName: order.first_name,
     lastName: order.last_name,
@@ -1114,6 +1153,9 @@ export function toOrderDto(order: OrderRow, items: OrderItemRow[], event: SaleEv
     needsRefund: order.needs_refund,
     reservedUntil: iso(order.reserved_until),
     holdConfirmedAt: iso(order.hold_confirmed_at),
+    refund: order.refund_status
+      ? { status: order.refund_status, amount: koboToNaira(order.refund_kobo ?? 0) }
+      : null,
     paidAt: iso(order.paid_at),
     attendedAt: iso(order.attended_at),
     createdAt: order.created_at.toISOString(),

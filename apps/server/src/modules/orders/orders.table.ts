@@ -38,6 +38,9 @@ export interface OrdersTable {
   hold_token_hash: string | null;
   /** When the buyer confirmed their email: an offline order then keeps its long hold. */
   hold_confirmed_at: Date | null;
+  /** The latest refund's state at Paystack (pending, processing, processed, failed). */
+  refund_status: Generated<string | null>;
+  refund_kobo: Generated<number | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

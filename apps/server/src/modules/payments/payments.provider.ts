@@ -16,6 +16,13 @@ export interface PaymentRequest {
   reference: string;
   /** Where the provider sends the buyer back. */
   callbackUrl: string;
+  /** Paystack: the channels its checkout offers (absent: the account's defaults). */
+  channels?: readonly string[] | undefined;
+  /**
+   * Paystack split payment: the organiser's subaccount settles the amount less the
+   * platform's flat share (`transaction_charge`); the platform bears Paystack's fees.
+   */
+  split?: { subaccount: string; platformChargeKobo: number } | undefined;
 }
 
 export interface Verification {
@@ -26,6 +33,9 @@ export interface Verification {
   currency: string;
   /** The provider's own word for it (Paystack: success, failed, abandoned, reversed, …). */
   providerStatus: string;
+  /** Paystack: the channel the buyer paid with, and what Paystack charged (kobo). */
+  channel?: string | null | undefined;
+  feesKobo?: number | null | undefined;
 }
 
 export interface PaymentProvider {

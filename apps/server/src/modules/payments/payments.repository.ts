@@ -6,7 +6,14 @@ type Db = Kysely<Database>;
 
 export async function insertPayment(
   db: Db,
-  payment: { orderId: string; reference: string; amountKobo: number; currency: string },
+  payment: {
+    orderId: string;
+    reference: string;
+    amountKobo: number;
+    currency: string;
+    channels?: readonly string[] | undefined;
+    split?: { subaccount: string; platformChargeKobo: number } | undefined;
+  },
 ): Promise<PaymentRow> {
   return db
     .insertInto('payments')
@@ -20,6 +27,9 @@ export async function insertPayment(
       authorization_url: null,
       provider_status: null,
       settled_at: null,
+      channels: payment.channels ? payment.channels.join(',') : null,
+      subaccount_code: payment.split?.subaccount ?? null,
+      platform_charge_kobo: payment.split?.platformChargeKobo ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -66,6 +76,7 @@ export async function markSettled(
   id: string,
   outcome: PaymentOutcome,
   providerStatus: string,
+  paid: { channel?: string | null | undefined; feesKobo?: number | null | undefined } = {},
 ): Promise<void> {
   await db
     .updateTable('payments')
@@ -73,6 +84,8 @@ export async function markSettled(
       status: 'success',
       outcome,
       provider_status: providerStatus,
+      channel: paid.channel ?? null,
+      fees_kobo: paid.feesKobo ?? null,
       settled_at: sql<Date>`now()`,
       updated_at: sql<Date>`now()`,
     })
@@ -124,4 +137,69 @@ export async function recordRefund(
     .where('id', '=', id)
     .where('refund_id', 'is', null)
     .execute();
+  const payment = await db
+    .selectFrom('payments')
+    .select('order_id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (payment) {
+    await db
+      .updateTable('orders')
+      .set({ refund_status: refund.status, refund_kobo: refund.amountKobo })
+      .where('id', '=', payment.order_id)
+      .execute();
+  }
+}
+
+/** What initializing a Paystack payment of an order needs to know about it. */
+export function paystackFacts(db: Db, orderId: string) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('events', 'events.id', 'orders.event_id')
+    .leftJoin('organiser_settings', 'organiser_settings.user_id', 'events.owner_id')
+    .select([
+      'orders.fee_kobo',
+      'events.owner_id',
+      'events.paystack_channels',
+      'organiser_settings.subaccount_code',
+      'organiser_settings.payout_verified_at',
+    ])
+    .where('orders.id', '=', orderId)
+    .executeTakeFirst();
+}
+
+/**
+ * A refund's new state from Paystack's webhook, on the payment it refunds. A failed refund
+ * forgets the refund (so the organiser's refund action sends it again) and flags the
+ * payment as one to refund. Answers the payment as it was, or undefined when unknown.
+ */
+export async function applyRefundState(
+  db: Db,
+  reference: string,
+  state: { status: string; amountKobo: number; refundReference: string | null },
+): Promise<PaymentRow | undefined> {
+  const payment = await lockByReference(db, reference);
+  if (!payment || payment.status !== 'success') return undefined;
+  await db
+    .updateTable('payments')
+    .set(
+      state.status === 'failed'
+        ? {
+            refund_id: null,
+            refund_status: 'failed',
+            refunded_at: null,
+            outcome: 'needs_refund',
+            updated_at: sql<Date>`now()`,
+          }
+        : {
+            refund_id: payment.refund_id ?? state.refundReference ?? 'paystack-webhook',
+            refund_status: state.status,
+            refund_amount_kobo: state.amountKobo,
+            refunded_at: payment.refunded_at ?? sql<Date>`now()`,
+            updated_at: sql<Date>`now()`,
+          },
+    )
+    .where('id', '=', payment.id)
+    .execute();
+  return payment;
 }

@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { formatKobo, nairaToKobo, type OrderDto } from '@gatepass/shared';
+import {
+  formatKobo,
+  LONG_HOLD_CHANNELS,
+  nairaToKobo,
+  PAYSTACK_CHANNEL_LABELS,
+  paystackChannelsOf,
+  TRANSFER_HOLD_MINUTES,
+  type OrderDto,
+  type PaystackChannel,
+} from '@gatepass/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -26,6 +35,27 @@ import type { PaymentRow } from './payments.table.ts';
 
 /** The part of a Paystack webhook we act on (https://paystack.com/docs/payments/webhooks/). */
 const webhookEvent = z.object({ event: z.string(), data: z.unknown() });
+
+/** refund.pending / refund.processing / refund.processed / refund.failed: the part we use. */
+const refundEvent = z.object({
+  status: z.string().optional(),
+  transaction_reference: z.string(),
+  refund_reference: z.string().nullish(),
+  amount: z.union([z.number(), z.string()]).transform(Number),
+  currency: z.string().optional(),
+});
+const REFUND_EVENTS = ['refund.pending', 'refund.processing', 'refund.processed', 'refund.failed'];
+
+/**
+ * Without a verified payout account there is no subaccount to settle the organiser's share
+ * to, so Paystack is not offered (decision 038).
+ */
+const payoutRequired = () =>
+  new AppError(
+    409,
+    'PAYOUT_ACCOUNT_REQUIRED',
+    'This event cannot take payment online yet: its organiser has not set up a verified payout account. Please choose another way to pay, or contact the organiser.',
+  );
 
 const unreachable = () =>
   new AppError(
@@ -147,6 +177,7 @@ export class PaymentsService {
     accessToken: string,
     method: ProviderMethod,
     clientAddress: string,
+    channel?: PaystackChannel,
   ): Promise<OrderDto & { redirectUrl: string | null }> {
     const provider = this.providers.get(method);
     if (!provider) {
@@ -158,10 +189,33 @@ export class PaymentsService {
           : 'Paying with Paystack is not available here. Please choose another way to pay.',
       );
     }
-    const order = await this.orders.choosePayment(orderId, accessToken, method, clientAddress);
     if (method !== 'paystack') {
+      const order = await this.orders.choosePayment(orderId, accessToken, method, clientAddress);
       return { ...order, ...(await provider.initialize(this.request(order, ''))) };
     }
+    await this.orders.getForBuyer(orderId, accessToken); // 404 unless the token fits
+    const facts = await repo.paystackFacts(this.db, orderId);
+    if (!facts) throw notFound('This order was not found.');
+    const offered = paystackChannelsOf(facts.paystack_channels);
+    if (channel && !offered.includes(channel)) {
+      throw new AppError(
+        409,
+        'CONFLICT',
+        `This event does not take ${PAYSTACK_CHANNEL_LABELS[channel].toLowerCase()} payments. Please choose another way to pay.`,
+      );
+    }
+    if (!facts.subaccount_code || !facts.payout_verified_at) throw payoutRequired();
+    const channels = channel ? [channel] : offered;
+    let order = await this.orders.choosePayment(orderId, accessToken, method, clientAddress);
+    if (channel && LONG_HOLD_CHANNELS.includes(channel)) {
+      await this.orders.extendHold(
+        order.id,
+        TRANSFER_HOLD_MINUTES,
+        `Tickets held ${TRANSFER_HOLD_MINUTES} minutes for a Paystack ${PAYSTACK_CHANNEL_LABELS[channel].toLowerCase()} payment`,
+      );
+      order = await this.orders.getForBuyer(orderId, accessToken);
+    }
+    const split = { subaccount: facts.subaccount_code, platformChargeKobo: facts.fee_kobo };
     // The payment row exists before Paystack hears of it, so its webhook always finds it.
     const reference = newReference(order.orderCode);
     const payment = await repo.insertPayment(this.db, {
@@ -169,10 +223,16 @@ export class PaymentsService {
       reference,
       amountKobo: nairaToKobo(order.totalPrice),
       currency: 'NGN',
+      channels,
+      split,
     });
     let redirectUrl: string | null;
     try {
-      ({ redirectUrl } = await provider.initialize(this.request(order, reference)));
+      ({ redirectUrl } = await provider.initialize({
+        ...this.request(order, reference),
+        channels,
+        split,
+      }));
     } catch (err) {
       if (!(err instanceof PaymentProviderError)) throw err;
       this.log.warn(
@@ -251,12 +311,51 @@ export class PaymentsService {
     }
     const event = webhookEvent.safeParse(json);
     if (!event.success) throw new AppError(400, 'VALIDATION_FAILED', 'Not a Paystack event.');
+    if (REFUND_EVENTS.includes(event.data.event)) {
+      const refund = refundEvent.safeParse(event.data.data);
+      if (!refund.success) throw new AppError(400, 'VALIDATION_FAILED', 'Not a Paystack refund.');
+      await this.refundChanged(event.data.event.slice('refund.'.length), refund.data);
+      return;
+    }
     if (event.data.event !== 'charge.success') return;
     const tx = paystackTransaction.safeParse(event.data.data);
     if (!tx.success) throw new AppError(400, 'VALIDATION_FAILED', 'Not a Paystack charge.');
     const verification = verificationOf(tx.data);
     if (verification.status !== 'success') return;
     await this.settle(verification.reference, verification);
+  }
+
+  /**
+   * Follows a refund at Paystack into the order: its state on the payment and the order,
+   * and a history entry. A repeated event (same state) changes nothing; a refund of a
+   * reference that is not ours is acknowledged and left alone.
+   */
+  private async refundChanged(status: string, data: z.infer<typeof refundEvent>): Promise<void> {
+    const amountKobo = Number.isFinite(data.amount) ? data.amount : 0;
+    const changed = await this.db.transaction().execute(async (trx) => {
+      const before = await repo.lockByReference(trx, data.transaction_reference);
+      if (!before || before.status !== 'success') return false;
+      if (before.refund_status === status && status !== 'failed') return false;
+      if (before.refund_status === 'failed' && status === 'failed') return false;
+      await repo.applyRefundState(trx, data.transaction_reference, {
+        status,
+        amountKobo,
+        refundReference: data.refund_reference ?? null,
+      });
+      const money = formatKobo(amountKobo);
+      const detail =
+        status === 'processed'
+          ? `Paystack refunded ${money} to the buyer${data.refund_reference ? ` (refund reference ${data.refund_reference})` : ''}`
+          : status === 'failed'
+            ? `Paystack could not refund ${money} (payment ${data.transaction_reference}): the buyer has not had their money back. Refund the order again, or in Paystack's dashboard.`
+            : `Paystack's refund of ${money} is ${status}`;
+      await this.orders.refundStateChanged(trx, before.order_id, { status, amountKobo, detail });
+      return true;
+    });
+    this.log.info(
+      { reference: data.transaction_reference, status, changed },
+      'paystack refund webhook',
+    );
   }
 
   /**
@@ -274,7 +373,10 @@ export class PaymentsService {
         amountKobo: verification.amountKobo,
         currency: verification.currency,
       });
-      await repo.markSettled(trx, payment.id, outcome, verification.providerStatus);
+      await repo.markSettled(trx, payment.id, outcome, verification.providerStatus, {
+        channel: verification.channel,
+        feesKobo: verification.feesKobo,
+      });
       return outcome;
     });
     // A reference of another integration on the same Paystack account: not ours to settle.

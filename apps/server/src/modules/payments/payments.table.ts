@@ -24,6 +24,16 @@ export interface PaymentsTable {
   refund_status: Generated<string | null>;
   refund_amount_kobo: Generated<number | null>;
   refunded_at: Generated<Date | null>;
+  /** The Paystack channels initialize offered (comma-separated). */
+  channels: Generated<string | null>;
+  /** The channel the buyer paid with (card, bank_transfer, ussd, bank), from Paystack. */
+  channel: Generated<string | null>;
+  /** What Paystack charged for the transaction (its `fees`). */
+  fees_kobo: Generated<number | null>;
+  /** The organiser's subaccount the transaction was split with; null: no split. */
+  subaccount_code: Generated<string | null>;
+  /** The platform's flat share (`transaction_charge`): the order's service fee. */
+  platform_charge_kobo: Generated<number | null>;
 }
 
 export interface PaymentTables {

@@ -36,6 +36,8 @@ export const paystackTransaction = z.object({
   reference: z.string(),
   amount: z.number().int(),
   currency: z.string(),
+  channel: z.string().nullish(),
+  fees: z.number().nullish(),
 });
 const verifyResponse = envelope(paystackTransaction);
 
@@ -65,7 +67,47 @@ export function verificationOf(tx: z.infer<typeof paystackTransaction>): Verific
     amountKobo: tx.amount,
     currency: tx.currency,
     providerStatus: tx.status,
+    channel: tx.channel ?? null,
+    feesKobo: tx.fees ?? null,
   };
+}
+
+const banksResponse = envelope(
+  z.array(z.object({ name: z.string(), code: z.string(), active: z.boolean().optional() })),
+);
+const resolveResponse = envelope(
+  z.object({ account_number: z.string(), account_name: z.string() }),
+);
+const subaccountResponse = envelope(
+  z.object({ subaccount_code: z.string(), account_number: z.string().optional() }),
+);
+const settlementsResponse = envelope(
+  z.array(
+    z.object({
+      id: z.union([z.number(), z.string()]),
+      status: z.string(),
+      settlement_date: z.string().nullish(),
+    }),
+  ),
+);
+const settlementTransactionsResponse = envelope(z.array(z.object({ reference: z.string() })));
+
+/** A settlement Paystack made (or is making) to a subaccount's bank. */
+export interface PaystackSettlement {
+  id: string;
+  /** success, processing, pending or failed. */
+  status: string;
+  settlementDate: string | null;
+}
+
+/** What the organiser's Paystack subaccount is made of. */
+export interface SubaccountRequest {
+  businessName: string;
+  bankCode: string;
+  accountNumber: string;
+  /** The default platform share when a transaction names no transaction_charge. */
+  percentageCharge: number;
+  email: string;
 }
 
 export class PaystackProvider implements PaymentProvider {
@@ -90,6 +132,16 @@ export class PaystackProvider implements PaymentProvider {
         // Paystack's checkout shows a "cancel" that returns here too.
         cancel_action: request.callbackUrl,
       },
+      ...(request.channels ? { channels: request.channels } : {}),
+      // https://paystack.com/docs/payments/split-payments/: the subaccount gets the amount
+      // less the flat transaction_charge; bearer 'account' puts Paystack's fees on us.
+      ...(request.split
+        ? {
+            subaccount: request.split.subaccount,
+            transaction_charge: request.split.platformChargeKobo,
+            bearer: 'account',
+          }
+        : {}),
     });
     if (!body.data) throw new PaymentProviderError('Paystack returned no authorization URL');
     return { redirectUrl: body.data.authorization_url };
@@ -117,6 +169,70 @@ export class PaystackProvider implements PaymentProvider {
     return { id: String(body.data.id), status: body.data.status, amountKobo: body.data.amount };
   }
 
+  /** Nigerian banks Paystack pays out to (GET /bank). */
+  async banks(): Promise<{ code: string; name: string }[]> {
+    const body = await this.call(
+      'GET',
+      '/bank?country=nigeria&currency=NGN&perPage=100',
+      banksResponse,
+    );
+    return (body.data ?? [])
+      .filter((b) => b.active !== false)
+      .map((b) => ({ code: b.code, name: b.name }));
+  }
+
+  /** The name the bank holds for an account (GET /bank/resolve). */
+  async resolveAccount(accountNumber: string, bankCode: string): Promise<string> {
+    const query = new URLSearchParams({ account_number: accountNumber, bank_code: bankCode });
+    const body = await this.call('GET', `/bank/resolve?${query}`, resolveResponse);
+    if (!body.data) throw new PaymentProviderError('Paystack returned no account');
+    return body.data.account_name;
+  }
+
+  /** Creates the organiser's subaccount (POST /subaccount) or updates it (PUT /subaccount/:code). */
+  async saveSubaccount(request: SubaccountRequest, code: string | null): Promise<string> {
+    const payload = {
+      business_name: request.businessName.slice(0, 100),
+      bank_code: request.bankCode,
+      settlement_bank: request.bankCode,
+      account_number: request.accountNumber,
+      percentage_charge: request.percentageCharge,
+      primary_contact_email: request.email,
+      description: 'Gatepass organiser',
+    };
+    const body = code
+      ? await this.call(
+          'PUT',
+          `/subaccount/${encodeURIComponent(code)}`,
+          subaccountResponse,
+          payload,
+        )
+      : await this.call('POST', '/subaccount', subaccountResponse, payload);
+    if (!body.data) throw new PaymentProviderError('Paystack returned no subaccount');
+    return body.data.subaccount_code;
+  }
+
+  /** Settlements to a subaccount's bank, newest first (GET /settlement). */
+  async settlements(subaccount: string): Promise<PaystackSettlement[]> {
+    const query = new URLSearchParams({ subaccount, perPage: '100' });
+    const body = await this.call('GET', `/settlement?${query}`, settlementsResponse);
+    return (body.data ?? []).map((s) => ({
+      id: String(s.id),
+      status: s.status,
+      settlementDate: s.settlement_date ?? null,
+    }));
+  }
+
+  /** The references of the transactions one settlement paid (GET /settlement/:id/transactions). */
+  async settlementReferences(id: string): Promise<string[]> {
+    const body = await this.call(
+      'GET',
+      `/settlement/${encodeURIComponent(id)}/transactions?perPage=100`,
+      settlementTransactionsResponse,
+    );
+    return (body.data ?? []).map((t) => t.reference);
+  }
+
   /** Whether `signature` is Paystack's HMAC-SHA512 (hex) of exactly these bytes. */
   signatureValid(rawBody: Buffer, signature: string | undefined): boolean {
     if (!signature || !/^[0-9a-f]{128}$/i.test(signature)) return false;
@@ -125,7 +241,7 @@ export class PaystackProvider implements PaymentProvider {
   }
 
   private async call<T extends z.ZodType>(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT',
     path: string,
     schema: T,
     body?: unknown,
@@ -143,7 +259,7 @@ export class PaystackProvider implements PaymentProvider {
       });
     } catch (err) {
       throw new PaymentProviderError(
-        `Paystack ${method} ${path.split('/').slice(0, 3).join('/')} failed: ${err instanceof Error ? err.message : String(err)}`,
+        `Paystack ${method} ${path.split('?')[0]!.split('/').slice(0, 3).join('/')} failed: ${err instanceof Error ? err.message : String(err)}`,
       );
     }
     const text = await res.text();

@@ -5,7 +5,10 @@ import {
   envelope,
   errorBody,
   messageEnvelope,
+  payoutBanksDto,
   payoutBody,
+  resolvedPayoutDto,
+  resolvePayoutQuery,
   settingsDto,
   updateOrganiserBody,
   updatePreferencesBody,
@@ -127,14 +130,38 @@ export function settingsRoutes(settings: SettingsService, auth: AuthService): Fa
       schema: {
         tags,
         security,
-        summary: 'Set the payout bank account (bank name, 10-digit account number, account name)',
+        summary:
+          'Set the payout bank account (bank name, 10-digit account number, account name). With Paystack: also bankCode; the account is resolved with Paystack (accountName must be the resolved name, 409 otherwise) and becomes the organiser’s Paystack subaccount',
         body: payoutBody,
-        response: answer,
+        response: { ...answer, 502: errorBody },
       },
       handler: async (request) => ({
         data: await settings.setPayout(currentUser(request).id, request.body),
         message: SETTINGS_MESSAGES.payoutSaved,
       }),
+    });
+
+    app.get('/payout/banks', {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Banks to choose for the payout account (Paystack's list); `paystack: false` where Paystack is not configured",
+        response: { 200: envelope(payoutBanksDto), ...errors, 502: errorBody },
+      },
+      handler: async () => ({ data: await settings.payoutBanks() }),
+    });
+
+    app.get('/payout/resolve', {
+      schema: {
+        tags,
+        security,
+        summary:
+          "The account's name at the bank (Paystack's bank account resolution), to confirm before saving",
+        querystring: resolvePayoutQuery,
+        response: { 200: envelope(resolvedPayoutDto), ...errors, 502: errorBody },
+      },
+      handler: async (request) => ({ data: await settings.resolvePayout(request.query) }),
     });
 
     app.delete('/payout', {

@@ -30,6 +30,27 @@ import {
   passwordChangedMail,
 } from './settings.mails.ts';
 import * as repo from './settings.repository.ts';
+import {
+  DEFAULT_FEE_PERCENT,
+  type PayoutBanksDto,
+  type ResolvedPayoutDto,
+  type resolvePayoutQuery,
+} from '@gatepass/shared';
+import { PaymentProviderError } from '../payments/payments.provider.ts';
+import type { PaystackProvider } from '../payments/paystack.provider.ts';
+
+type ResolveQuery = z.output<typeof resolvePayoutQuery>;
+
+/** Account names as banks write them vary in case and spacing only. */
+const sameName = (a: string, b: string) =>
+  a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
+
+const paystackUnreachable = () =>
+  new AppError(
+    502,
+    'PAYMENT_FAILED',
+    'We could not reach Paystack to check this account. Nothing was saved; please try again.',
+  );
 
 type ProfileBody = z.output<typeof updateProfileBody>;
 type OrganiserBody = z.output<typeof updateOrganiserBody>;
@@ -90,7 +111,62 @@ export class SettingsService {
     private readonly limits: SettingsLimits,
     private readonly publicUrl: string,
     private readonly log: FastifyBaseLogger,
+    /** Set where Paystack is configured: payout accounts are resolved and become subaccounts. */
+    private readonly paystack?: PaystackProvider,
   ) {}
+
+  /** Banks to choose from (Paystack's list), and whether payout accounts are verified here. */
+  async payoutBanks(): Promise<PayoutBanksDto> {
+    if (!this.paystack) return { paystack: false, banks: [] };
+    try {
+      return { paystack: true, banks: await this.paystack.banks() };
+    } catch (err) {
+      if (!(err instanceof PaymentProviderError)) throw err;
+      this.log.warn({ err: err.message }, 'paystack bank list failed');
+      throw new AppError(
+        502,
+        'PAYMENT_FAILED',
+        'We could not reach Paystack for the list of banks. Please try again.',
+      );
+    }
+  }
+
+  /** The name the bank holds for this account, from Paystack, for the organiser to confirm. */
+  async resolvePayout(query: ResolveQuery): Promise<ResolvedPayoutDto> {
+    if (!this.paystack) {
+      throw new AppError(
+        409,
+        'CONFLICT',
+        'Payout accounts are not checked with Paystack on this server: type the account name yourself.',
+      );
+    }
+    return {
+      bankCode: query.bankCode,
+      accountNumber: query.accountNumber,
+      accountName: await this.resolveName(query.accountNumber, query.bankCode),
+    };
+  }
+
+  /** Whether the organiser's payout account is verified and is a Paystack subaccount. */
+  async payoutReady(userId: string): Promise<boolean> {
+    const settings = await repo.findSettings(this.db, userId);
+    return Boolean(settings?.subaccount_code && settings.payout_verified_at);
+  }
+
+  private async resolveName(accountNumber: string, bankCode: string): Promise<string> {
+    try {
+      return await this.paystack!.resolveAccount(accountNumber, bankCode);
+    } catch (err) {
+      if (!(err instanceof PaymentProviderError)) throw err;
+      this.log.warn({ err: err.message }, 'paystack account resolution failed');
+      if (!err.refusal) throw paystackUnreachable();
+      const message =
+        'This account number was not found at the chosen bank. Check the number and the bank.';
+      throw new AppError(400, 'ACCOUNT_NOT_RESOLVED', message, {
+        issues: [{ field: 'accountNumber', message }],
+      });
+    }
+  }
 
   async get(userId: string): Promise<SettingsDto> {
     const [user, settings] = await Promise.all([
@@ -105,6 +181,8 @@ export class SettingsService {
             bankName: settings.bank_name,
             accountNumber: settings.account_number,
             accountName: settings.account_name,
+            bankCode: settings.bank_code,
+            verified: Boolean(settings.subaccount_code && settings.payout_verified_at),
           }
         : null;
     return {
@@ -279,12 +357,85 @@ export class SettingsService {
     return this.get(userId);
   }
 
+  /**
+   * Saves the payout account. Where Paystack is configured the account is resolved with
+   * Paystack first, must carry the name the organiser confirmed, and becomes (or updates)
+   * the organiser's Paystack subaccount; if any of that fails, nothing is saved. Removing
+   * the account keeps the subaccount's code (a new account updates it) but unverifies it.
+   */
   async setPayout(userId: string, body: PayoutBody | null): Promise<SettingsDto> {
+    if (!body) {
+      await repo.saveSettings(this.db, userId, {
+        bank_name: null,
+        account_number: null,
+        account_name: null,
+        bank_code: null,
+        payout_verified_at: null,
+      });
+      return this.get(userId);
+    }
+    if (!this.paystack) {
+      await repo.saveSettings(this.db, userId, {
+        bank_name: body.bankName,
+        account_number: body.accountNumber,
+        account_name: body.accountName,
+        bank_code: body.bankCode ?? null,
+        payout_verified_at: null,
+      });
+      return this.get(userId);
+    }
+    if (!body.bankCode) {
+      const message = 'Choose your bank from the list.';
+      throw new AppError(400, 'VALIDATION_FAILED', message, {
+        issues: [{ field: 'bankCode', message }],
+      });
+    }
+    const resolved = await this.resolveName(body.accountNumber, body.bankCode);
+    if (!sameName(resolved, body.accountName)) {
+      throw new AppError(
+        409,
+        'CONFLICT',
+        `The bank says this account belongs to "${resolved}". Check the account number, or confirm that name.`,
+        { accountName: resolved },
+      );
+    }
+    const [user, settings] = await Promise.all([
+      repo.findAccount(this.db, userId),
+      repo.findSettings(this.db, userId),
+    ]);
+    if (!user) throw notFound('This account no longer exists.');
+    let subaccount: string;
+    try {
+      subaccount = await this.paystack.saveSubaccount(
+        {
+          businessName: settings?.public_name ?? user.full_name,
+          bankCode: body.bankCode,
+          accountNumber: body.accountNumber,
+          percentageCharge: DEFAULT_FEE_PERCENT,
+          email: user.email,
+        },
+        settings?.subaccount_code ?? null,
+      );
+    } catch (err) {
+      if (!(err instanceof PaymentProviderError)) throw err;
+      this.log.warn({ userId, err: err.message }, 'paystack subaccount failed');
+      throw err.refusal
+        ? new AppError(
+            502,
+            'PAYMENT_FAILED',
+            `Paystack did not accept this payout account: "${err.refusal}". Nothing was saved.`,
+          )
+        : paystackUnreachable();
+    }
     await repo.saveSettings(this.db, userId, {
-      bank_name: body?.bankName ?? null,
-      account_number: body?.accountNumber ?? null,
-      account_name: body?.accountName ?? null,
+      bank_name: body.bankName,
+      account_number: body.accountNumber,
+      account_name: resolved,
+      bank_code: body.bankCode,
+      subaccount_code: subaccount,
+      payout_verified_at: new Date(),
     });
+    this.log.info({ userId, subaccount }, 'payout account verified');
     return this.get(userId);
   }
 

@@ -11,6 +11,12 @@ export interface OrganiserSettingsTable {
   /** 10-digit NUBAN. */
   account_number: string | null;
   account_name: string | null;
+  /** Paystack's bank code (GET /bank), which resolves the account and makes the subaccount. */
+  bank_code: Generated<string | null>;
+  /** The organiser's Paystack subaccount (ACCT_…): their share of each payment is settled to it. */
+  subaccount_code: Generated<string | null>;
+  /** When Paystack resolved this account to its name and the subaccount was saved. */
+  payout_verified_at: Generated<Date | null>;
   /** Fee mode of events created from now on. */
   default_fee_mode: Generated<FeeMode>;
   /** Mail the organiser on each completed order. */

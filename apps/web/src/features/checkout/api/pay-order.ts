@@ -1,4 +1,4 @@
-import { payOrderResponse, type OrderDto } from '@gatepass/shared';
+import { payOrderResponse, type OrderDto, type PaystackChannel } from '@gatepass/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { orderTokens } from '../lib/order-tokens.ts';
@@ -17,12 +17,13 @@ export interface PaymentChoice {
 export async function payOrder(
   orderId: string,
   method: CheckoutPaymentMethod,
+  channel?: PaystackChannel,
 ): Promise<PaymentChoice> {
   const token = orderTokens.get(orderId);
   if (!token) throw new MissingOrderTokenError();
   const response = await api.post(
     `/orders/${encodeURIComponent(orderId)}/pay`,
-    { method },
+    { method, ...(channel ? { channel } : {}) },
     { headers: orderTokenHeaders(token), skipErrorToast: true },
   );
   const { redirectUrl, ...order } = payOrderResponse.parse(response.data).data;
@@ -33,7 +34,12 @@ export function usePayOrder(orderId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['checkout', 'pay', orderId],
-    mutationFn: (method: CheckoutPaymentMethod) => payOrder(orderId, method),
+    mutationFn: (
+      choice: CheckoutPaymentMethod | { method: 'paystack'; channel: PaystackChannel },
+    ) =>
+      typeof choice === 'string'
+        ? payOrder(orderId, choice)
+        : payOrder(orderId, choice.method, choice.channel),
     onSuccess: ({ order }) => queryClient.setQueryData(orderQueryKey(orderId), order),
   });
 }

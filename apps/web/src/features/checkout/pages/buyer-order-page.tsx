@@ -8,6 +8,7 @@ import { CheckoutBody, CheckoutMessage } from '../components/checkout-panel.tsx'
 import { OrderGate } from '../components/order-gate.tsx';
 import { TransferForm } from '../components/transfer-form.tsx';
 import { OrderOutcome } from './complete-page.tsx';
+import { RefundState } from '../../../components/ui/refund-state.tsx';
 
 /** Refreshes now and then, so an offline payment confirmed by the organiser shows. */
 const REFRESH_MS = 30_000;
@@ -44,6 +45,11 @@ export function BuyerOrderPage({ orderId }: { orderId: string }) {
         <>
           <CheckoutHeader event={order.event} eyebrow="Your ticket" />
           <CheckoutBody width="4xl">
+            {order.refund ? (
+              <div className="mb-4">
+                <RefundState refund={order.refund} audience="buyer" />
+              </div>
+            ) : null}
             <div className="space-y-6">
               <OrderOutcome order={order} />
               {order.status === 'completed' && !order.attendedAt && order.event.allowTransfers ? (

@@ -1,5 +1,10 @@
-import type { OrderDto } from '@gatepass/shared';
-import { formatNaira } from '@gatepass/shared';
+import type { OrderDto, PaystackChannel } from '@gatepass/shared';
+import {
+  formatNaira,
+  LONG_HOLD_CHANNELS,
+  PAYSTACK_CHANNEL_LABELS,
+  TRANSFER_HOLD_MINUTES,
+} from '@gatepass/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
@@ -47,6 +52,47 @@ const OPTIONS: Record<CheckoutPaymentMethod, PaymentOption> = {
 /** Paystack first when offered (the real way to pay), then the TEST provider, then offline. */
 const ORDER: readonly CheckoutPaymentMethod[] = ['paystack', 'test', 'offline'];
 
+const CHANNEL_TEXT: Record<PaystackChannel, string> = {
+  card: "Visa, Mastercard or Verve on Paystack's secure page. You come back here once it is done.",
+  bank_transfer:
+    'Paystack gives you an account number to transfer the exact amount to from your banking app.',
+  ussd: 'Paystack gives you a code to dial on your phone; approve the payment there.',
+  bank: "Pay from your bank account with its online banking details, on Paystack's page.",
+};
+
+/** The clock time a long hold would end at if chosen now ("14:35"). */
+const holdEnd = (minutes: number) =>
+  new Date(Date.now() + minutes * 60_000).toLocaleTimeString('en-NG', {
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Africa/Lagos',
+  });
+
+/**
+ * Paystack's channels the event offers, one choice each: the buyer's choice decides the
+ * hold (transfer and USSD keep the tickets longer, decision 036).
+ */
+function paystackOptions(order: OrderDto): PaymentOption[] {
+  // Without a verified payout account the organiser takes no Paystack payment (decision 038).
+  if (!order.event.payoutReady) return [];
+  return order.event.paystackChannels.map((channel) => ({
+    value: `paystack:${channel}`,
+    label: `Pay with Paystack — ${PAYSTACK_CHANNEL_LABELS[channel]}`,
+    icon: channel === 'card' ? 'card' : 'bank',
+    description: LONG_HOLD_CHANNELS.includes(channel) ? (
+      <>
+        {CHANNEL_TEXT[channel]}{' '}
+        <strong className="font-semibold text-slate-800">
+          We then hold your tickets {TRANSFER_HOLD_MINUTES} minutes (until about{' '}
+          {holdEnd(TRANSFER_HOLD_MINUTES)}) while your payment arrives.
+        </strong>
+      </>
+    ) : (
+      CHANNEL_TEXT[channel]
+    ),
+  }));
+}
+
 /** /checkout/pay/{orderId}: the held order, its countdown and the choice of payment. */
 export function PaymentPage() {
   const { orderId = '' } = useParams();
@@ -85,7 +131,7 @@ function Payment({ order }: { order: OrderDto }) {
   // Offline payment is the organiser's choice per event (decision 025).
   const options = ORDER.filter(
     (m) => methods.includes(m) && (m !== 'offline' || order.event.offlinePayment),
-  ).map((m) => OPTIONS[m]);
+  ).flatMap((m) => (m === 'paystack' ? paystackOptions(order) : [OPTIONS[m]]));
   const [leaving, setLeaving] = useState(false);
   const [method, setMethod] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -112,7 +158,8 @@ function Payment({ order }: { order: OrderDto }) {
       return;
     }
     setError(null);
-    pay.mutate(method as CheckoutPaymentMethod, {
+    const [chosen, channel] = method.split(':') as [CheckoutPaymentMethod, PaystackChannel?];
+    pay.mutate(channel ? { method: 'paystack', channel } : chosen, {
       onSuccess: ({ order: updated, redirectUrl }) => {
         if (redirectUrl) {
           // Off to the provider's page; it sends the buyer back to /checkout/return.
@@ -174,7 +221,7 @@ function Payment({ order }: { order: OrderDto }) {
                     disabled={pay.isPending || leaving}
                   >
                     {pay.isPending || leaving
-                      ? method === 'paystack'
+                      ? method?.startsWith('paystack')
                         ? 'Opening Paystack...'
                         : 'Please wait...'
                       : method === 'offline'

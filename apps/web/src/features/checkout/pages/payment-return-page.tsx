@@ -12,6 +12,7 @@ import { verifyPayment } from '../api/verify-payment.ts';
 import { CheckoutHeader } from '../components/checkout-header.tsx';
 import { CheckoutBody, CheckoutMessage } from '../components/checkout-panel.tsx';
 import { OrderGate } from '../components/order-gate.tsx';
+import { PaymentWaitHold } from '../components/payment-wait-hold.tsx';
 import { toastFailure } from '../lib/api-errors.ts';
 
 /** While Paystack still says "pending", ask again this often. */
@@ -97,6 +98,7 @@ export function PaymentReturnPage() {
       >
         {failure.error} This page checks again every few seconds. If you cancelled, go back to
         choose how to pay.
+        <PaymentWaitHold orderId={orderId} />
       </CheckoutMessage>
     );
   } else if (failure) {

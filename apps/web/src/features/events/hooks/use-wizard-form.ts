@@ -55,6 +55,7 @@ const FORM_FIELDS: EventFormField[] = [
   'offlinePayment',
   'offlineHoldHours',
   'allowTransfers',
+  'paystackChannels',
 ];
 
 function dirtyOf(draft: EventDraft | null): EventFormField[] {

@@ -23,7 +23,14 @@ export const WIZARD_STEPS = [
   {
     slug: 'tickets',
     title: 'Tickets',
-    fields: ['ticketTypes', 'feeMode', 'offlinePayment', 'offlineHoldHours', 'allowTransfers'],
+    fields: [
+      'ticketTypes',
+      'feeMode',
+      'offlinePayment',
+      'offlineHoldHours',
+      'allowTransfers',
+      'paystackChannels',
+    ],
   },
   { slug: 'media', title: 'Media', fields: ['coverImageId', 'cover'] },
   { slug: 'review', title: 'Review & publish', fields: ['visibility'] },
@@ -65,6 +72,8 @@ export interface EventForm {
   offlineHoldHours: string;
   /** Buyers may transfer their orders to someone else (decision 033). */
   allowTransfers: boolean;
+  /** The Paystack channels checkout offers, comma-separated (issue 15 §1). */
+  paystackChannels: string;
 }
 
 export type EventFormField = keyof EventForm;
@@ -89,6 +98,7 @@ export function formFromEvent(event: ManageEventDto): EventForm {
     offlinePayment: event.offlinePayment,
     offlineHoldHours: String(event.offlineHoldHours),
     allowTransfers: event.allowTransfers,
+    paystackChannels: event.paystackChannels.join(','),
   };
 }
 
@@ -123,6 +133,9 @@ export function patchForStep(slug: StepSlug, form: EventForm): UpdateEventBody {
         offlinePayment: form.offlinePayment,
         ...(form.offlinePayment ? { offlineHoldHours: Number(form.offlineHoldHours) } : {}),
         allowTransfers: form.allowTransfers,
+        paystackChannels: form.paystackChannels
+          .split(',')
+          .filter(Boolean) as UpdateEventBody['paystackChannels'],
       };
     case 'review':
       return { visibility: form.visibility };
@@ -144,7 +157,7 @@ export const STEP_FORM_FIELDS: Record<StepSlug, EventFormField[]> = {
     'city',
     'onlineUrl',
   ],
-  tickets: ['feeMode', 'offlinePayment', 'offlineHoldHours', 'allowTransfers'],
+  tickets: ['feeMode', 'offlinePayment', 'offlineHoldHours', 'allowTransfers', 'paystackChannels'],
   media: [],
   review: ['visibility'],
 };

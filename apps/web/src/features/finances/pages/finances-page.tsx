@@ -14,6 +14,7 @@ import { useFinanceEventOptions } from '../api/get-event-options.ts';
 import { useFinances } from '../api/get-finances.ts';
 import { EventsMoneyTable } from '../components/events-table.tsx';
 import { FinancesFilters } from '../components/finances-filters.tsx';
+import { PayoutsLedger } from '../components/payouts-ledger.tsx';
 import { SalesChart } from '../components/sales-chart.tsx';
 import { readFinancesFilter, writeFinancesFilter } from '../lib/range.ts';
 
@@ -161,6 +162,7 @@ export function FinancesPage() {
             </p>
           </div>
         )}
+        <PayoutsLedger filter={filter} />
       </div>
     </>
   );

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { TEST_PAID_LABEL } from '../../../components/ui/badge.tsx';
 import { formatShortDateTime } from '../../../lib/format.ts';
+import { RefundState } from '../../../components/ui/refund-state.tsx';
 import { historyLabel, paymentMethodLabel } from '../lib/status.ts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -34,6 +35,7 @@ export function OrderDetail({ order }: { order: ManageOrderDto }) {
           finances leave this order out.
         </Alert>
       ) : null}
+      <RefundState refund={order.refund} audience="organiser" />
       {order.needsRefund ? (
         <Alert tone="error">
           Money arrived that this order could not take (see the history below): refund the buyer.

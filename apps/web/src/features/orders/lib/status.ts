@@ -46,6 +46,11 @@ const HISTORY_LABELS: Record<string, string> = {
   attended: 'Checked in',
   late_payment: 'Late payment',
   event_cancelled: 'Paid after the event was cancelled',
+  hold_extended: 'Hold extended for a transfer',
+  refund_pending: 'Refund queued at Paystack',
+  refund_processing: 'Refund processing at Paystack',
+  refund_processed: 'Refund processed',
+  refund_failed: 'Refund failed',
 };
 
 export function historyLabel(kind: string): string {

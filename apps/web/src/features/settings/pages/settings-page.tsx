@@ -10,7 +10,7 @@ import { useSettings } from '../api/get-settings.ts';
 import { EmailForm } from '../components/email-form.tsx';
 import { OrganiserForm } from '../components/organiser-form.tsx';
 import { PasswordForm } from '../components/password-form.tsx';
-import { PayoutForm } from '../components/payout-form.tsx';
+import { PayoutAccount } from '../components/verified-payout-form.tsx';
 import { PreferencesForm } from '../components/preferences-form.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
 import { SettingsSection } from '../components/settings-section.tsx';
@@ -107,7 +107,7 @@ export function SettingsPage({
               title="Payout account"
               description="The Nigerian bank account your ticket sales are paid into."
             >
-              <PayoutForm payout={data.payout} />
+              <PayoutAccount payout={data.payout} />
             </SettingsSection>
             <SettingsSection
               id="preferences"

@@ -8,6 +8,7 @@ import { readinessIssues, stepForField, type Issue, type StepSlug } from '../../
 import { EventCover } from '../event-cover.tsx';
 import { AlertIcon, CheckIcon, ExternalLinkIcon } from '../../../../components/ui/icons.tsx';
 import { ChoiceCards } from '../../../../components/ui/form-controls.tsx';
+import { PayoutNotice } from './payout-notice.tsx';
 import type { StepProps } from './step-props.ts';
 
 function Section({
@@ -185,6 +186,8 @@ export function ReviewStep({
             </Alert>
           )
         ) : null}
+
+        {isDraft ? <PayoutNotice event={event} /> : null}
 
         {isDraft ? (
           <Button size="lg" onClick={onPublish} disabled={publishing}>

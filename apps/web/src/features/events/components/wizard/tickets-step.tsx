@@ -10,6 +10,7 @@ import { ConfirmDialog, dangerButtonClasses } from '../dialog.tsx';
 import { ChoiceCards, Input } from '../../../../components/ui/form-controls.tsx';
 import type { StepProps } from './step-props.ts';
 import { EMPTY_TICKET_FORM, TicketTypeForm, ticketFormFrom } from './ticket-type-form.tsx';
+import { PaystackChannels } from './paystack-channels.tsx';
 
 export function TicketsStep({ event, wizard, errors, change }: StepProps) {
   const { ticketDraft, setTicketDraft } = wizard;
@@ -202,6 +203,12 @@ export function TicketsStep({ event, wizard, errors, change }: StepProps) {
             description: 'Only you can transfer an order, from the orders page.',
           },
         ]}
+      />
+
+      <PaystackChannels
+        value={wizard.form.paystackChannels}
+        onChange={(value) => change('paystackChannels', value)}
+        error={errors.paystackChannels}
       />
 
       <ConfirmDialog

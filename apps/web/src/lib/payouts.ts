@@ -1,0 +1,31 @@
+import { envelope, paymentMethodsDto, settingsDto } from '@gatepass/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api } from './api-client.ts';
+
+/**
+ * What several features need to know about money on this server (issue 15): the ways to
+ * pay it offers (GET /payments/methods; the same cache entry as checkout's) and whether the
+ * signed-in organiser's payout account is verified with Paystack (the settings' entry).
+ */
+export function useServerPaymentMethods(): readonly string[] {
+  const query = useQuery({
+    queryKey: ['checkout', 'payment-methods'],
+    queryFn: async () =>
+      envelope(paymentMethodsDto).parse(
+        (await api.get('/payments/methods', { skipErrorToast: true })).data,
+      ).data.methods as readonly string[],
+    staleTime: 5 * 60_000,
+    retry: 1,
+  });
+  return query.data ?? [];
+}
+
+/** The organiser's payout account as settings show it (undefined while loading). */
+export function usePayoutAccount() {
+  const query = useQuery({
+    queryKey: ['settings'],
+    queryFn: async () =>
+      envelope(settingsDto).parse((await api.get('/events/manage/settings')).data).data,
+  });
+  return query.data ? { payout: query.data.payout } : undefined;
+}

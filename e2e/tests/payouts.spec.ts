@@ -1,0 +1,213 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { newUser } from '../support/api.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { codeFromLog, startOwnServer, type OwnServer } from '../support/own-server.ts';
+import { startPaystackStandIn, type PaystackStandIn } from '../support/paystack-stand-in.ts';
+
+/**
+ * Issue 15 §1–2 in Chromium, against the built app with Paystack pointed at a local
+ * stand-in (e2e/support/paystack-stand-in.ts): the organiser's payout account resolved and
+ * confirmed by name; a buyer paying by bank transfer, told how long the tickets are held,
+ * confirmed only when Paystack's webhook arrives; the split and its settlement in the
+ * Payouts ledger; a refund followed to "processed" there. Test mode is off.
+ */
+
+const ACCOUNT = { bank: '058', number: '0123456789', name: 'ADAEZE OKAFOR EVENTS' };
+
+async function call(
+  base: string,
+  method: string,
+  apiPath: string,
+  options: { token?: string; body?: unknown } = {},
+) {
+  const res = await fetch(`${base}/api/v1${apiPath}`, {
+    method,
+    headers: {
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
+  const text = await res.text();
+  const body = text ? (JSON.parse(text) as { data?: unknown; error?: string }) : {};
+  return { status: res.status, body };
+}
+
+async function data<T>(answer: Promise<{ status: number; body: { data?: unknown } }>, ok: number) {
+  const { status, body } = await answer;
+  if (status !== ok) throw new Error(`answered ${status}: ${JSON.stringify(body)}`);
+  return body.data as T;
+}
+
+async function shoot(page: Page, name: string) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.screenshot({
+      path: `e2e/test-results/screens/payouts-${name}-${width}.png`,
+      fullPage: true,
+    });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test.describe('payouts through Paystack split payments (stand-in Paystack)', () => {
+  test.describe.configure({ mode: 'serial' });
+  let server: OwnServer;
+  let paystack: PaystackStandIn;
+  let token: string;
+  let organiser: ReturnType<typeof newUser>;
+
+  test.beforeAll(async () => {
+    test.setTimeout(150_000);
+    paystack = await startPaystackStandIn({ [`${ACCOUNT.bank}:${ACCOUNT.number}`]: ACCOUNT.name });
+    server = await startOwnServer({
+      PAYSTACK_SECRET_KEY: paystack.secretKey,
+      PAYSTACK_BASE_URL: paystack.url,
+      PAYMENTS_TEST_MODE: 'false',
+    });
+    paystack.webhookUrl = `${server.base}/api/v1/payments/paystack/webhook`;
+    const user = newUser();
+    organiser = user;
+    await data(call(server.base, 'POST', '/auth/user/signup', { body: user }), 201);
+    const code = await codeFromLog(server.logFile, user.email);
+    await data(
+      call(server.base, 'POST', '/auth/user/verify-email', { body: { email: user.email, code } }),
+      200,
+    );
+    token = (
+      await data<{ token: string }>(
+        call(server.base, 'POST', '/auth/user/login', {
+          body: { phoneNumber: user.phoneNumber, password: user.password },
+        }),
+        200,
+      )
+    ).token;
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await paystack?.close();
+  });
+
+  test('payout account, a bank transfer held and confirmed by webhook, the ledger and a refund', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.goto(`${server.base}/login`);
+    await page.getByLabel('Phone Number').fill(organiser.phoneNumber);
+    await page.getByLabel('Password').fill(organiser.password);
+    await page.locator('form').getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/events\/manage\/home/);
+
+    // The organiser: the account is resolved with Paystack and confirmed by its name.
+    await page.goto(`${server.base}/events/manage/settings/#payout`);
+    const form = page.getByRole('form', { name: 'Payout account' });
+    await form.getByLabel('Bank').selectOption({ label: 'Guaranty Trust Bank' });
+    await form.getByLabel('Account number').fill(ACCOUNT.number);
+    await form.getByRole('button', { name: 'Check account' }).click();
+    await expect(form.getByTestId('resolved-name')).toHaveText(ACCOUNT.name);
+    await shoot(page, 'settings-confirm');
+    await form.getByRole('button', { name: 'Yes, pay me here' }).click();
+    await expect(form.getByText('Verified with Paystack')).toBeVisible();
+
+    // A paid event (publishing needs the verified account: test mode is off).
+    const startAt = new Date(Date.now() + 21 * 86_400_000);
+    const event = await data<{ id: string }>(
+      call(server.base, 'POST', '/events/manage', {
+        token,
+        body: {
+          title: `Afrobeats Live ${randomBytes(2).toString('hex')}`,
+          category: 'Music',
+          venueName: 'Terra Kulture',
+          address: '1376 Tiamiyu Savage Street',
+          city: 'Lagos',
+          startAt: startAt.toISOString(),
+          endAt: new Date(startAt.getTime() + 3 * 3_600_000).toISOString(),
+        },
+      }),
+      201,
+    );
+    const type = await data<{ id: string }>(
+      call(server.base, 'POST', `/events/manage/${event.id}/ticket-types`, {
+        token,
+        body: { name: 'Regular', price: 5000, capacity: 20 },
+      }),
+      201,
+    );
+    const published = await data<{ slug: string }>(
+      call(server.base, 'POST', `/events/manage/${event.id}/publish`, { token }),
+      200,
+    );
+
+    // The buyer pays by bank transfer: the hold is shown, the order waits for Paystack.
+    const buyerPage = await page.context().newPage();
+    await buyerPage.goto(
+      `${server.base}/checkout/${event.id}?slug=${published.slug}&items=${type.id}:1`,
+    );
+    await buyerPage.getByLabel('First name').fill('Chioma');
+    await buyerPage.getByLabel('Last name').fill('Okafor');
+    await buyerPage.getByLabel('Email').fill(`buyer-${randomBytes(3).toString('hex')}@example.com`);
+    await buyerPage.getByLabel('Phone number').fill('08031234567');
+    await buyerPage.getByRole('button', { name: 'Continue to payment' }).click();
+    const transfer = buyerPage.getByLabel(/Pay with Paystack — Bank transfer/);
+    await expect(transfer).toBeVisible();
+    await expect(buyerPage.getByLabel(/Pay with Paystack — Card/)).toBeVisible();
+    await transfer.check();
+    await expect(buyerPage.getByText(/We then hold your tickets 45 minutes/).first()).toBeVisible();
+    await shoot(buyerPage, 'checkout-channels');
+    await buyerPage.getByRole('button', { name: 'Pay ₦5,330.00' }).click();
+    await expect(buyerPage).toHaveURL(new RegExp(`^${paystack.url}/checkout/`));
+    await buyerPage.getByRole('link', { name: 'I have sent the money' }).click();
+    await expect(
+      buyerPage.getByRole('heading', { name: 'Confirming your payment…' }),
+    ).toBeVisible();
+    await expect(buyerPage.getByTestId('hold-until')).toContainText('Your tickets are held until');
+    await expect(buyerPage.getByRole('timer')).toHaveText(/^4[0-5]:\d\d$/);
+    await shoot(buyerPage, 'waiting-transfer');
+
+    // Only Paystack's signed webhook confirms it.
+    const reference = [...paystack.transactions.keys()][0]!;
+    expect(paystack.transactions.get(reference)!.subaccount).toMatch(/^ACCT_/);
+    expect(paystack.transactions.get(reference)!.charge).toBe(33_000);
+    expect(await paystack.arrive(reference)).toBe(200);
+    await expect(
+      buyerPage.getByRole('heading', { name: "You're going! Your order is confirmed." }),
+    ).toBeVisible({ timeout: 15_000 });
+
+    // The ledger: what the organiser gets, the platform keeps, Paystack charged; settled.
+    const subaccount = paystack.transactions.get(reference)!.subaccount!;
+    paystack.settle(subaccount, [reference]);
+    await page.goto(`${server.base}/events/manage/financies/`);
+    const ledger = page.getByTestId('payouts-table');
+    await expect(ledger).toContainText('₦5,330.00');
+    await expect(ledger).toContainText('₦5,000.00');
+    await expect(ledger).toContainText('₦179.95');
+    await expect(ledger).toContainText('Settled');
+    await expect(ledger).toContainText('Bank transfer');
+
+    // A refund, followed to "processed" by Paystack's webhook: a negative line.
+    const orderId = (
+      await data<{ items: { id: string }[] }>(
+        call(server.base, 'GET', `/events/manage/orders?eventId=${event.id}`, { token }),
+        200,
+      )
+    ).items[0]!.id;
+    await data(
+      call(server.base, 'POST', `/events/manage/orders/${orderId}/refund`, {
+        token,
+        body: { reason: 'Cannot attend' },
+      }),
+      200,
+    );
+    expect(await paystack.refundProcessed(reference)).toBe(200);
+    await page.reload();
+    await expect(ledger).toContainText('−₦5,330.00');
+    await expect(ledger).toContainText('Refunded');
+    await expect(page.getByTestId('payouts-you-get')).toHaveText('₦0.00');
+    await page.getByRole('heading', { name: 'Payouts' }).scrollIntoViewIfNeeded();
+    await shoot(page, 'ledger');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Payouts CSV' }).click();
+    expect((await download).suggestedFilename()).toMatch(/payouts.*\.csv$/);
+  });
+});
