@@ -135,6 +135,13 @@ describe('configuration from the environment', () => {
       invalid: ['100000', /<=86400/],
     },
     {
+      name: 'WAITLIST_OFFER_SECONDS',
+      key: 'waitlistOfferSeconds',
+      default: 43_200,
+      valid: ['3600', 3600],
+      invalid: ['5', />=10/],
+    },
+    {
       name: 'HOLD_SWEEP_INTERVAL_MS',
       key: 'holdSweepIntervalMs',
       default: 5000,

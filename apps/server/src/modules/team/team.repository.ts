@@ -19,7 +19,7 @@ export async function resourceOwner(
   kind: ResourceKind,
   id: string,
 ): Promise<{ ownerId: string; eventId: string } | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return undefined;
   if (kind === 'event') {
     const row = await db
       .selectFrom('events')

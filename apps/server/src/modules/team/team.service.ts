@@ -151,9 +151,7 @@ export class TeamService {
 
   private async chosenActor(userId: string, chosen: string | undefined): Promise<Actor> {
     if (chosen && chosen !== userId) {
-      const actor = /^[0-9a-f-]{36}$/i.test(chosen)
-        ? await this.actorFor(userId, chosen)
-        : undefined;
+      const actor = isUuid(chosen) ? await this.actorFor(userId, chosen) : undefined;
       if (!actor) throw forbidden(TEAM_MESSAGES.notOnTeam);
       return actor;
     }
@@ -283,6 +281,7 @@ export class TeamService {
   }
 
   async resendInvitation(organiserId: string, invitationId: string): Promise<TeamInvitationDto> {
+    if (!isUuid(invitationId)) throw notFound(TEAM_MESSAGES.invitationNotFound);
     await this.limits.invitesPerOrganiser.consume(organiserId);
     const token = newToken();
     const invitation = await this.db.transaction().execute(async (trx) => {
@@ -303,6 +302,7 @@ export class TeamService {
   }
 
   async withdrawInvitation(organiserId: string, invitationId: string): Promise<string> {
+    if (!isUuid(invitationId)) throw notFound(TEAM_MESSAGES.invitationNotFound);
     if (!(await repo.deleteInvitation(this.db, organiserId, invitationId))) {
       throw notFound(TEAM_MESSAGES.invitationNotFound);
     }
@@ -314,6 +314,7 @@ export class TeamService {
     userId: string,
     body: UpdateMemberBody,
   ): Promise<TeamMemberDto> {
+    if (!isUuid(userId)) throw notFound(TEAM_MESSAGES.memberNotFound);
     const current = await repo.findMembership(this.db, organiserId, userId);
     if (!current) throw notFound(TEAM_MESSAGES.memberNotFound);
     const role = body.role ?? current.role;
@@ -331,6 +332,7 @@ export class TeamService {
   }
 
   async removeMember(organiserId: string, userId: string): Promise<string> {
+    if (!isUuid(userId)) throw notFound(TEAM_MESSAGES.memberNotFound);
     if (!(await repo.deleteMember(this.db, organiserId, userId))) {
       throw notFound(TEAM_MESSAGES.memberNotFound);
     }
@@ -488,6 +490,9 @@ export function maskEmail(email: string): string {
     local.length <= 2 ? local.slice(0, 1) : `${local[0]}${'•'.repeat(5)}${local.at(-1)}`;
   return `${shown}${email.slice(at)}`;
 }
+
+const isUuid = (value: string): boolean =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 function memberActor(userId: string, m: repo.MembershipRow): Actor {
   return {
