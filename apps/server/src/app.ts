@@ -55,6 +55,8 @@ import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { PaymentsService } from './modules/payments/payments.service.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
 import { TicketsService } from './modules/tickets/tickets.service.ts';
+import { TICKET_LINK_KEY, TicketLinks } from './modules/tickets/ticket-links.ts';
+import { appSecret } from './db/app-secrets.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { loggerOptions } from './plugins/logger.ts';
@@ -178,11 +180,16 @@ export async function buildApp(
       !config.paymentsTestMode &&
       !(await settings.payoutReady(ownerId)),
   );
+  const ticketLinks = new TicketLinks(
+    await appSecret(database.db, TICKET_LINK_KEY),
+    config.publicUrl,
+  );
   const orders = new OrdersService(
     database.db,
     mail,
     {
       publicUrl: config.publicUrl,
+      ticketLinks,
       holdSeconds: config.orderHoldSeconds,
       sweepIntervalMs: config.holdSweepIntervalMs,
       testPayments: config.paymentsTestMode,

@@ -9,6 +9,8 @@
  * It never writes to a PostgreSQL server (DATABASE_URL) unless asked to with --force or
  * SEED_ALLOW=1: that is where real organisers' data lives.
  */
+import { appSecret } from './db/app-secrets.ts';
+import { TICKET_LINK_KEY, TicketLinks } from './modules/tickets/ticket-links.ts';
 import { TZDate } from '@date-fns/tz';
 import {
   createEventBody,
@@ -565,6 +567,7 @@ export async function seed(
     mail,
     {
       publicUrl,
+      ticketLinks: new TicketLinks(await appSecret(db, TICKET_LINK_KEY), publicUrl),
       holdSeconds: 900,
       sweepIntervalMs: 60_000,
       // The demo is paid offline and marked paid: never through the TEST provider.

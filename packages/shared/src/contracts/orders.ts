@@ -193,6 +193,11 @@ export const orderDto = quoteDto.extend({
   paidAt: z.string().nullable(),
   attendedAt: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * The order's ticket link (`/t/{code}-{mac}`: the light ticket page, with the wallet
+   * passes below it), given to the buyer once the order is completed; absent elsewhere.
+   */
+  ticketUrl: z.string().nullable().optional(),
 });
 export type OrderDto = z.infer<typeof orderDto>;
 

@@ -104,6 +104,10 @@ export function findOrderById(db: Db, id: string): Promise<OrderRow | undefined>
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+export function findOrderByCode(db: Db, code: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('code', '=', code).executeTakeFirst();
+}
+
 export function findOrderItems(db: Db, orderIds: string[]): Promise<OrderItemRow[]> {
   if (orderIds.length === 0) return Promise.resolve([]);
   return db.selectFrom('order_items').selectAll().where('order_id', 'in', orderIds).execute();

@@ -15,6 +15,7 @@ import { newToken, randomDigits, sha256 } from '../../lib/secrets.ts';
 import { inventoryService, PurchaseGroups, type SaleEvent } from '../events/inventory.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { TicketOrder } from '../tickets/tickets.render.ts';
+import type { TicketLinks } from '../tickets/ticket-links.ts';
 import {
   checkBasket,
   checkPromo,
@@ -83,6 +84,8 @@ export { isTestPaid } from './orders.mails.ts';
 
 export interface OrdersConfig {
   publicUrl: string;
+  /** Signs each order's ticket link (SMS, light ticket page, wallet passes). */
+  ticketLinks: TicketLinks;
   /** How long a pending order holds its tickets. */
   holdSeconds: number;
   sweepIntervalMs: number;
@@ -275,7 +278,27 @@ export class OrdersService {
   /** The order, for whoever holds its access token (the browser that created it). */
   async getForBuyer(orderId: string, accessToken: string): Promise<OrderDto> {
     const order = await this.orderForToken(orderId, accessToken);
-    return this.dto(order);
+    const dto = await this.dto(order);
+    return order.status === 'completed'
+      ? { ...dto, ticketUrl: this.config.ticketLinks.urlFor(order) }
+      : dto;
+  }
+
+  /**
+   * The confirmed order a ticket link names (`{code}-{mac}`, ticket-links.ts), for the light
+   * ticket page and the wallet passes; 404 for a wrong, old (transferred) or unpaid link.
+   */
+  async ticketForLink(segment: string): Promise<TicketOrder & { orderId: string }> {
+    const code = this.config.ticketLinks.codeOf(segment);
+    const order = code ? await repo.findOrderByCode(this.db, code) : undefined;
+    if (
+      !order ||
+      !this.config.ticketLinks.matches(order, segment) ||
+      order.status !== 'completed'
+    ) {
+      throw notFound('This ticket was not found.');
+    }
+    return { ...(await this.ticketOrder(order.id))!, orderId: order.id };
   }
 
   /**

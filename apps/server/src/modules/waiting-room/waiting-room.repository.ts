@@ -291,20 +291,3 @@ export async function clearQueue(db: Db, roomId: string): Promise<void> {
   await db.deleteFrom('waiting_room_entries').where('room_id', '=', roomId).execute();
   await db.deleteFrom('waiting_room_passes_used').where('room_id', '=', roomId).execute();
 }
-
-// Secrets ----------------------------------------------------------------------------------
-
-/** The named secret, made from `fresh` by the first process to ask (the same for all after). */
-export async function secret(db: Db, name: string, fresh: string): Promise<string> {
-  await db
-    .insertInto('app_secrets')
-    .values({ name, value: fresh })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('app_secrets')
-    .select('value')
-    .where('name', '=', name)
-    .executeTakeFirstOrThrow();
-  return row.value;
-}

@@ -8,6 +8,7 @@ import {
 } from '@gatepass/shared';
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { appSecret } from '../../db/app-secrets.ts';
 import { newToken } from '../../lib/secrets.ts';
 import { inventoryService, type SaleEvent } from '../events/inventory.service.ts';
 import {
@@ -88,7 +89,7 @@ export class WaitingRoomService {
     this.key ??= (
       this.config.secret
         ? Promise.resolve(this.config.secret)
-        : repo.secret(this.db, 'waiting_room_pass_key', newToken())
+        : appSecret(this.db, 'waiting_room_pass_key')
     ).catch((err: unknown) => {
       this.key = undefined;
       throw err;

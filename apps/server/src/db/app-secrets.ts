@@ -1,0 +1,21 @@
+import { newToken } from '../lib/secrets.ts';
+import type { Db } from './database.ts';
+
+/**
+ * The named key from `app_secrets`, made by the first process to ask and the same for every
+ * app server after (waiting-room passes, ticket links): nothing to configure, and a key
+ * that survives restarts.
+ */
+export async function appSecret(db: Db, name: string): Promise<string> {
+  await db
+    .insertInto('app_secrets')
+    .values({ name, value: newToken() })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('app_secrets')
+    .select('value')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+  return row.value;
+}
