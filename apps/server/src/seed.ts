@@ -544,6 +544,10 @@ async function seedOrders(
     ] as const) {
       const marked = await checkin.markAttended({ organiserId, userId, deviceId }, event.id, part);
       result.checkedIn += marked.marked.length;
+      // The steward's scans show on the Team page as their last activity.
+      if (marked.marked.length && userId !== organiserId) {
+        await teamRepo.touchMember(db, organiserId, userId);
+      }
     }
   }
 }

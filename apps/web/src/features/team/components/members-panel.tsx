@@ -42,11 +42,13 @@ export function MembersPanel({ members }: { members: readonly TeamMemberDto[] })
               <p className="text-slate-800">
                 <EventsList events={member.events} />
               </p>
-              <p className="text-xs text-slate-500">
-                {member.lastActiveAt
-                  ? `Last active ${formatShortDateTime(member.lastActiveAt)}`
-                  : 'Not active yet'}
-              </p>
+              {member.role !== 'owner' && (
+                <p className="text-xs text-slate-500">
+                  {member.lastActiveAt
+                    ? `Last active ${formatShortDateTime(member.lastActiveAt)}`
+                    : 'Not active yet'}
+                </p>
+              )}
             </div>
             {member.role === 'owner' ? (
               <span className="text-sm text-slate-500 md:text-right">You</span>
