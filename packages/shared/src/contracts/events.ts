@@ -346,7 +346,10 @@ export const manageTicketTypeDto = z.object({
   /** Whole naira. */
   price: z.number(),
   capacity: z.number(),
+  /** Tickets taken: paid or free orders, and those held by pending orders (`held`). */
   sold: z.number(),
+  /** Of `sold`, tickets held by pending orders (checkouts, offline payments, waiting-list offers). */
+  held: z.number(),
   remaining: z.number(),
   minPerOrder: z.number(),
   maxPerOrder: z.number(),

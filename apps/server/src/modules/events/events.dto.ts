@@ -50,6 +50,7 @@ export function toManageTicketTypeDto(
   type: TicketTypeRow,
   event: EventRow,
   now: Date,
+  held = 0,
 ): ManageTicketTypeDto {
   return {
     id: type.id,
@@ -58,6 +59,7 @@ export function toManageTicketTypeDto(
     price: naira(type.price_kobo),
     capacity: type.capacity,
     sold: type.sold,
+    held,
     remaining: Math.max(0, type.capacity - type.sold),
     minPerOrder: type.min_per_order,
     maxPerOrder: type.max_per_order,
@@ -97,6 +99,7 @@ export function toManageEventDto(
   types: TicketTypeRow[],
   now: Date,
   figures: OrderFigures = NO_ORDERS,
+  heldByType: ReadonlyMap<string, number> = new Map(),
 ): ManageEventDto {
   return {
     ...core(row, now),
@@ -115,7 +118,7 @@ export function toManageEventDto(
     publishedAt: iso(row.published_at),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
-    ticketTypes: types.map((t) => toManageTicketTypeDto(t, row, now)),
+    ticketTypes: types.map((t) => toManageTicketTypeDto(t, row, now, heldByType.get(t.id))),
     sold: figures.sold,
     held: figures.held,
     capacity: types.reduce((n, t) => n + t.capacity, 0),

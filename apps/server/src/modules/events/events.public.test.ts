@@ -375,6 +375,10 @@ describe('one public event', () => {
       held: 3,
       availability: 'sold_out',
     });
+    // The organiser's view counts the same holds per type, inside `sold`.
+    const manage = await t.request('GET', `${MANAGE}/${event.id}`, { token: owner.token });
+    expect(manage.status, manage.text).toBe(200);
+    expect(manage.body.data.ticketTypes[0]).toMatchObject({ sold: 3, held: 3, remaining: 0 });
   });
 
   it('shows a published event with its visible ticket types, their availability and the organiser', async () => {

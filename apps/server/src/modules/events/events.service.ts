@@ -454,7 +454,8 @@ export class EventsService {
       }
       if (updated.capacity > current.capacity) await this.capacityRaisedHook?.(trx, [updated.id]);
       await repo.updateEvent(trx, event.id, {});
-      return toManageTicketTypeDto(updated, event, this.now());
+      const held = await repo.findHeldByType(trx, event.id);
+      return toManageTicketTypeDto(updated, event, this.now(), held.get(updated.id));
     });
   }
 
@@ -584,11 +585,12 @@ export class EventsService {
   }
 
   private async manageDto(db: Db, event: EventRow): Promise<ManageEventDto> {
-    const [types, figures] = await Promise.all([
+    const [types, figures, held] = await Promise.all([
       repo.listTicketTypes(db, event.id),
       repo.findOrderFigures(db, event.id),
+      repo.findHeldByType(db, event.id),
     ]);
-    return toManageEventDto(event, types, this.now(), figures);
+    return toManageEventDto(event, types, this.now(), figures, held);
   }
 
   private async coverIssues(ownerId: string, mediaId: string): Promise<Issue[]> {

@@ -54,6 +54,7 @@ const event = (over: Partial<ManageEventDto> = {}): ManageEventDto => ({
       price: 5000,
       capacity: 100,
       sold: 0,
+      held: 0,
       remaining: 100,
       minPerOrder: 1,
       maxPerOrder: 10,

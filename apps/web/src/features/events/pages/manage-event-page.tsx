@@ -204,6 +204,7 @@ function ManageEvent({ event }: { event: ManageEventDto }) {
                       </div>
                       <SoldBar
                         sold={type.sold}
+                        held={type.held}
                         capacity={type.capacity}
                         label={`${type.name} sold`}
                       />
