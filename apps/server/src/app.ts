@@ -37,6 +37,8 @@ import { EventsService } from './modules/events/events.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { MailService } from './modules/mail/mail.service.ts';
 import { logTransport, smtpTransport } from './modules/mail/mail.transport.ts';
+import { TermiiProvider } from './modules/sms/sms.provider.ts';
+import { smsLogTransport, smsTransport } from './modules/sms/sms.transport.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { MediaService } from './modules/media/media.service.ts';
 import { MULTIPART_LIMITS } from './modules/media/media.upload.ts';
@@ -158,10 +160,21 @@ export async function buildApp(
     : undefined;
   redis?.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));
 
-  const transport = config.smtpUrl
-    ? smtpTransport(config.smtpUrl, config.mailFrom)
-    : logTransport(app.log);
-  const mail = new MailService(database.db, transport, app.log, config.mailRetryIntervalMs);
+  // One outbox, one dispatcher; a transport per channel, each logging when not configured.
+  const transports = {
+    mail: config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : logTransport(app.log),
+    sms: config.termii
+      ? smsTransport(
+          new TermiiProvider(
+            config.termii.apiKey,
+            config.termii.senderId,
+            config.termii.baseUrl,
+            config.termii.channel,
+          ),
+        )
+      : smsLogTransport(app.log),
+  };
+  const mail = new MailService(database.db, transports, app.log, config.mailRetryIntervalMs);
   const auth = new AuthService(database.db, mail, createAuthLimits(redis), config.publicUrl);
   const media = new MediaService(
     database.db,
