@@ -56,6 +56,7 @@ import { PaystackProvider } from './modules/payments/paystack.provider.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { PaymentsService } from './modules/payments/payments.service.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
+import { ticketPageRoutes } from './modules/tickets/tickets.page.routes.ts';
 import { TicketsService } from './modules/tickets/tickets.service.ts';
 import { TICKET_LINK_KEY, TicketLinks } from './modules/tickets/ticket-links.ts';
 import { appSecret } from './db/app-secrets.ts';
@@ -443,6 +444,8 @@ export async function buildApp(
   );
   // The waiting room's queue page (plain HTML), before the web app's fallback.
   await app.register(queuePageRoutes(waitingRoom));
+  // The light ticket page and its service worker (plain HTML, decision 042).
+  await app.register(ticketPageRoutes(orders, config.publicUrl));
 
   // The public pages: their own code preloaded beside the entry, the event page's head for
   // crawlers, and each page's first API answers in its HTML (decision 021).
