@@ -115,6 +115,13 @@ test.describe('the ticket by SMS and the light ticket page (stand-in Termii)', (
     expect(orderCode).toMatch(/^\d{8}$/);
     const pageLink = page.getByRole('link', { name: 'Open ticket page (works offline)' });
     await expect(pageLink).toBeVisible();
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      await pageLink.scrollIntoViewIfNeeded();
+      await page.screenshot({
+        path: `e2e/test-results/screens/ticket-link-confirmation-${width}.png`,
+      });
+    }
     const ticketUrl = await pageLink.getAttribute('href');
     expect(ticketUrl).toMatch(new RegExp(`^${base}/t/${orderCode}-[\\w-]{12}$`));
 

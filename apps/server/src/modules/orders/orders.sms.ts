@@ -6,25 +6,39 @@ import type { OrderRow } from './orders.table.ts';
 
 export const ORDER_CONFIRMATION_SMS = 'order-confirmation-sms';
 
+/**
+ * Date formatters per time zone: making one costs far more than using it, and a flash sale
+ * confirms hundreds of orders of one event a second (each with its SMS).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
 /** "Sun 20 Dec, 7:00 PM" in the event's time zone; the year when it is not this year's. */
 export function shortEventTime(startAt: Date | null, timeZone: string, now = new Date()): string {
   if (!startAt) return 'date to be announced';
-  const parts = (date: Date, options: Intl.DateTimeFormatOptions) =>
-    Object.fromEntries(
-      new Intl.DateTimeFormat('en-US', { timeZone, ...options })
-        .formatToParts(date)
-        .map((p) => [p.type, p.value]),
-    ) as Record<string, string>;
-  const p = parts(startAt, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-  const thisYear = parts(now, { year: 'numeric' }).year;
-  const year = p.year !== thisYear ? ` ${p.year}` : '';
+  const f = formatterFor(timeZone);
+  const parts = (date: Date) =>
+    Object.fromEntries(f.formatToParts(date).map((p) => [p.type, p.value])) as Record<
+      string,
+      string
+    >;
+  const p = parts(startAt);
+  const year = p.year !== parts(now).year ? ` ${p.year}` : '';
   return `${p.weekday} ${p.day} ${p.month}${year}, ${p.hour}:${p.minute} ${p.dayPeriod}`;
 }
 
