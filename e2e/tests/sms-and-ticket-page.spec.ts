@@ -117,9 +117,11 @@ test.describe('the ticket by SMS and the light ticket page (stand-in Termii)', (
     await expect(pageLink).toBeVisible();
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-      await pageLink.scrollIntoViewIfNeeded();
+      await expect(pageLink).toBeVisible();
+      await page.waitForTimeout(300);
       await page.screenshot({
         path: `e2e/test-results/screens/ticket-link-confirmation-${width}.png`,
+        fullPage: true,
       });
     }
     const ticketUrl = await pageLink.getAttribute('href');
