@@ -173,7 +173,8 @@ export async function buildApp(
             config.termii.channel,
           ),
         )
-      : smsLogTransport(app.log),
+      : // Its text reaches the log only where mail's does too: no SMTP_URL (decision 041).
+        smsLogTransport(app.log, { withText: !config.smtpUrl }),
   };
   const mail = new MailService(database.db, transports, app.log, config.mailRetryIntervalMs);
   const auth = new AuthService(database.db, mail, createAuthLimits(redis), config.publicUrl);

@@ -22,7 +22,7 @@ import { logTransport } from '../mail/mail.transport.ts';
 import { ORDER_CONFIRMATION_SMS, orderConfirmationSms } from '../orders/orders.sms.ts';
 import { TermiiProvider } from './sms.provider.ts';
 import { gsm7Length, toGsm7 } from './sms.text.ts';
-import { smsTransport } from './sms.transport.ts';
+import { smsLogTransport, smsTransport } from './sms.transport.ts';
 
 /**
  * SMS through the outbox (issue 15 §3, decision 041), against a local Termii stand-in that
@@ -412,6 +412,43 @@ describe('without Termii', () => {
     expect(line).toBeDefined();
     expect(line).toContain(bought.order.orderCode);
     expect(line).toContain('/t/');
+  });
+});
+
+describe('the log transport', () => {
+  const row = {
+    id: randomUUID(),
+    channel: 'sms',
+    kind: ORDER_CONFIRMATION_SMS,
+    to_address: '+2348031234567',
+    text_body: 'Gatepass order 12345678: X. Ticket: http://gatepass.test/t/12345678-AbCdEfGhIj_-',
+  } as MailRow;
+  const capture = () => {
+    const lines: string[] = [];
+    const log = pino(
+      { level: 'info' },
+      { write: (line: string) => void lines.push(line) },
+    ) as unknown as FastifyBaseLogger;
+    return { lines, log };
+  };
+
+  it('writes the text where mail is logged too (no SMTP_URL: a local run)', async () => {
+    const { lines, log } = capture();
+    await smsLogTransport(log, { withText: true }).send(row);
+    expect(lines.join('')).toContain('12345678-AbCdEfGhIj_-');
+  });
+
+  it('keeps the code, the link and the number out of the log of a server that sends mail', async () => {
+    const { lines, log } = capture();
+    const transport = smsLogTransport(log, { withText: false });
+    expect(transport.delivers).toBe('logged');
+    await transport.send(row);
+    const out = lines.join('');
+    expect(out).toContain('sms not sent (no TERMII_API_KEY set)');
+    expect(out).toContain(row.id);
+    expect(out).toContain('…4567');
+    expect(out).not.toContain('12345678');
+    expect(out).not.toContain('2348031234567');
   });
 });
 
