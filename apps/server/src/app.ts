@@ -37,6 +37,8 @@ import { EventsService } from './modules/events/events.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { MailService } from './modules/mail/mail.service.ts';
 import { logTransport, smtpTransport } from './modules/mail/mail.transport.ts';
+import { TermiiProvider } from './modules/sms/sms.provider.ts';
+import { smsLogTransport, smsTransport } from './modules/sms/sms.transport.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { MediaService } from './modules/media/media.service.ts';
 import { MULTIPART_LIMITS } from './modules/media/media.upload.ts';
@@ -54,6 +56,7 @@ import { PaystackProvider } from './modules/payments/paystack.provider.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { PaymentsService } from './modules/payments/payments.service.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
+import { ticketPageRoutes } from './modules/tickets/tickets.page.routes.ts';
 import { TicketsService } from './modules/tickets/tickets.service.ts';
 import { TICKET_LINK_KEY, TicketLinks } from './modules/tickets/ticket-links.ts';
 import { appSecret } from './db/app-secrets.ts';
@@ -158,10 +161,22 @@ export async function buildApp(
     : undefined;
   redis?.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));
 
-  const transport = config.smtpUrl
-    ? smtpTransport(config.smtpUrl, config.mailFrom)
-    : logTransport(app.log);
-  const mail = new MailService(database.db, transport, app.log, config.mailRetryIntervalMs);
+  // One outbox, one dispatcher; a transport per channel, each logging when not configured.
+  const transports = {
+    mail: config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : logTransport(app.log),
+    sms: config.termii
+      ? smsTransport(
+          new TermiiProvider(
+            config.termii.apiKey,
+            config.termii.senderId,
+            config.termii.baseUrl,
+            config.termii.channel,
+          ),
+        )
+      : // Its text reaches the log only where mail's does too: no SMTP_URL (decision 041).
+        smsLogTransport(app.log, { withText: !config.smtpUrl }),
+  };
+  const mail = new MailService(database.db, transports, app.log, config.mailRetryIntervalMs);
   const auth = new AuthService(database.db, mail, createAuthLimits(redis), config.publicUrl);
   const media = new MediaService(
     database.db,
@@ -430,6 +445,8 @@ export async function buildApp(
   );
   // The waiting room's queue page (plain HTML), before the web app's fallback.
   await app.register(queuePageRoutes(waitingRoom));
+  // The light ticket page and its service worker (plain HTML, decision 042).
+  await app.register(ticketPageRoutes(orders, config.publicUrl));
 
   // The public pages: their own code preloaded beside the entry, the event page's head for
   // crawlers, and each page's first API answers in its HTML (decision 021).

@@ -59,6 +59,16 @@ const envSchema = z.object({
     .optional(),
   PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
   PAYMENTS_TEST_MODE: booleanish,
+  TERMII_API_KEY: z.string().optional(),
+  TERMII_SENDER_ID: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9][A-Za-z0-9 .-]{1,9}[A-Za-z0-9]$/,
+      'must be the sender ID registered with Termii (3 to 11 letters or digits, e.g. Gatepass)',
+    )
+    .optional(),
+  TERMII_BASE_URL: z.url().default('https://api.ng.termii.com'),
+  TERMII_CHANNEL: z.enum(['generic', 'dnd']).default('generic'),
   UNSAFE_DISABLE_CAPACITY_GUARD: booleanish,
   EXPORT_BATCH_SIZE: z.coerce.number().int().min(10).max(10_000).default(1000),
   SEED_ALLOW: booleanish,
@@ -111,6 +121,12 @@ export interface Config {
    * Used by apps/server/test/oversell.test.ts to prove its assertions can fail. Never set it.
    */
   unsafeDisableCapacityGuard: boolean;
+  /**
+   * SMS through Termii (decision 041): the API key and the registered sender ID, both or
+   * neither. Unset: each SMS's text is written to the log.
+   */
+  termii:
+    { apiKey: string; senderId: string; baseUrl: string; channel: 'generic' | 'dnd' } | undefined;
   /** Rows per query of a streamed CSV export. */
   exportBatchSize: number;
   /** `npm run seed` may write demo data into a PostgreSQL server (DATABASE_URL); the app ignores it. */
@@ -151,6 +167,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? []
       : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)),
     ...tlsFiles.problems,
+    ...bothOrNeither(cleaned, 'TERMII_API_KEY', 'TERMII_SENDER_ID', 'SMS is sent through Termii'),
   ];
   // Every bad variable at once, so a deploy is fixed in one go.
   if (problems.length || !parsed.success) throw new ConfigError(problems);
@@ -188,11 +205,32 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paystackBaseUrl: e.PAYSTACK_BASE_URL.replace(/\/+$/, ''),
     paymentsTestMode: e.PAYMENTS_TEST_MODE,
     unsafeDisableCapacityGuard: e.UNSAFE_DISABLE_CAPACITY_GUARD,
+    termii:
+      e.TERMII_API_KEY && e.TERMII_SENDER_ID
+        ? {
+            apiKey: e.TERMII_API_KEY,
+            senderId: e.TERMII_SENDER_ID,
+            baseUrl: e.TERMII_BASE_URL.replace(/\/+$/, ''),
+            channel: e.TERMII_CHANNEL,
+          }
+        : undefined,
     exportBatchSize: e.EXPORT_BATCH_SIZE,
     seedAllow: e.SEED_ALLOW,
     tls,
     waitingRoomSecret: e.WAITING_ROOM_SECRET,
   };
+}
+
+/** Two variables that only work together: one set without the other is a mistake. */
+function bothOrNeither(
+  env: Record<string, string | undefined>,
+  a: string,
+  b: string,
+  what: string,
+): string[] {
+  if ((env[a] === undefined) === (env[b] === undefined)) return [];
+  const [set, unset] = env[a] === undefined ? [b, a] : [a, b];
+  return [`${unset}: must be set with ${set} (both or neither: ${what} only with both)`];
 }
 
 /**

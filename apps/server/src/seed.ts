@@ -34,8 +34,9 @@ import { hashPassword } from './lib/secrets.ts';
 import * as users from './modules/auth/auth.repository.ts';
 import { CheckinService } from './modules/checkin/checkin.service.ts';
 import { EventsService } from './modules/events/events.service.ts';
-import { MailService, type NewMail } from './modules/mail/mail.service.ts';
+import { MailService, type NewMessage } from './modules/mail/mail.service.ts';
 import { logTransport } from './modules/mail/mail.transport.ts';
+import { smsLogTransport } from './modules/sms/sms.transport.ts';
 import { MediaService } from './modules/media/media.service.ts';
 import * as orderRepo from './modules/orders/orders.repository.ts';
 import { createCheckoutLimits } from './modules/orders/orders.limits.ts';
@@ -445,7 +446,7 @@ function random(seed: number): () => number {
 class NoMail extends MailService {
   /** The last offline-hold confirmation link, so the seed can open it as the buyer would. */
   lastHoldLink: string | undefined;
-  override enqueue(_trx: unknown, mail: NewMail): Promise<string> {
+  override enqueue(_trx: unknown, mail: NewMessage): Promise<string> {
     const link = /\/checkout\/hold\/confirm\?token=([\w-]+)/.exec(mail.text)?.[1];
     if (link) this.lastHoldLink = link;
     return Promise.resolve('');
@@ -565,7 +566,12 @@ export async function seed(
   const media = new MediaService(db);
   const events = new EventsService(db, media);
   const quiet = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
-  const mail = new NoMail(db, logTransport(quiet), quiet, 60_000);
+  const mail = new NoMail(
+    db,
+    { mail: logTransport(quiet), sms: smsLogTransport(quiet) },
+    quiet,
+    60_000,
+  );
   const orders = new OrdersService(
     db,
     mail,

@@ -8,7 +8,9 @@
  * - navigations: the network first (fresh index.html, server-rendered <head> for event
  *   pages), the cached shell when the network fails or takes longer than 4 s;
  * - built files: from the cache, else the network (and cached for next time);
- * - /api: never touched; the door keeps its own lists in local storage.
+ * - /api: never touched; the door keeps its own lists in local storage;
+ * - /t/: never touched either: the light ticket pages have their own worker (/t/sw.js,
+ *   scope /t/) that keeps each ticket for offline use; the app's shell is not a ticket.
  */
 const BUILD = { version: 'dev', files: ['/index.html'] }; // gatepass:precache
 
@@ -74,7 +76,12 @@ self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
-  if (url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return;
+  if (
+    url.origin !== self.location.origin ||
+    url.pathname.startsWith('/api/') ||
+    url.pathname.startsWith('/t/')
+  )
+    return;
   if (request.mode === 'navigate') {
     event.respondWith(fromNetworkOrShell(request));
   } else if (precached.has(url.pathname) || url.pathname.startsWith('/assets/')) {

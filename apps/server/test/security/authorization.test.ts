@@ -65,6 +65,9 @@ const PUBLIC: Record<string, string> = {
     "the waiting room's queue page: every visitor joins the line (decision 034)",
   'GET /api/v1/waiting-room/:slug/status':
     "a visitor's place in the waiting room, as JSON (the gp_wr cookie is the visitor)",
+  'GET /t/:link':
+    'the light ticket page, authorised by the signed ticket link in the mail and SMS (decision 042)',
+  'GET /t/sw.js': "the ticket pages' service worker, the same for everyone (decision 042)",
 };
 
 /** Guest checkout: the order's own access token (X-Order-Token) stands in for a login. */

@@ -23,6 +23,8 @@ export interface World {
   /** The completed free order: what the door admits. */
   completedOrderId: string;
   completedOrderToken: string;
+  /** The completed order's ticket link's last segment (`{code}-{mac}`, the light ticket page). */
+  ticketLink: string;
   orderCode: string;
   pendingOrderCode: string;
   buyerEmail: string;
@@ -85,6 +87,11 @@ export async function givenWorld(t: TestApp, token: string): Promise<World> {
     return res.body.data as { order: { id: string; orderCode: string }; accessToken: string };
   };
   const completed = await buy(free.id);
+  const ticketUrl = (
+    await t.request('GET', `${API}/orders/${completed.order.id}`, {
+      headers: { 'x-order-token': completed.accessToken },
+    })
+  ).body.data.ticketUrl as string;
   const pending = await buy(paid.id);
 
   const promoCode = `MX${tag.toUpperCase()}`;
@@ -134,6 +141,7 @@ export async function givenWorld(t: TestApp, token: string): Promise<World> {
     orderToken: pending.accessToken,
     completedOrderId: completed.order.id,
     completedOrderToken: completed.accessToken,
+    ticketLink: ticketUrl.split('/t/')[1]!,
     orderCode: completed.order.orderCode,
     pendingOrderCode: pending.order.orderCode,
     buyerEmail,
@@ -218,6 +226,7 @@ const PARAM_RESOURCE: Record<string, keyof World> = {
   invitationId: 'invitationId',
   userId: 'teamMemberId',
   entryId: 'waitlistEntryId',
+  link: 'ticketLink',
 };
 /** For a bare `:id`, the segment before it says what it is. */
 const ID_AFTER_SEGMENT: Record<string, keyof World> = {

@@ -91,6 +91,13 @@ export const transferOrderBody = z.object({
     .max(LIMITS.emailMax, 'Email is too long.')
     .pipe(z.email('Please enter a valid email address.'))
     .transform((e) => e.toLowerCase()),
+  /** Optional: the new holder's phone, which gets the ticket by SMS (decision 041). */
+  phone: z
+    .string()
+    .trim()
+    .max(LIMITS.phoneMax, 'Phone number is too long.')
+    .optional()
+    .transform((p) => (p ? p : undefined)),
 });
 export type TransferOrderBody = z.input<typeof transferOrderBody>;
 

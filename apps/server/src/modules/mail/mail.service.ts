@@ -1,17 +1,26 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import * as repo from './mail.repository.ts';
-import type { MailContext, StoredAttachment } from './mail.table.ts';
-import type { MailTransport } from './mail.transport.ts';
+import type { Channel, MailContext, StoredAttachment } from './mail.table.ts';
+import type { MessageTransport } from './mail.transport.ts';
 
-export type { NewMail } from './mail.repository.ts';
-export type { MailContext, StoredAttachment } from './mail.table.ts';
+export type { NewMail, NewMessage, NewSms } from './mail.repository.ts';
+export type { Channel, MailContext, StoredAttachment } from './mail.table.ts';
+
+/** One transport per channel of the outbox (decision 041). */
+export type Transports = Record<Channel, MessageTransport>;
 
 /** Renders the files of a mail from its context (e.g. an order's PDF ticket). */
 export type AttachmentRenderer = (context: MailContext) => Promise<StoredAttachment[]>;
 
 const BATCH = 20;
+/**
+ * A claim's lease. It starts again right before each send (repo.renewClaim), and is longer
+ * than any one send may take (SMTP's and Termii's timeouts are well under it), so a
+ * message is never in flight in two live processes.
+ */
 const LEASE_SECONDS = 120;
 /** Event-loop utilisation above which attachment rendering waits, and for how long at most. */
 const BUSY_LOOP = 0.5;
@@ -27,9 +36,10 @@ export const STOP_GRACE_MS = 1_000;
 const RETRY_SECONDS = [10, 30, 60, 300, 900, 1800, 3600, 3600, 3600, 3600];
 
 /**
- * The outbox: `enqueue` writes a mail in the caller's transaction (so a code is never
- * mailed for a signup that rolled back, and never lost for one that committed); the
- * dispatcher sends due mails now and retries failures with backoff.
+ * The outbox of every message, mail and SMS (decisions 003 and 041): `enqueue` writes a
+ * message in the caller's transaction (so a code is never mailed for a signup that rolled
+ * back, and never lost for one that committed); the one dispatcher sends due messages by
+ * their channel's transport now and retries failures with backoff.
  */
 export class MailService {
   private timer: NodeJS.Timeout | undefined;
@@ -42,18 +52,18 @@ export class MailService {
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly transport: MailTransport,
+    private readonly transports: Transports,
     private readonly log: FastifyBaseLogger,
     private readonly intervalMs: number,
   ) {}
 
-  enqueue(trx: Kysely<Database>, mail: repo.NewMail): Promise<string> {
-    return repo.insertMail(trx, mail);
+  enqueue(trx: Kysely<Database>, message: repo.NewMessage): Promise<string> {
+    return repo.insertMail(trx, message);
   }
 
-  /** `enqueue` for many mails at once (one statement). */
-  enqueueMany(trx: Kysely<Database>, mails: repo.NewMail[]): Promise<void> {
-    return repo.insertMails(trx, mails);
+  /** `enqueue` for many messages at once (one statement). */
+  enqueueMany(trx: Kysely<Database>, messages: repo.NewMessage[]): Promise<void> {
+    return repo.insertMails(trx, messages);
   }
 
   /**
@@ -115,7 +125,7 @@ export class MailService {
       await this.idle();
     } finally {
       clearTimeout(giveUp);
-      this.transport.close();
+      for (const transport of Object.values(this.transports)) transport.close();
     }
   }
 
@@ -139,7 +149,9 @@ export class MailService {
 
   private async drain(): Promise<void> {
     for (;;) {
-      const batch = await repo.claimDueMails(this.db, BATCH, LEASE_SECONDS);
+      // A token per claim: the rows are this dispatcher's only while they carry it.
+      const token = randomUUID();
+      const batch = await repo.claimDueMails(this.db, BATCH, LEASE_SECONDS, token);
       if (batch.length === 0) return;
       for (const [i, mail] of batch.entries()) {
         if (this.stopped) {
@@ -148,39 +160,57 @@ export class MailService {
           await repo.releaseClaims(
             this.db,
             batch.slice(i).map((m) => m.id),
+            token,
           );
           return;
         }
+        const transport = this.transports[mail.channel];
         try {
           const render = this.renderers.get(mail.kind);
-          if (render && mail.attachments === null && mail.context) {
+          if (mail.channel === 'mail' && render && mail.attachments === null && mail.context) {
             await this.whenQuiet();
             mail.attachments = await render(mail.context);
             await repo.storeAttachments(this.db, mail.id, mail.attachments);
           }
-          await this.transport.send(mail, this.abandon.signal);
-          await repo.markDelivered(this.db, mail.id, this.transport.delivers);
+          // Still ours? A batch that took longer than the lease may have lost a row to
+          // another dispatcher, which then sends it; this one must not.
+          if (!(await repo.renewClaim(this.db, mail.id, token, LEASE_SECONDS))) {
+            this.log.warn(
+              { mailId: mail.id, channel: mail.channel },
+              'message claimed by another dispatcher; not sent here',
+            );
+            continue;
+          }
+          const ref = await transport.send(mail, this.abandon.signal);
+          await repo.markDelivered(this.db, mail.id, token, transport.delivers, ref ?? null);
         } catch (err) {
           if (this.abandon.signal.aborted) {
-            // Given up at shutdown: not an attempt of the mail's; due again now, with the
+            // Given up at shutdown: not an attempt of the message's; due again now, with the
             // rest of the batch.
             this.log.info(
               { mailId: mail.id, released: batch.length - i },
-              'mail dispatch stopped; unsent mail stays in the outbox',
+              'message dispatch stopped; unsent mail stays in the outbox',
             );
             await repo.releaseClaims(
               this.db,
               batch.slice(i).map((m) => m.id),
+              token,
             );
             return;
           }
           const retry = RETRY_SECONDS[mail.attempts] ?? null;
           const message = err instanceof Error ? err.message : String(err);
           this.log.warn(
-            { mailId: mail.id, attempt: mail.attempts + 1, retryInSeconds: retry, error: message },
-            'mail not sent',
+            {
+              mailId: mail.id,
+              channel: mail.channel,
+              attempt: mail.attempts + 1,
+              retryInSeconds: retry,
+              error: message,
+            },
+            mail.channel === 'sms' ? 'sms not sent' : 'mail not sent',
           );
-          await repo.markFailedAttempt(this.db, mail.id, message, retry);
+          await repo.markFailedAttempt(this.db, mail.id, token, message, retry);
         }
       }
     }

@@ -2,6 +2,9 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 
 export type MailStatus = 'pending' | 'sent' | 'logged' | 'failed';
 
+/** How a message of the outbox travels: each channel has its transport (decision 041). */
+export type Channel = 'mail' | 'sms';
+
 /**
  * A file a mail carries, kept in the outbox as base64 so a retry sends the same bytes.
  * `cid` makes it an inline part the HTML shows with `<img src="cid:…">`.
@@ -20,11 +23,17 @@ export type MailContext = Record<string, string>;
 // jsonb: the pg driver would send a JS array as a PostgreSQL array, so writes are JSON text.
 type Json<T> = ColumnType<T | null, string | null, string | null>;
 
-/** Every mail is written here first, in the transaction that caused it; a dispatcher sends it. */
+/**
+ * Every message (mail or SMS) is written here first, in the transaction that caused it; one
+ * dispatcher sends it. The table kept its first name when SMS joined (decision 041).
+ */
 export interface MailOutboxTable {
   id: Generated<string>;
+  channel: Generated<Channel>;
   kind: string;
+  /** An email address, or an E.164 phone number for an SMS. */
   to_address: string;
+  /** Empty for an SMS. */
   subject: string;
   text_body: string;
   html_body: string | null;
@@ -37,6 +46,10 @@ export interface MailOutboxTable {
   next_attempt_at: Generated<Date>;
   created_at: Generated<Date>;
   sent_at: Date | null;
+  /** The claim that may send this row now; a new claim replaces it (a fencing token). */
+  claim_token: string | null;
+  /** The provider's id for the delivered message (Termii's message_id, SMTP's Message-ID). */
+  provider_ref: string | null;
 }
 
 export interface MailTables {

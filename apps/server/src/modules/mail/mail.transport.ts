@@ -3,16 +3,26 @@ import type Mail from 'nodemailer/lib/mailer/index.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailRow } from './mail.table.ts';
 
-export interface MailTransport {
+/** How one channel of the outbox delivers a message (mail: SMTP or the log; SMS: sms.transport.ts). */
+export interface MessageTransport {
   /** 'sent' when a server accepted it; 'logged' when it was only written to the log. */
   readonly delivers: 'sent' | 'logged';
-  /** Aborting `signal` gives up on the mail (shutdown): the promise rejects at once. */
-  send(mail: MailRow, signal?: AbortSignal): Promise<void>;
+  /**
+   * Sends the row; answers the provider's id for it, if any. Aborting `signal` gives up on
+   * the message (shutdown): the promise rejects at once.
+   */
+  send(message: MailRow, signal?: AbortSignal): Promise<string | undefined | void>;
   close(): void;
 }
 
+export type MailTransport = MessageTransport;
+
 export function smtpTransport(smtpUrl: string, from: string): MailTransport {
   const transporter = nodemailer.createTransport(smtpUrl);
+  // The outbox row's id is the mail's idempotency key: every attempt carries the same
+  // Message-ID, so a mail a server accepted twice (decision 041) is one message to clients
+  // that thread or de-duplicate by it.
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'gatepass.local';
   return {
     delivers: 'sent',
     async send(mail, signal) {
@@ -20,6 +30,7 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
       // (@types/nodemailer 8) do not know the option yet.
       const options: Mail.Options & { signal?: AbortSignal } = {
         ...(signal ? { signal } : {}),
+        messageId: `<${mail.id}@${domain}>`,
         from,
         to: mail.to_address,
         subject: mail.subject,
@@ -37,7 +48,8 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
             }
           : {}),
       };
-      await transporter.sendMail(options);
+      const info = (await transporter.sendMail(options)) as { messageId?: string };
+      return info.messageId;
     },
     close: () => transporter.close(),
   };

@@ -11,7 +11,8 @@ import {
 } from '../events/inventory.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { emailKey, phoneKey } from './orders.limits.ts';
-import { orderConfirmationMail } from './orders.mails.ts';
+import { confirmationMessages } from './orders.mails.ts';
+import type { TicketLinks } from '../tickets/ticket-links.ts';
 import { priceOrder, type PricedLine, type Pricing } from './orders.pricing.ts';
 import * as repo from './orders.repository.ts';
 import type { OrderItemRow, OrderRow, PromoCodeRow } from './orders.table.ts';
@@ -73,6 +74,7 @@ export type OrderCompletedHook = (trx: Kysely<Database>, completed: Created[]) =
 
 export interface CheckoutConfig {
   publicUrl: string;
+  ticketLinks: TicketLinks;
   holdSeconds: number;
   /** TEST ONLY (UNSAFE_DISABLE_CAPACITY_GUARD): the group writes `sold` without re-checking. */
   unsafeDisableCapacityGuard?: boolean | undefined;
@@ -339,9 +341,7 @@ export class CheckoutGroups {
       if (completed.length > 0) {
         await this.mail.enqueueMany(
           trx,
-          completed.map((c) =>
-            orderConfirmationMail(c.order, c.items, event, this.config.publicUrl),
-          ),
+          completed.flatMap((c) => confirmationMessages(c.order, c.items, event, this.config)),
         );
         await this.completedHook?.(trx, completed);
       }

@@ -1,8 +1,10 @@
 import { formatKobo, koboToNaira, paystackChannelsOf } from '@gatepass/shared';
 import type { SaleEvent } from '../events/inventory.service.ts';
-import type { NewMail } from '../mail/mail.service.ts';
+import type { NewMail, NewMessage } from '../mail/mail.service.ts';
+import type { TicketLinks } from '../tickets/ticket-links.ts';
 import { ticketLines, when, where, type TicketOrder } from '../tickets/tickets.render.ts';
 import { TICKET_QR_CID } from '../tickets/tickets.service.ts';
+import { orderConfirmationSms } from './orders.sms.ts';
 import type { OrderItemRow, OrderRow } from './orders.table.ts';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -72,6 +74,32 @@ function eventTexts(event: SaleEvent, ticket: TicketOrder) {
   return texts;
 }
 
+/** Where a confirmation's links point: the site, and each order's signed ticket link. */
+export interface ConfirmationLinks {
+  publicUrl: string;
+  ticketLinks: TicketLinks;
+}
+
+/**
+ * Everything that tells a holder their order is confirmed, written in the transaction that
+ * confirms it: the mail, and an SMS when the order has a phone that can take one (issue 15
+ * §3, decision 041). Every confirmation — checkout, payment, marked paid, waiting-list
+ * claim, resend, transfer — goes through here.
+ */
+export function confirmationMessages(
+  order: OrderRow,
+  items: OrderItemRow[],
+  event: SaleEvent,
+  links: ConfirmationLinks,
+): NewMessage[] {
+  const ticketUrl = links.ticketLinks.urlFor(order);
+  const sms = orderConfirmationSms(order, event, ticketUrl, isTestPaid(order));
+  return [
+    orderConfirmationMail(order, items, event, links.publicUrl, ticketUrl),
+    ...(sms ? [sms] : []),
+  ];
+}
+
 /**
  * The buyer's confirmation: the QR image of the order code (what the door scans), the code,
  * the event, the tickets and the total. The mail dispatcher attaches the QR image (inline,
@@ -82,6 +110,7 @@ export function orderConfirmationMail(
   items: OrderItemRow[],
   event: SaleEvent,
   publicUrl: string,
+  ticketUrl: string,
 ): NewMail {
   const ticket = ticketOrderOf(order, items, event);
   const { whenText, whereText } = eventTexts(event, ticket);
@@ -104,7 +133,8 @@ export function orderConfirmationMail(
     `Total: ${total}`,
     '',
     'Show the QR code (attached, and in your PDF ticket) or the order code at the door.',
-    `Your ticket: ${link}`,
+    `Your ticket (opens offline once loaded): ${ticketUrl}`,
+    `Your order: ${link}`,
     `Event page: ${eventLink}`,
     '',
     'Attached: your PDF ticket and a calendar file for the event.',
@@ -123,7 +153,7 @@ ${test ? `<p style="background:#fde047;padding:8px 12px;font-weight:bold">${esca
 <tr><td style="padding:4px 12px 4px 0;color:#4b5563">Total</td><td>${escape(total)}</td></tr>
 </table>
 <p>Show the QR code or the order code at the door. Your PDF ticket and a calendar file are attached.</p>
-<p><a href="${escape(link)}">View your ticket</a> · <a href="${escape(eventLink)}">Event page</a></p>
+<p><a href="${escape(ticketUrl)}">Open your ticket</a> (works offline once opened) · <a href="${escape(link)}">Your order</a> · <a href="${escape(eventLink)}">Event page</a></p>
 </div>`;
   return {
     kind: ORDER_CONFIRMATION,

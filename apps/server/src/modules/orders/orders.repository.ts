@@ -534,7 +534,15 @@ export function reissueOrder(
   db: Db,
   id: string,
   fromCode: string,
-  to: { code: string; firstName: string; lastName: string; email: string; emailKey: string },
+  to: {
+    code: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    emailKey: string;
+    phone: string;
+    phoneKey: string;
+  },
   accessTokenHash: string,
 ): Promise<OrderRow | undefined> {
   return db
@@ -545,6 +553,8 @@ export function reissueOrder(
       last_name: to.lastName,
       email: to.email,
       email_key: to.emailKey,
+      phone: to.phone,
+      phone_key: to.phoneKey,
       access_token_hash: accessTokenHash,
       updated_at: sql<Date>`now()`,
     })

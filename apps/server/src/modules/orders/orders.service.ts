@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { normalizePhone } from '../../lib/phone.ts';
 import { newToken, randomDigits, sha256 } from '../../lib/secrets.ts';
 import { inventoryService, PurchaseGroups, type SaleEvent } from '../events/inventory.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
@@ -41,15 +42,15 @@ import {
   cancelledEventPaymentMail,
   holdConfirmationMail,
   isTestPaid,
+  confirmationMessages,
   latePaymentMail,
-  orderConfirmationMail,
   ticketOrderOf,
 } from './orders.mails.ts';
 import { hasLiveAccessToken, insertAccessToken } from './orders.manage.repository.ts';
 import { priceOrder, type PricedLine } from './orders.pricing.ts';
 import * as repo from './orders.repository.ts';
 import type { OrderItemRow, OrderRow } from './orders.table.ts';
-import { transferredAwayMail, transferredToMail } from './orders.transfer-mails.ts';
+import { transferredAwayMail, transferredToMessages } from './orders.transfer-mails.ts';
 
 export type { OrderCompletedHook } from './orders.checkout.ts';
 
@@ -63,11 +64,12 @@ export type TicketsReleasedHook = (
   ticketTypeIds: string[],
 ) => Promise<void>;
 
-/** Who an order is transferred to (decision 033). */
+/** Who an order is transferred to (decision 033); their phone, if given, gets the SMS. */
 export interface TransferTo {
   firstName: string;
   lastName: string;
   email: string;
+  phone?: string | undefined;
 }
 
 /** A pending order that holds a waiting-list offer's tickets (decision 032). */
@@ -266,7 +268,7 @@ export class OrdersService {
     const { order, items, event } = this.config.unsafeDisableCapacityGuard
       ? await this.alone(purchase)
       : await this.purchases.add(input.eventId, purchase);
-    return { order: toOrderDto(order, items, event), accessToken };
+    return { order: this.withTicketUrl(toOrderDto(order, items, event), order), accessToken };
   }
 
   private async alone(purchase: Purchase): Promise<Created> {
@@ -278,9 +280,13 @@ export class OrdersService {
   /** The order, for whoever holds its access token (the browser that created it). */
   async getForBuyer(orderId: string, accessToken: string): Promise<OrderDto> {
     const order = await this.orderForToken(orderId, accessToken);
-    const dto = await this.dto(order);
-    return order.status === 'completed'
-      ? { ...dto, ticketUrl: this.config.ticketLinks.urlFor(order) }
+    return this.withTicketUrl(await this.dto(order), order);
+  }
+
+  /** A buyer's view of a completed order carries its ticket link (the light ticket page). */
+  private withTicketUrl(dto: OrderDto, order: Pick<OrderRow, 'id'>): OrderDto {
+    return dto.status === 'completed'
+      ? { ...dto, ticketUrl: this.config.ticketLinks.urlFor({ id: order.id, code: dto.orderCode }) }
       : dto;
   }
 
@@ -446,7 +452,12 @@ export class OrdersService {
         'The payment failed. You have not been charged; you can try again.',
       );
     }
-    return this.complete(order, { method: 'test', ref: `test_${newToken().slice(0, 12)}` }, null);
+    const paid = await this.complete(
+      order,
+      { method: 'test', ref: `test_${newToken().slice(0, 12)}` },
+      null,
+    );
+    return this.withTicketUrl(paid, order);
   }
 
   // Organiser actions -------------------------------------------------------------------
@@ -509,10 +520,7 @@ export class OrdersService {
     await this.db.transaction().execute(async (trx) => {
       const items = await repo.findOrderItems(trx, [order.id]);
       const event = (await inventoryService.event(trx, order.event_id))!;
-      await this.mail.enqueue(
-        trx,
-        orderConfirmationMail(order, items, event, this.config.publicUrl),
-      );
+      await this.mail.enqueueMany(trx, confirmationMessages(order, items, event, this.config));
       await repo.addHistory(trx, [
         {
           orderId: order.id,
@@ -686,10 +694,7 @@ export class OrdersService {
     }
     const completed = await repo.completeLockedOrder(trx, order.id, order.status, payment);
     await repo.addHistory(trx, [{ orderId: order.id, kind, detail }]);
-    await this.mail.enqueue(
-      trx,
-      orderConfirmationMail(completed, items, event, this.config.publicUrl),
-    );
+    await this.mail.enqueueMany(trx, confirmationMessages(completed, items, event, this.config));
     await this.completedHook?.(trx, [{ order: completed, items, event }]);
     return 'completed';
   }
@@ -821,16 +826,13 @@ export class OrdersService {
       await repo.addHistory(trx, [
         { orderId: order.id, kind: 'paid', detail: 'Free tickets claimed from the waiting list' },
       ]);
-      await this.mail.enqueue(
-        trx,
-        orderConfirmationMail(order, items, event, this.config.publicUrl),
-      );
+      await this.mail.enqueueMany(trx, confirmationMessages(order, items, event, this.config));
       await this.completedHook?.(trx, [{ order, items, event }]);
       return { order, items, event };
     });
     if (!result) return undefined;
     this.mail.kick();
-    return toOrderDto(result.order, result.items, result.event);
+    return this.withTicketUrl(toOrderDto(result.order, result.items, result.event), result.order);
   }
 
   /** The order's view for a fresh access token (a waiting-list claim link's). */
@@ -895,6 +897,14 @@ export class OrdersService {
         'These tickets already belong to that email. Enter the email of the person receiving them.',
       );
     }
+    const phone = to.phone ? normalizePhone(to.phone) : undefined;
+    if (phone === null) {
+      throw new AppError(
+        400,
+        'VALIDATION_FAILED',
+        "That phone number does not look right. Enter the new holder's number (e.g. 0803 123 4567), or leave it empty.",
+      );
+    }
     let code = randomDigits(LIMITS.orderCodeLength);
     for (let i = 0; i < 5 && (await repo.codeInUse(this.db, code)); i++)
       code = randomDigits(LIMITS.orderCodeLength);
@@ -924,7 +934,16 @@ export class OrdersService {
         trx,
         locked.id,
         locked.code,
-        { code, ...to, emailKey: emailKey(to.email) },
+        {
+          code,
+          firstName: to.firstName,
+          lastName: to.lastName,
+          email: to.email,
+          emailKey: emailKey(to.email),
+          // The old holder's phone leaves with them: the order carries the new holder's or none.
+          phone: phone ?? '',
+          phoneKey: phone ?? '',
+        },
         sha256(newToken()),
       );
       if (!updated) throw new Error(`order ${locked.id} could not be re-issued after its lock`);
@@ -945,7 +964,7 @@ export class OrdersService {
       ]);
       const items = await repo.findOrderItems(trx, [locked.id]);
       await this.mail.enqueueMany(trx, [
-        transferredToMail(updated, items, event, from, this.config.publicUrl),
+        ...transferredToMessages(updated, items, event, from, this.config),
         transferredAwayMail(event, from, to, actorUserId !== null),
       ]);
       return { order: updated, transferredAt };
@@ -979,10 +998,7 @@ export class OrdersService {
           actorUserId,
         },
       ]);
-      await this.mail.enqueue(
-        trx,
-        orderConfirmationMail(order, items, event, this.config.publicUrl),
-      );
+      await this.mail.enqueueMany(trx, confirmationMessages(order, items, event, this.config));
       await this.completedHook?.(trx, [{ order, items, event }]);
       return { order, items, event };
     });

@@ -1,6 +1,6 @@
 import type { SaleEvent } from '../events/inventory.service.ts';
-import type { NewMail } from '../mail/mail.service.ts';
-import { orderConfirmationMail } from './orders.mails.ts';
+import type { NewMail, NewMessage } from '../mail/mail.service.ts';
+import { confirmationMessages, type ConfirmationLinks } from './orders.mails.ts';
 import type { OrderItemRow, OrderRow } from './orders.table.ts';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -13,17 +13,28 @@ export interface Holder {
 }
 
 /**
- * The new holder's tickets: the confirmation mail (QR, PDF and calendar file are attached
- * from the order as it now is), opened by who gave them the tickets.
+ * The new holder's tickets: the confirmation (its mail — QR, PDF and calendar file attached
+ * from the order as it now is — opened by who gave them the tickets; and its SMS when the
+ * new holder's phone was given).
  */
-export function transferredToMail(
+export function transferredToMessages(
   order: OrderRow,
   items: OrderItemRow[],
   event: SaleEvent,
   from: Holder,
-  publicUrl: string,
+  links: ConfirmationLinks,
+): NewMessage[] {
+  return confirmationMessages(order, items, event, links).map((message) =>
+    message.channel === 'sms' ? message : transferredToMail(message, event, order, from),
+  );
+}
+
+function transferredToMail(
+  mail: NewMail,
+  event: SaleEvent,
+  order: OrderRow,
+  from: Holder,
 ): NewMail {
-  const mail = orderConfirmationMail(order, items, event, publicUrl);
   const note = `${from.firstName} ${from.lastName} transferred these tickets to you. This is your own order code; the old one no longer works.`;
   return {
     ...mail,

@@ -53,6 +53,15 @@ export async function qrPng(code: string): Promise<Buffer> {
   );
 }
 
+/**
+ * The QR of the order code as SVG markup (one path, ~1 KB): the light ticket page shows it
+ * inline, so it is there offline with the page and sharp at any size.
+ */
+export async function qrSvg(code: string): Promise<string> {
+  const QRCode = await lib.qrcode();
+  return QRCode.toString(code, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+}
+
 /** A Code 128 barcode of the order code, for handheld laser scanners, with the digits under it. */
 export async function barcodePng(code: string): Promise<Buffer> {
   const toBuffer = await lib.barcode();

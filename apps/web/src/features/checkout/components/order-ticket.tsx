@@ -22,7 +22,8 @@ export const spacedCode = (code: string) => code.replace(/^(\d{4})(\d{4})$/, '$1
 
 /**
  * The buyer's ticket: the 8-digit order code and its QR code, the tickets, the buyer, the
- * event's date (spec format) and place, the total, and the PDF and calendar downloads.
+ * event's date (spec format) and place, the total, the PDF and calendar downloads, and the
+ * light ticket page (`ticketUrl`: one small page that keeps working offline, decision 042).
  */
 export function OrderTicket({
   order,
@@ -127,6 +128,16 @@ export function OrderTicket({
           >
             <DownloadIcon strokeWidth={1.75} className="size-5" />
             Download PDF ticket
+          </a>
+        ) : null}
+        {valid && order.ticketUrl ? (
+          <a
+            href={order.ticketUrl}
+            className={buttonClasses('secondary', 'md')}
+            data-testid="ticket-page-link"
+          >
+            <TicketIcon className="size-5" />
+            Open ticket page (works offline)
           </a>
         ) : null}
         <a

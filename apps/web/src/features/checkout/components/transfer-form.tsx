@@ -6,7 +6,7 @@ import { SendIcon } from '../../../components/ui/icons.tsx';
 import { transferOrder } from '../api/transfer-order.ts';
 import { inlineOrToast } from '../lib/api-errors.ts';
 
-type Field = 'firstName' | 'lastName' | 'email';
+type Field = 'firstName' | 'lastName' | 'email' | 'phone';
 
 /**
  * "Transfer these tickets" on the buyer's order page: who receives them. Sending it issues
@@ -24,6 +24,7 @@ export function TransferForm({
     firstName: '',
     lastName: '',
     email: '',
+    phone: '',
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -106,6 +107,17 @@ export function TransferForm({
             value={values.email}
             onChange={(e) => change('email')(e.target.value)}
             error={errors.email}
+          />
+          <Input
+            label="Their phone (optional)"
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            hint="Given, they also get the ticket by SMS."
+            value={values.phone}
+            onChange={(e) => change('phone')(e.target.value)}
+            error={errors.phone}
           />
           {failure ? (
             <p

@@ -17,7 +17,7 @@ import { OrderDetail } from './order-detail.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
 type Pending = 'mark-paid' | 'cancel' | 'refund' | 'transfer' | null;
-type TransferField = 'firstName' | 'lastName' | 'email';
+type TransferField = 'firstName' | 'lastName' | 'email' | 'phone';
 
 const tickets = (n: number) => `${n} ${n === 1 ? 'ticket' : 'tickets'}`;
 
@@ -74,6 +74,7 @@ function OrderActions({ order }: { order: ManageOrderDto }) {
     firstName: '',
     lastName: '',
     email: '',
+    phone: '',
   });
   const [toErrors, setToErrors] = useState<Partial<Record<TransferField, string>>>({});
   const { actions } = order;
@@ -87,7 +88,7 @@ function OrderActions({ order }: { order: ManageOrderDto }) {
   const close = () => {
     setPending(null);
     setReason('');
-    setTo({ firstName: '', lastName: '', email: '' });
+    setTo({ firstName: '', lastName: '', email: '', phone: '' });
     setToErrors({});
   };
   const changeTo = (field: TransferField) => (value: string) => {
@@ -247,6 +248,17 @@ function OrderActions({ order }: { order: ManageOrderDto }) {
           value={to.email}
           onChange={(e) => changeTo('email')(e.target.value)}
           error={toErrors.email}
+        />
+        <Input
+          label="Phone (optional)"
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          hint="Given, the new holder also gets the ticket by SMS."
+          value={to.phone}
+          onChange={(e) => changeTo('phone')(e.target.value)}
+          error={toErrors.phone}
         />
       </ConfirmDialog>
 
