@@ -11,7 +11,9 @@ import {
 } from '../events/inventory.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { emailKey, phoneKey } from './orders.limits.ts';
-import { orderConfirmationMail } from './orders.mails.ts';
+import { confirmationWalletLinks, orderConfirmationMail } from './orders.mails.ts';
+import type { TicketLinks } from '../tickets/ticket-links.ts';
+import type { WalletEnabled } from '../wallet/wallet.links.ts';
 import { priceOrder, type PricedLine, type Pricing } from './orders.pricing.ts';
 import * as repo from './orders.repository.ts';
 import type { OrderItemRow, OrderRow, PromoCodeRow } from './orders.table.ts';
@@ -76,6 +78,9 @@ export interface CheckoutConfig {
   holdSeconds: number;
   /** TEST ONLY (UNSAFE_DISABLE_CAPACITY_GUARD): the group writes `sold` without re-checking. */
   unsafeDisableCapacityGuard?: boolean | undefined;
+  /** The confirmation's wallet links (decisions 043–044). */
+  ticketLinks?: TicketLinks;
+  wallet?: WalletEnabled | undefined;
 }
 
 export const soldOut = (name: string, left: number) =>
@@ -340,7 +345,13 @@ export class CheckoutGroups {
         await this.mail.enqueueMany(
           trx,
           completed.map((c) =>
-            orderConfirmationMail(c.order, c.items, event, this.config.publicUrl),
+            orderConfirmationMail(
+              c.order,
+              c.items,
+              event,
+              this.config.publicUrl,
+              confirmationWalletLinks(this.config, c.order),
+            ),
           ),
         );
         await this.completedHook?.(trx, completed);

@@ -4,6 +4,8 @@ import type { NewMail } from '../mail/mail.service.ts';
 import { ticketLines, when, where, type TicketOrder } from '../tickets/tickets.render.ts';
 import { TICKET_QR_CID } from '../tickets/tickets.service.ts';
 import type { OrderItemRow, OrderRow } from './orders.table.ts';
+import type { TicketLinks } from '../tickets/ticket-links.ts';
+import { walletLinks, type WalletEnabled, type WalletLink } from '../wallet/wallet.links.ts';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -82,6 +84,7 @@ export function orderConfirmationMail(
   items: OrderItemRow[],
   event: SaleEvent,
   publicUrl: string,
+  wallets: WalletLink[] = [],
 ): NewMail {
   const ticket = ticketOrderOf(order, items, event);
   const { whenText, whereText } = eventTexts(event, ticket);
@@ -108,6 +111,7 @@ export function orderConfirmationMail(
     `Event page: ${eventLink}`,
     '',
     'Attached: your PDF ticket and a calendar file for the event.',
+    ...walletText(wallets),
   ].join('\n');
   const html = `<div style="font-family:Arial,Helvetica,sans-serif;color:#111827;max-width:560px">
 ${test ? `<p style="background:#fde047;padding:8px 12px;font-weight:bold">${escape(TEST_PAID_NOTE)}</p>\n` : ''}<p>Hello ${escape(order.first_name)},</p>
@@ -124,7 +128,7 @@ ${test ? `<p style="background:#fde047;padding:8px 12px;font-weight:bold">${esca
 </table>
 <p>Show the QR code or the order code at the door. Your PDF ticket and a calendar file are attached.</p>
 <p><a href="${escape(link)}">View your ticket</a> · <a href="${escape(eventLink)}">Event page</a></p>
-</div>`;
+${walletHtml(wallets)}</div>`;
   return {
     kind: ORDER_CONFIRMATION,
     to: order.email,
@@ -134,6 +138,32 @@ ${test ? `<p style="background:#fde047;padding:8px 12px;font-weight:bold">${esca
     context: { orderId: order.id },
   };
 }
+
+// Wallet passes (decisions 043–044): a separate block at the end of the confirmation.
+
+/** The wallet links of an order's confirmation, for the wallets this server signs passes for. */
+export function confirmationWalletLinks(
+  config: { ticketLinks?: TicketLinks; wallet?: WalletEnabled },
+  order: Pick<OrderRow, 'id' | 'code'>,
+): WalletLink[] {
+  if (!config.ticketLinks || !config.wallet) return [];
+  return walletLinks(config.ticketLinks.urlFor(order), config.wallet);
+}
+
+const walletText = (wallets: WalletLink[]) =>
+  wallets.length
+    ? ['', 'Keep the ticket on your phone:', ...wallets.map((w) => `${w.label}: ${w.href}`)]
+    : [];
+
+const walletHtml = (wallets: WalletLink[]) =>
+  wallets.length
+    ? `<p>${wallets
+        .map(
+          (w) =>
+            `<a href="${escape(w.href)}" style="display:inline-block;margin:4px 8px 4px 0;padding:10px 16px;background:#000000;color:#ffffff;border-radius:8px;text-decoration:none;font-weight:bold">${escape(w.label)}</a>`,
+        )
+        .join('')}</p>\n`
+    : '';
 
 /**
  * Money arrived after the order's hold ran out and its tickets were sold to someone else

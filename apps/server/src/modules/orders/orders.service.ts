@@ -16,6 +16,7 @@ import { inventoryService, PurchaseGroups, type SaleEvent } from '../events/inve
 import type { MailService } from '../mail/mail.service.ts';
 import type { TicketOrder } from '../tickets/tickets.render.ts';
 import type { TicketLinks } from '../tickets/ticket-links.ts';
+import type { WalletEnabled } from '../wallet/wallet.links.ts';
 import {
   checkBasket,
   checkPromo,
@@ -41,6 +42,7 @@ import {
   cancelledEventPaymentMail,
   holdConfirmationMail,
   isTestPaid,
+  confirmationWalletLinks,
   latePaymentMail,
   orderConfirmationMail,
   ticketOrderOf,
@@ -96,6 +98,8 @@ export interface OrdersConfig {
    * so the concurrency test can show that it would oversell without the guard.
    */
   unsafeDisableCapacityGuard?: boolean;
+  /** Which wallets the server signs passes for: the buyer's buttons and the mail's links. */
+  wallet?: WalletEnabled;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -280,7 +284,12 @@ export class OrdersService {
     const order = await this.orderForToken(orderId, accessToken);
     const dto = await this.dto(order);
     return order.status === 'completed'
-      ? { ...dto, ticketUrl: this.config.ticketLinks.urlFor(order) }
+      ? {
+          ...dto,
+          ticketUrl: this.config.ticketLinks.urlFor(order),
+          walletApple: Boolean(this.config.wallet?.apple),
+          walletGoogle: Boolean(this.config.wallet?.google),
+        }
       : dto;
   }
 
@@ -511,7 +520,13 @@ export class OrdersService {
       const event = (await inventoryService.event(trx, order.event_id))!;
       await this.mail.enqueue(
         trx,
-        orderConfirmationMail(order, items, event, this.config.publicUrl),
+        orderConfirmationMail(
+          order,
+          items,
+          event,
+          this.config.publicUrl,
+          confirmationWalletLinks(this.config, order),
+        ),
       );
       await repo.addHistory(trx, [
         {
@@ -688,7 +703,13 @@ export class OrdersService {
     await repo.addHistory(trx, [{ orderId: order.id, kind, detail }]);
     await this.mail.enqueue(
       trx,
-      orderConfirmationMail(completed, items, event, this.config.publicUrl),
+      orderConfirmationMail(
+        completed,
+        items,
+        event,
+        this.config.publicUrl,
+        confirmationWalletLinks(this.config, completed),
+      ),
     );
     await this.completedHook?.(trx, [{ order: completed, items, event }]);
     return 'completed';
@@ -823,7 +844,13 @@ export class OrdersService {
       ]);
       await this.mail.enqueue(
         trx,
-        orderConfirmationMail(order, items, event, this.config.publicUrl),
+        orderConfirmationMail(
+          order,
+          items,
+          event,
+          this.config.publicUrl,
+          confirmationWalletLinks(this.config, order),
+        ),
       );
       await this.completedHook?.(trx, [{ order, items, event }]);
       return { order, items, event };
@@ -945,7 +972,14 @@ export class OrdersService {
       ]);
       const items = await repo.findOrderItems(trx, [locked.id]);
       await this.mail.enqueueMany(trx, [
-        transferredToMail(updated, items, event, from, this.config.publicUrl),
+        transferredToMail(
+          updated,
+          items,
+          event,
+          from,
+          this.config.publicUrl,
+          confirmationWalletLinks(this.config, updated),
+        ),
         transferredAwayMail(event, from, to, actorUserId !== null),
       ]);
       return { order: updated, transferredAt };
@@ -981,7 +1015,13 @@ export class OrdersService {
       ]);
       await this.mail.enqueue(
         trx,
-        orderConfirmationMail(order, items, event, this.config.publicUrl),
+        orderConfirmationMail(
+          order,
+          items,
+          event,
+          this.config.publicUrl,
+          confirmationWalletLinks(this.config, order),
+        ),
       );
       await this.completedHook?.(trx, [{ order, items, event }]);
       return { order, items, event };

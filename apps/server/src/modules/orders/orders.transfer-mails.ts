@@ -1,6 +1,7 @@
 import type { SaleEvent } from '../events/inventory.service.ts';
 import type { NewMail } from '../mail/mail.service.ts';
 import { orderConfirmationMail } from './orders.mails.ts';
+import type { WalletLink } from '../wallet/wallet.links.ts';
 import type { OrderItemRow, OrderRow } from './orders.table.ts';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -22,8 +23,9 @@ export function transferredToMail(
   event: SaleEvent,
   from: Holder,
   publicUrl: string,
+  wallets: WalletLink[] = [],
 ): NewMail {
-  const mail = orderConfirmationMail(order, items, event, publicUrl);
+  const mail = orderConfirmationMail(order, items, event, publicUrl, wallets);
   const note = `${from.firstName} ${from.lastName} transferred these tickets to you. This is your own order code; the old one no longer works.`;
   return {
     ...mail,
