@@ -38,6 +38,11 @@ export interface World {
   invitationToken: string;
   /** A person on the paid type's waiting list (decision 032). */
   waitlistEntryId: string;
+  /** The completed order's ticket link segment (`{code}-{mac}`) and Apple Wallet names (decision 043). */
+  ticketSegment: string;
+  walletDevice: string;
+  walletPassType: string;
+  walletSerial: string;
 }
 
 /** One uploaded image per organiser is enough: images belong to no event. */
@@ -86,6 +91,10 @@ export async function givenWorld(t: TestApp, token: string): Promise<World> {
   };
   const completed = await buy(free.id);
   const pending = await buy(paid.id);
+  const read = await t.request('GET', `/api/v1/orders/${completed.order.id}`, {
+    headers: { 'x-order-token': completed.accessToken },
+  });
+  const ticketSegment = String(read.body.data.ticketUrl).split('/t/')[1]!;
 
   const promoCode = `MX${tag.toUpperCase()}`;
   const promo = await sql<{ id: string }>`
@@ -145,6 +154,10 @@ export async function givenWorld(t: TestApp, token: string): Promise<World> {
     invitationId: invitation.rows[0]!.id,
     invitationToken,
     waitlistEntryId: entry.rows[0]!.id,
+    ticketSegment,
+    walletDevice: `device${tag}`,
+    walletPassType: 'pass.test.gatepass.tickets',
+    walletSerial: `${completed.order.id}-000000000000`,
   };
 }
 
@@ -218,6 +231,10 @@ const PARAM_RESOURCE: Record<string, keyof World> = {
   invitationId: 'invitationId',
   userId: 'teamMemberId',
   entryId: 'waitlistEntryId',
+  segment: 'ticketSegment',
+  device: 'walletDevice',
+  passType: 'walletPassType',
+  serial: 'walletSerial',
 };
 /** For a bare `:id`, the segment before it says what it is. */
 const ID_AFTER_SEGMENT: Record<string, keyof World> = {

@@ -27,8 +27,6 @@ export interface PassFacts {
   voidReason: string | null;
 }
 
-export const serialFor = (orderId: string, code: string) => `${orderId}-${code}`;
-
 export function passFactsOf(
   ticket: TicketOrder,
   state: {
@@ -37,6 +35,8 @@ export function passFactsOf(
     eventStatus: string;
     /** The current code of the order: another than the pass's when it was transferred. */
     currentCode: string;
+    /** The pass's serial (WalletService.serialFor). */
+    serialNumber: string;
   },
   issued: { code: string; holderName: string } = {
     code: ticket.orderCode,
@@ -54,7 +54,7 @@ export function passFactsOf(
             ? 'These tickets were transferred to someone else.'
             : null;
   return {
-    serialNumber: serialFor(state.orderId, issued.code),
+    serialNumber: state.serialNumber,
     orderId: state.orderId,
     eventId: ticket.eventId,
     code: issued.code,

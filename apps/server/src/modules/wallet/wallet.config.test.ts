@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walletKeys, type WalletKeys } from '../../../test/wallet-stand-ins.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
+import { redactUrl } from '../../plugins/logger.ts';
 
 let keys: WalletKeys;
 beforeAll(() => {
@@ -100,5 +101,14 @@ describe('wallet configuration', () => {
       })[0],
     ).toMatch(/^GOOGLE_WALLET_ISSUER_ID: must be the numeric/);
     expect(problemsOf({ APPLE_APNS_URL: 'push.apple.com' })[0]).toMatch(/^APPLE_APNS_URL: /);
+  });
+});
+
+describe('logs', () => {
+  it("keep a ticket link's signature out of request URLs (the wallet downloads hang below it)", () => {
+    expect(redactUrl('/t/12345678-AbCdEf_-1234/pass.pkpass')).toBe(
+      '/t/12345678-[redacted]/pass.pkpass',
+    );
+    expect(redactUrl('/t/12345678-AbCdEf_-1234/google')).toBe('/t/12345678-[redacted]/google');
   });
 });

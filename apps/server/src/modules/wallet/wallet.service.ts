@@ -10,7 +10,7 @@ import type { OrdersService } from '../orders/orders.service.ts';
 import { ApnsClient } from './apns.ts';
 import { passImages, passJson, passSigner, pkpass, type PassSigner } from './apple-pass.ts';
 import { GoogleWalletApi, saveUrl } from './google-pass.ts';
-import { passFactsOf, serialFor, type PassFacts } from './pass-facts.ts';
+import { passFactsOf, type PassFacts } from './pass-facts.ts';
 import { walletLinks, type WalletEnabled, type WalletLink } from './wallet.links.ts';
 import * as repo from './wallet.repository.ts';
 import type { WalletPassRow } from './wallet.table.ts';
@@ -128,7 +128,13 @@ export class WalletService {
     if (!event) return undefined;
     const facts = passFactsOf(
       ticketOrderOf(order, items, event),
-      { orderId, orderStatus: order.status, eventStatus: event.status, currentCode: order.code },
+      {
+        orderId,
+        orderStatus: order.status,
+        eventStatus: event.status,
+        currentCode: order.code,
+        serialNumber: this.serialFor(orderId, issued.code),
+      },
       issued,
     );
     return { facts, stamp };
@@ -145,6 +151,19 @@ export class WalletService {
       authenticationToken: this.authenticationToken(facts.serialNumber),
     });
     return pkpass(pass, await passImages(), this.signer!);
+  }
+
+  /**
+   * A pass's serial: the order's id and a digest of the code it was issued under. Stable
+   * through every change but a transfer (a new code: a new pass), and without the code
+   * itself, since Wallet's "which passes changed" call lists serials without a token.
+   */
+  serialFor(orderId: string, code: string): string {
+    const digest = createHmac('sha256', this.key)
+      .update(`wallet-serial:${orderId}:${code}`)
+      .digest('hex')
+      .slice(0, 12);
+    return `${orderId}-${digest}`;
   }
 
   // Apple's PassKit web service -------------------------------------------------------------
@@ -311,5 +330,3 @@ export class WalletService {
     await this.running;
   }
 }
-
-export { serialFor };

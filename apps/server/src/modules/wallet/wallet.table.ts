@@ -2,7 +2,7 @@ import type { Generated, Selectable } from 'kysely';
 
 /** A wallet pass handed out: an order under one code (decision 043). */
 export interface WalletPassesTable {
-  /** `{order id}-{code}`: stable through every change of the order but a transfer. */
+  /** `{order id}-{digest of the code}`: stable through every change of the order but a transfer. */
   serial_number: string;
   order_id: string;
   /** The order's code and holder when the pass was issued (a transfer voids it). */

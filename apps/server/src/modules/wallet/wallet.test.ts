@@ -193,7 +193,7 @@ describe('Apple Wallet passes', () => {
       formatVersion: 1,
       passTypeIdentifier: PASS_TYPE,
       teamIdentifier: 'ABCDE12345',
-      serialNumber: `${order.id}-${order.orderCode}`,
+      serialNumber: t.app.services.wallet.serialFor(order.id, order.orderCode),
       organizationName: 'Gatepass',
       webServiceURL: 'http://gatepass.test/api/v1/wallet/apple',
       barcodes: [
@@ -208,6 +208,7 @@ describe('Apple Wallet passes', () => {
         ],
       },
     });
+    expect(pass.serialNumber).not.toContain(order.orderCode);
     expect(pass.voided).toBeUndefined();
     expect(pass.locations).toBeUndefined();
     expect(pass.eventTicket.secondaryFields[1].value).toContain('Eko Hotel');
@@ -345,6 +346,44 @@ describe('Apple Wallet passes', () => {
     expect((await t.request('GET', `${link}/pass.pkpass`)).status).toBe(404);
   });
 
+  it('a refund and an event cancel void the pass too, saying why', async () => {
+    await sweepAll();
+    const refunded = await completedOrder();
+    const { pass } = unpack(await download(refunded.path));
+    const refund = await t.post(
+      `${MANAGE_ORDERS}/${refunded.order.id}/refund`,
+      { reason: 'Asked to' },
+      { token: organiser.token },
+    );
+    expect(refund.status, refund.text).toBe(200);
+    const other = await completedOrder();
+    const { pass: otherPass } = unpack(await download(other.path));
+    const cancelled = await t.post(
+      `${MANAGE}/${other.event.id}/cancel`,
+      { reason: 'Rain' },
+      { token: organiser.token },
+    );
+    expect(cancelled.status, cancelled.text).toBe(200);
+    await sweepAll();
+    for (const p of [pass, otherPass]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${WS}/passes/${PASS_TYPE}/${p.serialNumber}`,
+        headers: authOf(p),
+      });
+      const now = unpack(res.rawPayload).pass;
+      expect(now.voided).toBe(true);
+    }
+    const back = (p: { eventTicket: { backFields: { key: string; value: string }[] } }) =>
+      p.eventTicket.backFields.find((f) => f.key === 'void')?.value;
+    const after = await t.app.inject({
+      method: 'GET',
+      url: `${WS}/passes/${PASS_TYPE}/${otherPass.serialNumber}`,
+      headers: authOf(otherPass),
+    });
+    expect(back(unpack(after.rawPayload).pass)).toBe('The event was cancelled.');
+  });
+
   it("an event's new date: pushed, and the pass has it; an APNs failure is retried", async () => {
     await sweepAll();
     const { path: link, event } = await completedOrder();
@@ -466,7 +505,7 @@ describe('Google Wallet save links', () => {
       dateTime: { start: new Date(startAt).toISOString().replace(/\.\d{3}Z$/, 'Z') },
     });
     expect(body.eventTicketObjects[0]).toMatchObject({
-      id: `${issuer}.ticket-${order.id}-${order.orderCode}`,
+      id: `${issuer}.ticket-${t.app.services.wallet.serialFor(order.id, order.orderCode)}`,
       classId: `${issuer}.event-${event.id}`,
       state: 'ACTIVE',
       barcode: { type: 'QR_CODE', value: order.orderCode, alternateText: order.orderCode },
@@ -480,7 +519,7 @@ describe('Google Wallet save links', () => {
     const { path: link, order } = await completedOrder();
     const res = await t.app.inject({ method: 'GET', url: `${link}/google` });
     expect(res.statusCode).toBe(302);
-    const objectId = `3388000000012345678.ticket-${order.id}-${order.orderCode}`;
+    const objectId = `3388000000012345678.ticket-${t.app.services.wallet.serialFor(order.id, order.orderCode)}`;
     google.saved.add(objectId);
     const cancel = await t.post(
       `${MANAGE_ORDERS}/${order.id}/cancel`,
