@@ -51,7 +51,6 @@ export class ApnsClient {
         ':method': 'POST',
         ':path': `/3/device/${encodeURIComponent(token)}`,
         'apns-topic': this.apple.passTypeId,
-        'apns-push-type': 'background',
         'content-type': 'application/json',
       });
       req.setTimeout(10_000, () => req.close(http2.constants.NGHTTP2_CANCEL));

@@ -7,7 +7,7 @@ import { decodeJwt, importSPKI, jwtVerify } from 'jose';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANAGE } from '../../../test/event-factories.ts';
-import { API, startTestApp, type TestApp } from '../../../test/helper.ts';
+import { API, startTestApp, testEngine, type TestApp } from '../../../test/helper.ts';
 import {
   buy,
   buyer,
@@ -23,6 +23,7 @@ import {
   type WalletKeys,
 } from '../../../test/wallet-stand-ins.ts';
 import { loadConfig } from '../../config.ts';
+import { claimDue } from './wallet.repository.ts';
 
 const PASS_TYPE = 'pass.test.gatepass.tickets';
 const WS = `${API}/wallet/apple/v1`;
@@ -382,6 +383,49 @@ describe('Apple Wallet passes', () => {
       headers: authOf(otherPass),
     });
     expect(back(unpack(after.rawPayload).pass)).toBe('The event was cancelled.');
+  });
+
+  it('sweepers running at once (several app servers) push a change once', async () => {
+    await sweepAll();
+    const { path: link, order } = await completedOrder();
+    const { pass } = unpack(await download(link));
+    await t.post(
+      `${WS}/devices/device-5/registrations/${PASS_TYPE}/${pass.serialNumber}`,
+      { pushToken: 'push-race' },
+      { headers: authOf(pass) },
+    );
+    const cancel = await t.post(
+      `${MANAGE_ORDERS}/${order.id}/cancel`,
+      { reason: 'Asked to' },
+      { token: organiser.token },
+    );
+    expect(cancel.status, cancel.text).toBe(200);
+    const wallet = t.app.services.wallet;
+    const serial = pass.serialNumber as string;
+    const race = () => apns.pushes.filter((p) => p.token === 'push-race');
+    if (testEngine === 'postgres') {
+      // Another server is mid-claim (its row lock held): this one skips the pass.
+      await t.db.transaction().execute(async (trx) => {
+        await sql`select 1 from wallet_passes where serial_number = ${serial} for update`.execute(
+          trx,
+        );
+        await wallet.sweep();
+      });
+      expect(race()).toHaveLength(0);
+    }
+    // Another server holds the lease (it is pushing): this one leaves the pass alone …
+    await claimDue(t.db, 100, 120);
+    await sweepAll();
+    expect(race()).toHaveLength(0);
+    // … until the lease runs out (that server died): then it is pushed, once.
+    await t.db
+      .updateTable('wallet_passes')
+      .set({ next_attempt_at: new Date(Date.now() - 1000) })
+      .where('serial_number', '=', serial)
+      .execute();
+    await Promise.all([wallet.sweep(), wallet.sweep()]);
+    await sweepAll();
+    expect(race()).toHaveLength(1);
   });
 
   it("an event's new date: pushed, and the pass has it; an APNs failure is retried", async () => {
