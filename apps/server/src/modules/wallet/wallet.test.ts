@@ -161,8 +161,15 @@ async function sweepAll() {
 
 describe('Apple Wallet passes', () => {
   it('signs an event ticket pass: the manifest hashes every file, the CMS signature verifies with the chain', async () => {
-    const { dto, path: link, order, event, startAt } = await completedOrder();
+    const { dto, path: link, order, event, startAt, email } = await completedOrder();
     expect(dto).toMatchObject({ walletApple: true, walletGoogle: true });
+    // The confirmation mail links both, below the same ticket link.
+    const mail = await t.latestMailTo(email, 'order-confirmation');
+    expect(mail.html_body).toContain(`href="http://gatepass.test${link}/pass.pkpass"`);
+    expect(mail.html_body).toContain(`href="http://gatepass.test${link}/google"`);
+    expect(mail.text_body).toContain(
+      `Add to Apple Wallet: http://gatepass.test${link}/pass.pkpass`,
+    );
     const { files, pass } = unpack(await download(link));
     expect(Object.keys(files).sort()).toEqual(
       [
