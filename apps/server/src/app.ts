@@ -60,6 +60,12 @@ import { ticketPageRoutes } from './modules/tickets/tickets.page.routes.ts';
 import { TicketsService } from './modules/tickets/tickets.service.ts';
 import { TICKET_LINK_KEY, TicketLinks } from './modules/tickets/ticket-links.ts';
 import { appSecret } from './db/app-secrets.ts';
+import { appleWebServiceRoutes, walletTicketRoutes } from './modules/wallet/wallet.routes.ts';
+import {
+  APPLE_SERVICE_PATH,
+  WALLET_PASS_KEY,
+  WalletService,
+} from './modules/wallet/wallet.service.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { loggerOptions } from './plugins/logger.ts';
@@ -97,6 +103,7 @@ export interface AppServices {
   team: TeamService;
   waitlist: WaitlistService;
   waitingRoom: WaitingRoomService;
+  wallet: WalletService;
 }
 
 declare module 'fastify' {
@@ -199,12 +206,18 @@ export async function buildApp(
     await appSecret(database.db, TICKET_LINK_KEY),
     config.publicUrl,
   );
+  // Which wallets this server signs passes for: the buyer's buttons, mail and ticket page.
+  const walletEnabled = {
+    apple: Boolean(config.appleWallet),
+    google: Boolean(config.googleWallet),
+  };
   const orders = new OrdersService(
     database.db,
     mail,
     {
       publicUrl: config.publicUrl,
       ticketLinks,
+      wallet: walletEnabled,
       holdSeconds: config.orderHoldSeconds,
       sweepIntervalMs: config.holdSweepIntervalMs,
       testPayments: config.paymentsTestMode,
@@ -335,6 +348,19 @@ export async function buildApp(
     { publicUrl: config.publicUrl, secret: config.waitingRoomSecret },
     options.now,
   );
+  // Wallet passes below each ticket link, kept up to date by a sweeper (decisions 043–044).
+  const wallet = new WalletService(
+    database.db,
+    orders,
+    {
+      publicUrl: config.publicUrl,
+      apple: config.appleWallet,
+      google: config.googleWallet,
+      sweepIntervalMs: config.walletSweepIntervalMs,
+    },
+    await appSecret(database.db, WALLET_PASS_KEY),
+    app.log,
+  );
   app.decorate('services', {
     database,
     team,
@@ -352,6 +378,7 @@ export async function buildApp(
     payments,
     waitlist,
     waitingRoom,
+    wallet,
   });
   // Roles on every manage route: who acts for which organiser (issue 13, decision 040).
   registerAccess(app, auth, team);
@@ -443,10 +470,14 @@ export async function buildApp(
     },
     { prefix: '/api/v1' },
   );
+  // Apple's PassKit web service (the passes' webServiceURL) and the wallet downloads below
+  // each ticket link (/t/{segment}/pass.pkpass, /t/{segment}/google).
+  await app.register(appleWebServiceRoutes(wallet), { prefix: APPLE_SERVICE_PATH });
+  await app.register(walletTicketRoutes(wallet));
   // The waiting room's queue page (plain HTML), before the web app's fallback.
   await app.register(queuePageRoutes(waitingRoom));
   // The light ticket page and its service worker (plain HTML, decision 042).
-  await app.register(ticketPageRoutes(orders, config.publicUrl));
+  await app.register(ticketPageRoutes(orders, config.publicUrl, walletEnabled));
 
   // The public pages: their own code preloaded beside the entry, the event page's head for
   // crawlers, and each page's first API answers in its HTML (decision 021).
@@ -480,7 +511,9 @@ export async function buildApp(
   orders.start();
   waitlist.start(config.holdSweepIntervalMs);
   media.start();
+  wallet.start();
   app.addHook('onClose', async () => {
+    await wallet.stop();
     orders.stop();
     waitlist.stop();
     await media.stop();

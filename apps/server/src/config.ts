@@ -78,6 +78,26 @@ const envSchema = z.object({
     .string()
     .min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)')
     .optional(),
+  APPLE_PASS_TYPE_ID: z
+    .string()
+    .regex(/^pass\.[\w.-]+$/, 'must be a Pass Type ID (pass.com.example.tickets)')
+    .optional(),
+  APPLE_TEAM_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, 'must be the 10-character Apple team ID')
+    .optional(),
+  APPLE_PASS_CERT_FILE: z.string().optional(),
+  APPLE_PASS_KEY_FILE: z.string().optional(),
+  APPLE_WWDR_CERT_FILE: z.string().optional(),
+  APPLE_APNS_URL: z.url().default('https://api.push.apple.com'),
+  GOOGLE_WALLET_ISSUER_ID: z
+    .string()
+    .regex(/^\d+$/, 'must be the numeric Google Wallet issuer ID')
+    .optional(),
+  GOOGLE_WALLET_SERVICE_ACCOUNT_FILE: z.string().optional(),
+  GOOGLE_WALLET_API_URL: z.url().default('https://walletobjects.googleapis.com/walletobjects/v1'),
+  GOOGLE_OAUTH_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  WALLET_SWEEP_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
 });
 
 /** The variables read, by name (README's configuration table lists each one). */
@@ -141,6 +161,33 @@ export interface Config {
    * kept in the database, so every process on it signs alike (decision 034).
    */
   waitingRoomSecret: string | undefined;
+  /** "Add to Apple Wallet": all five APPLE_ variables, or undefined (no button). */
+  appleWallet: AppleWalletConfig | undefined;
+  /** "Save to Google Wallet": the issuer and its service account, or undefined (no button). */
+  googleWallet: GoogleWalletConfig | undefined;
+  /** How often changed wallet passes are looked for and pushed. */
+  walletSweepIntervalMs: number;
+}
+
+export interface AppleWalletConfig {
+  passTypeId: string;
+  teamId: string;
+  /** The Pass Type ID certificate and its key (PEM): sign passes, and the APNs client. */
+  certPem: string;
+  keyPem: string;
+  /** Apple's WWDR intermediate certificate (PEM), included in each signature. */
+  wwdrPem: string;
+  apnsUrl: string;
+  /** TESTS ONLY: the CA a local APNs stand-in's certificate is issued by (no variable). */
+  apnsCa?: string;
+}
+
+export interface GoogleWalletConfig {
+  issuerId: string;
+  clientEmail: string;
+  privateKeyPem: string;
+  apiUrl: string;
+  tokenUrl: string;
 }
 
 export interface TlsFiles {
@@ -162,12 +209,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   );
   const parsed = envSchema.safeParse(cleaned);
   const tlsFiles = readTlsFiles(cleaned.TLS_CERT_FILE, cleaned.TLS_KEY_FILE);
+  const apple = readAppleWallet(cleaned);
+  const google = readGoogleWallet(cleaned);
   const problems = [
     ...(parsed.success
       ? []
       : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)),
     ...tlsFiles.problems,
     ...bothOrNeither(cleaned, 'TERMII_API_KEY', 'TERMII_SENDER_ID', 'SMS is sent through Termii'),
+    ...apple.problems,
+    ...google.problems,
   ];
   // Every bad variable at once, so a deploy is fixed in one go.
   if (problems.length || !parsed.success) throw new ConfigError(problems);
@@ -218,6 +269,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedAllow: e.SEED_ALLOW,
     tls,
     waitingRoomSecret: e.WAITING_ROOM_SECRET,
+    appleWallet: apple.files && {
+      passTypeId: e.APPLE_PASS_TYPE_ID!,
+      teamId: e.APPLE_TEAM_ID!,
+      ...apple.files,
+      apnsUrl: e.APPLE_APNS_URL.replace(/\/+$/, ''),
+    },
+    googleWallet: google.account && {
+      issuerId: e.GOOGLE_WALLET_ISSUER_ID!,
+      ...google.account,
+      apiUrl: e.GOOGLE_WALLET_API_URL.replace(/\/+$/, ''),
+      tokenUrl: e.GOOGLE_OAUTH_TOKEN_URL,
+    },
+    walletSweepIntervalMs: e.WALLET_SWEEP_INTERVAL_MS,
   };
 }
 
@@ -231,6 +295,105 @@ function bothOrNeither(
   if ((env[a] === undefined) === (env[b] === undefined)) return [];
   const [set, unset] = env[a] === undefined ? [b, a] : [a, b];
   return [`${unset}: must be set with ${set} (both or neither: ${what} only with both)`];
+}
+
+function readFile(name: string, file: string, problems: string[]): string | undefined {
+  try {
+    return fs.readFileSync(path.resolve(file), 'utf8');
+  } catch (err) {
+    const reason = (err as NodeJS.ErrnoException).code ?? String(err);
+    problems.push(`${name}: cannot read ${path.resolve(file)} (${reason})`);
+    return undefined;
+  }
+}
+
+const APPLE_VARIABLES = [
+  'APPLE_PASS_TYPE_ID',
+  'APPLE_TEAM_ID',
+  'APPLE_PASS_CERT_FILE',
+  'APPLE_PASS_KEY_FILE',
+  'APPLE_WWDR_CERT_FILE',
+] as const;
+
+/**
+ * The Apple Wallet variables: all five or none; the files readable, the certificates PEM,
+ * the key the pass certificate's (checked at start, not at the first buyer's tap).
+ */
+function readAppleWallet(env: Record<string, string | undefined>): {
+  files?: Pick<AppleWalletConfig, 'certPem' | 'keyPem' | 'wwdrPem'>;
+  problems: string[];
+} {
+  const set = APPLE_VARIABLES.filter((name) => env[name] !== undefined);
+  if (set.length === 0) return { problems: [] };
+  if (set.length < APPLE_VARIABLES.length) {
+    const missing = APPLE_VARIABLES.filter((name) => env[name] === undefined);
+    return {
+      problems: missing.map(
+        (name) =>
+          `${name}: must be set with ${set.join(', ')} (Apple Wallet needs all five or none)`,
+      ),
+    };
+  }
+  const problems: string[] = [];
+  const certPem = readFile('APPLE_PASS_CERT_FILE', env.APPLE_PASS_CERT_FILE!, problems);
+  const keyPem = readFile('APPLE_PASS_KEY_FILE', env.APPLE_PASS_KEY_FILE!, problems);
+  const wwdrPem = readFile('APPLE_WWDR_CERT_FILE', env.APPLE_WWDR_CERT_FILE!, problems);
+  if (!certPem || !keyPem || !wwdrPem) return { problems };
+  let cert: X509Certificate | undefined;
+  let key: KeyObject | undefined;
+  try {
+    cert = new X509Certificate(certPem);
+  } catch {
+    problems.push('APPLE_PASS_CERT_FILE: is not a PEM certificate');
+  }
+  try {
+    new X509Certificate(wwdrPem);
+  } catch {
+    problems.push('APPLE_WWDR_CERT_FILE: is not a PEM certificate');
+  }
+  try {
+    key = createPrivateKey(keyPem);
+  } catch {
+    problems.push('APPLE_PASS_KEY_FILE: is not a PEM private key (without a passphrase)');
+  }
+  if (cert && key && !cert.checkPrivateKey(key)) {
+    problems.push(
+      'APPLE_PASS_KEY_FILE: is not the private key of the APPLE_PASS_CERT_FILE certificate',
+    );
+  }
+  return problems.length ? { problems } : { files: { certPem, keyPem, wwdrPem }, problems };
+}
+
+/** GOOGLE_WALLET_ISSUER_ID with a service account's JSON key file, or neither. */
+function readGoogleWallet(env: Record<string, string | undefined>): {
+  account?: Pick<GoogleWalletConfig, 'clientEmail' | 'privateKeyPem'>;
+  problems: string[];
+} {
+  const file = env.GOOGLE_WALLET_SERVICE_ACCOUNT_FILE;
+  const pair = bothOrNeither(
+    env,
+    'GOOGLE_WALLET_ISSUER_ID',
+    'GOOGLE_WALLET_SERVICE_ACCOUNT_FILE',
+    'Google Wallet passes are signed',
+  );
+  if (pair.length) return { problems: pair };
+  if (file === undefined) return { problems: [] };
+  const problems: string[] = [];
+  const text = readFile('GOOGLE_WALLET_SERVICE_ACCOUNT_FILE', file, problems);
+  if (text === undefined) return { problems };
+  const bad = `GOOGLE_WALLET_SERVICE_ACCOUNT_FILE: ${path.resolve(file)} is not a service account's JSON key (with client_email and private_key)`;
+  try {
+    const json = JSON.parse(text) as { client_email?: unknown; private_key?: unknown };
+    if (typeof json.client_email !== 'string' || typeof json.private_key !== 'string')
+      return { problems: [bad] };
+    createPrivateKey(json.private_key);
+    return {
+      account: { clientEmail: json.client_email, privateKeyPem: json.private_key },
+      problems,
+    };
+  } catch {
+    return { problems: [bad] };
+  }
 }
 
 /**

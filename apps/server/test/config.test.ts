@@ -212,6 +212,13 @@ describe('configuration from the environment', () => {
       valid: ['k'.repeat(32), 'k'.repeat(32)],
       invalid: ['short', /at least 32 characters/],
     },
+    {
+      name: 'WALLET_SWEEP_INTERVAL_MS',
+      key: 'walletSweepIntervalMs',
+      default: 5000,
+      valid: ['250', 250],
+      invalid: ['10', /50/],
+    },
   ];
 
   it.each(variables)('$name: documented default, a valid value, a bad one refused', (v) => {
@@ -258,6 +265,17 @@ describe('configuration from the environment', () => {
       'TERMII_SENDER_ID',
       'TERMII_BASE_URL',
       'TERMII_CHANNEL',
+      // Read and checked together: apps/server/src/modules/wallet/wallet.config.test.ts.
+      'APPLE_PASS_TYPE_ID',
+      'APPLE_TEAM_ID',
+      'APPLE_PASS_CERT_FILE',
+      'APPLE_PASS_KEY_FILE',
+      'APPLE_WWDR_CERT_FILE',
+      'APPLE_APNS_URL',
+      'GOOGLE_WALLET_ISSUER_ID',
+      'GOOGLE_WALLET_SERVICE_ACCOUNT_FILE',
+      'GOOGLE_WALLET_API_URL',
+      'GOOGLE_OAUTH_TOKEN_URL',
     ];
     expect(documented.sort()).toEqual([...tested, ...variables.map((v) => v.name)].sort());
     // Every variable the schema reads is in the table: a new one without a row fails here.

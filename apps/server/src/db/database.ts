@@ -15,6 +15,7 @@ import type { SettingsTables } from '../modules/settings/settings.table.ts';
 import type { TeamTables } from '../modules/team/team.table.ts';
 import type { WaitlistTables } from '../modules/waitlist/waitlist.table.ts';
 import type { WaitingRoomTables } from '../modules/waiting-room/waiting-room.table.ts';
+import type { WalletTables } from '../modules/wallet/wallet.table.ts';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
 import { PGlitePool } from './pglite-pool.ts';
 
@@ -30,7 +31,8 @@ export type Database = AuthTables &
   SettingsTables &
   TeamTables &
   WaitlistTables &
-  WaitingRoomTables;
+  WaitingRoomTables &
+  WalletTables;
 export type Db = Kysely<Database>;
 
 export interface DatabaseHandle {

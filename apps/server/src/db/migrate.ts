@@ -15,6 +15,7 @@ import * as m050001 from './migrations/2026_11_25_0501_waitlist_and_transfers.ts
 import * as mWaitingRooms from './migrations/2026_11_25_0601_waiting_rooms.ts';
 import * as mPaystackPayouts from './migrations/2026_11_25_0701_paystack_payouts.ts';
 import * as mOutboxChannels from './migrations/2026_11_25_0801_outbox_channels.ts';
+import * as mWalletPasses from './migrations/2026_11_25_0901_wallet_passes.ts';
 
 /**
  * Migrations are imported, not read from disk, so the bundled server carries them.
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_0601_waiting_rooms': mWaitingRooms,
   '2026_11_25_0701_paystack_payouts': mPaystackPayouts,
   '2026_11_25_0801_outbox_channels': mOutboxChannels,
+  '2026_11_25_0901_wallet_passes': mWalletPasses,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

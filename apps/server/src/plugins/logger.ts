@@ -3,8 +3,12 @@ import type { Config } from '../config.ts';
 
 const SECRET_QUERY = /([?&](?:token|code|password)=)[^&]*/gi;
 
+/** A ticket link's signature (`/t/{code}-{mac}`): whoever has the link has the ticket. */
+const TICKET_LINK = /(\/t\/\d{8}-)[A-Za-z0-9_-]{12}/g;
+
 /** Request URLs can carry reset tokens (`/reset-password?token=…`); they never reach the log. */
-export const redactUrl = (url: string): string => url.replace(SECRET_QUERY, '$1[redacted]');
+export const redactUrl = (url: string): string =>
+  url.replace(SECRET_QUERY, '$1[redacted]').replace(TICKET_LINK, '$1[redacted]');
 
 /**
  * Structured JSON logs (pino). Bodies are never logged; headers that carry secrets and

@@ -68,6 +68,19 @@ const PUBLIC: Record<string, string> = {
   'GET /t/:link':
     'the light ticket page, authorised by the signed ticket link in the mail and SMS (decision 042)',
   'GET /t/sw.js': "the ticket pages' service worker, the same for everyone (decision 042)",
+  // Wallet passes (decisions 043–044).
+  'GET /t/:link/pass.pkpass':
+    "the Apple Wallet pass of a ticket link, authorised by the link's HMAC (as the ticket page)",
+  'GET /t/:link/google': 'the Google Wallet save link of a ticket link, authorised likewise',
+  'POST /api/v1/wallet/apple/v1/devices/:device/registrations/:passType/:serial':
+    "Apple Wallet's call, authorised by the pass's authenticationToken (ApplePass header)",
+  'DELETE /api/v1/wallet/apple/v1/devices/:device/registrations/:passType/:serial':
+    "Apple Wallet's call, authorised by the pass's authenticationToken",
+  'GET /api/v1/wallet/apple/v1/devices/:device/registrations/:passType':
+    "Apple Wallet asks which of a device's passes changed: opaque serials only, for a device id only it knows",
+  'GET /api/v1/wallet/apple/v1/passes/:passType/:serial':
+    "Apple Wallet fetches a pass, authorised by the pass's authenticationToken",
+  'POST /api/v1/wallet/apple/v1/log': 'Apple Wallet reports errors about our passes: logged only',
 };
 
 /** Guest checkout: the order's own access token (X-Order-Token) stands in for a login. */

@@ -40,6 +40,10 @@ export interface World {
   invitationToken: string;
   /** A person on the paid type's waiting list (decision 032). */
   waitlistEntryId: string;
+  /** The completed order's ticket link segment (`{code}-{mac}`) and Apple Wallet names (decision 043). */
+  walletDevice: string;
+  walletPassType: string;
+  walletSerial: string;
 }
 
 /** One uploaded image per organiser is enough: images belong to no event. */
@@ -153,6 +157,9 @@ export async function givenWorld(t: TestApp, token: string): Promise<World> {
     invitationId: invitation.rows[0]!.id,
     invitationToken,
     waitlistEntryId: entry.rows[0]!.id,
+    walletDevice: `device${tag}`,
+    walletPassType: 'pass.test.gatepass.tickets',
+    walletSerial: `${completed.order.id}-000000000000`,
   };
 }
 
@@ -227,6 +234,9 @@ const PARAM_RESOURCE: Record<string, keyof World> = {
   userId: 'teamMemberId',
   entryId: 'waitlistEntryId',
   link: 'ticketLink',
+  device: 'walletDevice',
+  passType: 'walletPassType',
+  serial: 'walletSerial',
 };
 /** For a bare `:id`, the segment before it says what it is. */
 const ID_AFTER_SEGMENT: Record<string, keyof World> = {

@@ -198,6 +198,12 @@ export const orderDto = quoteDto.extend({
    * passes below it), given to the buyer once the order is completed; absent elsewhere.
    */
   ticketUrl: z.string().nullable().optional(),
+  /**
+   * With `ticketUrl`: whether the server signs Apple Wallet passes (`{ticketUrl}/pass.pkpass`)
+   * and Google Wallet save links (`{ticketUrl}/google`), decisions 043–044.
+   */
+  walletApple: z.boolean().optional(),
+  walletGoogle: z.boolean().optional(),
 });
 export type OrderDto = z.infer<typeof orderDto>;
 

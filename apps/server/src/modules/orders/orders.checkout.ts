@@ -13,6 +13,7 @@ import type { MailService } from '../mail/mail.service.ts';
 import { emailKey, phoneKey } from './orders.limits.ts';
 import { confirmationMessages } from './orders.mails.ts';
 import type { TicketLinks } from '../tickets/ticket-links.ts';
+import type { WalletEnabled } from '../wallet/wallet.links.ts';
 import { priceOrder, type PricedLine, type Pricing } from './orders.pricing.ts';
 import * as repo from './orders.repository.ts';
 import type { OrderItemRow, OrderRow, PromoCodeRow } from './orders.table.ts';
@@ -78,6 +79,8 @@ export interface CheckoutConfig {
   holdSeconds: number;
   /** TEST ONLY (UNSAFE_DISABLE_CAPACITY_GUARD): the group writes `sold` without re-checking. */
   unsafeDisableCapacityGuard?: boolean | undefined;
+  /** The confirmation's wallet links (decisions 043–044). */
+  wallet?: WalletEnabled | undefined;
 }
 
 export const soldOut = (name: string, left: number) =>

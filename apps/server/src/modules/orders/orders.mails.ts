@@ -6,6 +6,7 @@ import { ticketLines, when, where, type TicketOrder } from '../tickets/tickets.r
 import { TICKET_QR_CID } from '../tickets/tickets.service.ts';
 import { orderConfirmationSms } from './orders.sms.ts';
 import type { OrderItemRow, OrderRow } from './orders.table.ts';
+import { walletLinks, type WalletEnabled, type WalletLink } from '../wallet/wallet.links.ts';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -78,6 +79,8 @@ function eventTexts(event: SaleEvent, ticket: TicketOrder) {
 export interface ConfirmationLinks {
   publicUrl: string;
   ticketLinks: TicketLinks;
+  /** The wallets this server signs passes for (decisions 043–044); none when unset. */
+  wallet?: WalletEnabled | undefined;
 }
 
 /**
@@ -94,8 +97,9 @@ export function confirmationMessages(
 ): NewMessage[] {
   const ticketUrl = links.ticketLinks.urlFor(order);
   const sms = orderConfirmationSms(order, event, ticketUrl, isTestPaid(order));
+  const wallets = links.wallet ? walletLinks(ticketUrl, links.wallet) : [];
   return [
-    orderConfirmationMail(order, items, event, links.publicUrl, ticketUrl),
+    orderConfirmationMail(order, items, event, links.publicUrl, ticketUrl, wallets),
     ...(sms ? [sms] : []),
   ];
 }
@@ -111,6 +115,7 @@ export function orderConfirmationMail(
   event: SaleEvent,
   publicUrl: string,
   ticketUrl: string,
+  wallets: WalletLink[] = [],
 ): NewMail {
   const ticket = ticketOrderOf(order, items, event);
   const { whenText, whereText } = eventTexts(event, ticket);
@@ -138,6 +143,7 @@ export function orderConfirmationMail(
     `Event page: ${eventLink}`,
     '',
     'Attached: your PDF ticket and a calendar file for the event.',
+    ...walletText(wallets),
   ].join('\n');
   const html = `<div style="font-family:Arial,Helvetica,sans-serif;color:#111827;max-width:560px">
 ${test ? `<p style="background:#fde047;padding:8px 12px;font-weight:bold">${escape(TEST_PAID_NOTE)}</p>\n` : ''}<p>Hello ${escape(order.first_name)},</p>
@@ -154,7 +160,7 @@ ${test ? `<p style="background:#fde047;padding:8px 12px;font-weight:bold">${esca
 </table>
 <p>Show the QR code or the order code at the door. Your PDF ticket and a calendar file are attached.</p>
 <p><a href="${escape(ticketUrl)}">Open your ticket</a> (works offline once opened) · <a href="${escape(link)}">Your order</a> · <a href="${escape(eventLink)}">Event page</a></p>
-</div>`;
+${walletHtml(wallets)}</div>`;
   return {
     kind: ORDER_CONFIRMATION,
     to: order.email,
@@ -164,6 +170,23 @@ ${test ? `<p style="background:#fde047;padding:8px 12px;font-weight:bold">${esca
     context: { orderId: order.id },
   };
 }
+
+// Wallet passes (decisions 043–044): a separate block at the end of the confirmation.
+
+const walletText = (wallets: WalletLink[]) =>
+  wallets.length
+    ? ['', 'Keep the ticket on your phone:', ...wallets.map((w) => `${w.label}: ${w.href}`)]
+    : [];
+
+const walletHtml = (wallets: WalletLink[]) =>
+  wallets.length
+    ? `<p>${wallets
+        .map(
+          (w) =>
+            `<a href="${escape(w.href)}" style="display:inline-block;margin:4px 8px 4px 0;padding:10px 16px;background:#000000;color:#ffffff;border-radius:8px;text-decoration:none;font-weight:bold">${escape(w.label)}</a>`,
+        )
+        .join('')}</p>\n`
+    : '';
 
 /**
  * Money arrived after the order's hold ran out and its tickets were sold to someone else

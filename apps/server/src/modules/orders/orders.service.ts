@@ -17,6 +17,7 @@ import { inventoryService, PurchaseGroups, type SaleEvent } from '../events/inve
 import type { MailService } from '../mail/mail.service.ts';
 import type { TicketOrder } from '../tickets/tickets.render.ts';
 import type { TicketLinks } from '../tickets/ticket-links.ts';
+import type { WalletEnabled } from '../wallet/wallet.links.ts';
 import {
   checkBasket,
   checkPromo,
@@ -98,6 +99,8 @@ export interface OrdersConfig {
    * so the concurrency test can show that it would oversell without the guard.
    */
   unsafeDisableCapacityGuard?: boolean;
+  /** Which wallets the server signs passes for: the buyer's buttons and the mail's links. */
+  wallet?: WalletEnabled;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -283,10 +286,18 @@ export class OrdersService {
     return this.withTicketUrl(await this.dto(order), order);
   }
 
-  /** A buyer's view of a completed order carries its ticket link (the light ticket page). */
+  /**
+   * A buyer's view of a completed order carries its ticket link (the light ticket page) and
+   * which wallet passes hang below it (decisions 042–044).
+   */
   private withTicketUrl(dto: OrderDto, order: Pick<OrderRow, 'id'>): OrderDto {
     return dto.status === 'completed'
-      ? { ...dto, ticketUrl: this.config.ticketLinks.urlFor({ id: order.id, code: dto.orderCode }) }
+      ? {
+          ...dto,
+          ticketUrl: this.config.ticketLinks.urlFor({ id: order.id, code: dto.orderCode }),
+          walletApple: Boolean(this.config.wallet?.apple),
+          walletGoogle: Boolean(this.config.wallet?.google),
+        }
       : dto;
   }
 

@@ -11,6 +11,7 @@ import {
 } from './tickets.page.ts';
 import { qrSvg } from './tickets.render.ts';
 import type { TicketOrder } from './tickets.render.ts';
+import { walletLinks, type WalletEnabled } from '../wallet/wallet.links.ts';
 
 /** Where the page reads its order: the orders service's check of the signed link. */
 export interface TicketPageOrders {
@@ -26,9 +27,12 @@ export function ticketActions(
   ticket: TicketOrder,
   segment: string,
   publicUrl: string,
+  wallet: WalletEnabled = { apple: false, google: false },
 ): TicketAction[] {
-  void segment;
-  return [{ label: 'Event page', href: `${publicUrl}/events/${ticket.event.slug}` }];
+  return [
+    ...walletLinks(`${publicUrl}/t/${segment}`, wallet),
+    { label: 'Event page', href: `${publicUrl}/events/${ticket.event.slug}` },
+  ];
 }
 
 /**
@@ -37,7 +41,11 @@ export function ticketActions(
  * mailed QR), so the answers are `private, no-store` and send no referrer; a wrong, old or
  * unpaid link is a small 404 page.
  */
-export function ticketPageRoutes(orders: TicketPageOrders, publicUrl: string): FastifyPluginAsync {
+export function ticketPageRoutes(
+  orders: TicketPageOrders,
+  publicUrl: string,
+  wallet?: WalletEnabled,
+): FastifyPluginAsync {
   return async (base) => {
     const app = base.withTypeProvider<ZodTypeProvider>();
 
@@ -72,7 +80,7 @@ export function ticketPageRoutes(orders: TicketPageOrders, publicUrl: string): F
           renderTicketPage(
             ticket,
             await qrSvg(ticket.orderCode),
-            ticketActions(ticket, link, publicUrl),
+            ticketActions(ticket, link, publicUrl, wallet),
           ),
         );
       },

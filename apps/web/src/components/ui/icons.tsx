@@ -378,3 +378,12 @@ export const RefreshIcon = (p: IconProps) => (
     <path d="M20 11a8 8 0 0 0-14.5-4.5L4 8M4 4v4h4M4 13a8 8 0 0 0 14.5 4.5L20 16M20 20v-4h-4" />
   </Icon>
 );
+
+/** A wallet (the "Add to Apple Wallet" / "Save to Google Wallet" buttons; not their artwork). */
+export const WalletIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 7.5A2.5 2.5 0 0 1 6.5 5H18v3" />
+    <rect x="4" y="7.5" width="16" height="11.5" rx="2.5" />
+    <path d="M16 13.25h.01" strokeWidth={2.5} />
+  </Icon>
+);

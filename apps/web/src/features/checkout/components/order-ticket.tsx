@@ -7,6 +7,7 @@ import { cn } from '../../../lib/cn.ts';
 import { calendarUrl, ticketPdfUrl } from '../lib/links.ts';
 import { placeOf } from './checkout-header.tsx';
 import { OrderQr } from './order-qr.tsx';
+import { WalletButtons } from './wallet-buttons.tsx';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -148,6 +149,7 @@ export function OrderTicket({
           <CalendarIcon className="size-5" />
           Add to calendar
         </a>
+        {valid ? <WalletButtons order={order} /> : null}
         <p className="text-sm text-slate-500 sm:ml-auto">
           <MailIcon className="mr-1.5 inline size-4 align-[-3px]" />
           {valid ? 'A copy was sent to' : 'Your tickets will be sent to'}{' '}

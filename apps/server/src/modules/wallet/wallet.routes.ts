@@ -1,0 +1,168 @@
+import { errorBody } from '@gatepass/shared';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { PassFile, WalletService } from './wallet.service.ts';
+
+const link = z.object({ link: z.string().min(1).max(100) });
+const tags = ['wallet'];
+
+function sendPass(reply: FastifyReply, file: PassFile, download: boolean) {
+  return reply
+    .type('application/vnd.apple.pkpass')
+    .header('last-modified', file.lastModified.toUTCString())
+    .header('cache-control', 'private, no-store')
+    .header(
+      'content-disposition',
+      download ? 'attachment; filename="ticket.pkpass"' : 'inline; filename="ticket.pkpass"',
+    )
+    .send(file.body);
+}
+
+/**
+ * The wallet downloads below a ticket link (`/t/{code}-{mac}`, whose page is another
+ * module's): "Add to Apple Wallet" and "Save to Google Wallet". Whoever has the link has
+ * the ticket, as with the page itself.
+ */
+export function walletTicketRoutes(wallet: WalletService): FastifyPluginAsync {
+  return async (base) => {
+    const app = base.withTypeProvider<ZodTypeProvider>();
+    app.get('/t/:link/pass.pkpass', {
+      schema: {
+        tags,
+        summary: 'The ticket as a signed Apple Wallet pass (.pkpass) of a ticket link',
+        params: link,
+        response: { 200: z.any().describe('application/vnd.apple.pkpass'), 404: errorBody },
+      },
+      handler: async (request, reply) =>
+        sendPass(reply, await wallet.applePass(request.params.link), true),
+    });
+    app.get('/t/:link/google', {
+      schema: {
+        tags,
+        summary: 'Redirects to Google Wallet with the ticket as a signed JWT (save link)',
+        params: link,
+        response: { 302: z.any(), 404: errorBody },
+      },
+      handler: async (request, reply) => {
+        const url = await wallet.googleSaveUrl(request.params.link);
+        return reply.header('cache-control', 'private, no-store').redirect(url, 302);
+      },
+    });
+  };
+}
+
+const device = z.string().min(1).max(200);
+const passType = z.string().min(1).max(200);
+const serial = z.string().min(1).max(200);
+const auth = z.object({ authorization: z.string().max(500).optional() });
+
+/**
+ * Apple's PassKit web service (the pass's webServiceURL, `/api/v1/wallet/apple`): devices
+ * register for a pass's updates, ask which of theirs changed, fetch the new pass, and log.
+ */
+export function appleWebServiceRoutes(wallet: WalletService): FastifyPluginAsync {
+  return async (base) => {
+    const app = base.withTypeProvider<ZodTypeProvider>();
+    const registration = z.object({ device, passType, serial });
+
+    app.post('/v1/devices/:device/registrations/:passType/:serial', {
+      schema: {
+        tags,
+        summary: "Registers a device for a pass's updates (201 new, 200 already)",
+        params: registration,
+        headers: auth,
+        body: z.object({ pushToken: z.string().min(1).max(500) }),
+        response: { 200: z.object({}), 201: z.object({}), 401: errorBody, 404: errorBody },
+      },
+      handler: async (request, reply) => {
+        const { device: d, passType: p, serial: s } = request.params;
+        const result = await wallet.register(
+          d,
+          p,
+          s,
+          request.headers.authorization,
+          request.body.pushToken,
+        );
+        return reply.code(result === 'created' ? 201 : 200).send({});
+      },
+    });
+
+    app.delete('/v1/devices/:device/registrations/:passType/:serial', {
+      schema: {
+        tags,
+        summary: "Ends a device's registration for a pass",
+        params: registration,
+        headers: auth,
+        response: { 200: z.object({}), 401: errorBody, 404: errorBody },
+      },
+      handler: async (request) => {
+        const { device: d, passType: p, serial: s } = request.params;
+        await wallet.unregister(d, p, s, request.headers.authorization);
+        return {};
+      },
+    });
+
+    app.get('/v1/devices/:device/registrations/:passType', {
+      schema: {
+        tags,
+        summary: "The device's passes changed since a tag (204 when none)",
+        params: z.object({ device, passType }),
+        querystring: z.object({ passesUpdatedSince: z.string().max(50).optional() }),
+        response: {
+          200: z.object({ lastUpdated: z.string(), serialNumbers: z.array(z.string()) }),
+          204: z.null(),
+          404: errorBody,
+        },
+      },
+      handler: async (request, reply) => {
+        const changed = await wallet.updatedSince(
+          request.params.device,
+          request.params.passType,
+          request.query.passesUpdatedSince,
+        );
+        if (!changed) return reply.code(204).send(null);
+        return changed;
+      },
+    });
+
+    app.get('/v1/passes/:passType/:serial', {
+      schema: {
+        tags,
+        summary: 'The pass as it is now (304 when unchanged since If-Modified-Since)',
+        params: z.object({ passType, serial }),
+        headers: auth.extend({ 'if-modified-since': z.string().max(100).optional() }),
+        response: {
+          200: z.any().describe('application/vnd.apple.pkpass'),
+          304: z.null(),
+          401: errorBody,
+          404: errorBody,
+        },
+      },
+      handler: async (request, reply) => {
+        const file = await wallet.latestPass(
+          request.params.passType,
+          request.params.serial,
+          request.headers.authorization,
+          request.headers['if-modified-since'],
+        );
+        if (!file) return reply.code(304).send(null);
+        return sendPass(reply, file, false);
+      },
+    });
+
+    app.post('/v1/log', {
+      schema: {
+        tags,
+        summary: "Wallet's error messages about our passes, logged",
+        body: z.object({ logs: z.array(z.string().max(2000)).max(100) }),
+        response: { 200: z.object({}) },
+      },
+      handler: async (request) => {
+        for (const line of request.body.logs)
+          request.log.warn({ wallet: line }, 'Apple Wallet log');
+        return {};
+      },
+    });
+  };
+}
