@@ -27,7 +27,7 @@ export class ApnsClient {
       return results;
     }
     const failed = new Promise<string>((resolve) =>
-      session.once('error', (e: Error) => resolve(e.message)),
+      session.on('error', (e: Error) => resolve(e.message)),
     );
     try {
       await Promise.all(

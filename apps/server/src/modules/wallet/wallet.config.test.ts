@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walletKeys, type WalletKeys } from '../../../test/wallet-stand-ins.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { redactUrl } from '../../plugins/logger.ts';
+import { ApnsClient } from './apns.ts';
 
 let keys: WalletKeys;
 beforeAll(() => {
@@ -110,5 +111,16 @@ describe('logs', () => {
       '/t/12345678-[redacted]/pass.pkpass',
     );
     expect(redactUrl('/t/12345678-AbCdEf_-1234/google')).toBe('/t/12345678-[redacted]/google');
+  });
+});
+
+describe('the APNs client', () => {
+  it('reports an unreachable push service as an error to retry, without throwing', async () => {
+    const config = loadConfig(apple());
+    const client = new ApnsClient({ ...config.appleWallet!, apnsUrl: 'https://127.0.0.1:9' });
+    const results = await client.pushAll(['token-a', 'token-b']);
+    expect([...results.keys()].sort()).toEqual(['token-a', 'token-b']);
+    for (const result of results.values())
+      expect(result).toMatchObject({ error: expect.any(String) });
   });
 });

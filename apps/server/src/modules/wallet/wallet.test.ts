@@ -435,6 +435,33 @@ describe('Apple Wallet passes', () => {
     expect(race()).toHaveLength(1);
   });
 
+  it('a device APNs says is gone (410) loses its registration, and the pass is settled', async () => {
+    await sweepAll();
+    const { path: link, order } = await completedOrder();
+    const { pass } = unpack(await download(link));
+    const reg = `${WS}/devices/device-6/registrations/${PASS_TYPE}/${pass.serialNumber}`;
+    expect((await t.post(reg, { pushToken: 'push-gone' }, { headers: authOf(pass) })).status).toBe(
+      201,
+    );
+    const cancel = await t.post(
+      `${MANAGE_ORDERS}/${order.id}/cancel`,
+      { reason: 'Asked to' },
+      { token: organiser.token },
+    );
+    expect(cancel.status, cancel.text).toBe(200);
+    apns.failNext(410);
+    await sweepAll();
+    const row = await t.db
+      .selectFrom('wallet_passes')
+      .selectAll()
+      .where('serial_number', '=', pass.serialNumber)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ pending: false, attempts: 0 });
+    expect(
+      (await t.request('GET', `${WS}/devices/device-6/registrations/${PASS_TYPE}`)).status,
+    ).toBe(204);
+  });
+
   it("an event's new date: pushed, and the pass has it; an APNs failure is retried", async () => {
     await sweepAll();
     const { path: link, event } = await completedOrder();
