@@ -144,6 +144,28 @@ test('a waiting-list offer is claimed and paid, and an unclaimed one expires and
   });
   const bayoLink = linkIn((await waitForMail(bayo.email, { matching: /held for you/ })).text);
 
+  // Chidi joins behind him, and leaves from the link in his mail (decision 047).
+  const chidi = guest('Chidi', 'Eze');
+  await api('POST', '/waitlist', {
+    body: {
+      eventId: event.id,
+      ticketTypeId: event.ticketTypeId,
+      name: 'Chidi Eze',
+      email: chidi.email,
+      quantity: 1,
+    },
+  });
+  const leaveLink = /(https?:\/\/\S+\/waitlist\/leave\?token=[0-9a-f.A-Za-z_-]+)/.exec(
+    (await waitForMail(chidi.email, { matching: /on the waiting list/ })).text,
+  )?.[1];
+  expect(leaveLink).toBeTruthy();
+  await page.goto(leaveLink!);
+  await expect(page.getByRole('heading', { name: 'Leave the waiting list?' })).toBeVisible();
+  await shoot(page, info, 'waitlist-leave');
+  await page.getByRole('button', { name: 'Leave the waiting list' }).click();
+  await expect(page.getByRole('status')).toContainText('You have left the waiting list');
+  await shoot(page, info, 'waitlist-left');
+
   await openDoorLogin(page, organiser);
   await page.goto(`/events/manage/events/${event.id}`);
   const panel = page.getByRole('region', { name: 'Waiting list' });
@@ -151,6 +173,16 @@ test('a waiting-list offer is claimed and paid, and an unclaimed one expires and
   await expect(panel.getByRole('listitem', { name: /Place 2: Bayo Adeyemi/ })).toContainText(
     'Offered until',
   );
+  await expect(panel.getByRole('listitem', { name: /Place 3: Chidi Eze/ })).toContainText(
+    'Left the list',
+  );
+  // His hold is a waiting-list offer, not someone in checkout.
+  const hold = page
+    .getByRole('region', { name: 'Holds' })
+    .getByRole('listitem', { name: 'Hold of Bayo Adeyemi' });
+  await expect(hold).toContainText('Waiting-list offer');
+  await expect(hold).toContainText('Offer ends');
+  await expect(hold).not.toContainText('In checkout');
   await shoot(page, info, 'waitlist-panel');
 
   await expect
@@ -159,6 +191,7 @@ test('a waiting-list offer is claimed and paid, and an unclaimed one expires and
       intervals: [2_000],
     })
     .toBe('expired');
+  await waitForMail(bayo.email, { matching: /has ended without being paid for/ });
   await page.reload();
   await expect(
     page

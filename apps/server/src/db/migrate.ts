@@ -14,6 +14,7 @@ import * as m040001 from './migrations/2026_11_25_0401_teams.ts';
 import * as m050001 from './migrations/2026_11_25_0501_waitlist_and_transfers.ts';
 import * as mWaitingRooms from './migrations/2026_11_25_0601_waiting_rooms.ts';
 import * as mPaystackPayouts from './migrations/2026_11_25_0701_paystack_payouts.ts';
+import * as mWaitlistLeave from './migrations/2026_11_25_1101_waitlist_leave.ts';
 
 /**
  * Migrations are imported, not read from disk, so the bundled server carries them.
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_0501_waitlist_and_transfers': m050001,
   '2026_11_25_0601_waiting_rooms': mWaitingRooms,
   '2026_11_25_0701_paystack_payouts': mPaystackPayouts,
+  '2026_11_25_1101_waitlist_leave': mWaitlistLeave,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -7,7 +7,15 @@ import { ORDER_LIMITS } from './orders.ts';
  * back, the first people in line whose quantity fits get a mailed offer: a pending order
  * holding their tickets until `offeredUntil`, paid through the normal checkout.
  */
-export const WAITLIST_STATUSES = ['waiting', 'offered', 'claimed', 'expired', 'removed'] as const;
+export const WAITLIST_STATUSES = [
+  'waiting',
+  'offered',
+  'claimed',
+  'expired',
+  'removed',
+  /** Left by the person themselves, from the link in their mails (decision 047). */
+  'left',
+] as const;
 export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
 
 export const joinWaitlistBody = z.object({
@@ -45,6 +53,17 @@ export const claimOfferBody = z.object({
     .min(20, 'This link is not valid.')
     .max(200, 'This link is not valid.'),
 });
+
+/** The "Leave the waiting list" link's token (decision 047): the entry and its signature. */
+export const leaveWaitlistBody = claimOfferBody;
+export type LeaveWaitlistBody = z.input<typeof leaveWaitlistBody>;
+
+/** What the person who left learns: which place they gave up. */
+export const leaveWaitlistResponse = z.object({
+  data: z.object({ eventTitle: z.string(), ticketTypeName: z.string(), quantity: z.number() }),
+  message: z.string(),
+});
+export type LeaveWaitlistResult = z.infer<typeof leaveWaitlistResponse>['data'];
 
 /** One place in an event's waiting list, as the organiser sees it. */
 export const waitlistEntryDto = z.object({

@@ -15,6 +15,13 @@ const tickets = (n: number) => `${formatCount(n)} ${n === 1 ? 'ticket' : 'ticket
 
 /** How a hold came to be, in the organiser's words (decision 025). */
 function HoldKind({ hold }: { hold: EventHoldDto }) {
+  if (hold.waitlistOffer) {
+    return (
+      <Badge tone="indigo">
+        {hold.paymentMethod === null ? 'Waiting-list offer' : 'Waiting-list offer · paying online'}
+      </Badge>
+    );
+  }
   if (hold.paymentMethod === 'offline') {
     return hold.holdConfirmedAt ? (
       <Badge tone="green">Offline · email confirmed</Badge>
@@ -116,7 +123,7 @@ export function HoldsPanel({ eventId, timeZone }: { eventId: string; timeZone: s
                   <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600">
                     <ClockIcon className="size-4 shrink-0 text-slate-400" />
                     <span>
-                      Held until{' '}
+                      {hold.waitlistOffer ? 'Offer ends' : 'Held until'}{' '}
                       <time dateTime={hold.reservedUntil} className="font-medium text-slate-800">
                         {formatShortDateTime(hold.reservedUntil, timeZone)}
                       </time>

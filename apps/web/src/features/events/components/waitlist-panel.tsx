@@ -33,6 +33,8 @@ function Status({ entry, timeZone }: { entry: WaitlistEntryDto; timeZone: string
       return <Badge tone="green">Claimed</Badge>;
     case 'expired':
       return <Badge tone="red">Expired</Badge>;
+    case 'left':
+      return <Badge tone="gray">Left the list</Badge>;
     default:
       return <Badge tone="gray">Removed</Badge>;
   }
