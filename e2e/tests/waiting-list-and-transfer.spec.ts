@@ -234,6 +234,15 @@ test('a transfer: the new holder gets a new code, the old code reads Invalid at 
   await page.getByRole('button', { name: 'Transfer these tickets' }).click();
   const form = page.getByRole('form', { name: 'Transfer these tickets' });
   const amaka = guest('Amaka', 'Eze');
+  // The contract's sentences under the fields; editing a field clears its own.
+  await form.getByRole('button', { name: 'Transfer tickets' }).click();
+  await expect(form.getByText('First name is required.')).toBeVisible();
+  await expect(form.getByText('Email is required.')).toBeVisible();
+  await form.getByLabel('Their email').fill('not-an-email');
+  await expect(form.getByText('Email is required.')).toHaveCount(0);
+  await form.getByRole('button', { name: 'Transfer tickets' }).click();
+  await expect(form.getByText('Please enter a valid email address.')).toBeVisible();
+  await shoot(page, info, 'transfer-form-errors');
   await form.getByLabel('Their first name').fill('Amaka');
   await form.getByLabel('Their last name').fill('Eze');
   await form.getByLabel('Their email').fill(amaka.email);
@@ -258,4 +267,33 @@ test('a transfer: the new holder gets a new code, the old code reads Invalid at 
   await d.manual.fill(newCode!);
   await expect(d.bannerBox).toHaveAttribute('data-result', 'valid');
   await expect(d.banner).toContainText('Valid: Amaka Eze, ₦5,000.00');
+});
+
+test("the organiser transfers an order from its drawer, with the form's rules", async ({
+  page,
+}, info) => {
+  test.setTimeout(90_000);
+  const organiser = await givenOrganiser();
+  const event = await givenDoorEvent(organiser, { price: 5000 });
+  const order = await paidOrder(event, guest('Ngozi', 'Okafor'));
+  const kunle = guest('Kunle', 'Ade');
+
+  await openDoorLogin(page, organiser);
+  await page.goto('/events/manage/orders/');
+  await page.getByRole('button', { name: new RegExp(`^Order ${order.orderCode}`) }).click();
+  const drawer = page.getByRole('dialog').first();
+  await drawer.getByRole('button', { name: 'Transfer', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: 'Transfer this order?' });
+  await confirm.getByRole('button', { name: 'Transfer', exact: true }).click();
+  await expect(confirm.getByText('First name is required.')).toBeVisible();
+  await expect(confirm.getByText('Last name is required.')).toBeVisible();
+  await expect(confirm.getByText('Email is required.')).toBeVisible();
+  await shoot(page, info, 'drawer-transfer-errors');
+  await confirm.getByLabel('First name').fill('Kunle');
+  await expect(confirm.getByText('First name is required.')).toHaveCount(0);
+  await confirm.getByLabel('Last name').fill('Ade');
+  await confirm.getByLabel('Email').fill(kunle.email);
+  await confirm.getByRole('button', { name: 'Transfer', exact: true }).click();
+  await expect(confirm).toBeHidden();
+  await waitForMail(kunle.email, { matching: /transferred these tickets to you/ });
 });

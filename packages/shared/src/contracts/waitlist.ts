@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../limits.ts';
-import { ORDER_LIMITS } from './orders.ts';
+import { holderBody, ORDER_LIMITS, personName, ticketEmail } from './orders.ts';
 
 /**
  * The waiting list of a sold-out ticket type (issue 14 §2, decision 032). When tickets come
@@ -21,18 +20,8 @@ export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
 export const joinWaitlistBody = z.object({
   eventId: z.uuid({ error: 'Event is not recognised.' }),
   ticketTypeId: z.uuid({ error: 'Ticket type is not recognised.' }),
-  name: z
-    .string({ error: 'Name is required.' })
-    .trim()
-    .min(1, 'Name is required.')
-    .max(ORDER_LIMITS.nameMax * 2, `Name must be at most ${ORDER_LIMITS.nameMax * 2} characters.`),
-  email: z
-    .string({ error: 'Email is required.' })
-    .trim()
-    .min(1, 'Email is required.')
-    .max(LIMITS.emailMax, 'Email is too long.')
-    .pipe(z.email('Please enter a valid email address.'))
-    .transform((e) => e.toLowerCase()),
+  name: personName('Name', ORDER_LIMITS.nameMax * 2),
+  email: ticketEmail,
   quantity: z
     .number({ error: 'Quantity must be a number.' })
     .int('Quantity must be a whole number.')
@@ -92,25 +81,8 @@ export type EventWaitlistDto = z.infer<typeof eventWaitlistDto>;
 
 // Transfers (issue 14 §3, decision 033) -------------------------------------------------------
 
-const personName = (label: string) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(ORDER_LIMITS.nameMax, `${label} must be at most ${ORDER_LIMITS.nameMax} characters.`);
-
 /** Who receives the tickets: a new code is issued to them and the old one stops working. */
-export const transferOrderBody = z.object({
-  firstName: personName('First name'),
-  lastName: personName('Last name'),
-  email: z
-    .string({ error: 'Email is required.' })
-    .trim()
-    .min(1, 'Email is required.')
-    .max(LIMITS.emailMax, 'Email is too long.')
-    .pipe(z.email('Please enter a valid email address.'))
-    .transform((e) => e.toLowerCase()),
-});
+export const transferOrderBody = holderBody;
 export type TransferOrderBody = z.input<typeof transferOrderBody>;
 
 /** What the buyer who gave the tickets away learns: not the new code, which is the recipient's. */

@@ -1,0 +1,74 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
+import {
+  get,
+  useController,
+  useForm,
+  type DefaultValues,
+  type FieldPath,
+  type FieldValues,
+  type UseFormReturn,
+} from 'react-hook-form';
+import type { z } from 'zod';
+import { Input } from './form-controls.tsx';
+
+/**
+ * The one form layer (DESIGN §6): react-hook-form, validated by the shared zod contract, so
+ * a field's rule and its sentence are the server's own. Errors show after a submit and a
+ * field's error clears as soon as it is edited (it is checked again on the next submit).
+ */
+export function useContractForm<In extends FieldValues, Out extends FieldValues>(
+  schema: z.ZodType<Out, In>,
+  defaultValues: DefaultValues<In>,
+): UseFormReturn<In, unknown, Out> {
+  return useForm<In, unknown, Out>({
+    // The resolver's overloads do not see through a generic schema; its types are ours.
+    resolver: zodResolver(schema as never) as never,
+    defaultValues,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    // The forms have always left the focus where the person is (the errors are announced).
+    shouldFocusError: false,
+  });
+}
+
+type InputProps = Omit<
+  Parameters<typeof Input>[0],
+  'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'defaultValue' | 'form'
+>;
+
+/** A labelled input bound to a contract form: its value, its error and nothing else to wire. */
+export function FormInput<T extends FieldValues, Out extends FieldValues>({
+  form,
+  name,
+  ...props
+}: InputProps & { form: UseFormReturn<T, unknown, Out>; name: FieldPath<T> }) {
+  const { field, formState } = useController({ control: form.control, name });
+  const error = get(formState.errors, name) as { message?: string } | undefined;
+  return (
+    <Input
+      {...props}
+      name={field.name}
+      value={(field.value as string | undefined) ?? ''}
+      onChange={(e) => {
+        field.onChange(e.target.value);
+        if (error) form.clearErrors(name);
+      }}
+      onBlur={field.onBlur}
+      error={error?.message}
+    />
+  );
+}
+
+/** A form's refusal that belongs to no field (the server's sentence), above its buttons. */
+export function FormFailure({ children }: { children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p
+      role="alert"
+      className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-inset ring-red-200"
+    >
+      {children}
+    </p>
+  );
+}
