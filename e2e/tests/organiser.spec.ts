@@ -699,6 +699,15 @@ test.describe('organiser: settings', () => {
         accountName: 'Ada Organiser',
       },
     });
+
+    // And removed again, after saying what follows.
+    await payout.getByRole('button', { name: 'Remove account' }).click();
+    const remove = page.getByRole('dialog', { name: 'Remove the payout account?' });
+    await expect(remove).toContainText('Payouts cannot be sent until you add an account again.');
+    await remove.getByRole('button', { name: 'Remove account' }).click();
+    await expect(page.getByText('Payout account removed.')).toBeVisible();
+    await expect(payout.getByLabel('Account number')).toHaveValue('');
+    await expect(payout.getByRole('button', { name: 'Remove account' })).toHaveCount(0);
   });
 });
 

@@ -48,7 +48,6 @@ export function PayoutForm({ payout }: { payout: Payout }) {
     accountName: payout?.accountName ?? '',
   });
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [confirmRemove, setConfirmRemove] = useState(false);
   const save = useUpdatePayout();
   const listId = useId();
   const changed =
@@ -79,9 +78,7 @@ export function PayoutForm({ payout }: { payout: Payout }) {
 
   return (
     <form noValidate onSubmit={(e) => void submit(e)} aria-label="Payout account">
-      {errors._form ? (
-        <p className="mb-4 text-sm font-medium text-red-700">{errors._form}</p>
-      ) : null}
+      <FormError>{errors._form}</FormError>
       <div className="grid gap-4 sm:grid-cols-2">
         <Input
           label="Bank name"
@@ -98,16 +95,10 @@ export function PayoutForm({ payout }: { payout: Payout }) {
             <option key={bank} value={bank} />
           ))}
         </datalist>
-        <Input
-          label="Account number"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={13}
+        <AccountNumberInput
           value={values.accountNumber}
-          onChange={(e) => set('accountNumber', e.target.value)}
+          onChange={(value) => set('accountNumber', value)}
           error={errors.accountNumber}
-          hint="The 10-digit NUBAN number."
-          className="font-mono"
         />
         <Input
           label="Account name"
@@ -121,22 +112,74 @@ export function PayoutForm({ payout }: { payout: Payout }) {
       </div>
       <FormActions>
         {payout ? (
-          <Button
-            variant="ghost"
-            className="text-red-700 hover:bg-red-50"
-            onClick={() => setConfirmRemove(true)}
-            disabled={save.isPending}
-          >
-            Remove account
-          </Button>
+          <RemovePayoutAccount
+            save={save}
+            consequence="Payouts cannot be sent until you add an account again."
+            onRemoved={() => setValues({ bankName: '', accountNumber: '', accountName: '' })}
+          />
         ) : null}
         <Button type="submit" disabled={save.isPending || !changed}>
           {save.isPending ? 'Saving...' : 'Save payout account'}
         </Button>
       </FormActions>
+    </form>
+  );
+}
+
+/** The NUBAN account number, as both payout forms ask for it. */
+export function AccountNumberInput({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}) {
+  return (
+    <Input
+      label="Account number"
+      inputMode="numeric"
+      autoComplete="off"
+      maxLength={13}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={error}
+      hint="The 10-digit NUBAN number."
+      className="font-mono"
+    />
+  );
+}
+
+/** The refusal of a payout form that belongs to no field. */
+export function FormError({ children }: { children: string | undefined }) {
+  return children ? <p className="mb-4 text-sm font-medium text-red-700">{children}</p> : null;
+}
+
+/** "Remove account" and its confirmation, for both payout forms (they say what follows). */
+export function RemovePayoutAccount({
+  save,
+  consequence,
+  onRemoved,
+}: {
+  save: ReturnType<typeof useUpdatePayout>;
+  consequence: string;
+  onRemoved: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        variant="ghost"
+        className="text-red-700 hover:bg-red-50"
+        onClick={() => setOpen(true)}
+        disabled={save.isPending}
+      >
+        Remove account
+      </Button>
       <ConfirmDialog
-        open={confirmRemove}
-        onClose={() => setConfirmRemove(false)}
+        open={open}
+        onClose={() => setOpen(false)}
         title="Remove the payout account?"
         confirmLabel="Remove account"
         busyLabel="Removing..."
@@ -146,15 +189,15 @@ export function PayoutForm({ payout }: { payout: Payout }) {
           save.mutate(null, {
             onSuccess: ({ message }) => {
               toast.success(message ?? 'Payout account removed.');
-              setValues({ bankName: '', accountNumber: '', accountName: '' });
-              setConfirmRemove(false);
+              onRemoved();
+              setOpen(false);
             },
-            onError: () => setConfirmRemove(false),
+            onError: () => setOpen(false),
           })
         }
       >
-        <p>Payouts cannot be sent until you add an account again.</p>
+        <p>{consequence}</p>
       </ConfirmDialog>
-    </form>
+    </>
   );
 }

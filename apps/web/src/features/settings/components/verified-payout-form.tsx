@@ -2,14 +2,13 @@ import { resolvePayoutQuery, type PayoutBanksDto, type SettingsDto } from '@gate
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
-import { Input, Select } from '../../../components/ui/form-controls.tsx';
+import { Select } from '../../../components/ui/form-controls.tsx';
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/field-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { usePayoutBanks } from '../api/get-payout-banks.ts';
 import { useResolvePayout } from '../api/resolve-payout.ts';
 import { useUpdatePayout } from '../api/update-payout.ts';
-import { PayoutForm } from './payout-form.tsx';
+import { AccountNumberInput, FormError, PayoutForm, RemovePayoutAccount } from './payout-form.tsx';
 import { FormActions } from './settings-section.tsx';
 
 type Payout = SettingsDto['payout'];
@@ -31,7 +30,6 @@ export function VerifiedPayoutForm({
   const [accountNumber, setAccountNumber] = useState(payout?.accountNumber ?? '');
   const [resolvedName, setResolvedName] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [confirmRemove, setConfirmRemove] = useState(false);
   const resolve = useResolvePayout();
   const save = useUpdatePayout();
   const bank = banks.find((b) => b.code === bankCode);
@@ -91,9 +89,7 @@ export function VerifiedPayoutForm({
           tickets only. Check it below to verify it.
         </Alert>
       ) : null}
-      {errors._form ? (
-        <p className="mb-4 text-sm font-medium text-red-700">{errors._form}</p>
-      ) : null}
+      <FormError>{errors._form}</FormError>
       <div className="grid gap-4 sm:grid-cols-2">
         <Select
           label="Bank"
@@ -108,16 +104,10 @@ export function VerifiedPayoutForm({
             </option>
           ))}
         </Select>
-        <Input
-          label="Account number"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={13}
+        <AccountNumberInput
           value={accountNumber}
-          onChange={(e) => edit(() => setAccountNumber(e.target.value))}
+          onChange={(value) => edit(() => setAccountNumber(value))}
           error={errors.accountNumber}
-          hint="The 10-digit NUBAN number."
-          className="font-mono"
         />
       </div>
       {resolvedName && bank ? (
@@ -145,14 +135,14 @@ export function VerifiedPayoutForm({
       ) : null}
       <FormActions>
         {payout ? (
-          <Button
-            variant="ghost"
-            className="text-red-700 hover:bg-red-50"
-            onClick={() => setConfirmRemove(true)}
-            disabled={save.isPending}
-          >
-            Remove account
-          </Button>
+          <RemovePayoutAccount
+            save={save}
+            consequence="Until you add an account again, your events can sell free and offline tickets only."
+            onRemoved={() => {
+              setBankCode('');
+              setAccountNumber('');
+            }}
+          />
         ) : null}
         {resolvedName ? null : (
           <Button type="submit" disabled={resolve.isPending || Boolean(unchanged)}>
@@ -160,28 +150,6 @@ export function VerifiedPayoutForm({
           </Button>
         )}
       </FormActions>
-      <ConfirmDialog
-        open={confirmRemove}
-        onClose={() => setConfirmRemove(false)}
-        title="Remove the payout account?"
-        confirmLabel="Remove account"
-        busyLabel="Removing..."
-        busy={save.isPending}
-        tone="danger"
-        onConfirm={() =>
-          save.mutate(null, {
-            onSuccess: ({ message }) => {
-              toast.success(message ?? 'Payout account removed.');
-              setBankCode('');
-              setAccountNumber('');
-              setConfirmRemove(false);
-            },
-            onError: () => setConfirmRemove(false),
-          })
-        }
-      >
-        <p>Until you add an account again, your events can sell free and offline tickets only.</p>
-      </ConfirmDialog>
     </form>
   );
 }
