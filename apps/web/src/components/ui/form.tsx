@@ -1,16 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ReactNode } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 import {
-  get,
   useController,
   useForm,
   type DefaultValues,
   type FieldPath,
   type FieldValues,
+  type Resolver,
   type UseFormReturn,
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { Input } from './form-controls.tsx';
+
+/** The contract as a react-hook-form resolver: its rules and its sentences, per field. */
+export function contractResolver<In extends FieldValues, Out extends FieldValues>(
+  schema: z.ZodType<Out, In>,
+): Resolver<In, unknown, Out> {
+  // The resolver's overloads do not see through a generic schema; its types are ours.
+  return zodResolver(schema as never) as never;
+}
 
 /**
  * The one form layer (DESIGN §6): react-hook-form, validated by the shared zod contract, so
@@ -22,14 +30,34 @@ export function useContractForm<In extends FieldValues, Out extends FieldValues>
   defaultValues: DefaultValues<In>,
 ): UseFormReturn<In, unknown, Out> {
   return useForm<In, unknown, Out>({
-    // The resolver's overloads do not see through a generic schema; its types are ours.
-    resolver: zodResolver(schema as never) as never,
+    resolver: contractResolver(schema),
     defaultValues,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
     // The forms have always left the focus where the person is (the errors are announced).
     shouldFocusError: false,
   });
+}
+
+/**
+ * What a labelled control (Input, NewPasswordInput, Select, TextArea) needs from a contract
+ * form for one field: its name, value, change and blur, and its error.
+ */
+export function useFieldProps<T extends FieldValues, Out extends FieldValues>(
+  form: UseFormReturn<T, unknown, Out>,
+  name: FieldPath<T>,
+) {
+  const { field, fieldState } = useController({ control: form.control, name });
+  return {
+    name: field.name,
+    value: (field.value as string | undefined) ?? '',
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
+      field.onChange(e.target.value);
+      if (fieldState.error) form.clearErrors(name);
+    },
+    onBlur: field.onBlur,
+    error: fieldState.error?.message,
+  };
 }
 
 type InputProps = Omit<
@@ -43,21 +71,7 @@ export function FormInput<T extends FieldValues, Out extends FieldValues>({
   name,
   ...props
 }: InputProps & { form: UseFormReturn<T, unknown, Out>; name: FieldPath<T> }) {
-  const { field, formState } = useController({ control: form.control, name });
-  const error = get(formState.errors, name) as { message?: string } | undefined;
-  return (
-    <Input
-      {...props}
-      name={field.name}
-      value={(field.value as string | undefined) ?? ''}
-      onChange={(e) => {
-        field.onChange(e.target.value);
-        if (error) form.clearErrors(name);
-      }}
-      onBlur={field.onBlur}
-      error={error?.message}
-    />
-  );
+  return <Input {...props} {...useFieldProps(form, name)} />;
 }
 
 /** A form's refusal that belongs to no field (the server's sentence), above its buttons. */
