@@ -10,6 +10,7 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import type { z } from 'zod';
+import { apiFieldErrors } from '../../lib/field-errors.ts';
 import { Input } from './form-controls.tsx';
 
 /** The contract as a react-hook-form resolver: its rules and its sentences, per field. */
@@ -54,10 +55,39 @@ export function useFieldProps<T extends FieldValues, Out extends FieldValues>(
     onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
       field.onChange(e.target.value);
       if (fieldState.error) form.clearErrors(name);
+      // The server's sentence for the whole form goes too once anything is edited.
+      if (form.formState.errors.root) form.clearErrors('root');
     },
     onBlur: field.onBlur,
     error: fieldState.error?.message,
   };
+}
+
+/**
+ * The server's refusal on the form: each field's sentence under its field; a sentence for
+ * the whole form under `sentenceField` when given (e.g. a wrong current password), else as
+ * the form's own error (`formError(form)`).
+ */
+export function showApiErrors<T extends FieldValues, Out extends FieldValues>(
+  form: UseFormReturn<T, unknown, Out>,
+  err: unknown,
+  sentenceField?: FieldPath<T>,
+): void {
+  const { _form: sentence, ...fields } = apiFieldErrors(err);
+  const known = Object.entries(fields).filter(
+    ([key, message]) => message && key in form.getValues(),
+  );
+  for (const [key, message] of known) form.setError(key as FieldPath<T>, { message });
+  if (!sentence) return;
+  if (sentenceField && known.length === 0) form.setError(sentenceField, { message: sentence });
+  else form.setError('root', { message: sentence });
+}
+
+/** The form's own error from the server (no field's), if any. */
+export function formError<T extends FieldValues, Out extends FieldValues>(
+  form: UseFormReturn<T, unknown, Out>,
+): string | undefined {
+  return form.formState.errors.root?.message;
 }
 
 type InputProps = Omit<
