@@ -1,10 +1,16 @@
 import { payoutBody, SETTINGS_LIMITS, type SettingsDto } from '@gatepass/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/form-controls.tsx';
-import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/field-errors.ts';
+import {
+  FormInput,
+  formError,
+  showApiErrors,
+  useContractForm,
+  useFieldProps,
+} from '../../../components/ui/form.tsx';
 import { useUpdatePayout } from '../api/update-payout.ts';
 import { FormActions } from './settings-section.tsx';
 
@@ -40,73 +46,69 @@ const NIGERIAN_BANKS = [
 
 type Payout = SettingsDto['payout'];
 
+const noAccount = { bankName: '', accountNumber: '', accountName: '' };
+
 /** Where the organiser's money goes: bank, 10-digit NUBAN account number, account name. */
 export function PayoutForm({ payout }: { payout: Payout }) {
-  const [values, setValues] = useState({
+  const form = useContractForm(payoutBody, {
     bankName: payout?.bankName ?? '',
     accountNumber: payout?.accountNumber ?? '',
     accountName: payout?.accountName ?? '',
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
   const save = useUpdatePayout();
   const listId = useId();
+  const values = form.watch();
   const changed =
     values.bankName !== (payout?.bankName ?? '') ||
     values.accountNumber !== (payout?.accountNumber ?? '') ||
     values.accountName !== (payout?.accountName ?? '');
+  const accountNumber = useFieldProps(form, 'accountNumber');
 
-  const set = (key: keyof typeof values, value: string) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined, _form: undefined }));
+  const submit = async () => {
+    try {
+      const { settings, message } = await save.mutateAsync(form.getValues());
+      toast.success(message ?? 'Payout account saved.');
+      const saved = settings.payout;
+      if (saved)
+        form.reset({
+          bankName: saved.bankName,
+          accountNumber: saved.accountNumber,
+          accountName: saved.accountName,
+        });
+    } catch (err) {
+      showApiErrors(form, err);
+    }
   };
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const invalid = zodFieldErrors(payoutBody, values);
-    if (invalid) {
-      setErrors(invalid);
-      return;
-    }
-    try {
-      const { settings, message } = await save.mutateAsync(values);
-      toast.success(message ?? 'Payout account saved.');
-      if (settings.payout) setValues(settings.payout);
-    } catch (err) {
-      setErrors(apiFieldErrors(err));
-    }
-  }
-
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} aria-label="Payout account">
-      <FormError>{errors._form}</FormError>
+    <form
+      noValidate
+      onSubmit={(e) => void form.handleSubmit(submit)(e)}
+      aria-label="Payout account"
+    >
+      <FormError>{formError(form)}</FormError>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Input
+        <FormInput
+          form={form}
+          name="bankName"
           label="Bank name"
           wrapperClassName="sm:col-span-2"
           list={listId}
           autoComplete="off"
           maxLength={SETTINGS_LIMITS.bankNameMax}
-          value={values.bankName}
-          onChange={(e) => set('bankName', e.target.value)}
-          error={errors.bankName}
         />
         <datalist id={listId}>
           {NIGERIAN_BANKS.map((bank) => (
             <option key={bank} value={bank} />
           ))}
         </datalist>
-        <AccountNumberInput
-          value={values.accountNumber}
-          onChange={(value) => set('accountNumber', value)}
-          error={errors.accountNumber}
-        />
-        <Input
+        <AccountNumberInput {...accountNumber} />
+        <FormInput
+          form={form}
+          name="accountName"
           label="Account name"
           autoComplete="off"
           maxLength={SETTINGS_LIMITS.accountNameMax}
-          value={values.accountName}
-          onChange={(e) => set('accountName', e.target.value)}
-          error={errors.accountName}
           hint="As the bank shows it."
         />
       </div>
@@ -115,7 +117,7 @@ export function PayoutForm({ payout }: { payout: Payout }) {
           <RemovePayoutAccount
             save={save}
             consequence="Payouts cannot be sent until you add an account again."
-            onRemoved={() => setValues({ bankName: '', accountNumber: '', accountName: '' })}
+            onRemoved={() => form.reset(noAccount)}
           />
         ) : null}
         <Button type="submit" disabled={save.isPending || !changed}>
@@ -127,26 +129,16 @@ export function PayoutForm({ payout }: { payout: Payout }) {
 }
 
 /** The NUBAN account number, as both payout forms ask for it. */
-export function AccountNumberInput({
-  value,
-  onChange,
-  error,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  error: string | undefined;
-}) {
+export function AccountNumberInput(field: ReturnType<typeof useFieldProps>) {
   return (
     <Input
       label="Account number"
       inputMode="numeric"
       autoComplete="off"
       maxLength={13}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      error={error}
       hint="The 10-digit NUBAN number."
       className="font-mono"
+      {...field}
     />
   );
 }

@@ -1,9 +1,14 @@
 import { resolvePayoutQuery, type PayoutBanksDto, type SettingsDto } from '@gatepass/shared';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Select } from '../../../components/ui/form-controls.tsx';
-import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/field-errors.ts';
+import {
+  formError,
+  showApiErrors,
+  useContractForm,
+  useFieldProps,
+} from '../../../components/ui/form.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { usePayoutBanks } from '../api/get-payout-banks.ts';
 import { useResolvePayout } from '../api/resolve-payout.ts';
@@ -26,38 +31,38 @@ export function VerifiedPayoutForm({
   payout: Payout;
   banks: PayoutBanksDto['banks'];
 }) {
-  const [bankCode, setBankCode] = useState(payout?.bankCode ?? '');
-  const [accountNumber, setAccountNumber] = useState(payout?.accountNumber ?? '');
+  const form = useContractForm(resolvePayoutQuery, {
+    bankCode: payout?.bankCode ?? '',
+    accountNumber: payout?.accountNumber ?? '',
+  });
   const [resolvedName, setResolvedName] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const resolve = useResolvePayout();
   const save = useUpdatePayout();
+  const { bankCode, accountNumber } = form.watch();
   const bank = banks.find((b) => b.code === bankCode);
   const unchanged =
     payout?.verified && bankCode === payout.bankCode && accountNumber === payout.accountNumber;
+  // Editing either field asks the bank again.
+  const edited = (field: ReturnType<typeof useFieldProps>) => ({
+    ...field,
+    onChange: (e: Parameters<typeof field.onChange>[0]) => {
+      field.onChange(e);
+      setResolvedName(null);
+      form.clearErrors();
+    },
+  });
+  const bankField = edited(useFieldProps(form, 'bankCode'));
+  const accountField = edited(useFieldProps(form, 'accountNumber'));
 
-  const edit = (apply: () => void) => {
-    apply();
-    setResolvedName(null);
-    setErrors({});
-  };
-
-  async function check(event: FormEvent) {
-    event.preventDefault();
-    const input = { bankCode, accountNumber };
-    const invalid = zodFieldErrors(resolvePayoutQuery, input);
-    if (invalid) {
-      setErrors(invalid);
-      return;
-    }
+  const check = async () => {
     try {
-      const resolved = await resolve.mutateAsync(input);
-      setAccountNumber(resolved.accountNumber);
+      const resolved = await resolve.mutateAsync(form.getValues());
+      form.setValue('accountNumber', resolved.accountNumber);
       setResolvedName(resolved.accountName);
     } catch (err) {
-      setErrors(apiFieldErrors(err));
+      showApiErrors(form, err);
     }
-  }
+  };
 
   async function confirm() {
     if (!bank || !resolvedName) return;
@@ -71,12 +76,12 @@ export function VerifiedPayoutForm({
       toast.success(message ?? 'Payout account saved.');
       setResolvedName(null);
     } catch (err) {
-      setErrors(apiFieldErrors(err));
+      showApiErrors(form, err);
     }
   }
 
   return (
-    <form noValidate onSubmit={(e) => void check(e)} aria-label="Payout account">
+    <form noValidate onSubmit={(e) => void form.handleSubmit(check)(e)} aria-label="Payout account">
       {payout?.verified && !resolvedName ? (
         <Alert tone="success" className="mb-4">
           Verified with Paystack: <strong>{payout.accountName}</strong>, {payout.bankName}{' '}
@@ -89,14 +94,9 @@ export function VerifiedPayoutForm({
           tickets only. Check it below to verify it.
         </Alert>
       ) : null}
-      <FormError>{errors._form}</FormError>
+      <FormError>{formError(form)}</FormError>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Select
-          label="Bank"
-          value={bankCode}
-          onChange={(e) => edit(() => setBankCode(e.target.value))}
-          error={errors.bankCode}
-        >
+        <Select label="Bank" {...bankField}>
           <option value="">Choose your bank</option>
           {banks.map((b) => (
             <option key={b.code} value={b.code}>
@@ -104,11 +104,7 @@ export function VerifiedPayoutForm({
             </option>
           ))}
         </Select>
-        <AccountNumberInput
-          value={accountNumber}
-          onChange={(value) => edit(() => setAccountNumber(value))}
-          error={errors.accountNumber}
-        />
+        <AccountNumberInput {...accountField} />
       </div>
       {resolvedName && bank ? (
         <div
@@ -138,10 +134,7 @@ export function VerifiedPayoutForm({
           <RemovePayoutAccount
             save={save}
             consequence="Until you add an account again, your events can sell free and offline tickets only."
-            onRemoved={() => {
-              setBankCode('');
-              setAccountNumber('');
-            }}
+            onRemoved={() => form.reset({ bankCode: '', accountNumber: '' })}
           />
         ) : null}
         {resolvedName ? null : (
