@@ -69,6 +69,13 @@ async function paidOrder(event: DoorEvent, who: Guest) {
   return created.order;
 }
 
+/** Someone joins the waiting list for one ticket without the browser. */
+async function joinByApi(event: DoorEvent, name: string, email: string) {
+  await api('POST', '/waitlist', {
+    body: { eventId: event.id, ticketTypeId: event.ticketTypeId, name, email, quantity: 1 },
+  });
+}
+
 async function waitlistOf(organiser: Organiser, eventId: string) {
   const data = await call('GET', `/events/manage/${eventId}/waitlist`, { token: organiser.token });
   return data.entries as { email: string; status: string }[];
@@ -109,15 +116,7 @@ test('a waiting-list offer is claimed and paid, and an unclaimed one expires and
   await dialog.getByRole('button', { name: 'Done' }).click();
 
   const bayo = guest('Bayo', 'Adeyemi');
-  await api('POST', '/waitlist', {
-    body: {
-      eventId: event.id,
-      ticketTypeId: event.ticketTypeId,
-      name: 'Bayo Adeyemi',
-      email: bayo.email,
-      quantity: 1,
-    },
-  });
+  await joinByApi(event, 'Bayo Adeyemi', bayo.email);
 
   // The organiser cancels the first order: its ticket is offered to Ada, first in line.
   await call('POST', `/events/manage/orders/${first.id}/cancel`, {
@@ -146,15 +145,7 @@ test('a waiting-list offer is claimed and paid, and an unclaimed one expires and
 
   // Chidi joins behind him, and leaves from the link in his mail (decision 047).
   const chidi = guest('Chidi', 'Eze');
-  await api('POST', '/waitlist', {
-    body: {
-      eventId: event.id,
-      ticketTypeId: event.ticketTypeId,
-      name: 'Chidi Eze',
-      email: chidi.email,
-      quantity: 1,
-    },
-  });
+  await joinByApi(event, 'Chidi Eze', chidi.email);
   const leaveLink = /(https?:\/\/\S+\/waitlist\/leave\?token=[0-9a-f.A-Za-z_-]+)/.exec(
     (await waitForMail(chidi.email, { matching: /on the waiting list/ })).text,
   )?.[1];

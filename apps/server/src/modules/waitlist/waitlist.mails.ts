@@ -21,6 +21,30 @@ const leaveText = (leaveLink: string) => `${LEAVE_LABEL}: ${leaveLink}`;
 
 const tickets = (n: number, type: string) => `${n} "${type}" ticket${n === 1 ? '' : 's'}`;
 
+/** A waiting-list mail: its paragraphs, one button (also a line of the text) and the leave link. */
+function waitlistMail(input: {
+  kind: string;
+  to: string;
+  subject: string;
+  paragraphs: string[];
+  link: { href: string; label: string };
+  leaveLink?: string;
+}): NewMail {
+  const { paragraphs, link, leaveLink } = input;
+  return {
+    kind: input.kind,
+    to: input.to,
+    subject: input.subject,
+    text: [
+      ...paragraphs,
+      '',
+      `${link.label}: ${link.href}`,
+      ...(leaveLink ? [leaveText(leaveLink)] : []),
+    ].join('\n\n'),
+    html: html(paragraphs, link, leaveLink),
+  };
+}
+
 export function joinedMail(input: {
   to: string;
   name: string;
@@ -35,15 +59,14 @@ export function joinedMail(input: {
     `You are on the waiting list for ${tickets(input.quantity, input.typeName)} for ${input.eventTitle}.`,
     'If tickets come back, we will email you an offer with a link to pay for them. An offer holds the tickets for a limited time only, so keep an eye on your inbox.',
   ];
-  return {
+  return waitlistMail({
     kind: 'waitlist-joined',
     to: input.to,
     subject: `You are on the waiting list for ${input.eventTitle}`,
-    text: [...paragraphs, '', `Event page: ${input.eventUrl}`, leaveText(input.leaveLink)].join(
-      '\n\n',
-    ),
-    html: html(paragraphs, { href: input.eventUrl, label: 'Event page' }, input.leaveLink),
-  };
+    paragraphs,
+    link: { href: input.eventUrl, label: 'Event page' },
+    leaveLink: input.leaveLink,
+  });
 }
 
 export function offerMail(input: {
@@ -61,15 +84,14 @@ export function offerMail(input: {
     `Good news: ${tickets(input.quantity, input.typeName)} for ${input.eventTitle} came back, and they are held for you until ${input.until}.`,
     'Open the link to pay for them. If you do not by then, they go to the next person on the waiting list.',
   ];
-  return {
+  return waitlistMail({
     kind: 'waitlist-offer',
     to: input.to,
     subject: `Tickets for ${input.eventTitle} are held for you`,
-    text: [...paragraphs, '', `Claim your tickets: ${input.link}`, leaveText(input.leaveLink)].join(
-      '\n\n',
-    ),
-    html: html(paragraphs, { href: input.link, label: 'Claim your tickets' }, input.leaveLink),
-  };
+    paragraphs,
+    link: { href: input.link, label: 'Claim your tickets' },
+    leaveLink: input.leaveLink,
+  });
 }
 
 /**
@@ -89,11 +111,11 @@ export function lapsedMail(input: {
     `The offer of ${tickets(input.quantity, input.typeName)} for ${input.eventTitle} has ended without being paid for, so the tickets went to the next person on the waiting list.`,
     'You are no longer on the waiting list. If the tickets are still sold out, you can join it again from the event page; you will be at the end of the line.',
   ];
-  return {
+  return waitlistMail({
     kind: 'waitlist-lapsed',
     to: input.to,
     subject: `Your offer for ${input.eventTitle} has ended`,
-    text: [...paragraphs, '', `Event page: ${input.eventUrl}`].join('\n\n'),
-    html: html(paragraphs, { href: input.eventUrl, label: 'Event page' }),
-  };
+    paragraphs,
+    link: { href: input.eventUrl, label: 'Event page' },
+  });
 }
