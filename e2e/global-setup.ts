@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { ENV } from './support/env.ts';
+import { freePort } from './support/own-server.ts';
 import { startSmtpCapture, type SmtpCapture } from './support/smtp-capture.ts';
 
 /**
@@ -24,18 +24,6 @@ const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
 // E2E_WEB_DIST_DIR points the server at another build of the web app (default apps/web/dist).
 const webDistDir = path.resolve(repoRoot, process.env.E2E_WEB_DIST_DIR ?? 'apps/web/dist');
 const webIndex = path.join(webDistDir, 'index.html');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 interface Database {
   env: Record<string, string>;

@@ -1,19 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type net from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { formatEventDate } from '@gatepass/shared';
 import type { Page } from '@playwright/test';
 import jsQR from 'jsqr';
-import pg from 'pg';
 import { PNG } from 'pngjs';
 import { createVerifiedUser, newUser, type TestUser } from '../support/api.ts';
 import { ENV, requireEnv } from '../support/env.ts';
+import { codeFromLog, startOwnServer as startServer } from '../support/own-server.ts';
 import { expect, logInThroughUi, test } from '../support/fixtures.ts';
 
 /**
@@ -620,20 +615,6 @@ test.describe('checkout on the main server', () => {
 
 // A server of our own: a short hold, and Paystack against a local stand-in --------------------
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 interface OwnServer {
   base: string;
   /** Signs up and verifies an organiser (the code is read from the server's log: no SMTP). */
@@ -642,105 +623,26 @@ interface OwnServer {
 }
 
 /**
- * Starts the built server once more, with `env` on top, on a fresh PostgreSQL database
- * (PGlite in a temporary directory when PostgreSQL is not reachable). Mail goes to the
- * outbox and the log, which is where the organiser's verification code is read.
+ * The built server once more with `env` on top (the shared helper: a fresh database, mail
+ * to the log), and a way to make a verified organiser on it.
  */
 async function startOwnServer(env: Record<string, string>): Promise<OwnServer> {
-  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatepass-e2e-checkout-'));
-  const adminUrl = process.env.E2E_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const dbName = `gatepass_e2e_checkout_${randomBytes(4).toString('hex')}`;
-  let databaseUrl = '';
-  try {
-    const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${dbName}"`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
-  } catch {
-    databaseUrl = '';
-  }
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const logFile = path.join(workDir, 'server.log');
-  const log = fs.openSync(logFile, 'a');
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [path.join(repoRoot, 'apps/server/dist/main.js')],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: base,
-        DATABASE_URL: databaseUrl,
-        DATA_DIR: path.join(workDir, 'data'),
-        SMTP_URL: '',
-        REDIS_URL: '',
-        LOG_LEVEL: 'info',
-        WEB_DIST_DIR: path.resolve(repoRoot, process.env.E2E_WEB_DIST_DIR ?? 'apps/web/dist'),
-        ...env,
-      },
-      stdio: ['ignore', log, log],
-    },
-  );
-  fs.closeSync(log);
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
-    if (databaseUrl) {
-      const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch(() => {});
-      await admin.end();
-    }
-    fs.rmSync(workDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      const tail = fs.readFileSync(logFile, 'utf8').slice(-3000);
-      await stop();
-      throw new Error(`the extra server exited: ${tail}`);
-    }
-    const ok = await fetch(`${base}/api/v1/health`)
-      .then((r) => r.status === 200)
-      .catch(() => false);
-    if (ok) break;
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error('the extra server did not become healthy in 60 s');
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const server = await startServer(env);
   return {
-    base,
-    stop,
+    base: server.base,
+    stop: server.stop,
     async organiser() {
       const user = newUser();
-      data(await call(base, 'POST', '/auth/user/signup', { body: user }), 201, 'signup');
-      let code: string | undefined;
-      for (let i = 0; i < 100 && !code; i++) {
-        const lines = fs.readFileSync(logFile, 'utf8').split('\n');
-        const mail = lines.filter((l) => l.includes(user.email) && /verification code/i.test(l));
-        code = mail.length ? /\b(\d{6})\b/.exec(mail.at(-1)!)?.[1] : undefined;
-        if (!code) await new Promise((r) => setTimeout(r, 100));
-      }
-      if (!code) throw new Error(`no verification code for ${user.email} in the log`);
+      data(await call(server.base, 'POST', '/auth/user/signup', { body: user }), 201, 'signup');
+      const code = await codeFromLog(server.logFile, user.email);
       data(
-        await call(base, 'POST', '/auth/user/verify-email', { body: { email: user.email, code } }),
+        await call(server.base, 'POST', '/auth/user/verify-email', {
+          body: { email: user.email, code },
+        }),
         200,
         'verify',
       );
-      return logIn(base, user);
+      return logIn(server.base, user);
     },
   };
 }

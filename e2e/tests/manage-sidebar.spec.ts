@@ -2,13 +2,21 @@ import type { Locator, Page } from '@playwright/test';
 import { createVerifiedUser } from '../support/api.ts';
 import { expect, logInThroughUi, onPath, test } from '../support/fixtures.ts';
 
-const ITEMS = [
+/** The spec's six items (§ sidebar), in its order. */
+const SPEC_ITEMS = [
   ['Home', '/events/manage/home'],
   ['Events', '/events/manage/all'],
   ['Orders', '/events/manage/orders'],
   ['Marketing', '/events/manage/marketing'],
   ['Financies', '/events/manage/financies'],
   ['Settings', '/events/manage/settings'],
+] as const;
+
+/** What an owner sees: the six, with Team before Settings (issue 13, decision 039). */
+const ITEMS = [
+  ...SPEC_ITEMS.slice(0, 5),
+  ['Team', '/events/manage/team'],
+  ...SPEC_ITEMS.slice(5),
 ] as const;
 
 /**
@@ -52,7 +60,9 @@ async function highlightProblem(bar: Locator, currentPath: string): Promise<stri
 test.describe('the organiser sidebar on a large screen', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('is 70 px wide with the six items, the current one highlighted', async ({ page }) => {
+  test("is 70 px wide with the spec's six items and Team (seven for an owner), the current one highlighted", async ({
+    page,
+  }) => {
     const user = await createVerifiedUser();
     await logInThroughUi(page, user);
     const bar = await sidebar(page);
@@ -60,6 +70,13 @@ test.describe('the organiser sidebar on a large screen', () => {
     for (const [name, path] of ITEMS) {
       await expect(bar.getByRole('link', { name, exact: true })).toHaveAttribute('href', path);
     }
+    // Exactly those seven, in that order.
+    await expect(bar.locator('a[href^="/events/manage/"]')).toHaveCount(ITEMS.length);
+    expect(
+      await bar
+        .locator('a[href^="/events/manage/"]')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href'))),
+    ).toEqual(ITEMS.map(([, path]) => path));
     await expect.poll(() => highlightProblem(bar, '/events/manage/home')).toBeNull();
 
     await bar.getByRole('link', { name: 'Orders', exact: true }).click();

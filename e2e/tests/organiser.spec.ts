@@ -661,6 +661,14 @@ test.describe('organiser: settings', () => {
     const { user, token } = await organiser(page);
     await page.goto('/events/manage/settings/');
     const profile = page.getByRole('form', { name: 'Profile' });
+    // A changed phone is checked by the contract before anything is sent; editing clears it.
+    const phone = profile.getByLabel('Phone Number');
+    const ownPhone = await phone.inputValue();
+    await phone.fill('12');
+    await profile.getByRole('button', { name: 'Save profile' }).click();
+    await expect(phone).toHaveAttribute('aria-invalid', 'true');
+    await phone.fill(ownPhone);
+    await expect(phone).not.toHaveAttribute('aria-invalid', 'true');
     await profile.getByLabel('Full Name').fill('Ada Organiser');
     await profile.getByRole('button', { name: 'Save profile' }).click();
     await expect(page.getByText('Profile saved.')).toBeVisible();
@@ -699,6 +707,15 @@ test.describe('organiser: settings', () => {
         accountName: 'Ada Organiser',
       },
     });
+
+    // And removed again, after saying what follows.
+    await payout.getByRole('button', { name: 'Remove account' }).click();
+    const remove = page.getByRole('dialog', { name: 'Remove the payout account?' });
+    await expect(remove).toContainText('Payouts cannot be sent until you add an account again.');
+    await remove.getByRole('button', { name: 'Remove account' }).click();
+    await expect(page.getByText('Payout account removed.')).toBeVisible();
+    await expect(payout.getByLabel('Account number')).toHaveValue('');
+    await expect(payout.getByRole('button', { name: 'Remove account' })).toHaveCount(0);
   });
 });
 

@@ -200,6 +200,12 @@ test.describe('payouts through Paystack split payments (stand-in Paystack)', () 
       200,
     );
     expect(await paystack.refundProcessed(reference)).toBe(200);
+    // The buyer's confirmation page shows the refund's state too (as their order page does).
+    await expect(buyerPage).toHaveURL(/\/checkout\/complete\//);
+    await buyerPage.reload();
+    await expect(buyerPage.getByTestId('refund-state')).toHaveText('Refund processed');
+    await expect(buyerPage.getByText('This order was refunded')).toBeVisible();
+    await shoot(buyerPage, 'confirmation-refunded');
     await page.reload();
     await expect(ledger).toContainText('−₦5,330.00');
     await expect(ledger).toContainText('Refunded');

@@ -69,6 +69,13 @@ async function paidOrder(event: DoorEvent, who: Guest) {
   return created.order;
 }
 
+/** Someone joins the waiting list for one ticket without the browser. */
+async function joinByApi(event: DoorEvent, name: string, email: string) {
+  await api('POST', '/waitlist', {
+    body: { eventId: event.id, ticketTypeId: event.ticketTypeId, name, email, quantity: 1 },
+  });
+}
+
 async function waitlistOf(organiser: Organiser, eventId: string) {
   const data = await call('GET', `/events/manage/${eventId}/waitlist`, { token: organiser.token });
   return data.entries as { email: string; status: string }[];
@@ -109,15 +116,7 @@ test('a waiting-list offer is claimed and paid, and an unclaimed one expires and
   await dialog.getByRole('button', { name: 'Done' }).click();
 
   const bayo = guest('Bayo', 'Adeyemi');
-  await api('POST', '/waitlist', {
-    body: {
-      eventId: event.id,
-      ticketTypeId: event.ticketTypeId,
-      name: 'Bayo Adeyemi',
-      email: bayo.email,
-      quantity: 1,
-    },
-  });
+  await joinByApi(event, 'Bayo Adeyemi', bayo.email);
 
   // The organiser cancels the first order: its ticket is offered to Ada, first in line.
   await call('POST', `/events/manage/orders/${first.id}/cancel`, {
@@ -144,6 +143,20 @@ test('a waiting-list offer is claimed and paid, and an unclaimed one expires and
   });
   const bayoLink = linkIn((await waitForMail(bayo.email, { matching: /held for you/ })).text);
 
+  // Chidi joins behind him, and leaves from the link in his mail (decision 047).
+  const chidi = guest('Chidi', 'Eze');
+  await joinByApi(event, 'Chidi Eze', chidi.email);
+  const leaveLink = /(https?:\/\/\S+\/waitlist\/leave\?token=[0-9a-f.A-Za-z_-]+)/.exec(
+    (await waitForMail(chidi.email, { matching: /on the waiting list/ })).text,
+  )?.[1];
+  expect(leaveLink).toBeTruthy();
+  await page.goto(leaveLink!);
+  await expect(page.getByRole('heading', { name: 'Leave the waiting list?' })).toBeVisible();
+  await shoot(page, info, 'waitlist-leave');
+  await page.getByRole('button', { name: 'Leave the waiting list' }).click();
+  await expect(page.getByRole('status')).toContainText('You have left the waiting list');
+  await shoot(page, info, 'waitlist-left');
+
   await openDoorLogin(page, organiser);
   await page.goto(`/events/manage/events/${event.id}`);
   const panel = page.getByRole('region', { name: 'Waiting list' });
@@ -151,6 +164,16 @@ test('a waiting-list offer is claimed and paid, and an unclaimed one expires and
   await expect(panel.getByRole('listitem', { name: /Place 2: Bayo Adeyemi/ })).toContainText(
     'Offered until',
   );
+  await expect(panel.getByRole('listitem', { name: /Place 3: Chidi Eze/ })).toContainText(
+    'Left the list',
+  );
+  // His hold is a waiting-list offer, not someone in checkout.
+  const hold = page
+    .getByRole('region', { name: 'Holds' })
+    .getByRole('listitem', { name: 'Hold of Bayo Adeyemi' });
+  await expect(hold).toContainText('Waiting-list offer');
+  await expect(hold).toContainText('Offer ends');
+  await expect(hold).not.toContainText('In checkout');
   await shoot(page, info, 'waitlist-panel');
 
   await expect
@@ -159,6 +182,7 @@ test('a waiting-list offer is claimed and paid, and an unclaimed one expires and
       intervals: [2_000],
     })
     .toBe('expired');
+  await waitForMail(bayo.email, { matching: /has ended without being paid for/ });
   await page.reload();
   await expect(
     page
@@ -201,6 +225,15 @@ test('a transfer: the new holder gets a new code, the old code reads Invalid at 
   await page.getByRole('button', { name: 'Transfer these tickets' }).click();
   const form = page.getByRole('form', { name: 'Transfer these tickets' });
   const amaka = guest('Amaka', 'Eze');
+  // The contract's sentences under the fields; editing a field clears its own.
+  await form.getByRole('button', { name: 'Transfer tickets' }).click();
+  await expect(form.getByText('First name is required.')).toBeVisible();
+  await expect(form.getByText('Email is required.')).toBeVisible();
+  await form.getByLabel('Their email').fill('not-an-email');
+  await expect(form.getByText('Email is required.')).toHaveCount(0);
+  await form.getByRole('button', { name: 'Transfer tickets' }).click();
+  await expect(form.getByText('Please enter a valid email address.')).toBeVisible();
+  await shoot(page, info, 'transfer-form-errors');
   await form.getByLabel('Their first name').fill('Amaka');
   await form.getByLabel('Their last name').fill('Eze');
   await form.getByLabel('Their email').fill(amaka.email);
@@ -225,4 +258,33 @@ test('a transfer: the new holder gets a new code, the old code reads Invalid at 
   await d.manual.fill(newCode!);
   await expect(d.bannerBox).toHaveAttribute('data-result', 'valid');
   await expect(d.banner).toContainText('Valid: Amaka Eze, ₦5,000.00');
+});
+
+test("the organiser transfers an order from its drawer, with the form's rules", async ({
+  page,
+}, info) => {
+  test.setTimeout(90_000);
+  const organiser = await givenOrganiser();
+  const event = await givenDoorEvent(organiser, { price: 5000 });
+  const order = await paidOrder(event, guest('Ngozi', 'Okafor'));
+  const kunle = guest('Kunle', 'Ade');
+
+  await openDoorLogin(page, organiser);
+  await page.goto('/events/manage/orders/');
+  await page.getByRole('button', { name: new RegExp(`^Order ${order.orderCode}`) }).click();
+  const drawer = page.getByRole('dialog').first();
+  await drawer.getByRole('button', { name: 'Transfer', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: 'Transfer this order?' });
+  await confirm.getByRole('button', { name: 'Transfer', exact: true }).click();
+  await expect(confirm.getByText('First name is required.')).toBeVisible();
+  await expect(confirm.getByText('Last name is required.')).toBeVisible();
+  await expect(confirm.getByText('Email is required.')).toBeVisible();
+  await shoot(page, info, 'drawer-transfer-errors');
+  await confirm.getByLabel('First name').fill('Kunle');
+  await expect(confirm.getByText('First name is required.')).toHaveCount(0);
+  await confirm.getByLabel('Last name').fill('Ade');
+  await confirm.getByLabel('Email').fill(kunle.email);
+  await confirm.getByRole('button', { name: 'Transfer', exact: true }).click();
+  await expect(confirm).toBeHidden();
+  await waitForMail(kunle.email, { matching: /transferred these tickets to you/ });
 });

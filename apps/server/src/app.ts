@@ -294,6 +294,7 @@ export async function buildApp(
     {
       joinsPerIp: new Limiter('waitlistJoinsPerIp', WAITLIST_LIMIT_RULES.joinsPerIp, redis),
       claimsPerIp: new Limiter('waitlistClaimsPerIp', WAITLIST_LIMIT_RULES.claimsPerIp, redis),
+      leavesPerIp: new Limiter('waitlistLeavesPerIp', WAITLIST_LIMIT_RULES.leavesPerIp, redis),
     },
     { publicUrl: config.publicUrl, offerSeconds: config.waitlistOfferSeconds },
     app.log,

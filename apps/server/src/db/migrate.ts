@@ -16,6 +16,7 @@ import * as mWaitingRooms from './migrations/2026_11_25_0601_waiting_rooms.ts';
 import * as mPaystackPayouts from './migrations/2026_11_25_0701_paystack_payouts.ts';
 import * as mOutboxChannels from './migrations/2026_11_25_0801_outbox_channels.ts';
 import * as mWalletPasses from './migrations/2026_11_25_0901_wallet_passes.ts';
+import * as mWaitlistLeave from './migrations/2026_11_25_1101_waitlist_leave.ts';
 
 /**
  * Migrations are imported, not read from disk, so the bundled server carries them.
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_0701_paystack_payouts': mPaystackPayouts,
   '2026_11_25_0801_outbox_channels': mOutboxChannels,
   '2026_11_25_0901_wallet_passes': mWalletPasses,
+  '2026_11_25_1101_waitlist_leave': mWaitlistLeave,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

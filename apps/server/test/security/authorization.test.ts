@@ -54,6 +54,8 @@ const PUBLIC: Record<string, string> = {
     "anyone may join a sold-out type's waiting list (decision 032); rate-limited, one place per email",
   'POST /api/v1/waitlist/claim':
     'authorised by the single-use offer link mailed to the person in line (decision 032)',
+  'POST /api/v1/waitlist/leave':
+    'authorised by the signed leave link in the waiting-list mails (decision 047); wrong links are rate-limited',
   'POST /api/v1/payments/paystack/webhook': "Paystack's call, checked by its HMAC-SHA512 signature",
   'POST /api/v1/team/invitations/preview':
     'the join page shows whose team an invitation link is for, before sign-up; wrong tokens are rate-limited',

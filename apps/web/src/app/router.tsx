@@ -156,6 +156,14 @@ export const createAppRouter = () =>
           ),
         },
         {
+          path: p.waitlistLeave,
+          ...lazyPage(
+            'waitlist-leave',
+            () => import('./routes/waitlist-leave.tsx'),
+            'WaitlistLeaveRoute',
+          ),
+        },
+        {
           path: p.ordersLookup,
           ...lazyPage('orders-lookup', () => import('./routes/orders/order.tsx'), 'OrderRoute'),
         },

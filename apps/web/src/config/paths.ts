@@ -30,6 +30,8 @@ export const paths = {
     holdConfirm: '/checkout/hold/confirm',
     /** The link mailed with a waiting-list offer: /checkout/waitlist?token=… (decision 032). */
     waitlistClaim: '/checkout/waitlist',
+    /** The "Leave the waiting list" link of its mails: /waitlist/leave?token=… (decision 047). */
+    waitlistLeave: '/waitlist/leave',
   },
   /** The buyer's ticket again, after confirming the order's email. */
   orders: {
@@ -86,6 +88,7 @@ export const routePatterns = {
   checkoutReturn: '/checkout/return',
   checkoutHoldConfirm: '/checkout/hold/confirm',
   checkoutWaitlistClaim: '/checkout/waitlist',
+  waitlistLeave: '/waitlist/leave',
   ordersLookup: '/orders',
   order: '/orders/:orderCode',
   manageTeam: '/events/manage/team/',

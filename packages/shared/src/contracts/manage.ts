@@ -214,6 +214,8 @@ export const eventHoldDto = z.object({
   reservedUntil: z.string(),
   /** Offline order whose buyer confirmed their email (it holds for the event's offline hold). */
   holdConfirmedAt: z.string().nullable(),
+  /** A waiting-list offer held for the person in line until `reservedUntil` (decision 032). */
+  waitlistOffer: z.boolean(),
   createdAt: z.string(),
 });
 export type EventHoldDto = z.infer<typeof eventHoldDto>;

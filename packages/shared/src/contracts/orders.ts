@@ -28,23 +28,35 @@ export const ORDER_LIMITS = {
   markAttendedMax: 5_000,
 } as const;
 
-const name = (label: string) =>
+/** A person's name as a ticket holder gives it (a first or last name; a waiting list's full name). */
+export const personName = (label: string, max: number = ORDER_LIMITS.nameMax) =>
   z
     .string({ error: `${label} is required.` })
     .trim()
     .min(1, `${label} is required.`)
-    .max(ORDER_LIMITS.nameMax, `${label} must be at most ${ORDER_LIMITS.nameMax} characters.`);
+    .max(max, `${label} must be at most ${max} characters.`);
 
-export const buyerBody = z.object({
-  firstName: name('First name'),
-  lastName: name('Last name'),
-  email: z
-    .string({ error: 'Email is required.' })
-    .trim()
-    .min(1, 'Email is required.')
-    .max(LIMITS.emailMax, 'Email is too long.')
-    .pipe(z.email('Please enter a valid email address.'))
-    .transform((e) => e.toLowerCase()),
+/** The email tickets are sent to (checkout, a transfer's new holder, the waiting list). */
+export const ticketEmail = z
+  .string({ error: 'Email is required.' })
+  .trim()
+  .min(1, 'Email is required.')
+  .max(LIMITS.emailMax, 'Email is too long.')
+  .pipe(z.email('Please enter a valid email address.'))
+  .transform((e) => e.toLowerCase());
+
+/**
+ * Who tickets are for: first name, last name, email — written once for the checkout's
+ * buyer, a transfer's new holder (buyer or organiser) and their forms.
+ */
+export const holderBody = z.object({
+  firstName: personName('First name'),
+  lastName: personName('Last name'),
+  email: ticketEmail,
+});
+export type HolderBody = z.input<typeof holderBody>;
+
+export const buyerBody = holderBody.extend({
   phone: z
     .string({ error: 'Phone number is required.' })
     .trim()

@@ -1,30 +1,28 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
-import { ORDER_LIMITS } from './orders.ts';
+import { holderBody, ORDER_LIMITS, personName, ticketEmail } from './orders.ts';
 
 /**
  * The waiting list of a sold-out ticket type (issue 14 §2, decision 032). When tickets come
  * back, the first people in line whose quantity fits get a mailed offer: a pending order
  * holding their tickets until `offeredUntil`, paid through the normal checkout.
  */
-export const WAITLIST_STATUSES = ['waiting', 'offered', 'claimed', 'expired', 'removed'] as const;
+export const WAITLIST_STATUSES = [
+  'waiting',
+  'offered',
+  'claimed',
+  'expired',
+  'removed',
+  /** Left by the person themselves, from the link in their mails (decision 047). */
+  'left',
+] as const;
 export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
 
 export const joinWaitlistBody = z.object({
   eventId: z.uuid({ error: 'Event is not recognised.' }),
   ticketTypeId: z.uuid({ error: 'Ticket type is not recognised.' }),
-  name: z
-    .string({ error: 'Name is required.' })
-    .trim()
-    .min(1, 'Name is required.')
-    .max(ORDER_LIMITS.nameMax * 2, `Name must be at most ${ORDER_LIMITS.nameMax * 2} characters.`),
-  email: z
-    .string({ error: 'Email is required.' })
-    .trim()
-    .min(1, 'Email is required.')
-    .max(LIMITS.emailMax, 'Email is too long.')
-    .pipe(z.email('Please enter a valid email address.'))
-    .transform((e) => e.toLowerCase()),
+  name: personName('Name', ORDER_LIMITS.nameMax * 2),
+  email: ticketEmail,
   quantity: z
     .number({ error: 'Quantity must be a number.' })
     .int('Quantity must be a whole number.')
@@ -45,6 +43,17 @@ export const claimOfferBody = z.object({
     .min(20, 'This link is not valid.')
     .max(200, 'This link is not valid.'),
 });
+
+/** The "Leave the waiting list" link's token (decision 047): the entry and its signature. */
+export const leaveWaitlistBody = claimOfferBody;
+export type LeaveWaitlistBody = z.input<typeof leaveWaitlistBody>;
+
+/** What the person who left learns: which place they gave up. */
+export const leaveWaitlistResponse = z.object({
+  data: z.object({ eventTitle: z.string(), ticketTypeName: z.string(), quantity: z.number() }),
+  message: z.string(),
+});
+export type LeaveWaitlistResult = z.infer<typeof leaveWaitlistResponse>['data'];
 
 /** One place in an event's waiting list, as the organiser sees it. */
 export const waitlistEntryDto = z.object({
@@ -73,24 +82,8 @@ export type EventWaitlistDto = z.infer<typeof eventWaitlistDto>;
 
 // Transfers (issue 14 §3, decision 033) -------------------------------------------------------
 
-const personName = (label: string) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(ORDER_LIMITS.nameMax, `${label} must be at most ${ORDER_LIMITS.nameMax} characters.`);
-
 /** Who receives the tickets: a new code is issued to them and the old one stops working. */
-export const transferOrderBody = z.object({
-  firstName: personName('First name'),
-  lastName: personName('Last name'),
-  email: z
-    .string({ error: 'Email is required.' })
-    .trim()
-    .min(1, 'Email is required.')
-    .max(LIMITS.emailMax, 'Email is too long.')
-    .pipe(z.email('Please enter a valid email address.'))
-    .transform((e) => e.toLowerCase()),
+export const transferOrderBody = holderBody.extend({
   /** Optional: the new holder's phone, which gets the ticket by SMS (decision 041). */
   phone: z
     .string()

@@ -363,6 +363,7 @@ export class OrdersManageService {
       paymentMethod: o.payment_method,
       reservedUntil: o.reserved_until!.toISOString(),
       holdConfirmedAt: o.hold_confirmed_at ? o.hold_confirmed_at.toISOString() : null,
+      waitlistOffer: o.waitlist_offer,
       createdAt: o.created_at.toISOString(),
     }));
   }

@@ -501,17 +501,35 @@ export function confirmHold(
 }
 
 /** The event's open holds (pending orders), soonest to lapse first. */
-export function listOpenHolds(db: Db, eventId: string): Promise<OrderRow[]> {
-  return db
-    .selectFrom('orders')
-    .selectAll()
-    .where('event_id', '=', eventId)
-    .where('status', '=', 'pending')
-    .where('reserved_until', '>', sql<Date>`now()`)
-    .orderBy('reserved_until')
-    .orderBy('id')
-    .limit(500)
-    .execute();
+export function listOpenHolds(
+  db: Db,
+  eventId: string,
+): Promise<(OrderRow & { waitlist_offer: boolean })[]> {
+  return (
+    db
+      .selectFrom('orders')
+      .selectAll()
+      // A waiting-list offer's hold (decision 032) is not someone in checkout.
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('waitlist_entries as w')
+              .select('w.id')
+              .whereRef('w.order_id', '=', 'orders.id')
+              .where('w.status', '=', 'offered'),
+          )
+          .$castTo<boolean>()
+          .as('waitlist_offer'),
+      )
+      .where('event_id', '=', eventId)
+      .where('status', '=', 'pending')
+      .where('reserved_until', '>', sql<Date>`now()`)
+      .orderBy('reserved_until')
+      .orderBy('id')
+      .limit(500)
+      .execute()
+  );
 }
 
 // Transfers (decision 033) ------------------------------------------------------------------

@@ -509,8 +509,20 @@ export class OrdersService {
     return this.end(ownerId, orderId, 'cancelled', ['pending'], reason, actorUserId);
   }
 
+  /**
+   * Ends a waiting-list offer's hold in the caller's transaction, when the person leaves the
+   * list themselves (decision 047): its tickets go back and on to the next person in line.
+   */
+  async withdrawOffer(trx: Kysely<Database>, orderId: string): Promise<void> {
+    const row = await repo.endOrder(trx, orderId, 'cancelled', ['pending']);
+    if (!row) return;
+    await this.giveBack(trx, [row]);
+    const detail = 'The buyer left the waiting list; the offer was withdrawn';
+    await repo.addHistory(trx, [{ orderId: row.id, kind: 'cancelled', detail }]);
+  }
+
   /** The event's open holds (pending orders), for its organiser (ownership checked by the caller). */
-  openHolds(eventId: string): Promise<OrderRow[]> {
+  openHolds(eventId: string): Promise<(OrderRow & { waitlist_offer: boolean })[]> {
     return repo.listOpenHolds(this.db, eventId);
   }
 

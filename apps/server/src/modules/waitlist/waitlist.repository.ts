@@ -84,14 +84,33 @@ export function markOffered(
     .executeTakeFirst();
 }
 
-/** Offers whose orders ended without being paid (expired, cancelled): they pass on. */
-export async function expireOffers(db: Db, orderIds: string[]): Promise<void> {
-  if (orderIds.length === 0) return;
-  await db
-    .updateTable('waitlist_entries')
-    .set({ status: 'expired', updated_at: sql<Date>`now()` })
-    .where('order_id', 'in', orderIds)
-    .where('status', '=', 'offered')
+/**
+ * Offers whose orders ended without being paid (expired, cancelled): they pass on. Answers
+ * the entries that expired, with what their lapse mail names.
+ */
+export async function expireOffers(db: Db, orderIds: string[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .with('expired', (w) =>
+      w
+        .updateTable('waitlist_entries')
+        .set({ status: 'expired', updated_at: sql<Date>`now()` })
+        .where('order_id', 'in', orderIds)
+        .where('status', '=', 'offered')
+        .returning(['id', 'event_id', 'ticket_type_id', 'name', 'email', 'quantity']),
+    )
+    .selectFrom('expired as x')
+    .innerJoin('ticket_types as t', 't.id', 'x.ticket_type_id')
+    .innerJoin('events as e', 'e.id', 'x.event_id')
+    .select([
+      'x.id',
+      'x.name',
+      'x.email',
+      'x.quantity',
+      't.name as ticket_type_name',
+      'e.title as event_title',
+      'e.slug as event_slug',
+    ])
     .execute();
 }
 
@@ -187,13 +206,31 @@ export function findEntry(db: Db, eventId: string, id: string) {
     .executeTakeFirst();
 }
 
-export function markRemoved(db: Db, id: string): Promise<WaitlistEntryRow | undefined> {
+/** Takes a live place off the list: removed by the organiser, or left by the person. */
+export function markRemoved(
+  db: Db,
+  id: string,
+  status: 'removed' | 'left' = 'removed',
+): Promise<WaitlistEntryRow | undefined> {
   return db
     .updateTable('waitlist_entries')
-    .set({ status: 'removed', claim_token_hash: null, updated_at: sql<Date>`now()` })
+    .set({ status, claim_token_hash: null, updated_at: sql<Date>`now()` })
     .where('id', '=', id)
     .where('status', 'in', ['waiting', 'offered'])
     .returningAll()
+    .executeTakeFirst();
+}
+
+/** An entry by id alone (the leave link), locked, with what the page says about it. */
+export function lockEntryById(db: Db, id: string) {
+  return db
+    .selectFrom('waitlist_entries as w')
+    .innerJoin('ticket_types as t', 't.id', 'w.ticket_type_id')
+    .innerJoin('events as e', 'e.id', 'w.event_id')
+    .selectAll('w')
+    .select(['t.name as ticket_type_name', 'e.title as event_title'])
+    .where('w.id', '=', id)
+    .forUpdate('w')
     .executeTakeFirst();
 }
 

@@ -6,6 +6,8 @@ import {
   idField,
   joinWaitlistBody,
   joinWaitlistResponse,
+  leaveWaitlistBody,
+  leaveWaitlistResponse,
   orderLookupResponse,
 } from '@gatepass/shared';
 import type { FastifyPluginAsync } from 'fastify';
@@ -23,6 +25,7 @@ export const WAITLIST_MESSAGES = {
     'You are on the waiting list. If tickets come back, we will email you an offer to pay for them.',
   claimed: 'These tickets are held for you. Pay for them before the offer ends.',
   removed: 'The person is off the waiting list.',
+  left: 'You have left the waiting list. We will not email you about these tickets again.',
 } as const;
 
 /** The buyer's side under /api/v1/waitlist: join a sold-out type's line; open a mailed offer. */
@@ -60,6 +63,21 @@ export function waitlistRoutes(waitlist: WaitlistService): FastifyPluginAsync {
       handler: async (request) => ({
         data: await waitlist.claim(request.body.token, request.ip),
         message: WAITLIST_MESSAGES.claimed,
+      }),
+    });
+
+    app.post('/leave', {
+      schema: {
+        tags,
+        summary: 'Leave the waiting list from the link in its mails (no login)',
+        description:
+          'The token is the signed one from the join confirmation or the offer mail. The place is given up at once; an open offer is withdrawn and its tickets pass to the next person. Leaving again answers the same; 404 for a link that is not valid, 409 once the place was used or ended. Rate-limited per address like the claim link (30 tries in 15 minutes): 429 with Retry-After.',
+        body: leaveWaitlistBody,
+        response: { 200: leaveWaitlistResponse, ...errors },
+      },
+      handler: async (request) => ({
+        data: await waitlist.leave(request.body.token, request.ip),
+        message: WAITLIST_MESSAGES.left,
       }),
     });
   };

@@ -4,8 +4,10 @@ import {
   type OrderDto,
   type WaitlistEntryDto,
 } from '@gatepass/shared';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { appSecret } from '../../db/app-secrets.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
@@ -17,19 +19,26 @@ import { insertAccessToken } from '../orders/orders.manage.repository.ts';
 import type { Created } from '../orders/orders.checkout.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { OrderRow } from '../orders/orders.table.ts';
-import { joinedMail, offerMail } from './waitlist.mails.ts';
+import { joinedMail, lapsedMail, offerMail } from './waitlist.mails.ts';
 import * as repo from './waitlist.repository.ts';
 
 /** Joins per client address: a form anyone can post, that sends a mail. */
 export const WAITLIST_LIMIT_RULES = {
   joinsPerIp: { points: 10, duration: 60 * 60 },
   claimsPerIp: { points: 30, duration: 15 * 60 },
+  /** Leave links tried per address, as for claims: a wrong signature costs a point too. */
+  leavesPerIp: { points: 30, duration: 15 * 60 },
 };
 
 export interface WaitlistLimits {
   joinsPerIp: Limiter;
   claimsPerIp: Limiter;
+  leavesPerIp: Limiter;
 }
+
+/** The leave links' signing key's name in `app_secrets` (decision 047). */
+export const WAITLIST_LEAVE_KEY = 'waitlist_leave_key';
+const LEAVE_TOKEN = /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/;
 
 export interface WaitlistConfig {
   publicUrl: string;
@@ -63,6 +72,7 @@ function splitName(name: string): { firstName: string; lastName: string } {
  */
 export class WaitlistService {
   private timer: NodeJS.Timeout | undefined;
+  private leaveKey: string | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -87,6 +97,7 @@ export class WaitlistService {
       throw notFound('This ticket type was not found.');
     if (event.end_at && event.end_at.getTime() <= Date.now())
       throw new AppError(409, 'CONFLICT', 'This event has ended.');
+    this.leaveKey ??= await appSecret(this.db, WAITLIST_LEAVE_KEY);
     if (input.quantity > type.max_per_order) {
       throw new AppError(
         400,
@@ -120,6 +131,7 @@ export class WaitlistService {
             typeName: type.name,
             quantity: row.quantity,
             eventUrl: `${this.config.publicUrl}/events/${event.slug}`,
+            leaveLink: await this.leaveLink(trx, row.id),
           }),
         );
       }
@@ -168,6 +180,64 @@ export class WaitlistService {
     return { order: current, accessToken };
   }
 
+  /**
+   * The "Leave the waiting list" link (decision 047): the place is given up at once; an open
+   * offer is withdrawn and its tickets pass to the next person, in the same transaction.
+   * Leaving twice answers the same; a wrong or forged link is 404 and costs a point of the
+   * address's allowance, like the claim link.
+   */
+  async leave(
+    token: string,
+    clientAddress: string,
+  ): Promise<{ eventTitle: string; ticketTypeName: string; quantity: number }> {
+    await this.limits.leavesPerIp.consume(clientAddress);
+    const invalid = () => notFound('This link is not valid. Copy the whole link from the email.');
+    const match = LEAVE_TOKEN.exec(token);
+    if (!match || !UUID.test(match[1]!)) throw invalid();
+    const entryId = match[1]!.toLowerCase();
+    const expected = Buffer.from(await this.leaveMac(this.db, entryId));
+    const given = Buffer.from(match[2]!);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
+
+    return this.db.transaction().execute(async (trx) => {
+      const entry = await repo.lockEntryById(trx, entryId);
+      if (!entry) throw invalid();
+      const place = {
+        eventTitle: entry.event_title,
+        ticketTypeName: entry.ticket_type_name,
+        quantity: entry.quantity,
+      };
+      if (entry.status === 'left') return place;
+      if (entry.status !== 'waiting' && entry.status !== 'offered') {
+        throw new AppError(
+          409,
+          'CONFLICT',
+          entry.status === 'claimed'
+            ? 'You already have these tickets: your place on the waiting list was used.'
+            : 'You are no longer on this waiting list.',
+        );
+      }
+      await repo.markRemoved(trx, entry.id, 'left');
+      if (entry.status === 'offered' && entry.order_id) {
+        await this.orders.withdrawOffer(trx, entry.order_id);
+      }
+      return place;
+    });
+  }
+
+  /** `{PUBLIC_URL}/waitlist/leave?token={entryId}.{mac}`: signed, nothing stored per entry. */
+  private async leaveLink(db: Kysely<Database>, entryId: string): Promise<string> {
+    return `${this.config.publicUrl}/waitlist/leave?token=${entryId}.${await this.leaveMac(db, entryId)}`;
+  }
+
+  private async leaveMac(db: Kysely<Database>, entryId: string): Promise<string> {
+    // Read through the caller's transaction when there is one (PGlite has one connection);
+    // kept only when read outside one, so a key made in a transaction rolled back is not.
+    const key = this.leaveKey ?? (await appSecret(db, WAITLIST_LEAVE_KEY));
+    if (db === this.db) this.leaveKey = key;
+    return createHmac('sha256', key).update(`waitlist-leave:${entryId}`).digest('base64url');
+  }
+
   // Offers ---------------------------------------------------------------------------------
 
   /** OrdersService's release hook: offers whose orders ended pass on, then freed tickets are offered. */
@@ -177,10 +247,24 @@ export class WaitlistService {
     ticketTypeIds: string[],
   ): Promise<void> => {
     if (ended.length === 0) return;
-    await repo.expireOffers(
+    const lapsed = await repo.expireOffers(
       trx,
       ended.map((o) => o.id),
     );
+    // Told in the same transaction, through the outbox: the offer ended and the tickets went on.
+    for (const entry of lapsed) {
+      await this.mail.enqueue(
+        trx,
+        lapsedMail({
+          to: entry.email,
+          name: splitName(entry.name).firstName,
+          eventTitle: entry.event_title,
+          typeName: entry.ticket_type_name,
+          quantity: entry.quantity,
+          eventUrl: `${this.config.publicUrl}/events/${entry.event_slug}`,
+        }),
+      );
+    }
     await this.offerFreed(trx, ticketTypeIds);
   };
 
@@ -262,12 +346,17 @@ export class WaitlistService {
         quantity: entry.quantity,
         until: formatEventDate(until, event!.time_zone),
         link: `${this.config.publicUrl}/checkout/waitlist?token=${token}`,
+        leaveLink: await this.leaveLink(trx, entry.id),
       }),
     );
     return true;
   }
 
   start(intervalMs: number): void {
+    void appSecret(this.db, WAITLIST_LEAVE_KEY).then(
+      (key) => (this.leaveKey = key),
+      (err: unknown) => this.log.error({ err }, 'reading the waiting-list leave key failed'),
+    );
     this.timer = setInterval(() => {
       this.offerAvailable().catch((err: unknown) =>
         this.log.error({ err }, 'offering tickets to the waiting list failed'),

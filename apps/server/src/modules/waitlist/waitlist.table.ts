@@ -1,6 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
 
-export type WaitlistStatus = 'waiting' | 'offered' | 'claimed' | 'expired' | 'removed';
+export type WaitlistStatus = 'waiting' | 'offered' | 'claimed' | 'expired' | 'removed' | 'left';
 
 /** One person in line for a sold-out ticket type (decision 032). */
 export interface WaitlistEntriesTable {

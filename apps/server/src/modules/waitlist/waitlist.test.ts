@@ -72,6 +72,20 @@ async function expireOrders(orderIds: string[]) {
   return t.app.services.orders.expireHolds();
 }
 
+function leaveToken(text: string): string {
+  const match = /\/waitlist\/leave\?token=([0-9a-f-]{36}\.[A-Za-z0-9_-]{43})/.exec(text);
+  expect(match, text).not.toBeNull();
+  return match![1]!;
+}
+
+async function openHolds(eventId: string) {
+  const res = await t.request('GET', `${API}/events/manage/orders/holds?eventId=${eventId}`, {
+    token: organiser.token,
+  });
+  expect(res.status, res.text).toBe(200);
+  return res.body.data as { orderId: string; waitlistOffer: boolean; reservedUntil: string }[];
+}
+
 function claimToken(text: string): string {
   const match = /\/checkout\/waitlist\?token=([A-Za-z0-9_-]+)/.exec(text);
   expect(match, text).not.toBeNull();
@@ -177,9 +191,22 @@ describe('offers', () => {
     expect(first.status).toBe('offered');
     const token = claimToken((await t.latestMailTo(a.email, 'waitlist-offer')).text_body);
 
+    // The organiser's holds panel tells the offer from someone in checkout.
+    const held = await openHolds(eventId);
+    expect(held).toEqual([
+      expect.objectContaining({ orderId: first.orderId, waitlistOffer: true }),
+    ]);
+    expect(await t.mailsTo(a.email)).toHaveLength(2);
+
     await expireOrders([first.orderId!]);
     const list = await entries(eventId);
     expect(list.map((e) => e.status)).toEqual(['expired', 'offered']);
+    // The person whose offer lapsed is told, once: the tickets went on, they are off the list.
+    const lapsed = await t.latestMailTo(a.email, 'waitlist-lapsed');
+    expect(lapsed.text_body).toMatch(/has ended without being paid for/);
+    expect(lapsed.text_body).toMatch(/no longer on the waiting list/);
+    expect((await t.mailsTo(a.email)).filter((m) => m.kind === 'waitlist-lapsed')).toHaveLength(1);
+    expect((await t.mailsTo(b.email)).some((m) => m.kind === 'waitlist-lapsed')).toBe(false);
     expect(await soldCounter(t, typeId)).toBe(1);
     await t.latestMailTo(b.email, 'waitlist-offer');
     const late = await t.post(`${WAITLIST}/claim`, { token });
@@ -272,6 +299,94 @@ describe("the organiser's list", () => {
     expect(await soldCounter(t, typeId)).toBe(1);
     const again = await t.post(removeUrl(list[0]!.id), {}, { token: organiser.token });
     expect(again.status).toBe(409);
+  });
+});
+
+describe('leaving the list', () => {
+  it('leaves from the link in the join mail, once, and shows the organiser who left', async () => {
+    const { eventId, typeId } = await soldOutEvent(1);
+    const a = await join(eventId, typeId, 2);
+    const joined = await t.latestMailTo(a.email, 'waitlist-joined');
+    expect(joined.text_body).toMatch(/Leave the waiting list: /);
+    const token = leaveToken(joined.text_body);
+
+    const left = await t.post(`${WAITLIST}/leave`, { token }, { ip: freshIp() });
+    expect(left.status, left.text).toBe(200);
+    expect(left.body.data).toEqual({
+      eventTitle: expect.any(String),
+      ticketTypeName: 'Regular',
+      quantity: 2,
+    });
+    expect(left.body.message).toMatch(/left the waiting list/);
+    expect((await entries(eventId)).map((e) => e.status)).toEqual(['left']);
+    // The same link again: the same answer, nothing else changes.
+    const again = await t.post(`${WAITLIST}/leave`, { token }, { ip: freshIp() });
+    expect(again.status, again.text).toBe(200);
+    // Joining again is a new place at the end of the line.
+    expect((await join(eventId, typeId, 1, a.email)).res.status).toBe(201);
+    expect((await entries(eventId)).map((e) => e.status)).toEqual(['left', 'waiting']);
+  });
+
+  it('withdraws an open offer when its holder leaves: the next person gets the tickets', async () => {
+    const { eventId, typeId, holds: taken } = await soldOutEvent(1);
+    const a = await join(eventId, typeId, 1);
+    const b = await join(eventId, typeId, 1);
+    await expireOrders([taken[0]!.order.id]);
+    const offer = await t.latestMailTo(a.email, 'waitlist-offer');
+    const claim = claimToken(offer.text_body);
+
+    const left = await t.post(
+      `${WAITLIST}/leave`,
+      { token: leaveToken(offer.text_body) },
+      { ip: freshIp() },
+    );
+    expect(left.status, left.text).toBe(200);
+    const list = await entries(eventId);
+    expect(list.map((e) => [e.email, e.status])).toEqual([
+      [a.email, 'left'],
+      [b.email, 'offered'],
+    ]);
+    expect(await soldCounter(t, typeId)).toBe(1);
+    await t.latestMailTo(b.email, 'waitlist-offer');
+    // Who left is not told their offer lapsed, and their claim link is dead.
+    expect((await t.mailsTo(a.email)).some((m) => m.kind === 'waitlist-lapsed')).toBe(false);
+    expect((await t.post(`${WAITLIST}/claim`, { token: claim })).status).toBe(404);
+    const order = await t.request('GET', `${API}/events/manage/orders/${list[0]!.orderId}`, {
+      token: organiser.token,
+    });
+    expect(order.body.data.status).toBe('cancelled');
+  });
+
+  it('refuses forged and altered links, a used place, and too many tries from one address', async () => {
+    const { eventId, typeId } = await soldOutEvent(1);
+    const a = await join(eventId, typeId, 1);
+    const token = leaveToken((await t.latestMailTo(a.email, 'waitlist-joined')).text_body);
+    const [id, mac] = token.split('.') as [string, string];
+    const flipped = `${id}.${mac.startsWith('A') ? 'B' : 'A'}${mac.slice(1)}`;
+    const other = await join(eventId, typeId, 1);
+    const otherId = (await entries(eventId)).find((e) => e.email === other.email)!.id;
+    const ip = freshIp();
+    for (const bad of [flipped, `${otherId}.${mac}`, 'x'.repeat(43), `${id}.`]) {
+      const res = await t.post(`${WAITLIST}/leave`, { token: bad }, { ip });
+      expect([400, 404], `${bad}: ${res.text}`).toContain(res.status);
+      expect(res.body.error).toEqual(expect.any(String));
+    }
+    expect((await entries(eventId)).map((e) => e.status)).toEqual(['waiting', 'waiting']);
+
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      statuses.push((await t.post(`${WAITLIST}/leave`, { token: flipped }, { ip })).status);
+    }
+    expect(statuses.at(-1)).toBe(429);
+    // The right link from another address still works.
+    expect((await t.post(`${WAITLIST}/leave`, { token }, { ip: freshIp() })).status).toBe(200);
+
+    // A claimed place cannot be left.
+    await sql`update waitlist_entries set status = 'claimed' where id = ${otherId}`.execute(t.db);
+    const otherToken = leaveToken((await t.latestMailTo(other.email, 'waitlist-joined')).text_body);
+    const used = await t.post(`${WAITLIST}/leave`, { token: otherToken }, { ip: freshIp() });
+    expect(used.status).toBe(409);
+    expect(used.body.error).toMatch(/already have these tickets/);
   });
 });
 

@@ -1,41 +1,29 @@
 import { loginBody } from '@gatepass/shared';
-import type { FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/form-controls.tsx';
+import { FormInput, useContractForm } from '../../../components/ui/form.tsx';
 import { LoginIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
 import { readApiFailure } from '../../../lib/api-error.ts';
 import { useLogin } from '../api/login.ts';
 import { loginSuccess } from '../auth-slice.ts';
 import { AuthScreen } from '../components/auth-screen.tsx';
-import { useFormValues } from '../hooks/use-form-values.ts';
-import { formErrors } from '../lib/form-errors.ts';
+import { phoneNumberInput } from '../lib/auth-fields.ts';
 import { destinationAfterLogin, emailFromState, joinReturnFrom } from '../lib/redirects.ts';
-
-type Field = 'phoneNumber' | 'password';
 
 export function LoginPage() {
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const location = useLocation();
   const login = useLogin();
-  const { values, errors, setErrors, change } = useFormValues<Field>({
-    phoneNumber: '',
-    password: '',
-  });
+  const form = useContractForm(loginBody, { phoneNumber: '', password: '' });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = () => {
     if (login.isPending) return;
-    const invalid = formErrors(loginBody, values);
-    if (invalid) {
-      setErrors(invalid);
-      return;
-    }
-    login.mutate(values, {
+    // What was typed goes to the server, which applies the same contract.
+    login.mutate(form.getValues(), {
       onSuccess: ({ token, user }) => {
         dispatch(loginSuccess({ token, user }));
         navigate(destinationAfterLogin(location.state), { replace: true });
@@ -60,27 +48,15 @@ export function LoginPage() {
       description="Welcome back. Log in with the phone number you signed up with."
       icon={LoginIcon}
     >
-      <form noValidate onSubmit={submit} className="space-y-5">
-        <Input
-          label="Phone Number"
-          name="phoneNumber"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder="0801 234 5678"
-          value={values.phoneNumber}
-          onChange={(e) => change('phoneNumber', e.target.value)}
-          error={errors.phoneNumber}
-        />
+      <form noValidate onSubmit={(e) => void form.handleSubmit(submit)(e)} className="space-y-5">
+        <FormInput form={form} name="phoneNumber" {...phoneNumberInput} />
         <div>
-          <Input
-            label="Password"
+          <FormInput
+            form={form}
             name="password"
+            label="Password"
             type="password"
             autoComplete="current-password"
-            value={values.password}
-            onChange={(e) => change('password', e.target.value)}
-            error={errors.password}
           />
           <div className="mt-2 text-right">
             <Link

@@ -1,5 +1,5 @@
 import { LIMITS, newPasswordField, type ResetTokenStatus } from '@gatepass/shared';
-import type { FormEvent } from 'react';
+import { z } from 'zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -12,10 +12,20 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { useResetTokenStatus } from '../api/check-reset-token.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthScreen } from '../components/auth-screen.tsx';
-import { useFormValues } from '../hooks/use-form-values.ts';
-import type { FieldErrors } from '../lib/form-errors.ts';
+import { useContractForm, useFieldProps } from '../../../components/ui/form.tsx';
 
-type Field = 'password' | 'confirm';
+/** The new password under the contract's rule, and typed twice alike. */
+const resetForm = z
+  .object({
+    password: newPasswordField,
+    confirm: z.string().min(1, 'Please confirm your new password.'),
+  })
+  .refine((v) => !v.confirm || v.confirm === v.password, {
+    path: ['confirm'],
+    message: 'Passwords do not match.',
+    // Said even while the password itself is refused, as the form always has.
+    when: () => true,
+  });
 
 /** Opened from the mailed link /reset-password?token=… (DESIGN §2). */
 export function ResetPasswordPage() {
@@ -24,22 +34,14 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const reset = useResetPassword();
   const status = useResetTokenStatus(token);
-  const { values, errors, setErrors, change } = useFormValues<Field>({ password: '', confirm: '' });
+  const form = useContractForm(resetForm, { password: '', confirm: '' });
+  const password = useFieldProps(form, 'password');
+  const confirm = useFieldProps(form, 'confirm');
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = () => {
     if (reset.isPending) return;
-    const next: FieldErrors<Field> = {};
-    const password = newPasswordField.safeParse(values.password);
-    if (!password.success) next.password = password.error.issues[0]?.message;
-    if (!values.confirm) next.confirm = 'Please confirm your new password.';
-    else if (values.confirm !== values.password) next.confirm = 'Passwords do not match.';
-    if (next.password || next.confirm) {
-      setErrors(next);
-      return;
-    }
     reset.mutate(
-      { token, password: values.password },
+      { token, password: form.getValues('password') },
       {
         onSuccess: (response) => {
           toast.success(response.message || 'Your password has been reset.');
@@ -75,22 +77,9 @@ export function ResetPasswordPage() {
       description="Choose a new password. You will be logged out everywhere and can log in again with it."
       icon={KeyIcon}
     >
-      <form noValidate onSubmit={submit} className="space-y-5">
-        <NewPasswordInput
-          label="New Password"
-          name="password"
-          value={values.password}
-          onChange={(e) => change('password', e.target.value)}
-          error={errors.password}
-        />
-        <NewPasswordInput
-          label="Confirm Password"
-          name="confirm"
-          rule={false}
-          value={values.confirm}
-          onChange={(e) => change('confirm', e.target.value)}
-          error={errors.confirm}
-        />
+      <form noValidate onSubmit={(e) => void form.handleSubmit(submit)(e)} className="space-y-5">
+        <NewPasswordInput label="New Password" {...password} />
+        <NewPasswordInput label="Confirm Password" rule={false} {...confirm} />
         <Button type="submit" className="w-full" disabled={reset.isPending}>
           {reset.isPending ? 'Resetting...' : 'Reset Password'}
         </Button>

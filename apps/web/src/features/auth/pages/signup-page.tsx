@@ -1,20 +1,17 @@
 import { signupBody } from '@gatepass/shared';
-import type { FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input, NewPasswordInput } from '../../../components/ui/form-controls.tsx';
+import { NewPasswordInput } from '../../../components/ui/form-controls.tsx';
+import { FormInput, useContractForm, useFieldProps } from '../../../components/ui/form.tsx';
 import { TicketIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useSignup } from '../api/signup.ts';
 import { signupSuccess } from '../auth-slice.ts';
 import { AuthScreen } from '../components/auth-screen.tsx';
-import { useFormValues } from '../hooks/use-form-values.ts';
-import { formErrors } from '../lib/form-errors.ts';
+import { phoneNumberInput } from '../lib/auth-fields.ts';
 import { joinReturnFrom } from '../lib/redirects.ts';
-
-type Field = 'fullName' | 'email' | 'phoneNumber' | 'password';
 
 export function SignupPage() {
   const dispatch = useDispatch();
@@ -23,21 +20,18 @@ export function SignupPage() {
   // An invitee from a team join link goes back to it once verified (teams, issue 13).
   const join = joinReturnFrom(location.state);
   const signup = useSignup();
-  const { values, errors, setErrors, change } = useFormValues<Field>({
+  const form = useContractForm(signupBody, {
     fullName: '',
     email: '',
     phoneNumber: '',
     password: '',
   });
+  const password = useFieldProps(form, 'password');
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = () => {
     if (signup.isPending) return;
-    const invalid = formErrors(signupBody, values);
-    if (invalid) {
-      setErrors(invalid);
-      return;
-    }
+    // What was typed goes to the server, which applies the same contract.
+    const values = form.getValues();
     signup.mutate(values, {
       onSuccess: ({ user }) => {
         dispatch(signupSuccess(user));
@@ -58,43 +52,18 @@ export function SignupPage() {
       description="Sell tickets, manage guests and check them in at the door."
       icon={TicketIcon}
     >
-      <form noValidate onSubmit={submit} className="space-y-5">
-        <Input
-          label="Full Name"
-          name="fullName"
-          autoComplete="name"
-          value={values.fullName}
-          onChange={(e) => change('fullName', e.target.value)}
-          error={errors.fullName}
-        />
-        <Input
-          label="Email"
+      <form noValidate onSubmit={(e) => void form.handleSubmit(submit)(e)} className="space-y-5">
+        <FormInput form={form} name="fullName" label="Full Name" autoComplete="name" />
+        <FormInput
+          form={form}
           name="email"
+          label="Email"
           type="email"
           autoComplete="email"
           placeholder="you@example.com"
-          value={values.email}
-          onChange={(e) => change('email', e.target.value)}
-          error={errors.email}
         />
-        <Input
-          label="Phone Number"
-          name="phoneNumber"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder="0801 234 5678"
-          value={values.phoneNumber}
-          onChange={(e) => change('phoneNumber', e.target.value)}
-          error={errors.phoneNumber}
-        />
-        <NewPasswordInput
-          label="Password"
-          name="password"
-          value={values.password}
-          onChange={(e) => change('password', e.target.value)}
-          error={errors.password}
-        />
+        <FormInput form={form} name="phoneNumber" {...phoneNumberInput} />
+        <NewPasswordInput label="Password" {...password} />
         <Button type="submit" className="w-full" disabled={signup.isPending}>
           {signup.isPending ? 'Signing up...' : 'Signup'}
         </Button>

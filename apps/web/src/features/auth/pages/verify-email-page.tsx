@@ -1,22 +1,20 @@
 import { verifyEmailBody } from '@gatepass/shared';
-import { useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
+import { z } from 'zod';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/form-controls.tsx';
+import { FormInput, useContractForm } from '../../../components/ui/form.tsx';
 import { MailIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
 import { useVerifyEmail } from '../api/verify-email.ts';
 import { AuthScreen } from '../components/auth-screen.tsx';
 import { useSession } from '../hooks/use-session.ts';
-import { formErrors, type FieldErrors } from '../lib/form-errors.ts';
 import { emailFromState, joinReturnFrom } from '../lib/redirects.ts';
 
 /** Shown when the screen is opened without an email from signup or login (spec §2). */
 export const SAMPLE_EMAIL = 'user@example.com';
-
-type Field = 'email' | 'code';
 
 export function VerifyEmailPage() {
   const location = useLocation();
@@ -28,22 +26,24 @@ export function VerifyEmailPage() {
   // The email comes from signup or login; after signup the stored user has it too.
   const knownEmail =
     emailFromState(location.state) ?? (user && !user.emailVerified ? user.email : undefined);
-  const [typedEmail, setTypedEmail] = useState('');
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const email = knownEmail ?? typedEmail.trim();
+  // The known email stands for the field; a code is read without its spaces.
+  const schema = useMemo(
+    () =>
+      z
+        .object({ email: z.string(), code: z.string() })
+        .transform((v) => ({
+          email: knownEmail ?? v.email.trim(),
+          code: v.code.replace(/\s+/g, ''),
+        }))
+        .pipe(verifyEmailBody),
+    [knownEmail],
+  );
+  const form = useContractForm(schema, { email: '', code: '' });
+  const email = knownEmail ?? form.watch('email').trim();
   const shownEmail = email || SAMPLE_EMAIL;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = (values: z.output<typeof schema>) => {
     if (verify.isPending) return;
-    const values = { email, code: code.replace(/\s+/g, '') };
-    const invalid = formErrors(verifyEmailBody, values);
-    if (invalid) {
-      if (invalid.email && !knownEmail && !email) invalid.email = 'Email is required';
-      setErrors(invalid);
-      return;
-    }
     verify.mutate(values, {
       onSuccess: (response) => {
         toast.success(response.message || 'Email verified successfully!');
@@ -60,7 +60,7 @@ export function VerifyEmailPage() {
 
   const resendCode = () => {
     if (!email) {
-      setErrors((e) => ({ ...e, email: 'Email is required' }));
+      form.setError('email', { message: 'Email is required' });
       return;
     }
     resend.mutate(
@@ -81,34 +81,24 @@ export function VerifyEmailPage() {
         </p>
       }
     >
-      <form noValidate onSubmit={submit} className="space-y-5">
+      <form noValidate onSubmit={(e) => void form.handleSubmit(submit)(e)} className="space-y-5">
         {knownEmail ? null : (
-          <Input
-            label="Email"
+          <FormInput
+            form={form}
             name="email"
+            label="Email"
             type="email"
             autoComplete="email"
             placeholder={SAMPLE_EMAIL}
-            value={typedEmail}
-            onChange={(e) => {
-              setTypedEmail(e.target.value);
-              setErrors((x) => ({ ...x, email: undefined }));
-            }}
-            error={errors.email}
           />
         )}
-        <Input
-          label="Verification Code"
+        <FormInput
+          form={form}
           name="code"
+          label="Verification Code"
           inputMode="numeric"
           autoComplete="one-time-code"
           placeholder="123456"
-          value={code}
-          onChange={(e) => {
-            setCode(e.target.value);
-            setErrors((x) => ({ ...x, code: undefined }));
-          }}
-          error={errors.code}
         />
         <Button type="submit" className="w-full" disabled={verify.isPending}>
           {verify.isPending ? 'Verifying...' : 'Verify Email'}

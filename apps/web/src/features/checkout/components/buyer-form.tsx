@@ -1,65 +1,55 @@
-import { Input } from '../../../components/ui/form-controls.tsx';
+import type { BuyerBody } from '@gatepass/shared';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { FormInput } from '../../../components/ui/form.tsx';
 
-export type BuyerField = 'firstName' | 'lastName' | 'email' | 'phone';
-export type BuyerValues = Record<BuyerField, string>;
+/** The checkout's buyer fields, in the order they show (the first invalid one gets the focus). */
+export const BUYER_FIELDS = ['firstName', 'lastName', 'email', 'phone'] as const;
 
 /** Who the tickets are for: the name on the ticket, where they are mailed, a phone number. */
-export function BuyerForm({
-  values,
-  errors,
-  onChange,
+export function BuyerForm<Out extends FieldValues>({
+  form,
   disabled = false,
 }: {
-  values: BuyerValues;
-  errors: Partial<Record<BuyerField, string>>;
-  onChange: (field: BuyerField, value: string) => void;
+  form: UseFormReturn<BuyerBody, unknown, Out>;
   disabled?: boolean;
 }) {
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-      <Input
-        label="First name"
+      <FormInput
+        form={form}
         name="firstName"
+        label="First name"
         autoComplete="given-name"
-        value={values.firstName}
-        onChange={(e) => onChange('firstName', e.target.value)}
-        error={errors.firstName}
         disabled={disabled}
         required
       />
-      <Input
-        label="Last name"
+      <FormInput
+        form={form}
         name="lastName"
+        label="Last name"
         autoComplete="family-name"
-        value={values.lastName}
-        onChange={(e) => onChange('lastName', e.target.value)}
-        error={errors.lastName}
         disabled={disabled}
         required
       />
-      <Input
-        label="Email"
+      <FormInput
+        form={form}
         name="email"
+        label="Email"
         type="email"
         inputMode="email"
         autoComplete="email"
-        value={values.email}
-        onChange={(e) => onChange('email', e.target.value)}
-        error={errors.email}
         hint="Your tickets are sent here."
         disabled={disabled}
         required
       />
-      <Input
-        label="Phone number"
+      <FormInput
+        form={form}
         name="phone"
+        label="Phone number"
         type="tel"
         inputMode="tel"
         autoComplete="tel"
         placeholder="0801 234 5678"
-        value={values.phone}
-        onChange={(e) => onChange('phone', e.target.value)}
-        error={errors.phone}
         disabled={disabled}
         required
       />

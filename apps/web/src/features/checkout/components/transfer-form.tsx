@@ -1,12 +1,11 @@
-import { transferOrderBody, type OrderDto } from '@gatepass/shared';
-import { useState, type FormEvent } from 'react';
+import { transferOrderBody, type OrderDto, type TransferOrderBody } from '@gatepass/shared';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/form-controls.tsx';
+import { FormFailure, FormInput, useContractForm } from '../../../components/ui/form.tsx';
+import { HolderFields } from '../../../components/ui/holder-fields.tsx';
 import { SendIcon } from '../../../components/ui/icons.tsx';
 import { transferOrder } from '../api/transfer-order.ts';
 import { inlineOrToast } from '../lib/api-errors.ts';
-
-type Field = 'firstName' | 'lastName' | 'email' | 'phone';
 
 /**
  * "Transfer these tickets" on the buyer's order page: who receives them. Sending it issues
@@ -20,43 +19,22 @@ export function TransferForm({
   onTransferred: (message: string) => void;
 }) {
   const [open, setOpen] = useState(false);
-  const [values, setValues] = useState<Record<Field, string>>({
+  const form = useContractForm(transferOrderBody, {
     firstName: '',
     lastName: '',
     email: '',
     phone: '',
   });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const busy = form.formState.isSubmitting;
 
-  const change = (field: Field) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
+  const send = async (to: TransferOrderBody) => {
     setFailure(null);
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    const parsed = transferOrderBody.safeParse(values);
-    if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field | undefined;
-        if (field && !next[field]) next[field] = issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setBusy(true);
     try {
-      const { message } = await transferOrder(order, parsed.data);
+      const { message } = await transferOrder(order, to);
       onTransferred(message);
     } catch (err) {
       setFailure(inlineOrToast(err) ?? null);
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -76,57 +54,21 @@ export function TransferForm({
       {open ? (
         <form
           noValidate
-          onSubmit={submit}
+          onSubmit={(e) => void form.handleSubmit(send)(e)}
           aria-label="Transfer these tickets"
           className="mt-5 space-y-4"
         >
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Input
-              label="Their first name"
-              name="firstName"
-              autoComplete="off"
-              value={values.firstName}
-              onChange={(e) => change('firstName')(e.target.value)}
-              error={errors.firstName}
-            />
-            <Input
-              label="Their last name"
-              name="lastName"
-              autoComplete="off"
-              value={values.lastName}
-              onChange={(e) => change('lastName')(e.target.value)}
-              error={errors.lastName}
-            />
-          </div>
-          <Input
-            label="Their email"
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="off"
-            value={values.email}
-            onChange={(e) => change('email')(e.target.value)}
-            error={errors.email}
-          />
-          <Input
-            label="Their phone (optional)"
+          <HolderFields form={form} their className="gap-4" />
+          <FormInput
+            form={form}
             name="phone"
+            label="Their phone (optional)"
             type="tel"
             inputMode="tel"
             autoComplete="off"
             hint="Given, they also get the ticket by SMS."
-            value={values.phone}
-            onChange={(e) => change('phone')(e.target.value)}
-            error={errors.phone}
           />
-          {failure ? (
-            <p
-              role="alert"
-              className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-inset ring-red-200"
-            >
-              {failure}
-            </p>
-          ) : null}
+          <FormFailure>{failure}</FormFailure>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={() => setOpen(false)}>
               Cancel

@@ -1,4 +1,10 @@
-import { buyerBody, type PublicEventDto, type QuoteBody, type UserDto } from '@gatepass/shared';
+import {
+  buyerBody,
+  type BuyerBody,
+  type PublicEventDto,
+  type QuoteBody,
+  type UserDto,
+} from '@gatepass/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useSelector } from 'react-redux';
@@ -14,7 +20,8 @@ import { useCheckoutEvent } from '../api/get-event.ts';
 import { queueInstead } from '../api/get-queue-status.ts';
 import { orderQueryKey } from '../api/get-order.ts';
 import { quoteOrder, useQuote } from '../api/quote-order.ts';
-import { BuyerForm, type BuyerField, type BuyerValues } from '../components/buyer-form.tsx';
+import { BUYER_FIELDS, BuyerForm } from '../components/buyer-form.tsx';
+import { useContractForm } from '../../../components/ui/form.tsx';
 import { CheckoutHeader } from '../components/checkout-header.tsx';
 import { CheckoutBody, CheckoutCard, CheckoutMessage } from '../components/checkout-panel.tsx';
 import { OrderSummary } from '../components/order-summary.tsx';
@@ -36,20 +43,9 @@ interface SessionSlice {
 }
 
 /** The buyer's details, prefilled from the signed-in account (guests type them). */
-function initialBuyer(user: UserDto | null): BuyerValues {
+function initialBuyer(user: UserDto | null): BuyerBody {
   const { firstName, lastName } = splitFullName(user?.fullName);
   return { firstName, lastName, email: user?.email ?? '', phone: user?.phoneNumber ?? '' };
-}
-
-function buyerErrors(values: BuyerValues): Partial<Record<BuyerField, string>> | null {
-  const result = buyerBody.safeParse(values);
-  if (result.success) return null;
-  const errors: Partial<Record<BuyerField, string>> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as BuyerField | undefined;
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
 }
 
 /**
@@ -155,10 +151,8 @@ function CheckoutForm({ event, fromLink }: { event: PublicEventDto; fromLink: st
   const [changedFromLink, setChangedFromLink] = useState<string[]>(() =>
     linkChanges(event.ticketTypes, parseItemsParam(fromLink)),
   );
-  const [buyer, setBuyer] = useState<BuyerValues>(() =>
-    initialBuyer(session.loggedIn ? session.user : null),
-  );
-  const [errors, setErrors] = useState<Partial<Record<BuyerField, string>>>({});
+  const [firstBuyer] = useState(() => initialBuyer(session.loggedIn ? session.user : null));
+  const buyerForm = useContractForm(buyerBody, firstBuyer);
   const [promo, setPromo] = useState<string | null>(null);
   const [promoError, setPromoError] = useState<string | null>(null);
   const [promoBusy, setPromoBusy] = useState(false);
@@ -217,11 +211,6 @@ function CheckoutForm({ event, fromLink }: { event: PublicEventDto; fromLink: st
     setQuantities((q) => ({ ...q, [ticketTypeId]: quantity }));
   };
 
-  const changeBuyer = (field: BuyerField, value: string) => {
-    setBuyer((b) => ({ ...b, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
   const applyPromo = async (code: string) => {
     if (lines.length === 0) {
       setPromoError('Choose your tickets first, then apply the code.');
@@ -244,7 +233,7 @@ function CheckoutForm({ event, fromLink }: { event: PublicEventDto; fromLink: st
     }
   };
 
-  const submit = (e: FormEvent<HTMLFormElement>) => {
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (busy) return;
     setOrderError(null);
@@ -253,13 +242,13 @@ function CheckoutForm({ event, fromLink }: { event: PublicEventDto; fromLink: st
       document.getElementById('checkout-tickets')?.scrollIntoView({ block: 'center' });
       return;
     }
-    const invalid = buyerErrors(buyer);
-    if (invalid) {
-      setErrors(invalid);
-      const first = (['firstName', 'lastName', 'email', 'phone'] as const).find((f) => invalid[f]);
+    if (!(await buyerForm.trigger())) {
+      const first = BUYER_FIELDS.find((f) => buyerForm.getFieldState(f).invalid);
       detailsRef.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
       return;
     }
+    // What was typed goes to the server, which applies the same contract.
+    const buyer = buyerForm.getValues();
     createOrder.mutate(
       { eventId: event.id, items: lines, buyer, ...(promo ? { promoCode: promo } : {}) },
       {
@@ -296,7 +285,7 @@ function CheckoutForm({ event, fromLink }: { event: PublicEventDto; fromLink: st
     <>
       <CheckoutHeader event={event} step={lines.length > 0 ? 'Details' : 'Tickets'} free={free} />
       <CheckoutBody>
-        <form noValidate onSubmit={submit} aria-label="Checkout">
+        <form noValidate onSubmit={(e) => void submit(e)} aria-label="Checkout">
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
             <div className="space-y-6">
               <CheckoutCard
@@ -376,12 +365,7 @@ function CheckoutForm({ event, fromLink }: { event: PublicEventDto; fromLink: st
                 }
               >
                 <div ref={detailsRef}>
-                  <BuyerForm
-                    values={buyer}
-                    errors={errors}
-                    onChange={changeBuyer}
-                    disabled={busy}
-                  />
+                  <BuyerForm form={buyerForm} disabled={busy} />
                 </div>
               </CheckoutCard>
             </div>

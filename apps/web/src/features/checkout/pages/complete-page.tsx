@@ -2,6 +2,7 @@ import { formatEventDate, type OrderDto } from '@gatepass/shared';
 import { Link, Navigate, useParams } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { BanknoteIcon, ShieldCheckIcon } from '../../../components/ui/icons.tsx';
+import { RefundState } from '../../../components/ui/refund-state.tsx';
 import { paths } from '../../../config/paths.ts';
 import { CheckoutHeader } from '../components/checkout-header.tsx';
 import { CheckoutBody, CheckoutMessage } from '../components/checkout-panel.tsx';
@@ -32,6 +33,11 @@ function Complete({ order }: { order: OrderDto }) {
     <>
       <CheckoutHeader event={order.event} step="Confirmation" free={order.totalPrice === 0} />
       <CheckoutBody width="4xl">
+        {order.refund ? (
+          <div className="mb-4">
+            <RefundState refund={order.refund} audience="buyer" />
+          </div>
+        ) : null}
         <OrderOutcome order={order} />
       </CheckoutBody>
     </>

@@ -5,6 +5,7 @@ import { TicketIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { claimOffer } from '../api/claim-offer.ts';
+import { CheckoutHeader } from '../components/checkout-header.tsx';
 import { CheckoutBody, CheckoutMessage } from '../components/checkout-panel.tsx';
 import { inlineOrToast } from '../lib/api-errors.ts';
 
@@ -37,28 +38,31 @@ export function WaitlistClaimPage() {
   }, [token, navigate]);
 
   return (
-    <CheckoutBody>
-      <div className="mx-auto max-w-2xl">
-        {error ? (
-          <CheckoutMessage
-            icon={TicketIcon}
-            tone="red"
-            role="alert"
-            title="This offer is not available"
-            actions={
-              <Link to={paths.events} className={buttonClasses('secondary')}>
-                Browse events
-              </Link>
-            }
-          >
-            {error}
-          </CheckoutMessage>
-        ) : (
-          <div className="flex justify-center py-16" aria-label="Opening your offer">
-            <Spinner />
-          </div>
-        )}
-      </div>
-    </CheckoutBody>
+    <>
+      <CheckoutHeader eyebrow="Your place in line" title="Waiting-list offer" />
+      <CheckoutBody>
+        <div className="mx-auto max-w-2xl">
+          {error ? (
+            <CheckoutMessage
+              icon={TicketIcon}
+              tone="red"
+              role="alert"
+              title="This offer is not available"
+              actions={
+                <Link to={paths.events} className={buttonClasses('secondary')}>
+                  Browse events
+                </Link>
+              }
+            >
+              {error}
+            </CheckoutMessage>
+          ) : (
+            <div className="flex justify-center py-16" aria-label="Opening your offer">
+              <Spinner />
+            </div>
+          )}
+        </div>
+      </CheckoutBody>
+    </>
   );
 }

@@ -1,20 +1,27 @@
 import { formatCount, formatNaira, type EventHoldDto } from '@gatepass/shared';
 import { useState } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ClockIcon } from '../../../components/ui/icons.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatShortDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useEventHolds } from '../api/get-event-holds.ts';
 import { useReleaseHold } from '../api/release-hold.ts';
 import { Badge } from './badges.tsx';
 import { ConfirmDialog, dangerButtonClasses } from './dialog.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { ManagePanel, PanelEmpty, PanelLoading } from './manage-panel.tsx';
 
 const tickets = (n: number) => `${formatCount(n)} ${n === 1 ? 'ticket' : 'tickets'}`;
 
 /** How a hold came to be, in the organiser's words (decision 025). */
 function HoldKind({ hold }: { hold: EventHoldDto }) {
+  if (hold.waitlistOffer) {
+    return (
+      <Badge tone="indigo">
+        {hold.paymentMethod === null ? 'Waiting-list offer' : 'Waiting-list offer · paying online'}
+      </Badge>
+    );
+  }
   if (hold.paymentMethod === 'offline') {
     return hold.holdConfirmedAt ? (
       <Badge tone="green">Offline · email confirmed</Badge>
@@ -54,45 +61,32 @@ export function HoldsPanel({ eventId, timeZone }: { eventId: string; timeZone: s
   };
 
   return (
-    <section
-      aria-labelledby="holds-title"
-      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-900/5 sm:p-6"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="holds-title" className="text-lg font-semibold text-slate-900">
-          Holds
-        </h2>
-        {holds.length ? (
+    <ManagePanel
+      id="holds-title"
+      title="Holds"
+      aside={
+        holds.length ? (
           <span className="text-sm text-slate-600">
             {tickets(total)} in {formatCount(holds.length)}{' '}
             {holds.length === 1 ? 'order' : 'orders'}
           </span>
-        ) : null}
-      </div>
-      <p className="mt-1 text-sm text-slate-600">
-        Tickets in orders not paid yet are off sale until the hold ends. Release a hold to put its
-        tickets back on sale now.
-      </p>
-
+        ) : null
+      }
+      intro={
+        <>
+          Tickets in orders not paid yet are off sale until the hold ends. Release a hold to put its
+          tickets back on sale now.
+        </>
+      }
+    >
       {query.isPending ? (
-        <div className="flex justify-center py-8 text-indigo-600">
-          <Spinner label="Loading holds…" />
-        </div>
+        <PanelLoading label="Loading holds…" />
       ) : query.isError ? (
-        <Alert tone="error" className="mt-4">
-          The holds could not be loaded.{' '}
-          <button
-            type="button"
-            className="font-semibold underline"
-            onClick={() => void query.refetch()}
-          >
-            Try again
-          </button>
-        </Alert>
+        <LoadFailed className="mt-4" onRetry={query.refetch}>
+          The holds could not be loaded.
+        </LoadFailed>
       ) : holds.length === 0 ? (
-        <p className="mt-4 rounded-xl bg-slate-50 px-4 py-5 text-sm text-slate-600">
-          No tickets are held right now: every ticket not sold is on sale.
-        </p>
+        <PanelEmpty>No tickets are held right now: every ticket not sold is on sale.</PanelEmpty>
       ) : (
         <ul className="mt-4 divide-y divide-slate-100" aria-label="Open holds">
           {holds.map((hold) => {
@@ -116,7 +110,7 @@ export function HoldsPanel({ eventId, timeZone }: { eventId: string; timeZone: s
                   <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600">
                     <ClockIcon className="size-4 shrink-0 text-slate-400" />
                     <span>
-                      Held until{' '}
+                      {hold.waitlistOffer ? 'Offer ends' : 'Held until'}{' '}
                       <time dateTime={hold.reservedUntil} className="font-medium text-slate-800">
                         {formatShortDateTime(hold.reservedUntil, timeZone)}
                       </time>
@@ -173,6 +167,6 @@ export function HoldsPanel({ eventId, timeZone }: { eventId: string; timeZone: s
           </>
         ) : null}
       </ConfirmDialog>
-    </section>
+    </ManagePanel>
   );
 }

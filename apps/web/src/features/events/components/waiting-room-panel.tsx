@@ -5,16 +5,16 @@ import {
   type WaitingRoomDto,
 } from '@gatepass/shared';
 import { useState, type FormEvent } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input, Toggle } from '../../../components/ui/form-controls.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useWaitingRoom } from '../api/get-waiting-room.ts';
 import { useUpdateWaitingRoom } from '../api/update-waiting-room.ts';
 import { instantToLocalInput, localInputToInstant } from '../lib/local-time.ts';
 import { Badge } from './badges.tsx';
 import { CopyButton } from './copy-button.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { ManagePanel, PanelLoading } from './manage-panel.tsx';
 
 interface Draft {
   enabled: boolean;
@@ -48,15 +48,11 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
 export function WaitingRoomPanel({ eventId, timeZone }: { eventId: string; timeZone: string }) {
   const query = useWaitingRoom(eventId);
   return (
-    <section
-      aria-labelledby="waiting-room-title"
-      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-900/5 sm:p-6"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="waiting-room-title" className="text-lg font-semibold text-slate-900">
-          Waiting room
-        </h2>
-        {query.data?.enabled ? (
+    <ManagePanel
+      id="waiting-room-title"
+      title="Waiting room"
+      aside={
+        query.data?.enabled ? (
           query.data.paused ? (
             <Badge tone="amber">Paused</Badge>
           ) : (
@@ -64,28 +60,22 @@ export function WaitingRoomPanel({ eventId, timeZone }: { eventId: string; timeZ
           )
         ) : query.data ? (
           <Badge tone="gray">Off</Badge>
-        ) : null}
-      </div>
-      <p className="mt-1 text-sm text-slate-600">
-        For a big on-sale: visitors wait in a fair line and are let into checkout a few at a time.
-        Everyone who arrives before the on-sale time gets a random place when it opens, so coming
-        early gives no advantage.
-      </p>
+        ) : null
+      }
+      intro={
+        <>
+          For a big on-sale: visitors wait in a fair line and are let into checkout a few at a time.
+          Everyone who arrives before the on-sale time gets a random place when it opens, so coming
+          early gives no advantage.
+        </>
+      }
+    >
       {query.isPending ? (
-        <div className="flex justify-center py-8 text-indigo-600">
-          <Spinner label="Loading the waiting room…" />
-        </div>
+        <PanelLoading label="Loading the waiting room…" />
       ) : query.isError || !query.data ? (
-        <Alert tone="error" className="mt-4">
-          The waiting room could not be loaded.{' '}
-          <button
-            type="button"
-            className="font-semibold underline"
-            onClick={() => void query.refetch()}
-          >
-            Try again
-          </button>
-        </Alert>
+        <LoadFailed className="mt-4" onRetry={query.refetch}>
+          The waiting room could not be loaded.
+        </LoadFailed>
       ) : (
         <WaitingRoomForm
           key={`${query.data.enabled}-${query.data.onSaleAt}`}
@@ -94,7 +84,7 @@ export function WaitingRoomPanel({ eventId, timeZone }: { eventId: string; timeZ
           timeZone={timeZone}
         />
       )}
-    </section>
+    </ManagePanel>
   );
 }
 

@@ -1,15 +1,26 @@
 import { joinWaitlistBody, type PublicTicketTypeDto } from '@gatepass/shared';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
+import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/dialog.tsx';
-import { Input } from '../../../components/ui/form-controls.tsx';
+import { FormFailure, FormInput, useContractForm } from '../../../components/ui/form.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { describeApiError, readApiFailure } from '../../../lib/api-error.ts';
 import { toast } from '../../../lib/toast.ts';
 import { joinWaitlist } from '../api/join-waitlist.ts';
 
-type Field = 'name' | 'email' | 'quantity';
+/**
+ * The dialog's fields under the contract's rules: the quantity is typed as text and read
+ * as a number, and may not pass the type's per-order limit.
+ */
+const waitlistForm = (maxPerOrder: number) =>
+  joinWaitlistBody.pick({ name: true, email: true }).extend({
+    quantity: z
+      .string()
+      .transform(Number)
+      .pipe(joinWaitlistBody.shape.quantity.max(maxPerOrder, `Choose at most ${maxPerOrder}.`)),
+  });
 
 /**
  * "Join the waiting list" for a sold-out ticket type: name, email and how many tickets (up
@@ -24,44 +35,16 @@ export default function WaitlistDialog({
   type: PublicTicketTypeDto;
   onClose: () => void;
 }) {
-  const [values, setValues] = useState({ name: '', email: '', quantity: '1' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const schema = useMemo(() => waitlistForm(type.maxPerOrder), [type.maxPerOrder]);
+  const form = useContractForm(schema, { name: '', email: '', quantity: '1' });
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const busy = form.formState.isSubmitting;
 
-  const change = (field: Field) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
+  const submit = async (values: z.output<typeof schema>) => {
     setFailure(null);
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    const parsed = joinWaitlistBody.safeParse({
-      eventId,
-      ticketTypeId: type.id,
-      name: values.name,
-      email: values.email,
-      quantity: Number(values.quantity),
-    });
-    const next: Partial<Record<Field, string>> = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field | undefined;
-        if (field && !next[field]) next[field] = issue.message;
-      }
-    } else if (parsed.data.quantity > type.maxPerOrder) {
-      next.quantity = `Choose at most ${type.maxPerOrder}.`;
-    }
-    if (!parsed.success || Object.keys(next).length) {
-      setErrors(next);
-      return;
-    }
-    setBusy(true);
     try {
-      setDone(await joinWaitlist(parsed.data));
+      setDone(await joinWaitlist({ eventId, ticketTypeId: type.id, ...values }));
     } catch (err) {
       const answer = readApiFailure(err);
       if (isApiError(err) && answer.error && [400, 404, 409].includes(answer.status ?? 0)) {
@@ -74,8 +57,6 @@ export default function WaitlistDialog({
         } = describeApiError(answer.status, answer.error ? { error: answer.error } : undefined);
         toast[kind](message, { toastId: message, ...(autoClose ? { autoClose } : {}) });
       }
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -104,45 +85,32 @@ export default function WaitlistDialog({
       {done ? (
         <Alert tone="success">{done}</Alert>
       ) : (
-        <form id="waitlist-form" noValidate onSubmit={submit} className="space-y-4">
-          <Input
-            label="Full name"
-            name="name"
-            autoComplete="name"
-            value={values.name}
-            onChange={(e) => change('name')(e.target.value)}
-            error={errors.name}
-          />
-          <Input
-            label="Email"
+        <form
+          id="waitlist-form"
+          noValidate
+          onSubmit={(e) => void form.handleSubmit(submit)(e)}
+          className="space-y-4"
+        >
+          <FormInput form={form} name="name" label="Full name" autoComplete="name" />
+          <FormInput
+            form={form}
             name="email"
+            label="Email"
             type="email"
             inputMode="email"
             autoComplete="email"
-            value={values.email}
-            onChange={(e) => change('email')(e.target.value)}
-            error={errors.email}
           />
-          <Input
-            label="Tickets"
+          <FormInput
+            form={form}
             name="quantity"
+            label="Tickets"
             type="number"
             inputMode="numeric"
             min={1}
             max={type.maxPerOrder}
-            value={values.quantity}
-            onChange={(e) => change('quantity')(e.target.value)}
-            error={errors.quantity}
             hint={`Up to ${type.maxPerOrder}. You are offered them all at once, or not at all.`}
           />
-          {failure ? (
-            <p
-              role="alert"
-              className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-inset ring-red-200"
-            >
-              {failure}
-            </p>
-          ) : null}
+          <FormFailure>{failure}</FormFailure>
         </form>
       )}
     </Modal>

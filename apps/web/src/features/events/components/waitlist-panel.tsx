@@ -1,14 +1,14 @@
 import { formatCount, type WaitlistEntryDto } from '@gatepass/shared';
 import { useState } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatShortDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useEventWaitlist } from '../api/get-event-waitlist.ts';
 import { useRemoveWaitlistEntry } from '../api/remove-waitlist-entry.ts';
 import { Badge } from './badges.tsx';
 import { ConfirmDialog, dangerButtonClasses } from './dialog.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { ManagePanel, PanelEmpty, PanelLoading } from './manage-panel.tsx';
 
 const tickets = (n: number) => `${formatCount(n)} ${n === 1 ? 'ticket' : 'tickets'}`;
 
@@ -33,6 +33,8 @@ function Status({ entry, timeZone }: { entry: WaitlistEntryDto; timeZone: string
       return <Badge tone="green">Claimed</Badge>;
     case 'expired':
       return <Badge tone="red">Expired</Badge>;
+    case 'left':
+      return <Badge tone="gray">Left the list</Badge>;
     default:
       return <Badge tone="gray">Removed</Badge>;
   }
@@ -67,46 +69,33 @@ export function WaitlistPanel({ eventId, timeZone }: { eventId: string; timeZone
   };
 
   return (
-    <section
-      aria-labelledby="waitlist-title"
-      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-900/5 sm:p-6"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="waitlist-title" className="text-lg font-semibold text-slate-900">
-          Waiting list
-        </h2>
-        {live.length ? (
+    <ManagePanel
+      id="waitlist-title"
+      title="Waiting list"
+      aside={
+        live.length ? (
           <span className="text-sm text-slate-600">
             {formatCount(live.length)} {live.length === 1 ? 'person' : 'people'} in line
           </span>
-        ) : null}
-      </div>
-      <p className="mt-1 text-sm text-slate-600">
-        When a ticket type sells out, buyers can join its waiting list. Tickets that come back are
-        offered to the first people in line by email
-        {query.data ? `, held for ${hoursText(query.data.offerSeconds)}` : ''}; an offer not paid in
-        time passes to the next person.
-      </p>
-
+        ) : null
+      }
+      intro={
+        <>
+          When a ticket type sells out, buyers can join its waiting list. Tickets that come back are
+          offered to the first people in line by email
+          {query.data ? `, held for ${hoursText(query.data.offerSeconds)}` : ''}; an offer not paid
+          in time passes to the next person.
+        </>
+      }
+    >
       {query.isPending ? (
-        <div className="flex justify-center py-8 text-indigo-600">
-          <Spinner label="Loading the waiting list…" />
-        </div>
+        <PanelLoading label="Loading the waiting list…" />
       ) : query.isError ? (
-        <Alert tone="error" className="mt-4">
-          The waiting list could not be loaded.{' '}
-          <button
-            type="button"
-            className="font-semibold underline"
-            onClick={() => void query.refetch()}
-          >
-            Try again
-          </button>
-        </Alert>
+        <LoadFailed className="mt-4" onRetry={query.refetch}>
+          The waiting list could not be loaded.
+        </LoadFailed>
       ) : entries.length === 0 ? (
-        <p className="mt-4 rounded-xl bg-slate-50 px-4 py-5 text-sm text-slate-600">
-          Nobody is on the waiting list.
-        </p>
+        <PanelEmpty>Nobody is on the waiting list.</PanelEmpty>
       ) : (
         types.map(([typeId, typeName]) => (
           <div key={typeId} className="mt-5">
@@ -191,6 +180,6 @@ export function WaitlistPanel({ eventId, timeZone }: { eventId: string; timeZone
           <p>They lose their place in line. They are not emailed.</p>
         ) : null}
       </ConfirmDialog>
-    </section>
+    </ManagePanel>
   );
 }

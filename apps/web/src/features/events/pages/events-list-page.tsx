@@ -9,7 +9,6 @@ import {
   type PublicEventListItem,
 } from '@gatepass/shared';
 import { Link, useSearchParams } from 'react-router';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CalendarIcon } from '../../../components/ui/icons.tsx';
 import { Later } from '../../../components/ui/later.tsx';
@@ -19,6 +18,7 @@ import { usePublicEvents } from '../api/get-public-events.ts';
 import { EventCard, EventCardSkeleton } from '../components/event-card.tsx';
 import { EventsFilters } from '../components/events-filters.tsx';
 import { Pagination } from '../components/pagination.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 
 /** Cards rendered with the page; the rest follow in a later task (decision 021). */
 const FIRST_CARDS = 3;
@@ -91,16 +91,9 @@ export function EventsListPage() {
         </div>
 
         {query.isError && !data ? (
-          <Alert tone="error" className="mt-6">
-            Events could not be loaded.{' '}
-            <button
-              type="button"
-              className="font-semibold underline"
-              onClick={() => void query.refetch()}
-            >
-              Try again
-            </button>
-          </Alert>
+          <LoadFailed className="mt-6" onRetry={query.refetch}>
+            Events could not be loaded.
+          </LoadFailed>
         ) : !data ? (
           <div className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {Array.from({ length: 6 }, (_, i) => (

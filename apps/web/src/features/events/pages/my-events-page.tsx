@@ -6,7 +6,6 @@ import {
 } from '@gatepass/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { CalendarIcon, PlusIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -17,6 +16,7 @@ import { useMyEvents } from '../api/get-my-events.ts';
 import { EventStatusBadge } from '../components/badges.tsx';
 import { EventActionsMenu } from '../components/event-actions-menu.tsx';
 import { EventCover } from '../components/event-cover.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 
 type Tab = 'all' | 'upcoming' | 'drafts' | 'past' | 'cancelled';
 
@@ -73,16 +73,7 @@ export function MyEventsPage() {
             <Spinner label="Loading your events…" />
           </div>
         ) : query.isError ? (
-          <Alert tone="error">
-            Your events could not be loaded.{' '}
-            <button
-              type="button"
-              className="font-semibold underline"
-              onClick={() => void query.refetch()}
-            >
-              Try again
-            </button>
-          </Alert>
+          <LoadFailed onRetry={query.refetch}>Your events could not be loaded.</LoadFailed>
         ) : events.length === 0 ? (
           <EmptyState />
         ) : (

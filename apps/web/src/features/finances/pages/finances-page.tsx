@@ -17,6 +17,7 @@ import { FinancesFilters } from '../components/finances-filters.tsx';
 import { PayoutsLedger } from '../components/payouts-ledger.tsx';
 import { SalesChart } from '../components/sales-chart.tsx';
 import { readFinancesFilter, writeFinancesFilter } from '../lib/range.ts';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 
 /** /events/manage/financies/ (spelled as the spec spells it): the organiser's money. */
 export function FinancesPage() {
@@ -65,16 +66,7 @@ export function FinancesPage() {
             <Spinner label="Loading finances…" />
           </div>
         ) : report.isError || !data ? (
-          <Alert tone="error">
-            The figures could not be loaded.{' '}
-            <button
-              type="button"
-              className="font-semibold underline"
-              onClick={() => void report.refetch()}
-            >
-              Try again
-            </button>
-          </Alert>
+          <LoadFailed onRetry={report.refetch}>The figures could not be loaded.</LoadFailed>
         ) : (
           <div
             className={

@@ -1,11 +1,18 @@
-import { formatNaira, transferOrderBody, type ManageOrderDto } from '@gatepass/shared';
+import {
+  formatNaira,
+  transferOrderBody,
+  type ManageOrderDto,
+  type TransferOrderBody,
+} from '@gatepass/shared';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { TestPaidBadge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog, Drawer } from '../../../components/ui/dialog.tsx';
-import { Input, TextArea } from '../../../components/ui/form-controls.tsx';
+import { TextArea } from '../../../components/ui/form-controls.tsx';
+import { FormInput, useContractForm } from '../../../components/ui/form.tsx';
+import { HolderFields } from '../../../components/ui/holder-fields.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { useOrder } from '../api/get-order.ts';
@@ -17,7 +24,6 @@ import { OrderDetail } from './order-detail.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
 type Pending = 'mark-paid' | 'cancel' | 'refund' | 'transfer' | null;
-type TransferField = 'firstName' | 'lastName' | 'email' | 'phone';
 
 const tickets = (n: number) => `${n} ${n === 1 ? 'ticket' : 'tickets'}`;
 
@@ -70,13 +76,12 @@ function OrderActions({ order }: { order: ManageOrderDto }) {
   const cancel = useCancelOrder();
   const refund = useRefundOrder();
   const transfer = useTransferOrder();
-  const [to, setTo] = useState<Record<TransferField, string>>({
+  const to = useContractForm(transferOrderBody, {
     firstName: '',
     lastName: '',
     email: '',
     phone: '',
   });
-  const [toErrors, setToErrors] = useState<Partial<Record<TransferField, string>>>({});
   const { actions } = order;
   const none =
     !actions.resendTickets &&
@@ -88,26 +93,11 @@ function OrderActions({ order }: { order: ManageOrderDto }) {
   const close = () => {
     setPending(null);
     setReason('');
-    setTo({ firstName: '', lastName: '', email: '', phone: '' });
-    setToErrors({});
+    to.reset();
   };
-  const changeTo = (field: TransferField) => (value: string) => {
-    setTo((v) => ({ ...v, [field]: value }));
-    setToErrors((e) => ({ ...e, [field]: undefined }));
-  };
-  const submitTransfer = async () => {
-    const parsed = transferOrderBody.safeParse(to);
-    if (!parsed.success) {
-      const next: Partial<Record<TransferField, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as TransferField | undefined;
-        if (field && !next[field]) next[field] = issue.message;
-      }
-      setToErrors(next);
-      return;
-    }
+  const submitTransfer = async (holder: TransferOrderBody) => {
     try {
-      const result = await transfer.mutateAsync({ id: order.id, to: parsed.data });
+      const result = await transfer.mutateAsync({ id: order.id, to: holder });
       toast.success(result.message ?? 'Order transferred.');
       close();
     } catch {
@@ -214,7 +204,7 @@ function OrderActions({ order }: { order: ManageOrderDto }) {
         confirmLabel="Transfer"
         busyLabel="Transferring..."
         busy={transfer.isPending}
-        onConfirm={() => void submitTransfer()}
+        onConfirm={() => void to.handleSubmit(submitTransfer)()}
       >
         <p>
           The {tickets(order.quantity)} go to someone else on {order.firstName}&apos;s behalf. They
@@ -222,43 +212,15 @@ function OrderActions({ order }: { order: ManageOrderDto }) {
           <span className="font-mono">{order.orderCode}</span> stops working at once, and{' '}
           {order.email} is told.
         </p>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <Input
-            label="First name"
-            name="firstName"
-            autoComplete="off"
-            value={to.firstName}
-            onChange={(e) => changeTo('firstName')(e.target.value)}
-            error={toErrors.firstName}
-          />
-          <Input
-            label="Last name"
-            name="lastName"
-            autoComplete="off"
-            value={to.lastName}
-            onChange={(e) => changeTo('lastName')(e.target.value)}
-            error={toErrors.lastName}
-          />
-        </div>
-        <Input
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="off"
-          value={to.email}
-          onChange={(e) => changeTo('email')(e.target.value)}
-          error={toErrors.email}
-        />
-        <Input
-          label="Phone (optional)"
+        <HolderFields form={to} className="gap-3" />
+        <FormInput
+          form={to}
           name="phone"
+          label="Phone (optional)"
           type="tel"
           inputMode="tel"
           autoComplete="off"
           hint="Given, the new holder also gets the ticket by SMS."
-          value={to.phone}
-          onChange={(e) => changeTo('phone')(e.target.value)}
-          error={toErrors.phone}
         />
       </ConfirmDialog>
 

@@ -1,6 +1,5 @@
 import { useCallback, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { ReceiptIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -20,6 +19,7 @@ import {
   writeOrdersFilter,
   type OrdersFilter,
 } from '../lib/filters.ts';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 
 const DownloadIcon = () => (
   <svg
@@ -95,16 +95,7 @@ export function OrdersPage() {
               </div>
             ) : orders.isError ? (
               <div className="p-6">
-                <Alert tone="error">
-                  The orders could not be loaded.{' '}
-                  <button
-                    type="button"
-                    className="font-semibold underline"
-                    onClick={() => void orders.refetch()}
-                  >
-                    Try again
-                  </button>
-                </Alert>
+                <LoadFailed onRetry={orders.refetch}>The orders could not be loaded.</LoadFailed>
               </div>
             ) : data && data.items.length > 0 ? (
               <div

@@ -1,9 +1,7 @@
 import { changeEmailBody, type SettingsDto } from '@gatepass/shared';
-import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/form-controls.tsx';
-import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/field-errors.ts';
+import { FormInput, showApiErrors, useContractForm } from '../../../components/ui/form.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useCancelEmailChange, useRequestEmailChange } from '../api/change-email.ts';
 import { FormActions } from './settings-section.tsx';
@@ -16,36 +14,20 @@ const empty = { email: '', currentPassword: '' };
  * until then, with a way to cancel it.
  */
 export function EmailForm({ profile }: { profile: SettingsDto['profile'] }) {
-  const [values, setValues] = useState(empty);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useContractForm(changeEmailBody, empty);
   const request = useRequestEmailChange();
   const cancel = useCancelEmailChange();
 
-  const set = (key: keyof typeof values, value: string) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined, _form: undefined }));
-  };
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const invalid = zodFieldErrors(changeEmailBody, values);
-    if (invalid) {
-      setErrors(invalid);
-      return;
-    }
+  const submit = async () => {
     try {
-      const { message } = await request.mutateAsync(values);
+      const { message } = await request.mutateAsync(form.getValues());
       toast.success(message ?? 'We have emailed a confirmation link to your new address.');
-      setValues(empty);
+      form.reset(empty);
     } catch (err) {
-      const fieldErrors = apiFieldErrors(err);
-      if (fieldErrors._form && !fieldErrors.email && !fieldErrors.currentPassword) {
-        fieldErrors.currentPassword = fieldErrors._form;
-        delete fieldErrors._form;
-      }
-      setErrors(fieldErrors);
+      // A wrong current password comes back as a sentence: put it under that field.
+      showApiErrors(form, err, 'currentPassword');
     }
-  }
+  };
 
   return (
     <div>
@@ -73,24 +55,27 @@ export function EmailForm({ profile }: { profile: SettingsDto['profile'] }) {
           </Button>
         </Alert>
       ) : null}
-      <form noValidate onSubmit={(e) => void submit(e)} aria-label="Change email" className="mt-4">
+      <form
+        noValidate
+        onSubmit={(e) => void form.handleSubmit(submit)(e)}
+        aria-label="Change email"
+        className="mt-4"
+      >
         <div className="grid gap-4 sm:grid-cols-2">
-          <Input
+          <FormInput
+            form={form}
+            name="email"
             label="New email"
             type="email"
             autoComplete="email"
-            value={values.email}
-            onChange={(e) => set('email', e.target.value)}
-            error={errors.email}
             hint="We email a link to it; the change counts once you open the link."
           />
-          <Input
+          <FormInput
+            form={form}
+            name="currentPassword"
             label="Current password for email"
             type="password"
             autoComplete="current-password"
-            value={values.currentPassword}
-            onChange={(e) => set('currentPassword', e.target.value)}
-            error={errors.currentPassword}
           />
         </div>
         <FormActions>

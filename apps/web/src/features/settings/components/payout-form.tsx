@@ -1,10 +1,16 @@
 import { payoutBody, SETTINGS_LIMITS, type SettingsDto } from '@gatepass/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/form-controls.tsx';
-import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/field-errors.ts';
+import {
+  FormInput,
+  formError,
+  showApiErrors,
+  useContractForm,
+  useFieldProps,
+} from '../../../components/ui/form.tsx';
 import { useUpdatePayout } from '../api/update-payout.ts';
 import { FormActions } from './settings-section.tsx';
 
@@ -40,103 +46,132 @@ const NIGERIAN_BANKS = [
 
 type Payout = SettingsDto['payout'];
 
+const noAccount = { bankName: '', accountNumber: '', accountName: '' };
+
 /** Where the organiser's money goes: bank, 10-digit NUBAN account number, account name. */
 export function PayoutForm({ payout }: { payout: Payout }) {
-  const [values, setValues] = useState({
+  const form = useContractForm(payoutBody, {
     bankName: payout?.bankName ?? '',
     accountNumber: payout?.accountNumber ?? '',
     accountName: payout?.accountName ?? '',
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [confirmRemove, setConfirmRemove] = useState(false);
   const save = useUpdatePayout();
   const listId = useId();
+  const values = form.watch();
   const changed =
     values.bankName !== (payout?.bankName ?? '') ||
     values.accountNumber !== (payout?.accountNumber ?? '') ||
     values.accountName !== (payout?.accountName ?? '');
+  const accountNumber = useFieldProps(form, 'accountNumber');
 
-  const set = (key: keyof typeof values, value: string) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined, _form: undefined }));
+  const submit = async () => {
+    try {
+      const { settings, message } = await save.mutateAsync(form.getValues());
+      toast.success(message ?? 'Payout account saved.');
+      const saved = settings.payout;
+      if (saved)
+        form.reset({
+          bankName: saved.bankName,
+          accountNumber: saved.accountNumber,
+          accountName: saved.accountName,
+        });
+    } catch (err) {
+      showApiErrors(form, err);
+    }
   };
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const invalid = zodFieldErrors(payoutBody, values);
-    if (invalid) {
-      setErrors(invalid);
-      return;
-    }
-    try {
-      const { settings, message } = await save.mutateAsync(values);
-      toast.success(message ?? 'Payout account saved.');
-      if (settings.payout) setValues(settings.payout);
-    } catch (err) {
-      setErrors(apiFieldErrors(err));
-    }
-  }
-
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} aria-label="Payout account">
-      {errors._form ? (
-        <p className="mb-4 text-sm font-medium text-red-700">{errors._form}</p>
-      ) : null}
+    <form
+      noValidate
+      onSubmit={(e) => void form.handleSubmit(submit)(e)}
+      aria-label="Payout account"
+    >
+      <FormError>{formError(form)}</FormError>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Input
+        <FormInput
+          form={form}
+          name="bankName"
           label="Bank name"
           wrapperClassName="sm:col-span-2"
           list={listId}
           autoComplete="off"
           maxLength={SETTINGS_LIMITS.bankNameMax}
-          value={values.bankName}
-          onChange={(e) => set('bankName', e.target.value)}
-          error={errors.bankName}
         />
         <datalist id={listId}>
           {NIGERIAN_BANKS.map((bank) => (
             <option key={bank} value={bank} />
           ))}
         </datalist>
-        <Input
-          label="Account number"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={13}
-          value={values.accountNumber}
-          onChange={(e) => set('accountNumber', e.target.value)}
-          error={errors.accountNumber}
-          hint="The 10-digit NUBAN number."
-          className="font-mono"
-        />
-        <Input
+        <AccountNumberInput {...accountNumber} />
+        <FormInput
+          form={form}
+          name="accountName"
           label="Account name"
           autoComplete="off"
           maxLength={SETTINGS_LIMITS.accountNameMax}
-          value={values.accountName}
-          onChange={(e) => set('accountName', e.target.value)}
-          error={errors.accountName}
           hint="As the bank shows it."
         />
       </div>
       <FormActions>
         {payout ? (
-          <Button
-            variant="ghost"
-            className="text-red-700 hover:bg-red-50"
-            onClick={() => setConfirmRemove(true)}
-            disabled={save.isPending}
-          >
-            Remove account
-          </Button>
+          <RemovePayoutAccount
+            save={save}
+            consequence="Payouts cannot be sent until you add an account again."
+            onRemoved={() => form.reset(noAccount)}
+          />
         ) : null}
         <Button type="submit" disabled={save.isPending || !changed}>
           {save.isPending ? 'Saving...' : 'Save payout account'}
         </Button>
       </FormActions>
+    </form>
+  );
+}
+
+/** The NUBAN account number, as both payout forms ask for it. */
+export function AccountNumberInput(field: ReturnType<typeof useFieldProps>) {
+  return (
+    <Input
+      label="Account number"
+      inputMode="numeric"
+      autoComplete="off"
+      maxLength={13}
+      hint="The 10-digit NUBAN number."
+      className="font-mono"
+      {...field}
+    />
+  );
+}
+
+/** The refusal of a payout form that belongs to no field. */
+export function FormError({ children }: { children: string | undefined }) {
+  return children ? <p className="mb-4 text-sm font-medium text-red-700">{children}</p> : null;
+}
+
+/** "Remove account" and its confirmation, for both payout forms (they say what follows). */
+export function RemovePayoutAccount({
+  save,
+  consequence,
+  onRemoved,
+}: {
+  save: ReturnType<typeof useUpdatePayout>;
+  consequence: string;
+  onRemoved: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        variant="ghost"
+        className="text-red-700 hover:bg-red-50"
+        onClick={() => setOpen(true)}
+        disabled={save.isPending}
+      >
+        Remove account
+      </Button>
       <ConfirmDialog
-        open={confirmRemove}
-        onClose={() => setConfirmRemove(false)}
+        open={open}
+        onClose={() => setOpen(false)}
         title="Remove the payout account?"
         confirmLabel="Remove account"
         busyLabel="Removing..."
@@ -146,15 +181,15 @@ export function PayoutForm({ payout }: { payout: Payout }) {
           save.mutate(null, {
             onSuccess: ({ message }) => {
               toast.success(message ?? 'Payout account removed.');
-              setValues({ bankName: '', accountNumber: '', accountName: '' });
-              setConfirmRemove(false);
+              onRemoved();
+              setOpen(false);
             },
-            onError: () => setConfirmRemove(false),
+            onError: () => setOpen(false),
           })
         }
       >
-        <p>Payouts cannot be sent until you add an account again.</p>
+        <p>{consequence}</p>
       </ConfirmDialog>
-    </form>
+    </>
   );
 }

@@ -1,14 +1,28 @@
 import { updateProfileBody, type SettingsDto } from '@gatepass/shared';
-import { useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
+import { z } from 'zod';
 import { toast } from '../../../lib/toast.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/form-controls.tsx';
-import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/field-errors.ts';
+import {
+  FormInput,
+  formError,
+  showApiErrors,
+  useContractForm,
+} from '../../../components/ui/form.tsx';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { FormActions } from './settings-section.tsx';
 
 type Profile = SettingsDto['profile'];
+type Values = { fullName: string; phoneNumber: string };
+
+/** Only what changed is sent (and checked), so an untouched phone is never re-checked. */
+function changedFields(values: Values, profile: Profile): Partial<Values> {
+  const body: Partial<Values> = {};
+  if (values.fullName.trim() !== profile.fullName) body.fullName = values.fullName;
+  if (values.phoneNumber.trim() !== profile.phoneNumber) body.phoneNumber = values.phoneNumber;
+  return body;
+}
 
 /** Full name and phone number; the email has its own form (it takes a password and a link). */
 export function ProfileForm({
@@ -18,69 +32,60 @@ export function ProfileForm({
   profile: Profile;
   onSaved: (profile: Profile) => void;
 }) {
-  const [values, setValues] = useState({
+  const schema = useMemo(
+    () =>
+      z
+        .object({ fullName: z.string(), phoneNumber: z.string() })
+        .transform((values) => changedFields(values, profile))
+        .pipe(updateProfileBody),
+    [profile],
+  );
+  const form = useContractForm(schema, {
     fullName: profile.fullName,
     phoneNumber: profile.phoneNumber,
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
   const save = useUpdateProfile();
-  const changed =
-    values.fullName.trim() !== profile.fullName ||
-    values.phoneNumber.trim() !== profile.phoneNumber;
+  const changed = Object.keys(changedFields(form.watch(), profile)).length > 0;
+  const failure = formError(form);
 
-  const set = (key: keyof typeof values, value: string) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined, _form: undefined }));
-  };
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    // Only what changed is sent, so an untouched phone is never re-checked.
-    const body: Record<string, string> = {};
-    if (values.fullName.trim() !== profile.fullName) body.fullName = values.fullName;
-    if (values.phoneNumber.trim() !== profile.phoneNumber) body.phoneNumber = values.phoneNumber;
-    const invalid = zodFieldErrors(updateProfileBody, body);
-    if (invalid) {
-      setErrors(invalid);
-      return;
-    }
+  const submit = async () => {
     try {
-      const { settings, message } = await save.mutateAsync(body);
+      const { settings, message } = await save.mutateAsync(
+        changedFields(form.getValues(), profile),
+      );
       toast.success(message ?? 'Profile saved.');
-      setValues({
+      form.reset({
         fullName: settings.profile.fullName,
         phoneNumber: settings.profile.phoneNumber,
       });
       onSaved(settings.profile);
     } catch (err) {
-      setErrors(apiFieldErrors(err));
+      showApiErrors(form, err);
     }
-  }
+  };
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} aria-label="Profile">
-      {errors._form ? (
+    <form noValidate onSubmit={(e) => void form.handleSubmit(submit)(e)} aria-label="Profile">
+      {failure ? (
         <Alert tone="error" className="mb-4">
-          {errors._form}
+          {failure}
         </Alert>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Input
+        <FormInput
+          form={form}
+          name="fullName"
           label="Full Name"
           wrapperClassName="sm:col-span-2"
           autoComplete="name"
-          value={values.fullName}
-          onChange={(e) => set('fullName', e.target.value)}
-          error={errors.fullName}
           maxLength={120}
         />
-        <Input
+        <FormInput
+          form={form}
+          name="phoneNumber"
           label="Phone Number"
           type="tel"
           autoComplete="tel"
-          value={values.phoneNumber}
-          onChange={(e) => set('phoneNumber', e.target.value)}
-          error={errors.phoneNumber}
           hint="You log in with this number."
         />
       </div>

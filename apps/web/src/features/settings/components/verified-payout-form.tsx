@@ -1,15 +1,19 @@
 import { resolvePayoutQuery, type PayoutBanksDto, type SettingsDto } from '@gatepass/shared';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
-import { Input, Select } from '../../../components/ui/form-controls.tsx';
-import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/field-errors.ts';
+import { Select } from '../../../components/ui/form-controls.tsx';
+import {
+  formError,
+  showApiErrors,
+  useContractForm,
+  useFieldProps,
+} from '../../../components/ui/form.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { usePayoutBanks } from '../api/get-payout-banks.ts';
 import { useResolvePayout } from '../api/resolve-payout.ts';
 import { useUpdatePayout } from '../api/update-payout.ts';
-import { PayoutForm } from './payout-form.tsx';
+import { AccountNumberInput, FormError, PayoutForm, RemovePayoutAccount } from './payout-form.tsx';
 import { FormActions } from './settings-section.tsx';
 
 type Payout = SettingsDto['payout'];
@@ -27,39 +31,38 @@ export function VerifiedPayoutForm({
   payout: Payout;
   banks: PayoutBanksDto['banks'];
 }) {
-  const [bankCode, setBankCode] = useState(payout?.bankCode ?? '');
-  const [accountNumber, setAccountNumber] = useState(payout?.accountNumber ?? '');
+  const form = useContractForm(resolvePayoutQuery, {
+    bankCode: payout?.bankCode ?? '',
+    accountNumber: payout?.accountNumber ?? '',
+  });
   const [resolvedName, setResolvedName] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [confirmRemove, setConfirmRemove] = useState(false);
   const resolve = useResolvePayout();
   const save = useUpdatePayout();
+  const { bankCode, accountNumber } = form.watch();
   const bank = banks.find((b) => b.code === bankCode);
   const unchanged =
     payout?.verified && bankCode === payout.bankCode && accountNumber === payout.accountNumber;
+  // Editing either field asks the bank again.
+  const edited = (field: ReturnType<typeof useFieldProps>) => ({
+    ...field,
+    onChange: (e: Parameters<typeof field.onChange>[0]) => {
+      field.onChange(e);
+      setResolvedName(null);
+      form.clearErrors();
+    },
+  });
+  const bankField = edited(useFieldProps(form, 'bankCode'));
+  const accountField = edited(useFieldProps(form, 'accountNumber'));
 
-  const edit = (apply: () => void) => {
-    apply();
-    setResolvedName(null);
-    setErrors({});
-  };
-
-  async function check(event: FormEvent) {
-    event.preventDefault();
-    const input = { bankCode, accountNumber };
-    const invalid = zodFieldErrors(resolvePayoutQuery, input);
-    if (invalid) {
-      setErrors(invalid);
-      return;
-    }
+  const check = async () => {
     try {
-      const resolved = await resolve.mutateAsync(input);
-      setAccountNumber(resolved.accountNumber);
+      const resolved = await resolve.mutateAsync(form.getValues());
+      form.setValue('accountNumber', resolved.accountNumber);
       setResolvedName(resolved.accountName);
     } catch (err) {
-      setErrors(apiFieldErrors(err));
+      showApiErrors(form, err);
     }
-  }
+  };
 
   async function confirm() {
     if (!bank || !resolvedName) return;
@@ -73,12 +76,12 @@ export function VerifiedPayoutForm({
       toast.success(message ?? 'Payout account saved.');
       setResolvedName(null);
     } catch (err) {
-      setErrors(apiFieldErrors(err));
+      showApiErrors(form, err);
     }
   }
 
   return (
-    <form noValidate onSubmit={(e) => void check(e)} aria-label="Payout account">
+    <form noValidate onSubmit={(e) => void form.handleSubmit(check)(e)} aria-label="Payout account">
       {payout?.verified && !resolvedName ? (
         <Alert tone="success" className="mb-4">
           Verified with Paystack: <strong>{payout.accountName}</strong>, {payout.bankName}{' '}
@@ -91,16 +94,9 @@ export function VerifiedPayoutForm({
           tickets only. Check it below to verify it.
         </Alert>
       ) : null}
-      {errors._form ? (
-        <p className="mb-4 text-sm font-medium text-red-700">{errors._form}</p>
-      ) : null}
+      <FormError>{formError(form)}</FormError>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Select
-          label="Bank"
-          value={bankCode}
-          onChange={(e) => edit(() => setBankCode(e.target.value))}
-          error={errors.bankCode}
-        >
+        <Select label="Bank" {...bankField}>
           <option value="">Choose your bank</option>
           {banks.map((b) => (
             <option key={b.code} value={b.code}>
@@ -108,17 +104,7 @@ export function VerifiedPayoutForm({
             </option>
           ))}
         </Select>
-        <Input
-          label="Account number"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={13}
-          value={accountNumber}
-          onChange={(e) => edit(() => setAccountNumber(e.target.value))}
-          error={errors.accountNumber}
-          hint="The 10-digit NUBAN number."
-          className="font-mono"
-        />
+        <AccountNumberInput {...accountField} />
       </div>
       {resolvedName && bank ? (
         <div
@@ -145,14 +131,11 @@ export function VerifiedPayoutForm({
       ) : null}
       <FormActions>
         {payout ? (
-          <Button
-            variant="ghost"
-            className="text-red-700 hover:bg-red-50"
-            onClick={() => setConfirmRemove(true)}
-            disabled={save.isPending}
-          >
-            Remove account
-          </Button>
+          <RemovePayoutAccount
+            save={save}
+            consequence="Until you add an account again, your events can sell free and offline tickets only."
+            onRemoved={() => form.reset({ bankCode: '', accountNumber: '' })}
+          />
         ) : null}
         {resolvedName ? null : (
           <Button type="submit" disabled={resolve.isPending || Boolean(unchanged)}>
@@ -160,28 +143,6 @@ export function VerifiedPayoutForm({
           </Button>
         )}
       </FormActions>
-      <ConfirmDialog
-        open={confirmRemove}
-        onClose={() => setConfirmRemove(false)}
-        title="Remove the payout account?"
-        confirmLabel="Remove account"
-        busyLabel="Removing..."
-        busy={save.isPending}
-        tone="danger"
-        onConfirm={() =>
-          save.mutate(null, {
-            onSuccess: ({ message }) => {
-              toast.success(message ?? 'Payout account removed.');
-              setBankCode('');
-              setAccountNumber('');
-              setConfirmRemove(false);
-            },
-            onError: () => setConfirmRemove(false),
-          })
-        }
-      >
-        <p>Until you add an account again, your events can sell free and offline tickets only.</p>
-      </ConfirmDialog>
     </form>
   );
 }

@@ -1,0 +1,1 @@
+export { WaitlistLeavePage as WaitlistLeaveRoute } from '../../features/checkout/pages/waitlist-leave-page.tsx';

@@ -1,0 +1,118 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ChangeEvent, ReactNode } from 'react';
+import {
+  useController,
+  useForm,
+  type DefaultValues,
+  type FieldPath,
+  type FieldValues,
+  type Resolver,
+  type UseFormReturn,
+} from 'react-hook-form';
+import type { z } from 'zod';
+import { apiFieldErrors } from '../../lib/field-errors.ts';
+import { Input } from './form-controls.tsx';
+
+/** The contract as a react-hook-form resolver: its rules and its sentences, per field. */
+export function contractResolver<In extends FieldValues, Out extends FieldValues>(
+  schema: z.ZodType<Out, In>,
+): Resolver<In, unknown, Out> {
+  // The resolver's overloads do not see through a generic schema; its types are ours.
+  return zodResolver(schema as never) as never;
+}
+
+/**
+ * The one form layer (DESIGN §6): react-hook-form, validated by the shared zod contract, so
+ * a field's rule and its sentence are the server's own. Errors show after a submit and a
+ * field's error clears as soon as it is edited (it is checked again on the next submit).
+ */
+export function useContractForm<In extends FieldValues, Out extends FieldValues>(
+  schema: z.ZodType<Out, In>,
+  defaultValues: DefaultValues<In>,
+): UseFormReturn<In, unknown, Out> {
+  return useForm<In, unknown, Out>({
+    resolver: contractResolver(schema),
+    defaultValues,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    // The forms have always left the focus where the person is (the errors are announced).
+    shouldFocusError: false,
+  });
+}
+
+/**
+ * What a labelled control (Input, NewPasswordInput, Select, TextArea) needs from a contract
+ * form for one field: its name, value, change and blur, and its error.
+ */
+export function useFieldProps<T extends FieldValues, Out extends FieldValues>(
+  form: UseFormReturn<T, unknown, Out>,
+  name: FieldPath<T>,
+) {
+  const { field, fieldState } = useController({ control: form.control, name });
+  return {
+    name: field.name,
+    value: (field.value as string | undefined) ?? '',
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
+      field.onChange(e.target.value);
+      if (fieldState.error) form.clearErrors(name);
+      // The server's sentence for the whole form goes too once anything is edited.
+      if (form.formState.errors.root) form.clearErrors('root');
+    },
+    onBlur: field.onBlur,
+    error: fieldState.error?.message,
+  };
+}
+
+/**
+ * The server's refusal on the form: each field's sentence under its field; a sentence for
+ * the whole form under `sentenceField` when given (e.g. a wrong current password), else as
+ * the form's own error (`formError(form)`).
+ */
+export function showApiErrors<T extends FieldValues, Out extends FieldValues>(
+  form: UseFormReturn<T, unknown, Out>,
+  err: unknown,
+  sentenceField?: FieldPath<T>,
+): void {
+  const { _form: sentence, ...fields } = apiFieldErrors(err);
+  const known = Object.entries(fields).filter(
+    ([key, message]) => message && key in form.getValues(),
+  );
+  for (const [key, message] of known) form.setError(key as FieldPath<T>, { message });
+  if (!sentence) return;
+  if (sentenceField && known.length === 0) form.setError(sentenceField, { message: sentence });
+  else form.setError('root', { message: sentence });
+}
+
+/** The form's own error from the server (no field's), if any. */
+export function formError<T extends FieldValues, Out extends FieldValues>(
+  form: UseFormReturn<T, unknown, Out>,
+): string | undefined {
+  return form.formState.errors.root?.message;
+}
+
+type InputProps = Omit<
+  Parameters<typeof Input>[0],
+  'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'defaultValue' | 'form'
+>;
+
+/** A labelled input bound to a contract form: its value, its error and nothing else to wire. */
+export function FormInput<T extends FieldValues, Out extends FieldValues>({
+  form,
+  name,
+  ...props
+}: InputProps & { form: UseFormReturn<T, unknown, Out>; name: FieldPath<T> }) {
+  return <Input {...props} {...useFieldProps(form, name)} />;
+}
+
+/** A form's refusal that belongs to no field (the server's sentence), above its buttons. */
+export function FormFailure({ children }: { children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p
+      role="alert"
+      className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-inset ring-red-200"
+    >
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+
+/**
+ * A panel of the event's manage page (holds, waiting list, waiting room): a white card with
+ * its heading, something beside it (a count, a state) and a sentence saying what it is for.
+ */
+export function ManagePanel({
+  id,
+  title,
+  aside,
+  intro,
+  children,
+}: {
+  id: string;
+  title: string;
+  aside?: ReactNode;
+  intro: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={id}
+      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-900/5 sm:p-6"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={id} className="text-lg font-semibold text-slate-900">
+          {title}
+        </h2>
+        {aside}
+      </div>
+      <p className="mt-1 text-sm text-slate-600">{intro}</p>
+      {children}
+    </section>
+  );
+}
+
+/** The panel's spinner while its data loads. */
+export function PanelLoading({ label }: { label: string }) {
+  return (
+    <div className="flex justify-center py-8 text-indigo-600">
+      <Spinner label={label} />
+    </div>
+  );
+}
+
+/** The panel's sentence when it has nothing to list. */
+export function PanelEmpty({ children }: { children: ReactNode }) {
+  return <p className="mt-4 rounded-xl bg-slate-50 px-4 py-5 text-sm text-slate-600">{children}</p>;
+}
