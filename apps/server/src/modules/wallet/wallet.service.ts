@@ -68,11 +68,6 @@ export class WalletService {
     return { apple: Boolean(this.config.apple), google: Boolean(this.config.google) };
   }
 
-  /** The buttons of a ticket link (the light ticket page's actions, the mail's links). */
-  linksFor(ticketUrl: string): WalletLink[] {
-    return walletLinks(ticketUrl, this.enabled);
-  }
-
   // Handing passes out --------------------------------------------------------------------
 
   /** The `.pkpass` of a ticket link (404 for a wrong, old or unpaid link). */
