@@ -1,6 +1,7 @@
 // `npm run bench`: builds the app, runs every benchmark, prints each figure next to its
 // target and the limit it is held against, and keeps the run in bench/dist/results/latest.json.
-// `node bench/run-all.mjs flash read door pages cold` runs some of them.
+// `node bench/run-all.mjs flash read door pages cold queue rush` runs some of them;
+// `node bench/run-all.mjs scaleout` (HAProxy, Redis, kill -9) runs only when named.
 // Not part of CI: the figures need a quiet machine, and take a few minutes.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { door } from './door.mjs';
 import { flashSale } from './flash-sale.mjs';
 import { buildAll, machine, root, settle, sweepDatabases } from './lib/common.mjs';
 import { pages } from './pages.mjs';
+import { paidRush } from './paid-rush.mjs';
 import { readPath } from './read-path.mjs';
 import { waitingRoom } from './waiting-room.mjs';
 
@@ -19,6 +21,7 @@ const ALL = {
   pages,
   cold: coldStart,
   queue: waitingRoom,
+  rush: paidRush,
 };
 const chosen = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const name of chosen)
