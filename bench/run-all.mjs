@@ -12,6 +12,7 @@ import { buildAll, machine, root, settle, sweepDatabases } from './lib/common.mj
 import { pages } from './pages.mjs';
 import { paidRush } from './paid-rush.mjs';
 import { readPath } from './read-path.mjs';
+import { scaleOut } from './scale-out.mjs';
 import { waitingRoom } from './waiting-room.mjs';
 
 const ALL = {
@@ -22,7 +23,10 @@ const ALL = {
   cold: coldStart,
   queue: waitingRoom,
   rush: paidRush,
+  scaleout: scaleOut,
 };
+/** Run only when named: they install HAProxy and need Redis (BENCH_REDIS_URL). */
+const ONLY_WHEN_NAMED = new Set(['scaleout']);
 const chosen = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const name of chosen)
   if (!(name in ALL))
@@ -42,7 +46,7 @@ await buildAll();
 const results = {};
 const figures = [];
 for (const [name, run] of Object.entries(ALL)) {
-  if (chosen.length && !chosen.includes(name)) continue;
+  if (chosen.length ? !chosen.includes(name) : ONLY_WHEN_NAMED.has(name)) continue;
   console.log(`\n== ${name}`);
   // Each benchmark starts on a settled machine, not in the previous one's aftermath.
   await settle();
