@@ -29,7 +29,7 @@ import { givenSlots, PGBENCH_SECONDS, pgbench } from './lib/pgbench.mjs';
 const CAPACITY = Number(process.env.BENCH_RUSH_CAPACITY ?? 20_000);
 const BUYERS = Number(process.env.BENCH_RUSH_BUYERS ?? 5_000);
 /** Short holds, so abandoned ones are released (and late payments refused) within the run. */
-const HOLD_SECONDS = Number(process.env.BENCH_RUSH_HOLD_SECONDS ?? 20);
+const HOLD_SECONDS = Number(process.env.BENCH_RUSH_HOLD_SECONDS ?? 60);
 const SWEEP_MS = 1_000;
 const PGBENCH_CLIENTS = 20;
 const PRICE_NAIRA = 5_000;
