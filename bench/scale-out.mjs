@@ -461,7 +461,7 @@ export async function scaleOut() {
         figure('Scale-out: pre-queue Kendall τ (arrival vs place)', round(tauPre, 4), '', {
           target: '|τ| < 0.05',
           ok: Math.abs(tauPre) < 0.05,
-          note: `${pre.length} drawn; later arrivals τ ${round(tauLater, 4)} (batches of 20)`,
+          note: `${pre.length} drawn (σ of τ ≈ ${round(Math.sqrt((2 * (2 * pre.length + 5)) / (9 * pre.length * (pre.length - 1))), 3)}: small runs miss by chance); later arrivals τ ${round(tauLater, 4)} (batches of 20)`,
         }),
         figure('Scale-out: requests failed by the kill', afterKillFailures.length, 'requests', {
           note: `over ${round(failWindowMs)} ms after the kill (${failures.length - afterKillFailures.length} before it); each retried after 300 ms, except holds (POST /orders); ${failedCheckouts.length} checkouts failed in all`,
@@ -492,9 +492,11 @@ export async function scaleOut() {
       const keys = await redis.keys(`wr:{${roomId}}:*`);
       if (keys.length) await redis.del(...keys);
     }
-    if (eventId) {
-      const keys = await redis.keys(`rl:*${eventId}*`);
-      if (keys.length) await redis.del(...keys);
+    // Rate-limit counters of this run's event and buyers' emails (their addresses' and
+    // phones' counters cannot be told from others' and expire within the hour).
+    for (const pattern of eventId ? [`rl:*${eventId}*`, 'rl:checkout:*scale.buyer.*'] : []) {
+      for await (const keys of redis.scanStream({ match: pattern, count: 1000 }))
+        if (keys.length) await redis.del(...keys);
     }
     redis.disconnect();
     await db.drop();
