@@ -1,10 +1,6 @@
 // 1. Flash sale: two app processes on one PostgreSQL, 1,000 concurrent buyers, one free
 // ticket type of 20,000; in the same run, pgbench's limit for the same SQL and the naive
 // SELECT … FOR UPDATE baseline.
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import {
   createDatabase,
   figure,
@@ -14,13 +10,14 @@ import {
   round,
   startApp,
 } from './lib/common.mjs';
+import { addressOf, orderBody } from './lib/buyers.mjs';
 import { load } from './lib/load.mjs';
+import { givenSlots, HOT_TYPE, OWN_TYPE, PGBENCH_SECONDS, pgbench } from './lib/pgbench.mjs';
 
 const CAPACITY = Number(process.env.BENCH_FLASH_CAPACITY ?? 20_000);
 const BUYERS = Number(process.env.BENCH_FLASH_BUYERS ?? 1_000);
 /** Requests beyond capacity, so the run ends in sold-out answers that must all be 409. */
 const OVERSHOOT = Math.ceil(CAPACITY * 0.02);
-const PGBENCH_SECONDS = Number(process.env.BENCH_PGBENCH_SECONDS ?? 8);
 /** pgbench clients: as many connections as the two app processes' pools hold (2 × 10). */
 const PGBENCH_CLIENTS = 20;
 
@@ -36,8 +33,8 @@ WITH o AS (
 INSERT INTO order_items (order_id, ticket_type_id, name, quantity, unit_price_kobo)
 SELECT id, ${ticketTypeSql}, 'Free', 1, 0 FROM o;`;
 
-const HOT = "(SELECT id FROM ticket_types WHERE name = 'pgbench-hot')";
-const OWN = '(SELECT ticket_type_id FROM bench_slots WHERE slot = :client_id)';
+const HOT = HOT_TYPE;
+const OWN = OWN_TYPE;
 
 const SCRIPTS = {
   // The app's minimal SQL on one hot row: counter first, then the order and its item.
@@ -63,40 +60,7 @@ ${orderInsert(HOT)}
 END;`,
 };
 
-function pgbench(dbUrl, name) {
-  const file = path.join(os.tmpdir(), `gatepass-pgbench-${name}-${process.pid}.sql`);
-  fs.writeFileSync(file, SCRIPTS[name]);
-  const url = new URL(dbUrl);
-  const res = spawnSync(
-    'pgbench',
-    [
-      '-n',
-      '-M',
-      'prepared',
-      '-c',
-      String(PGBENCH_CLIENTS),
-      '-j',
-      '2',
-      '-T',
-      String(PGBENCH_SECONDS),
-      '-f',
-      file,
-      '-h',
-      url.hostname,
-      '-p',
-      url.port || '5432',
-      '-U',
-      url.username || 'postgres',
-      url.pathname.slice(1),
-    ],
-    { encoding: 'utf8' },
-  );
-  fs.rmSync(file, { force: true });
-  const tps = /tps = ([\d.]+)/.exec(res.stdout)?.[1];
-  const latency = /latency average = ([\d.]+) ms/.exec(res.stdout)?.[1];
-  if (!tps) throw new Error(`pgbench ${name} failed:\n${res.stdout}\n${res.stderr}`);
-  return { tps: Number(tps), latencyMs: Number(latency) };
-}
+const run = (dbUrl, name) => pgbench(dbUrl, name, SCRIPTS[name], { clients: PGBENCH_CLIENTS });
 
 export async function flashSale() {
   const db = await createDatabase('flash');
@@ -123,18 +87,6 @@ export async function flashSale() {
     // 1,000 people on many networks are; one client sending them all would be refused by
     // the per-address and per-buyer limits (decision 025).
     let buyerSeq = 0;
-    const body = (event, n) =>
-      JSON.stringify({
-        eventId: event.id,
-        items: [{ ticketTypeId: event.types[0].id, quantity: 1 }],
-        buyer: {
-          firstName: 'Flash',
-          lastName: 'Buyer',
-          email: `flash.buyer.${n}@example.com`,
-          phone: `0803${String(n % 10_000_000).padStart(7, '0')}`,
-        },
-      });
-    const address = (n) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
     const order = (app, event, connections, amount) =>
       load({
         url: `${app.base}/api/v1/orders`,
@@ -149,9 +101,9 @@ export async function flashSale() {
                 ...req,
                 headers: {
                   'content-type': 'application/json',
-                  'x-forwarded-for': address(buyerSeq),
+                  'x-forwarded-for': addressOf(buyerSeq),
                 },
-                body: body(event, buyerSeq),
+                body: orderBody(event, buyerSeq, 1, 'Flash'),
               };
             },
           },
@@ -197,22 +149,11 @@ export async function flashSale() {
     await Promise.all(apps.splice(0).map((s) => s.stop()));
 
     log('flash sale: pgbench limit and naive baseline on the same database');
-    await db.query(
-      `INSERT INTO ticket_types (event_id, name, price_kobo, capacity) VALUES ($1, 'pgbench-hot', 0, 100000000)`,
-      [sale.id],
-    );
-    await db.query('CREATE TABLE bench_slots (slot int PRIMARY KEY, ticket_type_id uuid NOT NULL)');
-    for (let slot = 0; slot < PGBENCH_CLIENTS; slot++) {
-      const { rows: made } = await db.query(
-        `INSERT INTO ticket_types (event_id, name, price_kobo, capacity) VALUES ($1, $2, 0, 100000000) RETURNING id`,
-        [sale.id, `pgbench-${slot}`],
-      );
-      await db.query('INSERT INTO bench_slots VALUES ($1, $2)', [slot, made[0].id]);
-    }
-    const hot = pgbench(db.url, 'hot');
-    const hotLast = pgbench(db.url, 'hotLast');
-    const uncontended = pgbench(db.url, 'uncontended');
-    const naive = pgbench(db.url, 'naive');
+    await givenSlots(db, sale.id, PGBENCH_CLIENTS);
+    const hot = run(db.url, 'hot');
+    const hotLast = run(db.url, 'hotLast');
+    const uncontended = run(db.url, 'uncontended');
+    const naive = run(db.url, 'naive');
 
     const ofLimit = ordersPerSecond / uncontended.tps;
     return {

@@ -1,6 +1,7 @@
 // `npm run bench`: builds the app, runs every benchmark, prints each figure next to its
 // target and the limit it is held against, and keeps the run in bench/dist/results/latest.json.
-// `node bench/run-all.mjs flash read door pages cold` runs some of them.
+// `node bench/run-all.mjs flash read door pages cold queue rush` runs some of them;
+// `node bench/run-all.mjs scaleout` (HAProxy, Redis, kill -9) runs only when named.
 // Not part of CI: the figures need a quiet machine, and take a few minutes.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,7 +10,9 @@ import { door } from './door.mjs';
 import { flashSale } from './flash-sale.mjs';
 import { buildAll, machine, root, settle, sweepDatabases } from './lib/common.mjs';
 import { pages } from './pages.mjs';
+import { paidRush } from './paid-rush.mjs';
 import { readPath } from './read-path.mjs';
+import { scaleOut } from './scale-out.mjs';
 import { waitingRoom } from './waiting-room.mjs';
 
 const ALL = {
@@ -19,7 +22,11 @@ const ALL = {
   pages,
   cold: coldStart,
   queue: waitingRoom,
+  rush: paidRush,
+  scaleout: scaleOut,
 };
+/** Run only when named: they install HAProxy and need Redis (BENCH_REDIS_URL). */
+const ONLY_WHEN_NAMED = new Set(['scaleout']);
 const chosen = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const name of chosen)
   if (!(name in ALL))
@@ -39,7 +46,7 @@ await buildAll();
 const results = {};
 const figures = [];
 for (const [name, run] of Object.entries(ALL)) {
-  if (chosen.length && !chosen.includes(name)) continue;
+  if (chosen.length ? !chosen.includes(name) : ONLY_WHEN_NAMED.has(name)) continue;
   console.log(`\n== ${name}`);
   // Each benchmark starts on a settled machine, not in the previous one's aftermath.
   await settle();

@@ -5,7 +5,7 @@
 // of the order (Kendall τ of place against arrival: pre-queue ~0, later arrivals ~1).
 import http from 'node:http';
 import { Redis } from 'ioredis';
-import { percentile } from './lib/load.mjs';
+import { kendallTau, percentile } from './lib/load.mjs';
 import {
   api,
   createDatabase,
@@ -22,22 +22,6 @@ const ARRIVALS = 20_000;
 const SPREAD_MS = 10_000;
 const RATE = 6_000; // people a minute: 100 a second
 const MAX_IN_FLIGHT = 400;
-
-/** Kendall's τ of two orderings (O(n²); 10,000 items take about a second). */
-function kendallTau(a, b) {
-  let c = 0;
-  let d = 0;
-  for (let i = 0; i < a.length; i++) {
-    const ai = a[i];
-    const bi = b[i];
-    for (let j = i + 1; j < a.length; j++) {
-      const s = Math.sign(ai - a[j]) * Math.sign(bi - b[j]);
-      if (s > 0) c++;
-      else if (s < 0) d++;
-    }
-  }
-  return (c - d) / ((a.length * (a.length - 1)) / 2);
-}
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 function get(url, cookie) {

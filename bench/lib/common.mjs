@@ -152,6 +152,13 @@ process.on('exit', () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
+/** Kills `child` (e.g. a load balancer the benchmark started) if this process exits first. */
+export function track(child) {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
 /**
  * Starts `node <entry>` with `env` and waits until `readyPath` answers 2xx. Answers
  * { base, child, stop(), startedMs } where startedMs is spawn → first 2xx.
@@ -194,7 +201,8 @@ export async function startProcess(
     startedMs,
     output: () => output,
     async stop() {
-      if (child.exitCode !== null) return;
+      // A process killed by a signal keeps exitCode null: signalCode says it is gone.
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);

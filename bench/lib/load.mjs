@@ -8,6 +8,25 @@ export function percentile(sorted, p) {
 }
 
 /**
+ * Kendall's τ of two orderings (O(n²); 10,000 items take about a second). With
+ * `ignoreTies`, pairs tied in either ordering are left out of the denominator too.
+ */
+export function kendallTau(a, b, { ignoreTies = false } = {}) {
+  let c = 0;
+  let d = 0;
+  for (let i = 0; i < a.length; i++) {
+    const ai = a[i];
+    const bi = b[i];
+    for (let j = i + 1; j < a.length; j++) {
+      const s = Math.sign(ai - a[j]) * Math.sign(bi - b[j]);
+      if (s > 0) c++;
+      else if (s < 0) d++;
+    }
+  }
+  return (c - d) / (ignoreTies ? c + d : (a.length * (a.length - 1)) / 2);
+}
+
+/**
  * Runs autocannon and answers its result plus, per status code, the response times (ms)
  * and the moment (ms since start) of the last response of that status.
  */
