@@ -11,7 +11,7 @@ import { ApnsClient } from './apns.ts';
 import { passImages, passJson, passSigner, pkpass, type PassSigner } from './apple-pass.ts';
 import { GoogleWalletApi, saveUrl } from './google-pass.ts';
 import { passFactsOf, type PassFacts } from './pass-facts.ts';
-import { walletLinks, type WalletEnabled, type WalletLink } from './wallet.links.ts';
+import type { WalletEnabled } from './wallet.links.ts';
 import * as repo from './wallet.repository.ts';
 import type { WalletPassRow } from './wallet.table.ts';
 
