@@ -15,6 +15,7 @@ import { TZDate } from '@date-fns/tz';
 import {
   createEventBody,
   updateEventBody,
+  updateTicketTypeBody,
   createOrderBody,
   createTicketTypeBody,
   DEFAULT_TIME_ZONE,
@@ -39,7 +40,8 @@ import { logTransport } from './modules/mail/mail.transport.ts';
 import { smsLogTransport } from './modules/sms/sms.transport.ts';
 import { MediaService } from './modules/media/media.service.ts';
 import * as orderRepo from './modules/orders/orders.repository.ts';
-import { createCheckoutLimits } from './modules/orders/orders.limits.ts';
+import { createCheckoutLimits, emailKey } from './modules/orders/orders.limits.ts';
+import * as waitlistRepo from './modules/waitlist/waitlist.repository.ts';
 import { OrdersService } from './modules/orders/orders.service.ts';
 import { updateAccount } from './modules/settings/settings.repository.ts';
 import * as teamRepo from './modules/team/team.repository.ts';
@@ -89,6 +91,11 @@ interface DemoEvent {
   /** Orders placed over the past weeks; how many of their holders came in at the door. */
   orders: number;
   checkedIn?: number;
+  /**
+   * A sell-out to show (issue 14): this ticket type sold out with people on its waiting
+   * list, and one of the event's orders passed on to a friend (a transfer in its history).
+   */
+  sellOut?: { ticketType: string; waiting: { name: string; quantity: number }[] };
 }
 
 /** The organiser's name before it read well at home: a demo organiser still called so is renamed. */
@@ -244,6 +251,14 @@ const DEMO_EVENTS: DemoEvent[] = [
     ],
     colours: ['#111827', '#e11d48'],
     orders: 16,
+    sellOut: {
+      ticketType: 'Early bird',
+      waiting: [
+        { name: 'Ngozi Okafor', quantity: 2 },
+        { name: 'Tobi Adebayo', quantity: 1 },
+        { name: 'Halima Sani', quantity: 4 },
+      ],
+    },
   },
 ];
 
@@ -634,9 +649,54 @@ export async function seed(
     // The team is given events once they exist (and published: stewards see those).
     stewardId ??= await demoTeam(db, organiserId);
     await seedOrders(db, orders, mail, checkin, organiserId, demo, event, index, result, stewardId);
+    if (demo.sellOut) await seedSellOut(db, events, orders, organiserId, event, demo.sellOut);
   }
   await demoTeam(db, organiserId);
   return result;
+}
+
+/**
+ * The sell-out of a demo event: its ticket type's capacity closed at what is taken, so it
+ * reads "Sold out" with its waiting list behind it (decision 032), and one completed order
+ * transferred to a friend, so the order's history shows both codes (decision 033).
+ */
+async function seedSellOut(
+  db: Db,
+  events: EventsService,
+  orders: OrdersService,
+  organiserId: string,
+  event: ManageEventDto,
+  sellOut: NonNullable<DemoEvent['sellOut']>,
+): Promise<void> {
+  const fresh = await events.get(organiserId, event.id);
+  const type = fresh.ticketTypes.find((t) => t.name === sellOut.ticketType);
+  if (type && type.sold > 0) {
+    await events.updateTicketType(
+      organiserId,
+      event.id,
+      type.id,
+      updateTicketTypeBody.parse({ capacity: type.sold }),
+    );
+    for (const person of sellOut.waiting) {
+      const email = `${person.name.replace(' ', '.')}@example.com`.toLowerCase();
+      await waitlistRepo.insertEntry(db, {
+        eventId: event.id,
+        ticketTypeId: type.id,
+        name: person.name,
+        email,
+        emailKey: emailKey(email),
+        quantity: Math.min(person.quantity, type.maxPerOrder),
+      });
+    }
+  }
+  const given = await orderRepo.firstCompletedOrder(db, event.id);
+  if (given) {
+    await orders.transferForOwner(organiserId, given, {
+      firstName: 'Chiamaka',
+      lastName: 'Eze',
+      email: 'chiamaka.eze@example.com',
+    });
+  }
 }
 
 /** What `npm run seed` prints when done: the address is the one the app uses (PORT, PUBLIC_URL). */

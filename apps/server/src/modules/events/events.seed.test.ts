@@ -156,6 +156,34 @@ describe('demo data (npm run seed)', () => {
     ]);
   });
 
+  it('shows a sell-out: a sold-out type with its waiting list, and a transferred order', async () => {
+    const mine = await t.request('GET', `${API}/events/manage`, { token });
+    const party = (mine.body.data as { id: string; title: string }[]).find(
+      (e) => e.title === 'Afrobeats Rooftop Party',
+    )!;
+    const event = await t.request('GET', `${API}/events/manage/${party.id}`, { token });
+    const early = event.body.data.ticketTypes.find(
+      (x: { name: string }) => x.name === 'Early bird',
+    );
+    expect(early).toMatchObject({ remaining: 0, availability: 'sold_out' });
+    const line = await t.request('GET', `${API}/events/manage/${party.id}/waitlist`, { token });
+    expect(line.status, line.text).toBe(200);
+    expect(JSON.stringify(line.body.data)).toContain('Ngozi Okafor');
+    expect(line.text.match(/"status":"waiting"/g)).toHaveLength(3);
+
+    const orders = await t.request(
+      'GET',
+      `${API}/events/manage/orders?eventId=${party.id}&search=chiamaka.eze@example.com`,
+      { token },
+    );
+    expect(orders.status, orders.text).toBe(200);
+    const given = (orders.body.data.items as { id: string; email: string }[]).find(
+      (o) => o.email === 'chiamaka.eze@example.com',
+    );
+    const detail = await t.request('GET', `${API}/events/manage/orders/${given!.id}`, { token });
+    expect(detail.body.data.history.map((h: { kind: string }) => h.kind)).toContain('transferred');
+  });
+
   it('prints the address the app uses (PORT, PUBLIC_URL)', () => {
     const printed = (env: Record<string, string>) => seedSummary(loadConfig(env), first).join('\n');
     expect(printed({ PORT: '4100' })).toContain('http://localhost:4100/login');

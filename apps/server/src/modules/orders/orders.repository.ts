@@ -425,6 +425,20 @@ export async function flagNeedsRefund(
  * Moves an order's times (placed, paid, ended) and its history back by `seconds`, so the
  * demo's orders read as sold over past weeks (seed.ts). Its hold and check-in are left alone.
  */
+/** The demo's oldest completed order of an event that nobody has checked in (the seed's transfer). */
+export async function firstCompletedOrder(db: Db, eventId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('event_id', '=', eventId)
+    .where('status', '=', 'completed')
+    .where('attended_at', 'is', null)
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
+}
+
 export async function backdateOrder(db: Db, orderId: string, seconds: number): Promise<void> {
   const by = sql<string>`${`${Math.round(seconds)} seconds`}::interval`;
   await db
