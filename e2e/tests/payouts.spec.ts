@@ -4,13 +4,17 @@ import { newUser } from '../support/api.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { codeFromLog, startOwnServer, type OwnServer } from '../support/own-server.ts';
 import { startPaystackStandIn, type PaystackStandIn } from '../support/paystack-stand-in.ts';
+import { startTermiiStandIn, type TermiiStandIn } from '../support/termii-stand-in.ts';
+import { walletEnv } from '../support/wallet-keys.ts';
 
 /**
  * Issue 15 §1–2 in Chromium, against the built app with Paystack pointed at a local
  * stand-in (e2e/support/paystack-stand-in.ts): the organiser's payout account resolved and
  * confirmed by name; a buyer paying by bank transfer, told how long the tickets are held,
  * confirmed only when Paystack's webhook arrives; the split and its settlement in the
- * Payouts ledger; a refund followed to "processed" there. Test mode is off.
+ * Payouts ledger; a refund followed to "processed" there. Test mode is off. With Termii and
+ * both wallets pointed at stand-ins / test keys too, this is issue 15's whole journey: the
+ * buyer pays by transfer and gets the ticket by SMS and in their wallet.
  */
 
 const ACCOUNT = { bank: '058', number: '0123456789', name: 'ADAEZE OKAFOR EVENTS' };
@@ -55,16 +59,24 @@ test.describe('payouts through Paystack split payments (stand-in Paystack)', () 
   test.describe.configure({ mode: 'serial' });
   let server: OwnServer;
   let paystack: PaystackStandIn;
+  let termii: TermiiStandIn;
+  let wallet: ReturnType<typeof walletEnv>;
   let token: string;
   let organiser: ReturnType<typeof newUser>;
 
   test.beforeAll(async () => {
     test.setTimeout(150_000);
     paystack = await startPaystackStandIn({ [`${ACCOUNT.bank}:${ACCOUNT.number}`]: ACCOUNT.name });
+    termii = await startTermiiStandIn();
+    wallet = walletEnv();
     server = await startOwnServer({
       PAYSTACK_SECRET_KEY: paystack.secretKey,
       PAYSTACK_BASE_URL: paystack.url,
       PAYMENTS_TEST_MODE: 'false',
+      TERMII_API_KEY: termii.apiKey,
+      TERMII_SENDER_ID: termii.senderId,
+      TERMII_BASE_URL: termii.url,
+      ...wallet.env,
     });
     paystack.webhookUrl = `${server.base}/api/v1/payments/paystack/webhook`;
     const user = newUser();
@@ -87,6 +99,8 @@ test.describe('payouts through Paystack split payments (stand-in Paystack)', () 
   test.afterAll(async () => {
     await server?.stop();
     await paystack?.close();
+    await termii?.close();
+    wallet?.remove();
   });
 
   test('payout account, a bank transfer held and confirmed by webhook, the ledger and a refund', async ({
@@ -173,6 +187,21 @@ test.describe('payouts through Paystack split payments (stand-in Paystack)', () 
     await expect(
       buyerPage.getByRole('heading', { name: "You're going! Your order is confirmed." }),
     ).toBeVisible({ timeout: 15_000 });
+
+    // The ticket where the buyer is: one SMS with the code and the ticket link, and both
+    // wallets on the confirmation page (the Apple pass served as Wallet wants it).
+    const code = (await buyerPage.getByTestId('order-code').textContent())!.replace(/\D/g, '');
+    await expect.poll(() => termii.received.length, { timeout: 15_000 }).toBe(1);
+    expect(termii.received[0]).toMatchObject({ to: '2348031234567' });
+    expect(termii.received[0]!.sms).toContain(code);
+    const ticketLink = /https?:\/\/\S+\/t\/\S+/.exec(termii.received[0]!.sms)![0];
+    const apple = buyerPage.getByRole('link', { name: 'Add to Apple Wallet' });
+    await expect(apple).toBeVisible();
+    await expect(buyerPage.getByRole('link', { name: 'Save to Google Wallet' })).toBeVisible();
+    expect(await apple.getAttribute('href')).toBe(`${ticketLink}/pass.pkpass`);
+    const pass = await buyerPage.request.get(`${ticketLink}/pass.pkpass`);
+    expect(pass.headers()['content-type']).toBe('application/vnd.apple.pkpass');
+    await shoot(buyerPage, 'confirmation-wallets');
 
     // The ledger: what the organiser gets, the platform keeps, Paystack charged; settled.
     const subaccount = paystack.transactions.get(reference)!.subaccount!;
