@@ -27,21 +27,58 @@ export interface ApiAnswer {
   body: Record<string, unknown>;
 }
 
-export async function api(
-  method: 'GET' | 'POST',
+export interface CallOptions {
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+/** One API call to the server at `base`: the suite's, or a test's own (`startOwnServer`). */
+export async function callAt(
+  base: string,
+  method: string,
   path: string,
-  options: { body?: unknown; token?: string } = {},
+  options: CallOptions = {},
 ): Promise<ApiAnswer> {
-  const res = await fetch(`${requireEnv(ENV.baseUrl)}/api/v1${path}`, {
+  const res = await fetch(`${base}/api/v1${path}`, {
     method,
     headers: {
       ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...options.headers,
     },
     ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
   });
   const text = await res.text();
   return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+}
+
+/** The answer's `data` when it came with `status`; any other answer throws, showing it. */
+export function dataOf<T = Record<string, unknown>>(
+  answer: ApiAnswer,
+  status: number,
+  what = 'the call',
+): T {
+  expectStatus(answer, status, what);
+  return answer.body.data as T;
+}
+
+/** `callAt` for a call that must succeed (2xx): its `data`, or an error with the answer. */
+export async function dataAt<T = Record<string, unknown>>(
+  base: string,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<T> {
+  const answer = await callAt(base, method, path, options);
+  if (answer.status < 200 || answer.status >= 300)
+    throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body.data as T;
+}
+
+/** A call to the suite's server (global-setup.ts). */
+export function api(method: string, path: string, options: CallOptions = {}): Promise<ApiAnswer> {
+  return callAt(requireEnv(ENV.baseUrl), method, path, options);
 }
 
 function expectStatus(answer: ApiAnswer, status: number, what: string): void {

@@ -6,7 +6,7 @@ import { formatEventDate } from '@gatepass/shared';
 import type { Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { createVerifiedUser, newUser, type TestUser } from '../support/api.ts';
+import { type TestUser, callAt, createVerifiedUser, dataOf, newUser } from '../support/api.ts';
 import { ENV, requireEnv } from '../support/env.ts';
 import { codeFromLog, startOwnServer as startServer } from '../support/own-server.ts';
 import { expect, logInThroughUi, test } from '../support/fixtures.ts';
@@ -20,43 +20,13 @@ import { expect, logInThroughUi, test } from '../support/fixtures.ts';
 
 // API ------------------------------------------------------------------------------------
 
-interface Answer {
-  status: number;
-  body: Record<string, unknown>;
-}
-
-async function call(
-  base: string,
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT',
-  apiPath: string,
-  options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
-): Promise<Answer> {
-  const res = await fetch(`${base}/api/v1${apiPath}`, {
-    method,
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...options.headers,
-    },
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-}
-
-function data<T>(answer: Answer, status: number, what: string): T {
-  if (answer.status !== status)
-    throw new Error(`${what} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return answer.body.data as T;
-}
-
 const mainBase = () => requireEnv(ENV.baseUrl);
 
 async function logIn(base: string, user: TestUser): Promise<string> {
-  const answer = await call(base, 'POST', '/auth/user/login', {
+  const answer = await callAt(base, 'POST', '/auth/user/login', {
     body: { phoneNumber: user.phoneNumber, password: user.password },
   });
-  return data<{ token: string }>(answer, 200, 'login').token;
+  return dataOf<{ token: string }>(answer, 200, 'login').token;
 }
 
 interface TicketInput {
@@ -86,8 +56,8 @@ async function givenEvent(
   const title = `${options.title ?? 'Checkout Night'} ${randomBytes(3).toString('hex')}`;
   const startAt = new Date(Date.now() + 21 * 86_400_000);
   startAt.setUTCHours(18, 0, 0, 0);
-  const draft = data<{ id: string }>(
-    await call(base, 'POST', '/events/manage', {
+  const draft = dataOf<{ id: string }>(
+    await callAt(base, 'POST', '/events/manage', {
       token,
       body: {
         title,
@@ -106,15 +76,22 @@ async function givenEvent(
     'create event',
   );
   for (const ticket of tickets) {
-    data(
-      await call(base, 'POST', `/events/manage/${draft.id}/ticket-types`, { token, body: ticket }),
+    dataOf(
+      await callAt(base, 'POST', `/events/manage/${draft.id}/ticket-types`, {
+        token,
+        body: ticket,
+      }),
       201,
       'create ticket type',
     );
   }
-  data(await call(base, 'POST', `/events/manage/${draft.id}/publish`, { token }), 200, 'publish');
-  const slug = data<{ slug: string }>(
-    await call(base, 'GET', `/events/manage/${draft.id}`, { token }),
+  dataOf(
+    await callAt(base, 'POST', `/events/manage/${draft.id}/publish`, { token }),
+    200,
+    'publish',
+  );
+  const slug = dataOf<{ slug: string }>(
+    await callAt(base, 'GET', `/events/manage/${draft.id}`, { token }),
     200,
     'read event',
   ).slug;
@@ -136,7 +113,7 @@ interface PublicEvent {
 }
 
 async function publicEvent(base: string, slug: string): Promise<PublicEvent> {
-  return data<PublicEvent>(await call(base, 'GET', `/events/${slug}`), 200, 'public event');
+  return dataOf<PublicEvent>(await callAt(base, 'GET', `/events/${slug}`), 200, 'public event');
 }
 
 async function remaining(base: string, event: ShopEvent, ticket: string): Promise<number> {
@@ -329,8 +306,8 @@ test.describe('checkout on the main server', () => {
     // Still pending on the server: nothing was confirmed by the failure.
     const orderId = orderIdFrom(page.url());
     const orderToken = (await storedOrderToken(page, orderId))!;
-    const pending = data<{ status: string }>(
-      await call(mainBase(), 'GET', `/orders/${orderId}`, {
+    const pending = dataOf<{ status: string }>(
+      await callAt(mainBase(), 'GET', `/orders/${orderId}`, {
         headers: { 'X-Order-Token': orderToken },
       }),
       200,
@@ -348,8 +325,8 @@ test.describe('checkout on the main server', () => {
     expect(await readQr(page)).toBe(code);
     await expect(page.getByTestId('ticket-total')).toHaveText('₦10,550.00');
     expect(await seriousViolations(page)).toEqual([]);
-    const paid = data<{ status: string; paymentMethod: string }>(
-      await call(mainBase(), 'GET', `/orders/${orderId}`, {
+    const paid = dataOf<{ status: string; paymentMethod: string }>(
+      await callAt(mainBase(), 'GET', `/orders/${orderId}`, {
         headers: { 'X-Order-Token': orderToken },
       }),
       200,
@@ -366,8 +343,8 @@ test.describe('checkout on the main server', () => {
       { name: 'Regular', price: 5000, capacity: 100 },
     ]);
     const promoCode = `LAGOS${randomBytes(2).toString('hex').toUpperCase()}`;
-    const promo = data<{ id: string }>(
-      await call(mainBase(), 'POST', '/events/manage/promo-codes', {
+    const promo = dataOf<{ id: string }>(
+      await callAt(mainBase(), 'POST', '/events/manage/promo-codes', {
         token,
         body: { eventId: event.id, code: promoCode, kind: 'percent', amount: 10, maxUses: 5 },
       }),
@@ -402,8 +379,10 @@ test.describe('checkout on the main server', () => {
     await expect(page).toHaveURL(onComplete);
     await expect(page.getByTestId('ticket-total')).toHaveText('₦9,510.00');
 
-    const used = data<{ usage: { uses: number; completedOrders: number; discountGiven: number } }>(
-      await call(mainBase(), 'GET', `/events/manage/promo-codes/${promo.id}`, { token }),
+    const used = dataOf<{
+      usage: { uses: number; completedOrders: number; discountGiven: number };
+    }>(
+      await callAt(mainBase(), 'GET', `/events/manage/promo-codes/${promo.id}`, { token }),
       200,
       'read promo code',
     );
@@ -486,8 +465,8 @@ test.describe('checkout on the main server', () => {
       .toBe(`${event.tickets['Last seat']}:1`);
 
     // Someone else takes the last seat while this buyer types.
-    data(
-      await call(mainBase(), 'POST', '/orders', {
+    dataOf(
+      await callAt(mainBase(), 'POST', '/orders', {
         body: {
           eventId: event.id,
           items: [{ ticketTypeId: event.tickets['Last seat'], quantity: 1 }],
@@ -514,8 +493,8 @@ test.describe('checkout on the main server', () => {
       { name: 'Free entry', price: 0, capacity: 20 },
     ]);
     const who = buyer();
-    const created = data<{ order: { orderCode: string } }>(
-      await call(mainBase(), 'POST', '/orders', {
+    const created = dataOf<{ order: { orderCode: string } }>(
+      await callAt(mainBase(), 'POST', '/orders', {
         body: {
           eventId: event.id,
           items: [{ ticketTypeId: event.tickets['Free entry'], quantity: 1 }],
@@ -547,8 +526,8 @@ test.describe('checkout on the main server', () => {
     await expect(page.getByTestId('order-code')).toBeVisible();
 
     // A code guessed again and again: the server's 429 reaches the buyer as the global toast.
-    const other = data<{ order: { orderCode: string } }>(
-      await call(mainBase(), 'POST', '/orders', {
+    const other = dataOf<{ order: { orderCode: string } }>(
+      await callAt(mainBase(), 'POST', '/orders', {
         body: {
           eventId: event.id,
           items: [{ ticketTypeId: event.tickets['Free entry'], quantity: 1 }],
@@ -560,7 +539,7 @@ test.describe('checkout on the main server', () => {
     );
     let limited = false;
     for (let i = 0; i < 15 && !limited; i++) {
-      const answer = await call(mainBase(), 'POST', '/orders/lookup', {
+      const answer = await callAt(mainBase(), 'POST', '/orders/lookup', {
         body: { orderCode: other.order.orderCode, email: 'guess@example.com' },
       });
       limited = answer.status === 429;
@@ -633,10 +612,10 @@ async function startOwnServer(env: Record<string, string>): Promise<OwnServer> {
     stop: server.stop,
     async organiser() {
       const user = newUser();
-      data(await call(server.base, 'POST', '/auth/user/signup', { body: user }), 201, 'signup');
+      dataOf(await callAt(server.base, 'POST', '/auth/user/signup', { body: user }), 201, 'signup');
       const code = await codeFromLog(server.logFile, user.email);
-      data(
-        await call(server.base, 'POST', '/auth/user/verify-email', {
+      dataOf(
+        await callAt(server.base, 'POST', '/auth/user/verify-email', {
           body: { email: user.email, code },
         }),
         200,
@@ -697,8 +676,8 @@ test.describe('a hold that expires (a server with ORDER_HOLD_SECONDS=8)', () => 
       { name: 'Regular', price: 5000, capacity: 10 },
     ]);
     // Made through the API, so the page opens with most of the short hold left.
-    const created = data<{ order: { id: string }; accessToken: string }>(
-      await call(server.base, 'POST', '/orders', {
+    const created = dataOf<{ order: { id: string }; accessToken: string }>(
+      await callAt(server.base, 'POST', '/orders', {
         body: {
           eventId: event.id,
           items: [{ ticketTypeId: event.tickets.Regular, quantity: 1 }],
@@ -709,8 +688,8 @@ test.describe('a hold that expires (a server with ORDER_HOLD_SECONDS=8)', () => 
       'order',
     );
     const { order, accessToken } = created;
-    data(
-      await call(server.base, 'POST', `/orders/${order.id}/pay`, {
+    dataOf(
+      await callAt(server.base, 'POST', `/orders/${order.id}/pay`, {
         body: { method: 'test' },
         headers: { 'X-Order-Token': accessToken },
       }),
@@ -729,7 +708,7 @@ test.describe('a hold that expires (a server with ORDER_HOLD_SECONDS=8)', () => 
     });
     await expect(page.getByRole('button', { name: 'Pay successfully' })).toHaveCount(0);
     // And the server agrees: a payment now is refused.
-    const late = await call(server.base, 'POST', `/orders/${order.id}/test-payment`, {
+    const late = await callAt(server.base, 'POST', `/orders/${order.id}/test-payment`, {
       body: { outcome: 'success' },
       headers: { 'X-Order-Token': accessToken },
     });
@@ -862,8 +841,8 @@ test.describe('Paystack (against a local stand-in of its API)', () => {
     page,
   }) => {
     const token = await server.organiser();
-    data(
-      await call(server.base, 'PUT', '/events/manage/settings/payout', {
+    dataOf(
+      await callAt(server.base, 'PUT', '/events/manage/settings/payout', {
         token,
         body: {
           bankName: 'Guaranty Trust Bank',

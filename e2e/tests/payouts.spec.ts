@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { newUser } from '../support/api.ts';
+import { callAt, newUser } from '../support/api.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { codeFromLog, startOwnServer, type OwnServer } from '../support/own-server.ts';
 import { startPaystackStandIn, type PaystackStandIn } from '../support/paystack-stand-in.ts';
@@ -18,25 +18,6 @@ import { walletEnv } from '../support/wallet-keys.ts';
  */
 
 const ACCOUNT = { bank: '058', number: '0123456789', name: 'ADAEZE OKAFOR EVENTS' };
-
-async function call(
-  base: string,
-  method: string,
-  apiPath: string,
-  options: { token?: string; body?: unknown } = {},
-) {
-  const res = await fetch(`${base}/api/v1${apiPath}`, {
-    method,
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-    },
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-  });
-  const text = await res.text();
-  const body = text ? (JSON.parse(text) as { data?: unknown; error?: string }) : {};
-  return { status: res.status, body };
-}
 
 async function data<T>(answer: Promise<{ status: number; body: { data?: unknown } }>, ok: number) {
   const { status, body } = await answer;
@@ -81,15 +62,15 @@ test.describe('payouts through Paystack split payments (stand-in Paystack)', () 
     paystack.webhookUrl = `${server.base}/api/v1/payments/paystack/webhook`;
     const user = newUser();
     organiser = user;
-    await data(call(server.base, 'POST', '/auth/user/signup', { body: user }), 201);
+    await data(callAt(server.base, 'POST', '/auth/user/signup', { body: user }), 201);
     const code = await codeFromLog(server.logFile, user.email);
     await data(
-      call(server.base, 'POST', '/auth/user/verify-email', { body: { email: user.email, code } }),
+      callAt(server.base, 'POST', '/auth/user/verify-email', { body: { email: user.email, code } }),
       200,
     );
     token = (
       await data<{ token: string }>(
-        call(server.base, 'POST', '/auth/user/login', {
+        callAt(server.base, 'POST', '/auth/user/login', {
           body: { phoneNumber: user.phoneNumber, password: user.password },
         }),
         200,
@@ -127,7 +108,7 @@ test.describe('payouts through Paystack split payments (stand-in Paystack)', () 
     // A paid event (publishing needs the verified account: test mode is off).
     const startAt = new Date(Date.now() + 21 * 86_400_000);
     const event = await data<{ id: string }>(
-      call(server.base, 'POST', '/events/manage', {
+      callAt(server.base, 'POST', '/events/manage', {
         token,
         body: {
           title: `Afrobeats Live ${randomBytes(2).toString('hex')}`,
@@ -142,14 +123,14 @@ test.describe('payouts through Paystack split payments (stand-in Paystack)', () 
       201,
     );
     const type = await data<{ id: string }>(
-      call(server.base, 'POST', `/events/manage/${event.id}/ticket-types`, {
+      callAt(server.base, 'POST', `/events/manage/${event.id}/ticket-types`, {
         token,
         body: { name: 'Regular', price: 5000, capacity: 20 },
       }),
       201,
     );
     const published = await data<{ slug: string }>(
-      call(server.base, 'POST', `/events/manage/${event.id}/publish`, { token }),
+      callAt(server.base, 'POST', `/events/manage/${event.id}/publish`, { token }),
       200,
     );
 
@@ -217,12 +198,12 @@ test.describe('payouts through Paystack split payments (stand-in Paystack)', () 
     // A refund, followed to "processed" by Paystack's webhook: a negative line.
     const orderId = (
       await data<{ items: { id: string }[] }>(
-        call(server.base, 'GET', `/events/manage/orders?eventId=${event.id}`, { token }),
+        callAt(server.base, 'GET', `/events/manage/orders?eventId=${event.id}`, { token }),
         200,
       )
     ).items[0]!.id;
     await data(
-      call(server.base, 'POST', `/events/manage/orders/${orderId}/refund`, {
+      callAt(server.base, 'POST', `/events/manage/orders/${orderId}/refund`, {
         token,
         body: { reason: 'Cannot attend' },
       }),

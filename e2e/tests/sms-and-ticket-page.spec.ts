@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Locator } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { newUser } from '../support/api.ts';
+import { dataAt, newUser } from '../support/api.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { codeFromLog, startOwnServer, type OwnServer } from '../support/own-server.ts';
 import { startTermiiStandIn, type TermiiStandIn } from '../support/termii-stand-in.ts';
@@ -14,26 +14,6 @@ import { startTermiiStandIn, type TermiiStandIn } from '../support/termii-stand-
  * page (QR and code), which still shows them after going offline and reloading, and the
  * page with everything it loads stays under 30 KB on the wire.
  */
-
-async function call(
-  base: string,
-  method: string,
-  apiPath: string,
-  options: { token?: string; body?: unknown } = {},
-) {
-  const res = await fetch(`${base}/api/v1${apiPath}`, {
-    method,
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-    },
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-  });
-  const text = await res.text();
-  const body = text ? (JSON.parse(text) as { data?: unknown; error?: string }) : {};
-  if (res.status >= 300) throw new Error(`${method} ${apiPath} answered ${res.status}: ${text}`);
-  return body.data;
-}
 
 /** The QR on screen, decoded from a screenshot of it. */
 async function decodeQr(qr: Locator): Promise<string | undefined> {
@@ -68,17 +48,17 @@ test.describe('the ticket by SMS and the light ticket page (stand-in Termii)', (
     test.setTimeout(120_000);
     const base = server!.base;
     const organiser = newUser();
-    await call(base, 'POST', '/auth/user/signup', { body: organiser });
+    await dataAt(base, 'POST', '/auth/user/signup', { body: organiser });
     const code = await codeFromLog(server!.logFile, organiser.email);
-    await call(base, 'POST', '/auth/user/verify-email', {
+    await dataAt(base, 'POST', '/auth/user/verify-email', {
       body: { email: organiser.email, code },
     });
-    const { token } = (await call(base, 'POST', '/auth/user/login', {
+    const { token } = (await dataAt(base, 'POST', '/auth/user/login', {
       body: { phoneNumber: organiser.phoneNumber, password: organiser.password },
     })) as { token: string };
     const startAt = new Date(Date.now() + 30 * 86_400_000);
     const title = `Eko Jazz Night ${randomBytes(2).toString('hex')}`;
-    const event = (await call(base, 'POST', '/events/manage', {
+    const event = (await dataAt(base, 'POST', '/events/manage', {
       token,
       body: {
         title,
@@ -90,11 +70,11 @@ test.describe('the ticket by SMS and the light ticket page (stand-in Termii)', (
         endAt: new Date(startAt.getTime() + 3 * 3_600_000).toISOString(),
       },
     })) as { id: string };
-    const type = (await call(base, 'POST', `/events/manage/${event.id}/ticket-types`, {
+    const type = (await dataAt(base, 'POST', `/events/manage/${event.id}/ticket-types`, {
       token,
       body: { name: 'Free entry', price: 0, capacity: 50 },
     })) as { id: string };
-    const published = (await call(base, 'POST', `/events/manage/${event.id}/publish`, {
+    const published = (await dataAt(base, 'POST', `/events/manage/${event.id}/publish`, {
       token,
     })) as { slug: string };
 

@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { api } from '../support/api.ts';
+import { type CallOptions, api, dataAt } from '../support/api.ts';
 import {
   door,
   givenDoorEvent,
@@ -32,23 +32,8 @@ async function shoot(page: Page, info: TestInfo, name: string): Promise<void> {
   await page.setViewportSize(size);
 }
 
-async function call(
-  method: 'GET' | 'POST' | 'PATCH',
-  path: string,
-  options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
-) {
-  const res = await fetch(`${requireEnv(ENV.baseUrl)}/api/v1${path}`, {
-    method,
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...options.headers,
-    },
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
-  return (JSON.parse(text) as { data: Record<string, unknown> }).data;
+function call(method: string, path: string, options: CallOptions = {}) {
+  return dataAt(requireEnv(ENV.baseUrl), method, path, options);
 }
 
 /** A completed (TEST-paid) order, with its id and access token. */

@@ -1,6 +1,13 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
-import { createVerifiedUser, type TestUser } from '../support/api.ts';
+import {
+  type ApiAnswer,
+  type CallOptions,
+  type TestUser,
+  callAt,
+  createVerifiedUser,
+  dataOf,
+} from '../support/api.ts';
 import { ENV, requireEnv } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -13,30 +20,12 @@ import { expect, test } from '../support/fixtures.ts';
 
 const base = () => requireEnv(ENV.baseUrl);
 
-async function call(
-  method: 'GET' | 'POST' | 'PUT',
-  apiPath: string,
-  options: { body?: unknown; token?: string } = {},
-): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${base()}/api/v1${apiPath}`, {
-    method,
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-    },
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+function call(method: string, apiPath: string, options: CallOptions = {}) {
+  return callAt(base(), method, apiPath, options);
 }
 
-async function ok<T>(
-  answer: Promise<{ status: number; body: Record<string, unknown> }>,
-  status: number,
-): Promise<T> {
-  const { status: got, body } = await answer;
-  if (got !== status) throw new Error(`answered ${got}: ${JSON.stringify(body)}`);
-  return body.data as T;
+async function ok<T>(answer: Promise<ApiAnswer>, status: number): Promise<T> {
+  return dataOf<T>(await answer, status);
 }
 
 async function logIn(user: TestUser): Promise<string> {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { newUser } from '../support/api.ts';
+import { dataAt, newUser } from '../support/api.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { codeFromLog, startOwnServer, type OwnServer } from '../support/own-server.ts';
 import { walletEnv } from '../support/wallet-keys.ts';
@@ -12,26 +12,6 @@ import { walletEnv } from '../support/wallet-keys.ts';
  * downloads as application/vnd.apple.pkpass; the Google link leaves for pay.google.com,
  * which is intercepted here (no internet).
  */
-
-async function call(
-  base: string,
-  method: string,
-  apiPath: string,
-  options: { token?: string; body?: unknown } = {},
-) {
-  const res = await fetch(`${base}/api/v1${apiPath}`, {
-    method,
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-    },
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-  });
-  const text = await res.text();
-  const body = text ? (JSON.parse(text) as { data?: unknown }) : {};
-  if (!res.ok) throw new Error(`${method} ${apiPath} answered ${res.status}: ${text}`);
-  return body.data as Record<string, unknown>;
-}
 
 async function shoot(page: Page, name: string) {
   for (const width of [1280, 375]) {
@@ -55,18 +35,18 @@ test.describe('wallet passes (signing keys made by the test)', () => {
     wallet = walletEnv();
     server = await startOwnServer(wallet.env);
     const user = newUser();
-    await call(server.base, 'POST', '/auth/user/signup', { body: user });
+    await dataAt(server.base, 'POST', '/auth/user/signup', { body: user });
     const code = await codeFromLog(server.logFile, user.email);
-    await call(server.base, 'POST', '/auth/user/verify-email', {
+    await dataAt(server.base, 'POST', '/auth/user/verify-email', {
       body: { email: user.email, code },
     });
-    const { token } = (await call(server.base, 'POST', '/auth/user/login', {
+    const { token } = (await dataAt(server.base, 'POST', '/auth/user/login', {
       body: { phoneNumber: user.phoneNumber, password: user.password },
     })) as { token: string };
     const startAt = new Date(Date.now() + 14 * 86_400_000);
     startAt.setUTCHours(18, 0, 0, 0);
     const title = `Lagoon Jazz ${randomBytes(2).toString('hex')}`;
-    const draft = await call(server.base, 'POST', '/events/manage', {
+    const draft = await dataAt(server.base, 'POST', '/events/manage', {
       token,
       body: {
         title,
@@ -80,7 +60,7 @@ test.describe('wallet passes (signing keys made by the test)', () => {
         feeMode: 'pass',
       },
     });
-    const type = await call(
+    const type = await dataAt(
       server.base,
       'POST',
       `/events/manage/${String(draft.id)}/ticket-types`,
@@ -89,8 +69,10 @@ test.describe('wallet passes (signing keys made by the test)', () => {
         body: { name: 'Free entry', price: 0, capacity: 20 },
       },
     );
-    await call(server.base, 'POST', `/events/manage/${String(draft.id)}/publish`, { token });
-    const manage = await call(server.base, 'GET', `/events/manage/${String(draft.id)}`, { token });
+    await dataAt(server.base, 'POST', `/events/manage/${String(draft.id)}/publish`, { token });
+    const manage = await dataAt(server.base, 'GET', `/events/manage/${String(draft.id)}`, {
+      token,
+    });
     event = {
       id: String(draft.id),
       slug: String(manage.slug),
