@@ -1,27 +1,7 @@
-import { payoutBody } from '@gatepass/shared';
 import { describe, expect, it } from 'vitest';
-import { apiFieldErrors, zodFieldErrors } from './field-errors.ts';
+import { apiFieldErrors } from './field-errors.ts';
 
 describe('form field errors', () => {
-  it("gives the shared contract's first sentence per field", () => {
-    const errors = zodFieldErrors(payoutBody, {
-      bankName: '',
-      accountNumber: '123',
-      accountName: 'Ada',
-    });
-    expect(errors).toEqual({
-      bankName: 'Bank name is required.',
-      accountNumber: 'Account number must be 10 digits.',
-    });
-    expect(
-      zodFieldErrors(payoutBody, {
-        bankName: 'GTBank',
-        accountNumber: '0123456789',
-        accountName: 'Ada',
-      }),
-    ).toBeNull();
-  });
-
   it("puts the server's issues under their fields and any other refusal under _form", () => {
     const validation = {
       response: {

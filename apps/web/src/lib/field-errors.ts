@@ -1,23 +1,6 @@
-import type { z } from 'zod';
 import { readApiFailure } from './api-error.ts';
 
 export type FieldErrors = Record<string, string | undefined>;
-
-/**
- * The first message per top-level field of a failed zod parse, so a form can show the
- * shared contract's sentences next to its fields before anything is sent.
- */
-export function zodFieldErrors(schema: z.ZodType, values: unknown): FieldErrors | null {
-  const result = schema.safeParse(values);
-  if (result.success) return null;
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    const key = typeof field === 'string' ? field : '_form';
-    if (!errors[key]) errors[key] = issue.message;
-  }
-  return errors;
-}
 
 /**
  * Field messages from a 400 the server answered (`details.issues: [{ field, message }]`),

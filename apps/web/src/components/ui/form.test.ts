@@ -1,4 +1,4 @@
-import { holderBody, loginBody, signupBody, verifyEmailBody } from '@gatepass/shared';
+import { holderBody, loginBody, payoutBody, signupBody, verifyEmailBody } from '@gatepass/shared';
 import type { FieldValues, ResolverOptions } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { contractResolver } from './form.tsx';
@@ -55,5 +55,21 @@ describe('the form layer with the shared contracts (spec §5 messages)', () => {
       lastName: 'Last name is required.',
       email: 'Please enter a valid email address.',
     });
+  });
+
+  it("gives the contract's first sentence per field, and none when it holds (payout)", async () => {
+    expect(
+      await messages(payoutBody, { bankName: '', accountNumber: '123', accountName: 'Ada' }),
+    ).toEqual({
+      bankName: 'Bank name is required.',
+      accountNumber: 'Account number must be 10 digits.',
+    });
+    expect(
+      await messages(payoutBody, {
+        bankName: 'GTBank',
+        accountNumber: '0123456789',
+        accountName: 'Ada',
+      }),
+    ).toBe(null);
   });
 });

@@ -11,7 +11,7 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiFieldErrors } from '../../lib/field-errors.ts';
-import { Input } from './form-controls.tsx';
+import { ChoiceCards, Input } from './form-controls.tsx';
 
 /** The contract as a react-hook-form resolver: its rules and its sentences, per field. */
 export function contractResolver<In extends FieldValues, Out extends FieldValues>(
@@ -47,18 +47,41 @@ export function useContractForm<In extends FieldValues, Out extends FieldValues>
 export function useFieldProps<T extends FieldValues, Out extends FieldValues>(
   form: UseFormReturn<T, unknown, Out>,
   name: FieldPath<T>,
+  /** How the typed text is held (e.g. a promo code in capitals). */
+  format?: (text: string) => string,
 ) {
   const { field, fieldState } = useController({ control: form.control, name });
   return {
     name: field.name,
     value: (field.value as string | undefined) ?? '',
     onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
-      field.onChange(e.target.value);
+      field.onChange(format ? format(e.target.value) : e.target.value);
       if (fieldState.error) form.clearErrors(name);
       // The server's sentence for the whole form goes too once anything is edited.
       if (form.formState.errors.root) form.clearErrors('root');
     },
     onBlur: field.onBlur,
+    error: fieldState.error?.message,
+  };
+}
+
+/**
+ * The same for a control that hands back its value rather than an event (radio cards, the
+ * team's events picker, a switch): the value, a change that clears the field's error (and
+ * the form's), and the error.
+ */
+export function useFieldControl<T extends FieldValues, Out extends FieldValues, V>(
+  form: UseFormReturn<T, unknown, Out>,
+  name: FieldPath<T>,
+) {
+  const { field, fieldState } = useController({ control: form.control, name });
+  return {
+    value: field.value as V,
+    onChange: (value: V) => {
+      field.onChange(value);
+      if (fieldState.error) form.clearErrors(name);
+      if (form.formState.errors.root) form.clearErrors('root');
+    },
     error: fieldState.error?.message,
   };
 }
@@ -99,9 +122,32 @@ type InputProps = Omit<
 export function FormInput<T extends FieldValues, Out extends FieldValues>({
   form,
   name,
+  format,
   ...props
-}: InputProps & { form: UseFormReturn<T, unknown, Out>; name: FieldPath<T> }) {
-  return <Input {...props} {...useFieldProps(form, name)} />;
+}: InputProps & {
+  form: UseFormReturn<T, unknown, Out>;
+  name: FieldPath<T>;
+  format?: (text: string) => string;
+}) {
+  return <Input {...props} {...useFieldProps(form, name, format)} />;
+}
+
+/**
+ * Radio choices drawn as cards, bound to a contract form's field; `group` names the radios
+ * when two forms on one page hold the same field (the invite form and the member dialog).
+ */
+export function FormChoiceCards<T extends FieldValues, Out extends FieldValues, V extends string>({
+  form,
+  name,
+  group,
+  ...props
+}: Omit<Parameters<typeof ChoiceCards<V>>[0], 'name' | 'value' | 'onChange'> & {
+  form: UseFormReturn<T, unknown, Out>;
+  name: FieldPath<T>;
+  group?: string;
+}) {
+  const { value, onChange } = useFieldControl<T, Out, V>(form, name);
+  return <ChoiceCards {...props} name={group ?? name} value={value} onChange={onChange} />;
 }
 
 /** A form's refusal that belongs to no field (the server's sentence), above its buttons. */

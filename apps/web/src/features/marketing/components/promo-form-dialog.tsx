@@ -1,21 +1,32 @@
-import { createPromoCodeBody, updatePromoCodeBody, type PromoCodeDto } from '@gatepass/shared';
-import { useState, type FormEvent } from 'react';
+import type { PromoCodeDto, PromoKind } from '@gatepass/shared';
+import { useMemo } from 'react';
+import type { z } from 'zod';
 import { toast } from '../../../lib/toast.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/dialog.tsx';
-import { Input, Toggle } from '../../../components/ui/form-controls.tsx';
-import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/field-errors.ts';
+import { Toggle } from '../../../components/ui/form-controls.tsx';
+import {
+  formError,
+  FormInput,
+  showApiErrors,
+  useContractForm,
+  useFieldControl,
+} from '../../../components/ui/form.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useCreatePromoCode } from '../api/create-promo-code.ts';
 import { useUpdatePromoCode } from '../api/update-promo-code.ts';
 import {
   createBodyFrom,
   emptyPromoForm,
+  promoForm,
   promoFormFrom,
   updateBodyFrom,
   type PromoFormValues,
 } from '../lib/promo.ts';
+
+type PromoBody = z.output<ReturnType<typeof promoForm>>;
+const upperCase = (text: string) => text.toUpperCase();
 
 /**
  * Creates a promo code for the chosen event, or edits one. Checked with the shared
@@ -67,27 +78,18 @@ function PromoForm({
   promo: PromoCodeDto | undefined;
   onDone: () => void;
 }) {
-  const [values, setValues] = useState<PromoFormValues>(() =>
-    promo ? promoFormFrom(promo) : emptyPromoForm(),
-  );
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const schema = useMemo(() => promoForm(promo ? null : eventId), [promo, eventId]);
+  const form = useContractForm(schema, promo ? promoFormFrom(promo) : emptyPromoForm());
+  const kind = useFieldControl<PromoFormValues, PromoBody, PromoKind>(form, 'kind');
+  const active = useFieldControl<PromoFormValues, PromoBody, boolean>(form, 'active');
+  const startsAt = form.watch('startsAt');
   const create = useCreatePromoCode();
   const update = useUpdatePromoCode();
   const busy = create.isPending || update.isPending;
 
-  const set = <K extends keyof PromoFormValues>(key: K, value: PromoFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined, _form: undefined }));
-  };
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const body = promo ? updateBodyFrom(values) : createBodyFrom(values, eventId);
-    const invalid = zodFieldErrors(promo ? updatePromoCodeBody : createPromoCodeBody, body);
-    if (invalid) {
-      setErrors(invalid);
-      return;
-    }
+  const submit = form.handleSubmit(async () => {
+    // What was typed, as a body; the server applies the same contract.
+    const values = form.getValues();
     try {
       const result = promo
         ? await update.mutateAsync({ id: promo.id, body: updateBodyFrom(values) })
@@ -95,20 +97,20 @@ function PromoForm({
       toast.success(result.message ?? (promo ? 'Promo code saved.' : 'Promo code created.'));
       onDone();
     } catch (err) {
-      setErrors(apiFieldErrors(err));
+      showApiErrors(form, err);
     }
-  }
+  });
 
   const usedAlready = promo ? promo.usage.uses : 0;
 
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
-      {errors._form ? <Alert tone="error">{errors._form}</Alert> : null}
-      <Input
+      {formError(form) ? <Alert tone="error">{formError(form)}</Alert> : null}
+      <FormInput
+        form={form}
+        name="code"
+        format={upperCase}
         label="Code"
-        value={values.code}
-        onChange={(e) => set('code', e.target.value.toUpperCase())}
-        error={errors.code}
         hint="3–40 letters, digits, - or _. Not case sensitive for buyers."
         autoComplete="off"
         spellCheck={false}
@@ -124,13 +126,13 @@ function PromoForm({
               ['percent', 'Percentage', 'e.g. 20% off'],
               ['fixed', 'Fixed amount', 'e.g. ₦1,000 off'],
             ] as const
-          ).map(([kind, label, example]) => (
+          ).map(([value, label, example]) => (
             <label
-              key={kind}
+              key={value}
               className={cn(
                 'flex cursor-pointer flex-col rounded-lg px-3 py-2 ring-1 ring-inset transition-colors',
                 'has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-indigo-600',
-                values.kind === kind
+                kind.value === value
                   ? 'bg-indigo-50 ring-indigo-600'
                   : 'bg-white ring-slate-300 hover:bg-slate-50',
               )}
@@ -138,9 +140,9 @@ function PromoForm({
               <input
                 type="radio"
                 name="promo-kind"
-                value={kind}
-                checked={values.kind === kind}
-                onChange={() => set('kind', kind)}
+                value={value}
+                checked={kind.value === value}
+                onChange={() => kind.onChange(value)}
                 className="sr-only"
               />
               <span className="text-sm font-semibold text-slate-900">{label}</span>
@@ -150,24 +152,22 @@ function PromoForm({
         </div>
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Input
-          label={values.kind === 'percent' ? 'Percent off' : 'Amount off'}
+        <FormInput
+          form={form}
+          name="amount"
+          label={kind.value === 'percent' ? 'Percent off' : 'Amount off'}
           inputMode="numeric"
-          value={values.amount}
-          onChange={(e) => set('amount', e.target.value)}
-          error={errors.amount}
-          prefix={values.kind === 'fixed' ? '₦' : undefined}
-          suffix={values.kind === 'percent' ? '%' : undefined}
-          hint={values.kind === 'percent' ? '1 to 100.' : 'Whole naira, off the tickets.'}
+          prefix={kind.value === 'fixed' ? '₦' : undefined}
+          suffix={kind.value === 'percent' ? '%' : undefined}
+          hint={kind.value === 'percent' ? '1 to 100.' : 'Whole naira, off the tickets.'}
           required
         />
-        <Input
+        <FormInput
+          form={form}
+          name="maxUses"
           label="Maximum uses"
           optional
           inputMode="numeric"
-          value={values.maxUses}
-          onChange={(e) => set('maxUses', e.target.value)}
-          error={errors.maxUses}
           hint={
             usedAlready > 0
               ? `Used ${usedAlready} times so far. Empty: unlimited.`
@@ -176,22 +176,14 @@ function PromoForm({
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Input
-          label="Valid from"
-          optional
-          type="datetime-local"
-          value={values.startsAt}
-          onChange={(e) => set('startsAt', e.target.value)}
-          error={errors.startsAt}
-        />
-        <Input
+        <FormInput form={form} name="startsAt" label="Valid from" optional type="datetime-local" />
+        <FormInput
+          form={form}
+          name="endsAt"
           label="Valid until"
           optional
           type="datetime-local"
-          value={values.endsAt}
-          min={values.startsAt || undefined}
-          onChange={(e) => set('endsAt', e.target.value)}
-          error={errors.endsAt}
+          min={startsAt || undefined}
         />
       </div>
       <p className="-mt-2 text-xs text-slate-500">
@@ -199,8 +191,8 @@ function PromoForm({
         a code that works until the event&apos;s sales end.
       </p>
       <Toggle
-        checked={values.active}
-        onChange={(v) => set('active', v)}
+        checked={active.value}
+        onChange={active.onChange}
         label="Active"
         description="Switch it off to stop new checkouts from using it."
       />

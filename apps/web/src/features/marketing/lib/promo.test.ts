@@ -1,13 +1,17 @@
 import { createPromoCodeBody, updatePromoCodeBody, type PromoCodeDto } from '@gatepass/shared';
+import type { FieldValues, ResolverOptions } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
+import { contractResolver } from '../../../components/ui/form.tsx';
 import {
   createBodyFrom,
   discountLabel,
   emptyPromoForm,
+  promoForm,
   promoFormFrom,
   promoState,
   updateBodyFrom,
   windowLabel,
+  type PromoFormValues,
 } from './promo.ts';
 
 const promo = (over: Partial<PromoCodeDto> = {}): PromoCodeDto => ({
@@ -80,6 +84,36 @@ describe('promo code form', () => {
       startsAt: '2026-12-01T09:00',
     });
     expect('eventId' in body).toBe(false);
+  });
+});
+
+describe('promo code form on the form layer', () => {
+  const options = { fields: {}, shouldUseNativeValidation: false } as ResolverOptions<FieldValues>;
+  async function messages(eventId: string | null, values: Partial<PromoFormValues>) {
+    const resolve = contractResolver(promoForm(eventId));
+    const result = await resolve({ ...emptyPromoForm(), ...values }, undefined, options as never);
+    const errors = Object.entries(result.errors);
+    return Object.fromEntries(errors.map(([k, e]) => [k, (e as { message?: string }).message]));
+  }
+
+  it("puts the contract's sentences under the form's fields", async () => {
+    const errors = await messages('8c4f9a52-3b6e-4d1a-9f0e-2a7b5c9d1e3f', {
+      code: 'A B',
+      amount: '',
+      maxUses: '0',
+    });
+    expect(Object.keys(errors).sort()).toEqual(['amount', 'code', 'maxUses']);
+    expect(errors.maxUses).toBe('Maximum uses must be at least 1.');
+    expect(errors.amount).toBe('Amount must be a number.');
+  });
+
+  it('checks the amount against the kind when creating', async () => {
+    expect(
+      await messages('8c4f9a52-3b6e-4d1a-9f0e-2a7b5c9d1e3f', { code: 'OK20', amount: '120' }),
+    ).toEqual({
+      amount: 'A percentage must be between 1 and 100; a fixed amount at most ₦10,000,000.',
+    });
+    expect(await messages(null, { code: 'OK20', amount: '20' })).toEqual({});
   });
 });
 

@@ -1,10 +1,13 @@
 import {
+  createPromoCodeBody,
   formatNaira,
+  updatePromoCodeBody,
   type CreatePromoCodeBody,
   type PromoCodeDto,
   type PromoKind,
   type UpdatePromoCodeBody,
 } from '@gatepass/shared';
+import { z } from 'zod';
 import type { BadgeTone } from '../../../components/ui/badge.tsx';
 import { formatShortDateTime } from '../../../lib/format.ts';
 
@@ -64,6 +67,20 @@ export function createBodyFrom(values: PromoFormValues, eventId: string): Create
 export function updateBodyFrom(values: PromoFormValues): UpdatePromoCodeBody {
   const { eventId: _eventId, ...body } = createBodyFrom(values, '');
   return body;
+}
+
+/**
+ * The form checked by the contract it is sent as: the create contract for `eventId`, or
+ * the update contract when editing (`eventId` null). Its sentences land under the fields of
+ * the same names.
+ */
+export function promoForm(eventId: string | null) {
+  return z
+    .custom<PromoFormValues>()
+    .transform((values) =>
+      eventId === null ? updateBodyFrom(values) : createBodyFrom(values, eventId),
+    )
+    .pipe(eventId === null ? updatePromoCodeBody : createPromoCodeBody);
 }
 
 /** "20% off" or "₦1,000.00 off". */

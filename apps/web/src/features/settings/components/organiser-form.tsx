@@ -1,9 +1,15 @@
-import { SETTINGS_LIMITS, updateOrganiserBody, type SettingsDto } from '@gatepass/shared';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import {
+  SETTINGS_LIMITS,
+  updateOrganiserBody,
+  type SettingsDto,
+  type UpdateOrganiserBody,
+} from '@gatepass/shared';
+import { useId, useRef, useState } from 'react';
+import { z } from 'zod';
 import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/form-controls.tsx';
-import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/field-errors.ts';
+import { FormInput, showApiErrors, useContractForm } from '../../../components/ui/form.tsx';
+import { apiFieldErrors } from '../../../lib/field-errors.ts';
 import { useUpdateOrganiser } from '../api/update-organiser.ts';
 import { useUploadLogo } from '../api/upload-logo.ts';
 import { FormActions } from './settings-section.tsx';
@@ -13,10 +19,19 @@ const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 
 type Organiser = SettingsDto['organiser'];
 
+/** The name as typed; sent trimmed, or null (the full name shows) when left empty. */
+const bodyFrom = ({ publicName }: { publicName: string }): UpdateOrganiserBody => ({
+  publicName: publicName.trim() || null,
+});
+const organiserNameForm = z
+  .object({ publicName: z.string() })
+  .transform(bodyFrom)
+  .pipe(updateOrganiserBody.pick({ publicName: true }));
+
 /** The name and logo buyers see on event pages. */
 export function OrganiserForm({ organiser, fullName }: { organiser: Organiser; fullName: string }) {
-  const [publicName, setPublicName] = useState(organiser.publicName ?? '');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useContractForm(organiserNameForm, { publicName: organiser.publicName ?? '' });
+  const publicName = form.watch('publicName');
   const [logoError, setLogoError] = useState<string | undefined>();
   const save = useUpdateOrganiser();
   const upload = useUploadLogo();
@@ -25,21 +40,15 @@ export function OrganiserForm({ organiser, fullName }: { organiser: Organiser; f
   const changed = publicName.trim() !== (organiser.publicName ?? '');
   const shownName = publicName.trim() || fullName;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const body = { publicName: publicName.trim() || null };
-    const invalid = zodFieldErrors(updateOrganiserBody, body);
-    if (invalid) {
-      setErrors(invalid);
-      return;
-    }
+  const submit = form.handleSubmit(async () => {
     try {
-      const { message } = await save.mutateAsync(body);
+      const { message } = await save.mutateAsync(bodyFrom(form.getValues()));
       toast.success(message ?? 'Settings saved.');
     } catch (err) {
-      setErrors(apiFieldErrors(err));
+      // A refusal without a field's sentence shows under the name too.
+      showApiErrors(form, err, 'publicName');
     }
-  }
+  });
 
   async function chooseLogo(file: File | undefined) {
     if (!file) return;
@@ -132,16 +141,12 @@ export function OrganiserForm({ organiser, fullName }: { organiser: Organiser; f
         ) : null}
       </div>
       <form noValidate onSubmit={(e) => void submit(e)} aria-label="Organiser name">
-        <Input
+        <FormInput
+          form={form}
+          name="publicName"
           label="Public name"
           optional
-          value={publicName}
           maxLength={SETTINGS_LIMITS.publicNameMax}
-          onChange={(e) => {
-            setPublicName(e.target.value);
-            setErrors({});
-          }}
-          error={errors.publicName ?? errors._form}
           hint={`Buyers see “${shownName}” as the organiser. Leave empty to show your full name.`}
         />
         <FormActions>

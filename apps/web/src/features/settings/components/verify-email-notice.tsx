@@ -1,11 +1,12 @@
 import { verifyEmailBody, type UserDto } from '@gatepass/shared';
-import { useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/form-controls.tsx';
+import { FormInput, showApiErrors, useContractForm } from '../../../components/ui/form.tsx';
 import { MailIcon } from '../../../components/ui/icons.tsx';
-import { apiFieldErrors, zodFieldErrors } from '../../../lib/field-errors.ts';
 import { useResendEmailCode, useVerifyNewEmail } from '../api/verify-email.ts';
+
+/** The code is all the person types; the email is the account's (already checked). */
+const codeForm = verifyEmailBody.pick({ code: true });
 
 /** Shown while the account's email is unverified (after a change): enter the mailed code. */
 export function VerifyEmailNotice({
@@ -15,28 +16,22 @@ export function VerifyEmailNotice({
   email: string;
   onVerified: (user: UserDto) => void;
 }) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useContractForm(codeForm, { code: '' });
   const verify = useVerifyNewEmail();
   const resend = useResendEmailCode();
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const invalid = zodFieldErrors(verifyEmailBody, { email, code });
-    if (invalid) {
-      setError(invalid.code ?? invalid.email);
-      return;
-    }
+  const submit = form.handleSubmit(async () => {
     try {
-      const { user, message } = await verify.mutateAsync({ email, code: code.trim() });
+      const code = form.getValues('code').trim();
+      const { user, message } = await verify.mutateAsync({ email, code });
       toast.success(message ?? 'Email verified successfully!');
-      setCode('');
+      form.reset({ code: '' });
       onVerified(user);
     } catch (err) {
-      const errors = apiFieldErrors(err);
-      setError(errors.code ?? errors._form);
+      // A wrong or expired code is a sentence for the whole form: it shows under the code.
+      showApiErrors(form, err, 'code');
     }
-  }
+  });
 
   return (
     <div
@@ -57,18 +52,14 @@ export function VerifyEmailNotice({
             onSubmit={(e) => void submit(e)}
             className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-start"
           >
-            <Input
+            <FormInput
+              form={form}
+              name="code"
               label="Verification Code"
               wrapperClassName="sm:w-48"
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={6}
-              value={code}
-              onChange={(e) => {
-                setCode(e.target.value);
-                setError(undefined);
-              }}
-              error={error}
             />
             <div className="flex gap-2 sm:mt-7">
               <Button type="submit" disabled={verify.isPending}>

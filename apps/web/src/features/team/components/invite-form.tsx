@@ -1,13 +1,20 @@
-import { inviteMemberBody, MEMBER_ROLES, ROLE_LABELS, type MemberRole } from '@gatepass/shared';
-import { useState, type FormEvent } from 'react';
+import { MEMBER_ROLES, ROLE_LABELS } from '@gatepass/shared';
+import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { ChoiceCards, Input } from '../../../components/ui/form-controls.tsx';
+import {
+  formError,
+  FormChoiceCards,
+  FormInput,
+  showApiErrors,
+  useContractForm,
+  useFieldControl,
+} from '../../../components/ui/form.tsx';
 import { SendIcon } from '../../../components/ui/icons.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
-import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/field-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useInviteMember } from '../api/invite-member.ts';
+import { inviteForm } from '../lib/invite-form.ts';
 import { ROLE_DESCRIPTIONS } from '../lib/roles.ts';
 import { EventsScopeField, type EventScope } from './events-scope-field.tsx';
 
@@ -17,6 +24,9 @@ const roleOptions = MEMBER_ROLES.map((role) => ({
   description: ROLE_DESCRIPTIONS[role],
 }));
 
+type InviteValues = z.input<typeof inviteForm>;
+type InviteBody = z.output<typeof inviteForm>;
+
 /**
  * Invite someone by email: they get a link to join as manager or door steward, for all
  * events or some. Checked with the shared contract first; the server's refusals land next
@@ -24,33 +34,24 @@ const roleOptions = MEMBER_ROLES.map((role) => ({
  */
 export function InviteForm() {
   const invite = useInviteMember();
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<MemberRole>('door');
-  const [events, setEvents] = useState<EventScope>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useContractForm(inviteForm, { email: '', role: 'door', eventIds: null });
+  const events = useFieldControl<InviteValues, InviteBody, EventScope | undefined>(
+    form,
+    'eventIds',
+  );
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = form.handleSubmit(async () => {
     if (invite.isPending) return;
-    const body = { email: email.trim(), role, eventIds: events };
-    const invalid =
-      zodFieldErrors(inviteMemberBody, body) ??
-      (events !== null && events.length === 0
-        ? { eventIds: 'Tick at least one event, or give all events.' }
-        : null);
-    if (invalid) {
-      setErrors(invalid);
-      return;
-    }
+    // What was typed (trimmed) is sent; the server applies the same contract.
+    const values = form.getValues();
     try {
-      const sent = await invite.mutateAsync(body);
+      const sent = await invite.mutateAsync({ ...values, email: values.email.trim() });
       toast.success(`Invitation sent to ${sent.email}.`);
-      setEmail('');
-      setErrors({});
+      form.reset({ ...values, email: '' });
     } catch (err) {
-      setErrors(apiFieldErrors(err));
+      showApiErrors(form, err);
     }
-  }
+  });
 
   return (
     <Panel
@@ -59,35 +60,27 @@ export function InviteForm() {
       description="They get an email with a link to join. It works for 7 days; inviting the same address again sends a new link."
     >
       <form noValidate onSubmit={(e) => void submit(e)} className="space-y-5">
-        {errors._form ? <Alert tone="error">{errors._form}</Alert> : null}
-        <Input
-          label="Email"
+        {formError(form) ? <Alert tone="error">{formError(form)}</Alert> : null}
+        <FormInput
+          form={form}
           name="email"
+          label="Email"
           type="email"
           autoComplete="off"
           placeholder="steward@example.com"
-          value={email}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            setErrors((x) => ({ ...x, email: undefined, _form: undefined }));
-          }}
-          error={errors.email}
         />
-        <ChoiceCards
+        <FormChoiceCards
+          form={form}
+          name="role"
+          group="invite-role"
           legend="Role"
-          name="invite-role"
-          value={role}
-          onChange={setRole}
           options={roleOptions}
         />
         <EventsScopeField
           name="invite-events"
-          value={events}
-          onChange={(next) => {
-            setEvents(next);
-            setErrors((x) => ({ ...x, eventIds: undefined }));
-          }}
-          error={errors.eventIds}
+          value={events.value ?? null}
+          onChange={events.onChange}
+          error={events.error}
         />
         <div className="flex justify-end">
           <Button type="submit" disabled={invite.isPending}>

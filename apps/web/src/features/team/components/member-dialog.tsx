@@ -8,6 +8,7 @@ import { apiFieldErrors, type FieldErrors } from '../../../lib/field-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useUpdateMember } from '../api/update-member.ts';
 import { ROLE_DESCRIPTIONS } from '../lib/roles.ts';
+import { NO_EVENTS_PICKED } from '../lib/invite-form.ts';
 import { EventsScopeField, type EventScope } from './events-scope-field.tsx';
 
 const roleOptions = MEMBER_ROLES.map((role) => ({
@@ -48,7 +49,7 @@ function MemberForm({ member, onDone }: { member: TeamMemberDto; onDone: () => v
     event.preventDefault();
     if (update.isPending) return;
     if (events !== null && events.length === 0) {
-      setErrors({ eventIds: 'Tick at least one event, or give all events.' });
+      setErrors({ eventIds: NO_EVENTS_PICKED });
       return;
     }
     try {
