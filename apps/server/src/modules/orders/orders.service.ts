@@ -333,7 +333,7 @@ export class OrdersService {
     const event = await inventoryService.event(this.db, order.event_id);
     this.assertPayable(order, event);
     if (!event) throw notFound('This order was not found.');
-    let holdToken: string | null = null;
+    let updated: OrderRow | undefined;
     if (method === 'offline') {
       if (!event.offline_payment) {
         throw new AppError(
@@ -343,42 +343,43 @@ export class OrdersService {
         );
       }
       await this.limits.offlineHoldsPerAddress.consume(clientAddress);
-      holdToken = newToken();
-    }
-    const updated = await this.db.transaction().execute(async (trx) => {
-      const row = await repo.setPaymentMethod(
-        trx,
+      // The buyer confirms their email with this token; the tickets are then held longer.
+      updated = await this.chooseOffline(order, event, newToken());
+      if (updated) this.mail.kick();
+    } else {
+      updated = await repo.setPaymentMethodLogged(
+        this.db,
         order.id,
         method,
-        holdToken ? sha256(holdToken) : null,
+        method === 'paystack' ? 'Paying with Paystack' : 'Paying with the TEST provider',
       );
+    }
+    if (!updated) throw holdExpired();
+    return toOrderDto(updated, await repo.findOrderItems(this.db, [updated.id]), event);
+  }
+
+  /** Offline payment: the order, its history line and the hold-confirmation mail together. */
+  private chooseOffline(order: OrderRow, event: SaleEvent, holdToken: string) {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await repo.setPaymentMethod(trx, order.id, 'offline', sha256(holdToken));
       if (row) {
         await repo.addHistory(trx, [
           {
             orderId: order.id,
             kind: 'payment_method',
             detail:
-              method === 'offline'
-                ? 'To be paid offline (bank transfer or at the venue); confirmation link mailed to the buyer'
-                : method === 'paystack'
-                  ? 'Paying with Paystack'
-                  : 'Paying with the TEST provider',
+              'To be paid offline (bank transfer or at the venue); confirmation link mailed to the buyer',
           },
         ]);
-        if (holdToken) {
-          const link = `${this.config.publicUrl}/checkout/hold/confirm?token=${holdToken}`;
-          const minutes = Math.max(
-            1,
-            Math.round((row.reserved_until!.getTime() - Date.now()) / 60_000),
-          );
-          await this.mail.enqueue(trx, holdConfirmationMail(row, event, link, minutes));
-        }
+        const link = `${this.config.publicUrl}/checkout/hold/confirm?token=${holdToken}`;
+        const minutes = Math.max(
+          1,
+          Math.round((row.reserved_until!.getTime() - Date.now()) / 60_000),
+        );
+        await this.mail.enqueue(trx, holdConfirmationMail(row, event, link, minutes));
       }
       return row;
     });
-    if (!updated) throw holdExpired();
-    if (holdToken) this.mail.kick();
-    return toOrderDto(updated, await repo.findOrderItems(this.db, [updated.id]), event);
   }
 
   /**
