@@ -222,6 +222,14 @@ export function findSaleEvents(db: Db, ids: string[]): Promise<SaleEvent[]> {
   return saleEvents(db).where('id', 'in', ids).execute();
 }
 
+/**
+ * The event as `findSaleEvents` reads it, under a share lock held until `trx` ends (a
+ * payment's transaction: a cancellation committing meanwhile waits for it, or is seen).
+ */
+export function lockSaleEvent(trx: Db, id: string): Promise<SaleEvent | undefined> {
+  return saleEvents(trx).where('id', '=', id).forShare().executeTakeFirst();
+}
+
 /** The event with this slug (the waiting room's links name events by slug). */
 export function findSaleEventBySlug(db: Db, slug: string): Promise<SaleEvent | undefined> {
   return saleEvents(db).where('slug', '=', slug).executeTakeFirst();

@@ -31,6 +31,13 @@ export const inventoryService = {
   cancelledForPayment: async (trx: Kysely<Database>, eventId: string) =>
     (await inventory.lockEventStatus(trx, eventId)) === 'cancelled',
 
+  /**
+   * The event, read under a share lock held until `trx` ends: what `cancelledForPayment`
+   * checks and what the payment's confirmation needs, in one statement.
+   */
+  eventForPayment: (trx: Kysely<Database>, eventId: string) =>
+    inventory.lockSaleEvent(trx, eventId),
+
   /** The tickets an event offers in all (per-address limits are a share of it). */
   capacity: (db: Kysely<Database>, eventId: string) => inventory.eventCapacity(db, eventId),
 

@@ -180,6 +180,46 @@ export async function setPaymentMethod(
 }
 
 /**
+ * `setPaymentMethod` (no hold token) and the order's history line in one statement: a
+ * data-modifying WITH is atomic on its own, so no transaction (BEGIN/COMMIT round trips)
+ * is needed; the line is written only when the order was updated.
+ */
+export function setPaymentMethodLogged(
+  db: Db,
+  id: string,
+  method: 'test' | 'paystack',
+  detail: string,
+): Promise<OrderRow | undefined> {
+  return db
+    .with('chosen', (qb) =>
+      qb
+        .updateTable('orders')
+        .set({ payment_method: method, hold_token_hash: null, updated_at: sql<Date>`now()` })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .where('reserved_until', '>', sql<Date>`now()`)
+        .returningAll(),
+    )
+    .with('logged', (qb) =>
+      qb
+        .insertInto('order_history')
+        .columns(['order_id', 'kind', 'detail'])
+        .expression((eb) =>
+          eb
+            .selectFrom('chosen')
+            .select([
+              'chosen.id',
+              sql<string>`${'payment_method'}`.as('kind'),
+              sql<string>`${detail}`.as('detail'),
+            ]),
+        ),
+    )
+    .selectFrom('chosen')
+    .selectAll()
+    .executeTakeFirst() as Promise<OrderRow | undefined>;
+}
+
+/**
  * Ends holds that ran out: flips up to `limit` pending orders past `reserved_until` to
  * `expired` and returns them. SKIP LOCKED lets several processes sweep side by side, and a
  * payment completing the same order at the same moment either wins the row first (the

@@ -329,9 +329,11 @@ export class OrdersService {
     clientAddress: string,
   ): Promise<OrderDto> {
     const order = await this.orderForToken(orderId, accessToken);
-    await this.assertPayable(order);
-    const event = (await inventoryService.event(this.db, order.event_id))!;
-    let holdToken: string | null = null;
+    // Read once: the payability check, the offline rule and the answer all use it.
+    const event = await inventoryService.event(this.db, order.event_id);
+    this.assertPayable(order, event);
+    if (!event) throw notFound('This order was not found.');
+    let updated: OrderRow | undefined;
     if (method === 'offline') {
       if (!event.offline_payment) {
         throw new AppError(
@@ -341,42 +343,43 @@ export class OrdersService {
         );
       }
       await this.limits.offlineHoldsPerAddress.consume(clientAddress);
-      holdToken = newToken();
-    }
-    const updated = await this.db.transaction().execute(async (trx) => {
-      const row = await repo.setPaymentMethod(
-        trx,
+      // The buyer confirms their email with this token; the tickets are then held longer.
+      updated = await this.chooseOffline(order, event, newToken());
+      if (updated) this.mail.kick();
+    } else {
+      updated = await repo.setPaymentMethodLogged(
+        this.db,
         order.id,
         method,
-        holdToken ? sha256(holdToken) : null,
+        method === 'paystack' ? 'Paying with Paystack' : 'Paying with the TEST provider',
       );
+    }
+    if (!updated) throw holdExpired();
+    return toOrderDto(updated, await repo.findOrderItems(this.db, [updated.id]), event);
+  }
+
+  /** Offline payment: the order, its history line and the hold-confirmation mail together. */
+  private chooseOffline(order: OrderRow, event: SaleEvent, holdToken: string) {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await repo.setPaymentMethod(trx, order.id, 'offline', sha256(holdToken));
       if (row) {
         await repo.addHistory(trx, [
           {
             orderId: order.id,
             kind: 'payment_method',
             detail:
-              method === 'offline'
-                ? 'To be paid offline (bank transfer or at the venue); confirmation link mailed to the buyer'
-                : method === 'paystack'
-                  ? 'Paying with Paystack'
-                  : 'Paying with the TEST provider',
+              'To be paid offline (bank transfer or at the venue); confirmation link mailed to the buyer',
           },
         ]);
-        if (holdToken) {
-          const link = `${this.config.publicUrl}/checkout/hold/confirm?token=${holdToken}`;
-          const minutes = Math.max(
-            1,
-            Math.round((row.reserved_until!.getTime() - Date.now()) / 60_000),
-          );
-          await this.mail.enqueue(trx, holdConfirmationMail(row, event, link, minutes));
-        }
+        const link = `${this.config.publicUrl}/checkout/hold/confirm?token=${holdToken}`;
+        const minutes = Math.max(
+          1,
+          Math.round((row.reserved_until!.getTime() - Date.now()) / 60_000),
+        );
+        await this.mail.enqueue(trx, holdConfirmationMail(row, event, link, minutes));
       }
       return row;
     });
-    if (!updated) throw holdExpired();
-    if (holdToken) this.mail.kick();
-    return this.dto(updated);
   }
 
   /**
@@ -452,7 +455,11 @@ export class OrdersService {
     if (order.payment_method !== 'test') {
       throw new AppError(409, 'CONFLICT', 'This order is not being paid with the TEST provider.');
     }
-    await this.assertPayable(order);
+    // A live hold needs no event read here: complete() reads the event under its lock and
+    // refuses a cancelled one with the same answer. Anything else is explained from it.
+    if (!holdLive(order)) {
+      this.assertPayable(order, await inventoryService.event(this.db, order.event_id));
+    }
     if (outcome === 'failure') {
       await repo.addHistory(this.db, [
         { orderId: order.id, kind: 'payment_failed', detail: 'TEST payment failed' },
@@ -1004,12 +1011,12 @@ export class OrdersService {
     actorUserId: string | null,
   ): Promise<OrderDto> {
     const result = await this.db.transaction().execute(async (trx) => {
-      // Checked under the event's lock: a cancellation committed meanwhile is seen here.
-      if (await inventoryService.cancelledForPayment(trx, pending.event_id)) return 'cancelled';
+      // Read under the event's lock: a cancellation committed meanwhile is seen here.
+      const event = await inventoryService.eventForPayment(trx, pending.event_id);
+      if (!event || event.status === 'cancelled') return 'cancelled';
       const order = await repo.completePendingOrder(trx, pending.id, payment);
       if (!order) return undefined;
       const items = await repo.findOrderItems(trx, [order.id]);
-      const event = (await inventoryService.event(trx, order.event_id))!;
       await repo.addHistory(trx, [
         {
           orderId: order.id,
@@ -1076,18 +1083,12 @@ export class OrdersService {
     await this.releasedHook?.(trx, orders, [...byType.keys()]);
   }
 
-  private async assertPayable(order: OrderRow): Promise<void> {
+  /** Throws unless the order can be paid now; `event` is the order's, read by the caller. */
+  private assertPayable(order: OrderRow, event: { status: string } | undefined): void {
     if (order.status === 'completed')
       throw new AppError(409, 'CONFLICT', 'This order is already paid.');
-    if ((await inventoryService.event(this.db, order.event_id))?.status === 'cancelled')
-      throw eventCancelled();
-    if (
-      order.status !== 'pending' ||
-      !order.reserved_until ||
-      order.reserved_until.getTime() <= Date.now()
-    ) {
-      throw holdExpired();
-    }
+    if (event?.status === 'cancelled') throw eventCancelled();
+    if (!holdLive(order)) throw holdExpired();
   }
 
   private async orderForToken(orderId: string, accessToken: string): Promise<OrderRow> {
@@ -1121,6 +1122,12 @@ export class OrdersService {
     return toOrderDto(order, items, event!);
   }
 }
+
+/** A pending order whose hold still runs (by this process's clock). */
+const holdLive = (order: OrderRow) =>
+  order.status === 'pending' &&
+  order.reserved_until !== null &&
+  order.reserved_until.getTime() > Date.now();
 
 /** A new payment for an order of a cancelled event (checked again under the event's lock). */
 const eventCancelled = (byOrganiser = false) =>

@@ -125,9 +125,35 @@ describe('checkout', () => {
     const { event, types } = await eventWith([{ price: 2000, capacity: 5 }]);
     const { order: o, accessToken } = (await order(event.id, types[0]!.id)).body.data;
     const headers = { 'x-order-token': accessToken };
-    expect((await t.post(`${ORDERS}/${o.id}/pay`, { method: 'test' }, { headers })).status).toBe(
-      200,
-    );
+    const chosen = await t.post(`${ORDERS}/${o.id}/pay`, { method: 'test' }, { headers });
+    expect(chosen.status, chosen.text).toBe(200);
+    // One statement writes the choice and its history line (decision 049): both, once.
+    expect(chosen.body.data).toMatchObject({
+      id: o.id,
+      orderCode: o.orderCode,
+      status: 'pending',
+      event: o.event,
+    });
+    const history = () =>
+      t.db
+        .selectFrom('order_history')
+        .select(['kind', 'detail'])
+        .where('order_id', '=', o.id)
+        .orderBy('created_at')
+        .execute();
+    expect(await history()).toEqual([
+      { kind: 'created', detail: expect.any(String) },
+      { kind: 'payment_method', detail: 'Paying with the TEST provider' },
+    ]);
+    expect(
+      (
+        await t.db
+          .selectFrom('orders')
+          .select('payment_method')
+          .where('id', '=', o.id)
+          .executeTakeFirstOrThrow()
+      ).payment_method,
+    ).toBe('test');
     const failed = await t.post(
       `${ORDERS}/${o.id}/test-payment`,
       { outcome: 'failure' },
@@ -146,6 +172,43 @@ describe('checkout', () => {
     expect(paid.status, paid.text).toBe(200);
     expect(paid.body.data.status).toBe('completed');
     expect((await t.latestMailTo(o.email, 'order-confirmation')).text_body).toContain(o.orderCode);
+    // A choice once the order is no longer pending is refused and writes no history line.
+    const again = await t.post(`${ORDERS}/${o.id}/pay`, { method: 'test' }, { headers });
+    expect(again.status).toBe(409);
+    expect((await history()).map((h) => h.kind)).toEqual([
+      'created',
+      'payment_method',
+      'payment_failed',
+      'paid',
+    ]);
+  });
+
+  it('refuses a payment choice after the hold ended, and writes nothing for it', async () => {
+    const { event, types } = await eventWith([{ price: 2000, capacity: 5 }]);
+    const { order: o, accessToken } = (await order(event.id, types[0]!.id)).body.data;
+    await t.db
+      .updateTable('orders')
+      .set({ reserved_until: new Date(Date.now() - 1_000) })
+      .where('id', '=', o.id)
+      .execute();
+    const chosen = await t.post(
+      `${ORDERS}/${o.id}/pay`,
+      { method: 'test' },
+      { headers: { 'x-order-token': accessToken } },
+    );
+    expect(chosen.status, chosen.text).toBe(409);
+    const row = await t.db
+      .selectFrom('orders')
+      .select('payment_method')
+      .where('id', '=', o.id)
+      .executeTakeFirstOrThrow();
+    expect(row.payment_method).toBeNull();
+    const kinds = await t.db
+      .selectFrom('order_history')
+      .select('kind')
+      .where('order_id', '=', o.id)
+      .execute();
+    expect(kinds.map((k) => k.kind)).toEqual(['created']);
   });
 
   it('refuses more tickets than are left with a clean 409', async () => {
