@@ -248,6 +248,16 @@ describe('Apple Wallet passes', () => {
     expect(unzipSync(zipSync({ a: new Uint8Array([1]) }))).toBeTruthy();
   });
 
+  it('the light ticket page links both wallets below the same ticket link', async () => {
+    const { path: link } = await completedOrder();
+    const page = await t.app.inject({ method: 'GET', url: link });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`${link}/pass.pkpass`);
+    expect(page.body).toContain('Add to Apple Wallet');
+    expect(page.body).toContain(`${link}/google`);
+    expect(page.body).toContain('Save to Google Wallet');
+  });
+
   it('404s with a sentence for a wrong link', async () => {
     const res = await t.request('GET', '/t/12345678-AAAAAAAAAAAA/pass.pkpass');
     expect(res.status).toBe(404);
