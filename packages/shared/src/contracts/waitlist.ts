@@ -32,7 +32,8 @@ export const joinWaitlistBody = z.object({
 export type JoinWaitlistBody = z.input<typeof joinWaitlistBody>;
 
 export const joinWaitlistResponse = z.object({
-  data: z.object({ ticketTypeId: z.string(), quantity: z.number() }),
+  /** `place`: where this email stands in the type's line (1 = first), also in the mail. */
+  data: z.object({ ticketTypeId: z.string(), quantity: z.number(), place: z.number().int() }),
   message: z.string(),
 });
 

@@ -45,18 +45,24 @@ function waitlistMail(input: {
   };
 }
 
+/** "You are number 4 in line." — the same words on the screen and in the mail. */
+export const placeSentence = (place: number): string =>
+  place === 1 ? 'You are first in line.' : `You are number ${place} in line.`;
+
 export function joinedMail(input: {
   to: string;
   name: string;
   eventTitle: string;
   typeName: string;
   quantity: number;
+  place: number;
   eventUrl: string;
   leaveLink: string;
 }): NewMail {
   const paragraphs = [
     `Hello ${input.name},`,
     `You are on the waiting list for ${tickets(input.quantity, input.typeName)} for ${input.eventTitle}.`,
+    placeSentence(input.place),
     'If tickets come back, we will email you an offer with a link to pay for them. An offer holds the tickets for a limited time only, so keep an eye on your inbox.',
   ];
   return waitlistMail({
