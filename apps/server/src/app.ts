@@ -201,6 +201,8 @@ export async function buildApp(
       Boolean(config.paystackSecretKey) &&
       !config.paymentsTestMode &&
       !(await settings.payoutReady(ownerId)),
+    // The public page tells of the fair queue before anyone presses "Get tickets".
+    (eventId, slug) => waitingRoom.publicInfo(eventId, slug),
   );
   const ticketLinks = new TicketLinks(
     await appSecret(database.db, TICKET_LINK_KEY),
