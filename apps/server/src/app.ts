@@ -35,7 +35,12 @@ import { financeRoutes } from './modules/finances/finances.routes.ts';
 import { FinancesService } from './modules/finances/finances.service.ts';
 import { EventsService } from './modules/events/events.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { MessageGuard, PgMessageCounter, RedisMessageCounter } from './modules/mail/mail.caps.ts';
+import {
+  MESSAGE_LOG_KEY,
+  MessageGuard,
+  PgMessageCounter,
+  RedisMessageCounter,
+} from './modules/mail/mail.caps.ts';
 import { MailService } from './modules/mail/mail.service.ts';
 import { logTransport, smtpTransport } from './modules/mail/mail.transport.ts';
 import { TermiiProvider } from './modules/sms/sms.provider.ts';
@@ -191,6 +196,7 @@ export async function buildApp(
     redis ? new RedisMessageCounter(redis) : new PgMessageCounter(database.db),
     config.messageCaps,
     app.log,
+    await appSecret(database.db, MESSAGE_LOG_KEY),
   );
   const mail = new MailService(
     database.db,

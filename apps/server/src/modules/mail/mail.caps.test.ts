@@ -17,6 +17,13 @@ import type { MailRow } from './mail.table.ts';
  * Issue 21 §3 and the SMS-pumping part of §7 (decision 052): messages sent on someone
  * else's say-so are capped per recipient, deduplicated by what they are about, and SMS to
  * numbers an organiser never texted come out of an hourly budget with one alert.
+ *
+ * Shown failing with each guard removed (on PostgreSQL): the dispatcher not asking the guard
+ * fails the cap, budget and Redis tests (5 logged instead of 3 + 2 dropped; 6 instead of
+ * 3 + 3); inserts without the dedupe key fail the twenty-writers test (20 rows), the resend
+ * test (21 mails) and the single alert (3 instead of 2); PgMessageCounter as a read-then-write
+ * lets 40 of 40 concurrent takes through a limit of 10; a per-process counter instead of
+ * Redis fails the two-instance test (6 logged).
  */
 const CAPS: Config['messageCaps'] = {
   emailPerHour: 3,

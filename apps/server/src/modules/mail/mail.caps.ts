@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
@@ -97,11 +97,20 @@ export class RedisMessageCounter implements MessageCounter {
   }
 }
 
-/** A recipient in logs and counter keys: a hash, never the address or number in clear. */
+/** One recipient however written: the normalised address, or the E.164 number. */
+const recipientId = (row: Pick<MailRow, 'channel' | 'to_address'>) =>
+  `${row.channel}:${row.channel === 'sms' ? row.to_address : emailKey(row.to_address)}`;
+
+/**
+ * A recipient in counter keys (Redis, `message_counters`): a hash, the same on every app
+ * server, never the address or number in clear.
+ */
 export function recipientRef(row: Pick<MailRow, 'channel' | 'to_address'>): string {
-  const id = row.channel === 'sms' ? row.to_address : emailKey(row.to_address);
-  return createHash('sha256').update(`${row.channel}:${id}`).digest('base64url').slice(0, 16);
+  return createHash('sha256').update(recipientId(row)).digest('base64url').slice(0, 16);
 }
+
+/** The name of the `app_secrets` key that makes recipients in logs unguessable. */
+export const MESSAGE_LOG_KEY = 'message_log_key';
 
 /**
  * Decides, right before a message's first attempt, whether it may go (decision 052):
@@ -118,7 +127,18 @@ export class MessageGuard {
     private readonly counter: MessageCounter,
     private readonly caps: MessageCapsConfig,
     private readonly log: FastifyBaseLogger,
+    /** Keys the recipient's hash in logs (`app_secrets`), so a phone number cannot be found
+     * again from a log by hashing every number. */
+    private readonly logKey: string,
   ) {}
+
+  /** A recipient in a log line: a keyed hash (HMAC), one per recipient, no address or number. */
+  logRef(row: Pick<MailRow, 'channel' | 'to_address'>): string {
+    return createHmac('sha256', this.logKey)
+      .update(recipientId(row))
+      .digest('base64url')
+      .slice(0, 16);
+  }
 
   async admit(row: MailRow): Promise<string | null> {
     if (UNCAPPED_KINDS.has(row.kind)) return null;

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { recipientRef, type MessageGuard } from './mail.caps.ts';
+import type { MessageGuard } from './mail.caps.ts';
 import * as repo from './mail.repository.ts';
 import type { Channel, MailContext, MailRow, StoredAttachment } from './mail.table.ts';
 import type { MessageTransport } from './mail.transport.ts';
@@ -201,7 +201,7 @@ export class MailService {
                 mailId: mail.id,
                 kind: mail.kind,
                 channel: mail.channel,
-                recipient: recipientRef(mail),
+                recipient: this.guard?.logRef(mail),
                 reason: refusal,
               },
               'message dropped',
