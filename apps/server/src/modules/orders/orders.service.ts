@@ -550,7 +550,13 @@ export class OrdersService {
     await this.db.transaction().execute(async (trx) => {
       const items = await repo.findOrderItems(trx, [order.id]);
       const event = (await inventoryService.event(trx, order.event_id))!;
-      await this.mail.enqueueMany(trx, confirmationMessages(order, items, event, this.config));
+      // Each resend is an occasion of its own, but one per minute: twenty clicks (or requests)
+      // at once send the tickets once (decision 052).
+      const minute = new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString();
+      await this.mail.enqueueMany(
+        trx,
+        confirmationMessages(order, items, event, this.config, `resend:${minute}`),
+      );
       await repo.addHistory(trx, [
         {
           orderId: order.id,

@@ -325,14 +325,14 @@ describe('one outbox, several dispatchers', () => {
   });
 
   it('does not let a dispatcher whose lease ran out send or record a row another has claimed since', async () => {
-    const id = await t.db.transaction().execute((trx) =>
+    const id = (await t.db.transaction().execute((trx) =>
       outbox.insertMail(trx, {
         channel: 'sms',
         kind: 'lease-test',
         to: '+2348091111111',
         text: 'x',
       }),
-    );
+    ))!;
     // Only this row is due: everything else is pushed out of the way for the test.
     const due = (
       await t.db.selectFrom('mail_outbox').select('id').where('status', '=', 'pending').execute()

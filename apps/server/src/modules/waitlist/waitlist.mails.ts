@@ -1,4 +1,4 @@
-import type { NewMail } from '../mail/mail.service.ts';
+import { aboutLink, type NewMail } from '../mail/mail.service.ts';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -29,11 +29,13 @@ function waitlistMail(input: {
   paragraphs: string[];
   link: { href: string; label: string };
   leaveLink?: string;
+  about?: string;
 }): NewMail {
   const { paragraphs, link, leaveLink } = input;
   return {
     kind: input.kind,
     to: input.to,
+    about: input.about,
     subject: input.subject,
     text: [
       ...paragraphs,
@@ -68,6 +70,8 @@ export function joinedMail(input: {
   return waitlistMail({
     kind: 'waitlist-joined',
     to: input.to,
+    // One per place in line: its leave link is its own.
+    about: aboutLink(input.leaveLink),
     subject: `You are on the waiting list for ${input.eventTitle}`,
     paragraphs,
     link: { href: input.eventUrl, label: 'Event page' },
@@ -93,6 +97,7 @@ export function offerMail(input: {
   return waitlistMail({
     kind: 'waitlist-offer',
     to: input.to,
+    about: aboutLink(input.link),
     subject: `Tickets for ${input.eventTitle} are held for you`,
     paragraphs,
     link: { href: input.link, label: 'Claim your tickets' },
