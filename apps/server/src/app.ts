@@ -244,6 +244,7 @@ export async function buildApp(
       holdSeconds: config.orderHoldSeconds,
       sweepIntervalMs: config.holdSweepIntervalMs,
       testPayments: config.paymentsTestMode,
+      transfersPerDay: config.orderTransfersPerDay,
       unsafeDisableCapacityGuard: config.unsafeDisableCapacityGuard,
     },
     app.log,

@@ -47,6 +47,7 @@ const envSchema = z.object({
     .min(10)
     .max(7 * 86_400)
     .default(12 * 3600),
+  ORDER_TRANSFERS_PER_DAY: z.coerce.number().int().min(1).max(100).default(3),
   MEDIA_UNUSED_GRACE_HOURS: z.coerce
     .number()
     .int()
@@ -134,6 +135,8 @@ export interface Config {
   holdSweepIntervalMs: number;
   /** How long a waiting-list offer holds its tickets (decision 032). */
   waitlistOfferSeconds: number;
+  /** How often one order may be transferred in 24 hours, by its buyer or the organiser (decision 050). */
+  orderTransfersPerDay: number;
   /** How old an image no event or organiser uses must be before it is deleted. */
   mediaUnusedGraceHours: number;
   /** How often unused images are looked for. */
@@ -267,6 +270,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     orderHoldSeconds: e.ORDER_HOLD_SECONDS,
     holdSweepIntervalMs: e.HOLD_SWEEP_INTERVAL_MS,
     waitlistOfferSeconds: e.WAITLIST_OFFER_SECONDS,
+    orderTransfersPerDay: e.ORDER_TRANSFERS_PER_DAY,
     mediaUnusedGraceHours: e.MEDIA_UNUSED_GRACE_HOURS,
     mediaSweepIntervalMs: e.MEDIA_SWEEP_INTERVAL_MS,
     paystackSecretKey: e.PAYSTACK_SECRET_KEY,

@@ -152,6 +152,13 @@ describe('configuration from the environment', () => {
       invalid: ['5', />=10/],
     },
     {
+      name: 'ORDER_TRANSFERS_PER_DAY',
+      key: 'orderTransfersPerDay',
+      default: 3,
+      valid: ['5', 5],
+      invalid: ['0', />=1/],
+    },
+    {
       name: 'HOLD_SWEEP_INTERVAL_MS',
       key: 'holdSweepIntervalMs',
       default: 5000,

@@ -95,6 +95,20 @@ export const transferOrderBody = holderBody.extend({
 });
 export type TransferOrderBody = z.input<typeof transferOrderBody>;
 
+/**
+ * The organiser's transfer: the same, plus the order code they saw (issue 21 §1, decision
+ * 050). Given, a transfer of an order that has changed hands since is refused; the web
+ * app's order drawer always sends it.
+ */
+export const manageTransferOrderBody = transferOrderBody.extend({
+  orderCode: z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{${LIMITS.orderCodeLength}}$`), 'Order code must be 8 digits.')
+    .optional(),
+});
+export type ManageTransferOrderBody = z.input<typeof manageTransferOrderBody>;
+
 /** What the buyer who gave the tickets away learns: not the new code, which is the recipient's. */
 export const transferResultDto = z.object({
   firstName: z.string(),
