@@ -267,18 +267,34 @@ for (const width of [375, 1280]) {
     const started = Date.now();
     await page.goto(queuePath);
     await expect(queueCard(page)).toHaveAttribute('data-state', 'prequeue', { timeout: 30_000 });
-    test.info().annotations.push({
-      type: 'check solved',
-      description: `${Date.now() - started} ms from the queue link to the pre-queue`,
-    });
+    const took = `${Date.now() - started} ms from the queue link to the pre-queue`;
+    test.info().annotations.push({ type: 'check solved', description: took });
+    console.log(`waiting room at ${width} px: ${took}`);
     await expect(page.getByRole('heading', { name: 'You are in the pre-queue' })).toBeVisible();
 
-    const late = await second.newPage();
-    await late.goto(queuePath);
+    // The places are counted per clock minute: if a minute starts between two browsers the
+    // next one is let in, so up to three more browsers are tried until one is asked to wait.
+    const contexts = [first];
+    let late: Page | undefined;
+    for (let k = 0; k < 3 && !late; k++) {
+      const context = k === 0 ? second : await browser.newContext({ baseURL, viewport });
+      contexts.push(context);
+      const candidate = await context.newPage();
+      await candidate.goto(queuePath);
+      const join = candidate.getByTestId('queue-join');
+      await expect(async () => {
+        const step = (await join.count()) ? await join.getAttribute('data-step') : null;
+        const state = await queueCard(candidate)
+          .getAttribute('data-state', { timeout: 100 })
+          .catch(() => null);
+        expect(step === 'limited' || state === 'prequeue').toBe(true);
+      }).toPass({ timeout: 30_000 });
+      if ((await join.count()) && (await join.getAttribute('data-step')) === 'limited') {
+        late = candidate;
+      }
+    }
+    if (!late) throw new Error('no browser was asked to wait');
     await expect(late).toHaveURL(new RegExp(`${queuePath}/join$`));
-    await expect(late.getByTestId('queue-join')).toHaveAttribute('data-step', 'limited', {
-      timeout: 30_000,
-    });
     await expect(late.getByRole('heading', { name: 'A short wait before you join' })).toBeVisible();
     await expect(late.getByText(/tries again by itself within a minute/)).toBeVisible();
     // Nothing spills out of a narrow screen.
@@ -295,6 +311,6 @@ for (const width of [375, 1280]) {
     });
     await late.reload();
     await expect(queueCard(late)).toHaveAttribute('data-state', 'prequeue', { timeout: 30_000 });
-    await Promise.all([first.close(), second.close()]);
+    await Promise.all(contexts.map((c) => c.close()));
   });
 }
