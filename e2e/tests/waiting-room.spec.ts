@@ -9,7 +9,7 @@ import {
   dataOf,
 } from '../support/api.ts';
 import { ENV, requireEnv } from '../support/env.ts';
-import { expect, test } from '../support/fixtures.ts';
+import { expect, loginScreen, logInThroughUi, test } from '../support/fixtures.ts';
 
 /**
  * The waiting room (issue 14 §1) in Chromium: visitors pass the join screen's check (issue
@@ -314,3 +314,60 @@ for (const width of [375, 1280]) {
     await Promise.all(contexts.map((c) => c.close()));
   });
 }
+
+test('the organiser limits places per address and asks for accounts; a visitor signs in and joins with one place', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const organiser = await createVerifiedUser();
+  const token = await logIn(organiser);
+  const event = await givenEvent(token);
+  await room(token, event, {
+    enabled: true,
+    onSaleAt: new Date(Date.now() + 3_600_000).toISOString(),
+    ratePerMinute: 60,
+  });
+
+  // The organiser's waiting-room settings: the check and the per-address limit.
+  await logInThroughUi(page, organiser);
+  await page.goto(`/events/manage/events/${event.id}`);
+  const settings = page.getByRole('form', { name: 'Waiting room settings' });
+  const check = settings.getByLabel('Before joining the pre-queue');
+  await expect(check).toHaveValue('work');
+  const perAddress = settings.getByLabel('New places per internet address a minute');
+  await expect(perAddress).toHaveValue('15');
+  await check.selectOption('account');
+  await perAddress.fill('40');
+  await settings.getByRole('button', { name: 'Save waiting room' }).click();
+  await expect(page.getByText('Waiting room saved.')).toBeVisible();
+  const saved = await ok<{ joinCheck: string; placesPerAddressPerMinute: number }>(
+    call('GET', `/events/manage/${event.id}/waiting-room`, { token }),
+    200,
+  );
+  expect(saved).toMatchObject({ joinCheck: 'account', placesPerAddressPerMinute: 40 });
+
+  // A visitor is asked to sign in, signs in, comes back and joins.
+  const visitor = await createVerifiedUser();
+  const context = await browser.newContext({ baseURL });
+  const tab = await context.newPage();
+  await tab.goto(`/events/${event.slug}/queue`);
+  await expect(tab).toHaveURL(new RegExp(`/events/${event.slug}/queue/join$`));
+  await expect(tab.getByRole('heading', { name: 'Sign in to join the pre-queue' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await tab.getByRole('link', { name: 'Sign in' }).click();
+  const screen = loginScreen(tab);
+  await screen.phone.fill(visitor.phoneNumber);
+  await screen.password.fill(visitor.password);
+  await screen.loginButton.click();
+  await expect(tab).toHaveURL(new RegExp(`/events/${event.slug}/queue/join$`));
+  await tab.getByRole('button', { name: 'Join the pre-queue' }).click();
+  await expect(queueCard(tab)).toHaveAttribute('data-state', 'prequeue', { timeout: 15_000 });
+  const figures = await ok<{ preQueue: number }>(
+    call('GET', `/events/manage/${event.id}/waiting-room`, { token }),
+    200,
+  );
+  expect(figures.preQueue).toBe(1);
+  await context.close();
+});
