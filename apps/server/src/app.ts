@@ -370,7 +370,11 @@ export async function buildApp(
   const waitingRoom = new WaitingRoomService(
     database.db,
     redis ? new RedisQueueStore(redis) : new PgQueueStore(database.db),
-    { publicUrl: config.publicUrl, secret: config.waitingRoomSecret },
+    {
+      publicUrl: config.publicUrl,
+      secret: config.waitingRoomSecret,
+      powWork: config.waitingRoomPowWork,
+    },
     options.now,
   );
   // Wallet passes below each ticket link, kept up to date by a sweeper (decisions 043–044).
@@ -491,7 +495,7 @@ export async function buildApp(
       await api.register(waitlistRoutes(waitlist), { prefix: '/waitlist' });
       await api.register(manageWaitlistRoutes(waitlist, auth), { prefix: '/events/manage' });
       await api.register(waitingRoomManageRoutes(waitingRoom, auth), { prefix: '/events/manage' });
-      await api.register(waitingRoomPublicRoutes(waitingRoom), { prefix: '/waiting-room' });
+      await api.register(waitingRoomPublicRoutes(waitingRoom, auth), { prefix: '/waiting-room' });
     },
     { prefix: '/api/v1' },
   );

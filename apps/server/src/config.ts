@@ -80,6 +80,7 @@ const envSchema = z.object({
     .string()
     .min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)')
     .optional(),
+  WAITING_ROOM_POW_WORK: z.coerce.number().int().min(2).max(10_000_000).default(30_000),
   APPLE_PASS_TYPE_ID: z
     .string()
     .regex(/^pass\.[\w.-]+$/, 'must be a Pass Type ID (pass.com.example.tickets)')
@@ -127,6 +128,11 @@ export interface Config {
   publicUrl: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   trustProxy: boolean;
+  /**
+   * The pre-queue's proof of work (decision 055): the browser tries up to this many SHA-256
+   * (between half and all of it; about a second on a mid-range phone at the default).
+   */
+  waitingRoomPowWork: number;
   webDistDir: string;
   mailRetryIntervalMs: number;
   /** How long a pending order holds its tickets (15 minutes). */
@@ -290,6 +296,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedAllow: e.SEED_ALLOW,
     tls,
     waitingRoomSecret: e.WAITING_ROOM_SECRET,
+    waitingRoomPowWork: e.WAITING_ROOM_POW_WORK,
     appleWallet: apple.files && {
       passTypeId: e.APPLE_PASS_TYPE_ID!,
       teamId: e.APPLE_TEAM_ID!,

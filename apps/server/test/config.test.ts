@@ -230,6 +230,13 @@ describe('configuration from the environment', () => {
       invalid: ['short', /at least 32 characters/],
     },
     {
+      name: 'WAITING_ROOM_POW_WORK',
+      key: 'waitingRoomPowWork',
+      default: 30_000,
+      valid: ['500', 500],
+      invalid: ['1', />=2/],
+    },
+    {
       name: 'WALLET_SWEEP_INTERVAL_MS',
       key: 'walletSweepIntervalMs',
       default: 5000,
