@@ -111,7 +111,10 @@ export const invitationPreviewDto = z.object({
   organiserName: z.string(),
   role: z.enum(MEMBER_ROLES),
   events: z.array(teamEventRef).nullable(),
-  /** The invited address, so the page can say which account to use. */
+  /**
+   * The invited address, masked (`s•••••d@example.com`): enough for the invitee to know
+   * which account to use, not enough for whoever else holds the link (issue 21 §4).
+   */
   email: z.string(),
   expiresAt: z.string(),
 });

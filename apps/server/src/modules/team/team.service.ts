@@ -351,7 +351,9 @@ export class TeamService {
       organiserName: name ?? 'An organiser',
       role: invitation.role,
       events: refsOf(invitation.event_ids, refs),
-      email: invitation.email,
+      // Masked as the accept refusal masks it (issue 21 §4): the page needs no login, and a
+      // forwarded link must not tell its holder whom to phish.
+      email: maskEmail(invitation.email),
       expiresAt: invitation.expires_at.toISOString(),
     };
   }

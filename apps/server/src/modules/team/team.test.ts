@@ -81,7 +81,12 @@ describe('invitations', () => {
 
     const preview = await t.post(PREVIEW, { token });
     expect(preview.status, preview.text).toBe(200);
-    expect(preview.body.data).toMatchObject({ role: 'door', email: steward.email.toLowerCase() });
+    expect(preview.body.data).toMatchObject({ role: 'door' });
+    // No login needed to read it, so the address is masked (issue 21 §4).
+    const [local, domain] = steward.email.toLowerCase().split('@') as [string, string];
+    expect(preview.body.data.email).toBe(`${local[0]}•••••${local.at(-1)}@${domain}`);
+    expect(preview.text).not.toContain(steward.email.toLowerCase());
+    expect(preview.text).not.toContain(local);
 
     const accepted = await t.post(ACCEPT, { token }, { token: steward.token });
     expect(accepted.status, accepted.text).toBe(200);
