@@ -1,4 +1,5 @@
 import {
+  ROLE_REFUSALS,
   TEAM_LIMITS,
   type CheckinStatsDto,
   type InvitationPreviewDto,
@@ -47,8 +48,8 @@ export interface ResourceRef {
 }
 
 export const TEAM_MESSAGES = {
-  ownerOnly: 'Only the account owner can do this.',
-  doorOnly: 'Door stewards can only check tickets in. Ask the organiser if you need more.',
+  ownerOnly: ROLE_REFUSALS.ownerOnly,
+  doorOnly: ROLE_REFUSALS.doorOnly,
   notYourEvent:
     'You are not a door steward for this event. Ask the organiser to add it to your events.',
   notOnTeam: 'You are not on this organiser’s team any more.',
