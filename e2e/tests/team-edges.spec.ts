@@ -1,5 +1,5 @@
 import type { Page, Response } from '@playwright/test';
-import { api, createVerifiedUser, type TestUser } from '../support/api.ts';
+import { api, createVerifiedUser, newUser, type TestUser } from '../support/api.ts';
 import {
   doorCount,
   givenDoor,
@@ -7,8 +7,15 @@ import {
   verifyTicketPath,
   type Organiser,
 } from '../support/door.ts';
-import { expect, loginScreen, onPath, test } from '../support/fixtures.ts';
-import { waitForMail } from '../support/mailbox.ts';
+import {
+  expect,
+  loginScreen,
+  onPath,
+  signupScreen,
+  test,
+  verifyEmailScreen,
+} from '../support/fixtures.ts';
+import { waitForMail, waitForVerificationCode } from '../support/mailbox.ts';
 
 /**
  * The team's edges (issue 21 §6, issue 24 §2) at a phone's and a laptop's width: a removed
@@ -133,6 +140,59 @@ for (const viewport of [
       await expect(page.getByRole('link', { name: new RegExp(event.title) })).toBeVisible();
       await expect(page.getByTestId('role-refusal')).toHaveCount(0);
       expect(refused).toEqual([]);
+    });
+
+    test('an invitee signs up from the link with the invited address, masked until proven', async ({
+      page,
+    }, testInfo) => {
+      test.setTimeout(90_000);
+      const { organiser, event } = await givenDoor(0, [['Ada', 'Obi', 1]]);
+      const invitee = newUser();
+      const since = Date.now();
+      await must(
+        api('POST', '/events/manage/team/invitations', {
+          token: organiser.token,
+          body: { email: invitee.email, role: 'door', eventIds: [event.id] },
+        }),
+      );
+      const mail = await waitForMail(invitee.email, { matching: /team\/join\?token=/, since });
+      const link = /\/team\/join\?token=[\w-]+/.exec(mail.text)![0];
+      const [local, domain] = invitee.email.split('@') as [string, string];
+      const masked = `${local[0]}•••••${local.at(-1)}@${domain}`;
+      const shown = async () => (await page.content()) + JSON.stringify(await storage(page));
+
+      // The link, opened by whoever holds it: the address masked, everywhere.
+      await page.goto(link);
+      await expect(page.getByText(masked).first()).toBeVisible();
+      expect(await shown()).not.toContain(invitee.email);
+      await page.getByRole('button', { name: 'Sign up' }).click();
+      await expect(page).toHaveURL(onPath('/signup'));
+      const signup = signupScreen(page);
+      await expect(signup.email).toHaveValue(masked);
+      await expect(signup.email).not.toBeEditable();
+      await signup.fullName.fill(invitee.fullName);
+      await signup.phone.fill(invitee.phoneNumber);
+      await signup.password.fill(invitee.password);
+      await page.screenshot({ path: testInfo.outputPath(`signup-${viewport.width}.png`) });
+      const codeSince = Date.now();
+      await signup.signupButton.click();
+      await expect(page).toHaveURL(onPath('/verify-email'));
+      await expect(page.getByText(masked)).toBeVisible();
+      expect(await shown()).not.toContain(invitee.email);
+
+      // The code went to the invited address: only its owner can go on.
+      const code = await waitForVerificationCode(invitee.email, codeSince);
+      await verifyEmailScreen(page).code.fill(code);
+      await verifyEmailScreen(page).verifyButton.click();
+      await expect(page).toHaveURL(onPath('/login'));
+      const login = loginScreen(page);
+      await login.phone.fill(invitee.phoneNumber);
+      await login.password.fill(invitee.password);
+      await login.loginButton.click();
+      await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === link);
+      await page.getByRole('button', { name: 'Accept invitation' }).click();
+      await expect(page).toHaveURL(onPath(verifyTicketPath(event.id)));
+      await expect(doorCount(page)).toHaveText('0 / 1');
     });
 
     test('a removed steward’s device forgets the organiser’s lists on the next page it loads', async ({

@@ -16,6 +16,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { maskEmail } from '../../lib/mask-email.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
 import { newToken, sha256 } from '../../lib/secrets.ts';
 import type { MailService } from '../mail/mail.service.ts';
@@ -399,6 +400,14 @@ export class TeamService {
     return workspace;
   }
 
+  /**
+   * The address a live invitation was sent to, for a sign-up, a verification or a new code
+   * made from its link (decision 053). Wrong tokens count like the preview's.
+   */
+  async invitedEmail(ip: string, token: string): Promise<string> {
+    return (await this.liveInvitation(ip, token)).email;
+  }
+
   private async liveInvitation(ip: string, token: string): Promise<repo.InvitationRow> {
     await this.limits.tokenFailuresPerIp.check(ip);
     const invitation = await repo.findInvitation(this.db, sha256(token.trim()), this.now());
@@ -485,14 +494,7 @@ export class TeamService {
   }
 }
 
-/** `steward@example.com` → `s•••••d@example.com`: enough to recognise, not to learn. */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  const local = email.slice(0, at);
-  const shown =
-    local.length <= 2 ? local.slice(0, 1) : `${local[0]}${'•'.repeat(5)}${local.at(-1)}`;
-  return `${shown}${email.slice(at)}`;
-}
+export { maskEmail };
 
 const isUuid = (value: string): boolean =>
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
