@@ -19,6 +19,7 @@ import * as mWalletPasses from './migrations/2026_11_25_0901_wallet_passes.ts';
 import * as mWaitlistLeave from './migrations/2026_11_25_1101_waitlist_leave.ts';
 import * as mMessageCaps from './migrations/2026_11_27_0301_message_caps.ts';
 import * as mWaitingRoomFarming from './migrations/2026_11_27_0501_waiting_room_farming.ts';
+import * as mEmailFromInvitation from './migrations/2026_11_27_0401_email_from_invitation.ts';
 
 /**
  * Migrations are imported, not read from disk, so the bundled server carries them.
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_1101_waitlist_leave': mWaitlistLeave,
   '2026_11_27_0301_message_caps': mMessageCaps,
   '2026_11_27_0501_waiting_room_farming': mWaitingRoomFarming,
+  '2026_11_27_0401_email_from_invitation': mEmailFromInvitation,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
