@@ -354,8 +354,18 @@ export class OrdersService {
         method === 'paystack' ? 'Paying with Paystack' : 'Paying with the TEST provider',
       );
     }
+    // Nothing changed: this way to pay was chosen already (at the same moment, perhaps);
+    // the order is answered as it stands, or the hold ran out.
+    updated ??= await this.alreadyChosen(order.id, method);
     if (!updated) throw holdExpired();
     return toOrderDto(updated, await repo.findOrderItems(this.db, [updated.id]), event);
+  }
+
+  private async alreadyChosen(orderId: string, method: string): Promise<OrderRow | undefined> {
+    const current = await repo.findOrderById(this.db, orderId);
+    return current?.status === 'pending' && current.payment_method === method && holdLive(current)
+      ? current
+      : undefined;
   }
 
   /** Offline payment: the order, its history line and the hold-confirmation mail together. */
@@ -539,15 +549,22 @@ export class OrdersService {
 
   /** Mails the buyer's confirmation (their tickets) again; only a completed order has tickets. */
   async resendTickets(ownerId: string, orderId: string, actorUserId = ownerId): Promise<void> {
-    const order = await this.orderForOwner(ownerId, orderId);
-    if (order.status !== 'completed') {
-      throw new AppError(
+    const found = await this.orderForOwner(ownerId, orderId);
+    const notCompleted = (status: string) =>
+      new AppError(
         409,
         'CONFLICT',
-        `Only a completed order has tickets to send; this one is ${order.status}.`,
+        `Only a completed order has tickets to send; this one is ${status}.`,
       );
-    }
-    await this.db.transaction().execute(async (trx) => {
+    if (found.status !== 'completed') throw notCompleted(found.status);
+    const sent = await this.db.transaction().execute(async (trx) => {
+      // On the locked row: the status again, and one resend however many clicks arrive at
+      // once (decision 051). A resend within the window answers the same and sends nothing.
+      const order = await repo.lockOrder(trx, found.id);
+      if (!order || order.status !== 'completed') throw notCompleted(order?.status ?? 'gone');
+      if (await repo.hasRecentHistory(trx, order.id, 'tickets_resent', RESEND_WINDOW_SECONDS)) {
+        return false;
+      }
       const items = await repo.findOrderItems(trx, [order.id]);
       const event = (await inventoryService.event(trx, order.event_id))!;
       await this.mail.enqueueMany(trx, confirmationMessages(order, items, event, this.config));
@@ -559,8 +576,9 @@ export class OrdersService {
           actorUserId,
         },
       ]);
+      return true;
     });
-    this.mail.kick();
+    if (sent) this.mail.kick();
   }
 
   // The door ------------------------------------------------------------------------------
@@ -1122,6 +1140,12 @@ export class OrdersService {
     return toOrderDto(order, items, event!);
   }
 }
+
+/**
+ * Tickets resent less than this long ago are not sent again: the organiser's repeated
+ * clicks (or twenty at once) send one mail (decision 051).
+ */
+export const RESEND_WINDOW_SECONDS = 60;
 
 /** A pending order whose hold still runs (by this process's clock). */
 const holdLive = (order: OrderRow) =>

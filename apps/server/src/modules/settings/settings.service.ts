@@ -461,12 +461,19 @@ export class SettingsService {
     }
     assertUncommonPassword(body.newPassword, 'newPassword');
     const hash = await hashPassword(body.newPassword);
-    await this.db.transaction().execute(async (trx) => {
-      await repo.updatePassword(trx, userId, hash);
+    const changed = await this.db.transaction().execute(async (trx) => {
+      // Still the password that was checked? Another change made at the same time won.
+      if (!(await repo.updatePassword(trx, userId, user.password_hash, hash))) return false;
       await repo.revokeOtherSessions(trx, userId, sha256(currentToken));
       await repo.closeOpenResets(trx, userId);
       await this.mail.enqueue(trx, passwordChangedMail(user.email, user.full_name));
+      return true;
     });
+    if (!changed) {
+      throw new AppError(400, 'INVALID_CREDENTIALS', 'Your current password is not right.', {
+        issues: [{ field: 'currentPassword', message: 'Your current password is not right.' }],
+      });
+    }
     this.mail.kick();
   }
 
