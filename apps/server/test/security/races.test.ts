@@ -263,9 +263,10 @@ async function steward(): Promise<string> {
 async function invitation(email: string): Promise<{ id: string; token: string }> {
   const token = randomBytes(32).toString('base64url');
   const { id } = await one(sql<{ id: string }>`
-    insert into team_invitations (organiser_id, email, role, event_ids, token_hash, expires_at)
+    insert into team_invitations (organiser_id, email, role, event_ids, token_hash, expires_at, sent_at)
     values (${ownerId}, ${email}, 'door', null,
-      ${createHash('sha256').update(token).digest('hex')}, now() + interval '7 days')
+      ${createHash('sha256').update(token).digest('hex')}, now() + interval '7 days',
+      now() - interval '1 hour')
     returning id`);
   return { id, token };
 }
