@@ -10,3 +10,11 @@ import type { Db } from './database.ts';
 export async function lockKey(trx: Db, key: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
 }
+
+/** `lockKey` for several keys in one statement, in one order for every caller (no deadlock). */
+export async function lockKeys(trx: Db, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  const sorted = [...new Set(keys)].sort();
+  await sql`select pg_advisory_xact_lock(hashtextextended(k, 0))
+    from unnest(${sorted}::text[]) with ordinality as u(k, n) order by n`.execute(trx);
+}

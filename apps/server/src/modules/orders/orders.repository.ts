@@ -550,6 +550,23 @@ export async function countOpenHolds(
   return row.n;
 }
 
+/** The buyer keys of the open holds of an event held by any of these emails or phones. */
+export function findOpenHoldKeys(
+  db: Db,
+  eventId: string,
+  emailKeys: string[],
+  phoneKeys: string[],
+): Promise<{ email_key: string; phone_key: string }[]> {
+  return db
+    .selectFrom('orders')
+    .select(['email_key', 'phone_key'])
+    .where('event_id', '=', eventId)
+    .where('status', '=', 'pending')
+    .where('reserved_until', '>', sql<Date>`now()`)
+    .where((eb) => eb.or([eb('email_key', 'in', emailKeys), eb('phone_key', 'in', phoneKeys)]))
+    .execute() as Promise<{ email_key: string; phone_key: string }[]>;
+}
+
 /** The pending offline order this confirmation link belongs to, while it still holds. */
 export function findOrderByHoldToken(db: Db, tokenHash: string): Promise<OrderRow | undefined> {
   return db

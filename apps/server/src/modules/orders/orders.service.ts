@@ -27,6 +27,7 @@ import {
   type Line,
   type OrderCompletedHook,
   type Purchase,
+  tooManyOpenHolds,
 } from './orders.checkout.ts';
 import type { NewMail } from '../mail/mail.service.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
@@ -194,13 +195,8 @@ export class OrdersService {
     await this.limits.ordersPerEmail.consume(email);
     await this.limits.ordersPerPhone.consume(phone);
     const open = await repo.countOpenHolds(this.db, input.eventId, email, phone);
-    if (open >= CHECKOUT_LIMITS.openHoldsPerBuyerPerEvent) {
-      throw new AppError(
-        409,
-        'CONFLICT',
-        `You already have ${open} orders waiting for payment for this event. Pay for one of them, or wait until its hold ends, before ordering again.`,
-      );
-    }
+    // A first look, outside any lock: decided again under the buyer's lock at checkout.
+    if (open >= CHECKOUT_LIMITS.openHoldsPerBuyerPerEvent) throw tooManyOpenHolds(open);
     // Shares of the event's tickets: per address in the hold window, per buyer in a day.
     const tickets = input.items.reduce((n, line) => n + line.quantity, 0);
     const capacity = await inventoryService.capacity(this.db, input.eventId);
