@@ -35,6 +35,12 @@ import { financeRoutes } from './modules/finances/finances.routes.ts';
 import { FinancesService } from './modules/finances/finances.service.ts';
 import { EventsService } from './modules/events/events.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import {
+  MESSAGE_LOG_KEY,
+  MessageGuard,
+  PgMessageCounter,
+  RedisMessageCounter,
+} from './modules/mail/mail.caps.ts';
 import { MailService } from './modules/mail/mail.service.ts';
 import { logTransport, smtpTransport } from './modules/mail/mail.transport.ts';
 import { TermiiProvider } from './modules/sms/sms.provider.ts';
@@ -183,7 +189,22 @@ export async function buildApp(
       : // Its text reaches the log only where mail's does too: no SMTP_URL (decision 041).
         smsLogTransport(app.log, { withText: !config.smtpUrl }),
   };
-  const mail = new MailService(database.db, transports, app.log, config.mailRetryIntervalMs);
+  // Per-recipient caps and the SMS budget for new numbers, counted in Redis when there is one
+  // (as the rate limits are), in PostgreSQL otherwise (decision 052).
+  const messageGuard = new MessageGuard(
+    database.db,
+    redis ? new RedisMessageCounter(redis) : new PgMessageCounter(database.db),
+    config.messageCaps,
+    app.log,
+    await appSecret(database.db, MESSAGE_LOG_KEY),
+  );
+  const mail = new MailService(
+    database.db,
+    transports,
+    app.log,
+    config.mailRetryIntervalMs,
+    messageGuard,
+  );
   const auth = new AuthService(database.db, mail, createAuthLimits(redis), config.publicUrl);
   const media = new MediaService(
     database.db,
@@ -201,6 +222,8 @@ export async function buildApp(
       Boolean(config.paystackSecretKey) &&
       !config.paymentsTestMode &&
       !(await settings.payoutReady(ownerId)),
+    // The public page tells of the fair queue before anyone presses "Get tickets".
+    (eventId, slug) => waitingRoom.publicInfo(eventId, slug),
   );
   const ticketLinks = new TicketLinks(
     await appSecret(database.db, TICKET_LINK_KEY),
@@ -221,6 +244,7 @@ export async function buildApp(
       holdSeconds: config.orderHoldSeconds,
       sweepIntervalMs: config.holdSweepIntervalMs,
       testPayments: config.paymentsTestMode,
+      transfersPerDay: config.orderTransfersPerDay,
       unsafeDisableCapacityGuard: config.unsafeDisableCapacityGuard,
     },
     app.log,

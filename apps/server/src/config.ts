@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { MessageCapsConfig } from './modules/mail/mail.caps.ts';
 
 /**
  * The only place that reads the environment (DESIGN §4). Everything else receives a
@@ -46,6 +47,7 @@ const envSchema = z.object({
     .min(10)
     .max(7 * 86_400)
     .default(12 * 3600),
+  ORDER_TRANSFERS_PER_DAY: z.coerce.number().int().min(1).max(100).default(3),
   MEDIA_UNUSED_GRACE_HOURS: z.coerce
     .number()
     .int()
@@ -98,6 +100,17 @@ const envSchema = z.object({
   GOOGLE_WALLET_API_URL: z.url().default('https://walletobjects.googleapis.com/walletobjects/v1'),
   GOOGLE_OAUTH_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
   WALLET_SWEEP_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
+  MESSAGE_CAP_EMAIL_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
+  MESSAGE_CAP_EMAIL_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(50),
+  MESSAGE_CAP_PHONE_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
+  MESSAGE_CAP_PHONE_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(20),
+  SMS_NEW_NUMBERS_PER_EVENT_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(100),
+  SMS_NEW_NUMBERS_PER_ORGANISER_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1_000_000)
+    .default(300),
 });
 
 /** The variables read, by name (README's configuration table lists each one). */
@@ -122,6 +135,8 @@ export interface Config {
   holdSweepIntervalMs: number;
   /** How long a waiting-list offer holds its tickets (decision 032). */
   waitlistOfferSeconds: number;
+  /** How often one order may be transferred in 24 hours, by its buyer or the organiser (decision 050). */
+  orderTransfersPerDay: number;
   /** How old an image no event or organiser uses must be before it is deleted. */
   mediaUnusedGraceHours: number;
   /** How often unused images are looked for. */
@@ -167,6 +182,11 @@ export interface Config {
   googleWallet: GoogleWalletConfig | undefined;
   /** How often changed wallet passes are looked for and pushed. */
   walletSweepIntervalMs: number;
+  /**
+   * Per-recipient caps on messages sent on someone else's say-so, and the hourly budget of
+   * SMS to numbers an organiser has never texted (decision 052).
+   */
+  messageCaps: MessageCapsConfig;
 }
 
 export interface AppleWalletConfig {
@@ -250,6 +270,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     orderHoldSeconds: e.ORDER_HOLD_SECONDS,
     holdSweepIntervalMs: e.HOLD_SWEEP_INTERVAL_MS,
     waitlistOfferSeconds: e.WAITLIST_OFFER_SECONDS,
+    orderTransfersPerDay: e.ORDER_TRANSFERS_PER_DAY,
     mediaUnusedGraceHours: e.MEDIA_UNUSED_GRACE_HOURS,
     mediaSweepIntervalMs: e.MEDIA_SWEEP_INTERVAL_MS,
     paystackSecretKey: e.PAYSTACK_SECRET_KEY,
@@ -282,6 +303,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       tokenUrl: e.GOOGLE_OAUTH_TOKEN_URL,
     },
     walletSweepIntervalMs: e.WALLET_SWEEP_INTERVAL_MS,
+    messageCaps: {
+      emailPerHour: e.MESSAGE_CAP_EMAIL_PER_HOUR,
+      emailPerDay: e.MESSAGE_CAP_EMAIL_PER_DAY,
+      phonePerHour: e.MESSAGE_CAP_PHONE_PER_HOUR,
+      phonePerDay: e.MESSAGE_CAP_PHONE_PER_DAY,
+      smsNewNumbersPerEventPerHour: e.SMS_NEW_NUMBERS_PER_EVENT_PER_HOUR,
+      smsNewNumbersPerOrganiserPerHour: e.SMS_NEW_NUMBERS_PER_ORGANISER_PER_HOUR,
+    },
   };
 }
 

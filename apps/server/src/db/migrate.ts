@@ -18,6 +18,7 @@ import * as mOutboxChannels from './migrations/2026_11_25_0801_outbox_channels.t
 import * as mWalletPasses from './migrations/2026_11_25_0901_wallet_passes.ts';
 import * as mWaitlistLeave from './migrations/2026_11_25_1101_waitlist_leave.ts';
 import * as mTakeFirst from './migrations/2026_11_27_0201_take_first.ts';
+import * as mMessageCaps from './migrations/2026_11_27_0301_message_caps.ts';
 
 /**
  * Migrations are imported, not read from disk, so the bundled server carries them.
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_0901_wallet_passes': mWalletPasses,
   '2026_11_25_1101_waitlist_leave': mWaitlistLeave,
   '2026_11_27_0201_take_first': mTakeFirst,
+  '2026_11_27_0301_message_caps': mMessageCaps,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

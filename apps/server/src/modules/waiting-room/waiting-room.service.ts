@@ -102,6 +102,18 @@ export class WaitingRoomService {
     return this.config.publicUrl.startsWith('https://');
   }
 
+  /**
+   * What the public event page says of the room (issue 24 §1): nothing when it is off;
+   * else when the sale opens and where to queue, so nobody meets the queue by surprise.
+   */
+  async publicInfo(
+    eventId: string,
+    slug: string,
+  ): Promise<{ onSaleAt: Date; queueUrl: string } | null> {
+    const room = await repo.findRoom(this.db, eventId);
+    return room?.enabled ? { onSaleAt: room.on_sale_at, queueUrl: this.queueUrl(slug) } : null;
+  }
+
   // The organiser ------------------------------------------------------------------------
 
   private async owned(ownerId: string, eventId: string): Promise<SaleEvent> {

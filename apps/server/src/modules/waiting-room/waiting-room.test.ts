@@ -436,3 +436,30 @@ describe('waiting room: checkout', () => {
     });
   });
 });
+
+describe('waiting room: the public event page', () => {
+  it('tells of the queue, its on-sale time and link, only while the room is on', async () => {
+    const plain = await givenPublishedEvent(t, owner.token, {}, [{ capacity: 10, price: 0 }]);
+    const off = await t.request('GET', `${API}/events/${plain.slug}`);
+    expect(off.status, off.text).toBe(200);
+    expect(off.body.data.waitingRoom).toBeNull();
+
+    const event = await givenEventWithRoom({ onSaleInMs: 2 * 3_600_000 });
+    const on = await t.request('GET', `${API}/events/${event.slug}`);
+    expect(on.body.data.waitingRoom).toEqual({
+      onSaleAt: event.onSaleAt.toISOString(),
+      onSaleLocal: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/),
+      queueUrl: `http://gatepass.test/events/${event.slug}/queue`,
+    });
+
+    const turnedOff = await t.request('PUT', `${MANAGE}/${event.id}/waiting-room`, {
+      token: owner.token,
+      body: { enabled: false, onSaleAt: event.onSaleAt.toISOString(), ratePerMinute: 60 },
+    });
+    expect(turnedOff.status, turnedOff.text).toBe(200);
+    // The public read cache keeps an answer for a second at most.
+    await new Promise((r) => setTimeout(r, 1100));
+    const after = await t.request('GET', `${API}/events/${event.slug}`);
+    expect(after.body.data.waitingRoom).toBeNull();
+  });
+});
