@@ -266,15 +266,16 @@ export class TeamService {
     await this.limits.invitesPerOrganiser.consume(organiserId);
     const token = newToken();
     const invitation = await this.db.transaction().execute(async (trx) => {
-      const row = await repo.upsertInvitation(trx, {
+      const { row, sent } = await repo.upsertInvitation(trx, {
         organiserId,
         email,
         role: body.role,
         eventIds,
         tokenHash: sha256(token),
         expiresAt: this.expiry(),
+        sentAt: this.now(),
       });
-      await this.mailInvitation(trx, row, token);
+      if (sent) await this.mailInvitation(trx, row, token);
       return row;
     });
     this.mail.kick();
@@ -287,16 +288,17 @@ export class TeamService {
     await this.limits.invitesPerOrganiser.consume(organiserId);
     const token = newToken();
     const invitation = await this.db.transaction().execute(async (trx) => {
-      const row = await repo.renewInvitation(
+      const renewed = await repo.renewInvitation(
         trx,
         organiserId,
         invitationId,
         sha256(token),
         this.expiry(),
+        this.now(),
       );
-      if (!row) throw notFound(TEAM_MESSAGES.invitationNotFound);
-      await this.mailInvitation(trx, row, token);
-      return row;
+      if (!renewed) throw notFound(TEAM_MESSAGES.invitationNotFound);
+      if (renewed.sent) await this.mailInvitation(trx, renewed.row, token);
+      return renewed.row;
     });
     this.mail.kick();
     const refs = await this.eventRefs(organiserId, invitation.event_ids ?? []);

@@ -183,6 +183,15 @@ describe('invitations', () => {
     const second = await invite(owner, invited.email, 'manager');
     expect(second.invitation.id).toBe(first.invitation.id);
     expect((await t.post(PREVIEW, { token: first.token })).status).toBe(404);
+    // A resend within a minute of the last mail sends nothing new (decision 051).
+    const early = await t.post(
+      `${INVITE}/${second.invitation.id}/resend`,
+      {},
+      { token: owner.token },
+    );
+    expect(early.status, early.text).toBe(200);
+    expect(await invitationToken(invited.email)).toBe(second.token);
+    clock += 61_000;
     const resent = await t.post(
       `${INVITE}/${second.invitation.id}/resend`,
       {},
@@ -194,6 +203,7 @@ describe('invitations', () => {
     expect((await t.post(PREVIEW, { token: second.token })).status).toBe(404);
     const accepted = await t.post(ACCEPT, { token: third }, { token: invited.token });
     expect(accepted.body.data.workspace.role).toBe('manager');
+    clock = Date.now();
   });
 
   it('withdraws an invitation: its link stops working', async () => {
