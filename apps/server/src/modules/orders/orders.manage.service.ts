@@ -269,6 +269,11 @@ export class OrdersManageService {
         orderId,
         [reason, ...summary].filter(Boolean).join('. ') || null,
         actorUserId,
+        {
+          note: reason ?? null,
+          // Everything that went back through Paystack now (a second payment included).
+          paystackKobo: refunded.reduce((sum, r) => sum + r.amountKobo, 0),
+        },
       );
     } else if (refunded.length > 0) {
       await this.db.transaction().execute(async (trx) => {
