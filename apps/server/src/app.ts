@@ -309,6 +309,7 @@ export async function buildApp(
   });
   // Tickets that come back are offered to the waiting list in the same transaction (decision 032).
   orders.onReleased(waitlist.ticketsReleased);
+  ordersManage.onWaitingCount((ids) => waitlist.waitingFor(ids));
   // Holders hear of a cancelled event or a new date, time or place in its commit (issue 24 §1).
   events.onHoldersToTell({
     cancelled: (trx, eventId, reason) => orders.eventCancelled(trx, eventId, reason),

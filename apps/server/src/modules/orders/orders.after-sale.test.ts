@@ -151,6 +151,38 @@ describe('a refund', () => {
   });
 });
 
+describe('the refund dialog', () => {
+  it('knows how many wait for the tickets the refund gives back (they are offered them first)', async () => {
+    const { event, types } = await givenEventWithTypes(
+      t,
+      organiser.token,
+      [{ price: 5000, capacity: 1 }],
+      { offlinePayment: true },
+    );
+    const sold = await buy(t, event.id, types[0]!.id, {
+      pay: 'marked',
+      organiser: organiser.token,
+    });
+    const before = await t.request('GET', `${MANAGE_ORDERS}/${sold.order.id}`, {
+      token: organiser.token,
+    });
+    expect(before.body.data.waitingList).toBe(0);
+    const who = buyer();
+    const joined = await t.post(`${API}/waitlist`, {
+      eventId: event.id,
+      ticketTypeId: types[0]!.id,
+      name: `${who.firstName} ${who.lastName}`,
+      email: who.email,
+      quantity: 1,
+    });
+    expect(joined.status, joined.text).toBeLessThan(300);
+    const after = await t.request('GET', `${MANAGE_ORDERS}/${sold.order.id}`, {
+      token: organiser.token,
+    });
+    expect(after.body.data.waitingList).toBe(1);
+  });
+});
+
 describe("the organiser's cancellation of an order", () => {
   it('tells the holder their code no longer works, by mail and SMS', async () => {
     const { order } = await paidOrder('marked');

@@ -39,6 +39,18 @@ export async function insertEntry(
     .executeTakeFirst();
 }
 
+/** How many people wait (not yet offered) for any of these ticket types. */
+export async function countWaiting(db: Db, ticketTypeIds: string[]): Promise<number> {
+  if (ticketTypeIds.length === 0) return 0;
+  const row = await db
+    .selectFrom('waitlist_entries')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('ticket_type_id', 'in', ticketTypeIds)
+    .where('status', '=', 'waiting')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /**
  * The first waiting person of this type whose quantity fits in `left`, locked until the
  * transaction ends. SKIP LOCKED: a second process offering tickets of the same type at the
