@@ -106,14 +106,15 @@ describe('a refund', () => {
 
   it('writes nothing when the refund rolls back, and nothing twice for a refused second refund', async () => {
     const { order } = await paidOrder('marked');
-    // The SMS's insert fails: the whole refund — the order, its mail — must roll back.
-    await sql`create or replace function gp_fail_refund_sms() returns trigger as $$
+    // The refund fails at its commit (a deferred check on the order): whatever the
+    // transaction wrote — the order, the mail, the SMS — must be gone with it.
+    await sql`create or replace function gp_fail_refund() returns trigger as $$
       begin
-        if new.kind = 'order-refunded-sms' then raise exception 'refund sms refused'; end if;
-        return new;
+        raise exception 'refund refused at commit';
       end $$ language plpgsql`.execute(t.db);
-    await sql`create trigger gp_fail_refund_sms before insert on mail_outbox
-      for each row execute function gp_fail_refund_sms()`.execute(t.db);
+    await sql`create constraint trigger gp_fail_refund after update on orders
+      deferrable initially deferred for each row
+      when (new.status = 'refunded') execute function gp_fail_refund()`.execute(t.db);
     try {
       const res = await t.post(
         `${MANAGE_ORDERS}/${order.id}/refund`,
@@ -122,7 +123,7 @@ describe('a refund', () => {
       );
       expect(res.status).toBe(500);
     } finally {
-      await sql`drop trigger gp_fail_refund_sms on mail_outbox`.execute(t.db);
+      await sql`drop trigger gp_fail_refund on orders`.execute(t.db);
     }
     expect(await kindsOf(order.id, 'order-refunded')).toEqual([]);
     const status = await sql<{
@@ -136,6 +137,23 @@ describe('a refund', () => {
     expect(
       (await t.post(`${MANAGE_ORDERS}/${order.id}/refund`, {}, { token: organiser.token })).status,
     ).toBe(409);
+    expect(await kindsOf(order.id, 'order-refunded')).toEqual([
+      'mail:order-refunded',
+      'sms:order-refunded-sms',
+    ]);
+  });
+
+  it('twenty refunds of one order at once: one refund, one mail, one SMS', async () => {
+    const { order } = await paidOrder('marked');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.post(`${MANAGE_ORDERS}/${order.id}/refund`, {}, { token: organiser.token }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status !== 200).map((a) => a.status)).toEqual(
+      Array(19).fill(409),
+    );
     expect(await kindsOf(order.id, 'order-refunded')).toEqual([
       'mail:order-refunded',
       'sms:order-refunded-sms',
