@@ -58,6 +58,7 @@ import { PromosService } from './modules/promos/promos.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { SETTINGS_LIMIT_RULES, SettingsService } from './modules/settings/settings.service.ts';
 import { ORDER_CONFIRMATION } from './modules/orders/orders.mails.ts';
+import { CHANGE_KINDS } from './modules/orders/orders.change-messages.ts';
 import { PaystackProvider } from './modules/payments/paystack.provider.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { PaymentsService } from './modules/payments/payments.service.ts';
@@ -264,6 +265,7 @@ export async function buildApp(
   }
   const tickets = new TicketsService(orders, config.publicUrl);
   tickets.attachToMail(mail, ORDER_CONFIRMATION);
+  tickets.attachCalendarToMail(mail, CHANGE_KINDS.eventChanged);
   const paystack = config.paystackSecretKey
     ? new PaystackProvider(config.paystackSecretKey, config.paystackBaseUrl)
     : undefined;
@@ -338,6 +340,13 @@ export async function buildApp(
   });
   // Tickets that come back are offered to the waiting list in the same transaction (decision 032).
   orders.onReleased(waitlist.ticketsReleased);
+  ordersManage.onWaitingCount((ids) => waitlist.waitingFor(ids));
+  // Holders hear of a cancelled event or a new date, time or place in its commit (issue 24 §1).
+  events.onHoldersToTell({
+    cancelled: (trx, eventId, reason) => orders.eventCancelled(trx, eventId, reason),
+    changed: (trx, eventId, change) => orders.eventChanged(trx, eventId, change),
+    committed: () => orders.kickMessages(),
+  });
   events.onCapacityRaised((trx, ticketTypeIds) =>
     waitlist.offerFreed(trx, ticketTypeIds).then(() => {}),
   );

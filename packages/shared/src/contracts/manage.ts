@@ -148,6 +148,11 @@ export const manageOrderDto = orderDto.extend({
     /** Completed, not checked in, event not over: the organiser may transfer it (decision 033). */
     transfer: z.boolean(),
   }),
+  /**
+   * People on the waiting list of this order's ticket types: tickets that come back (a
+   * refund, a cancellation) are offered to them first (issue 24 §1, the refund dialog).
+   */
+  waitingList: z.number().int().nonnegative().optional(),
 });
 export type ManageOrderDto = z.infer<typeof manageOrderDto>;
 

@@ -261,6 +261,27 @@ export const doorOrderDto = z.object({
 });
 export type DoorOrderDto = z.infer<typeof doorOrderDto>;
 
+/**
+ * Why the door refuses a code that is not on its list (issue 24 §1): beside the spec's
+ * list, so a door says why — offline too. `at`: when it happened; `to`: the new holder's
+ * name (transferred); `event`: the title of the event the code is for (another event's).
+ */
+export const DOOR_REFUSAL_REASONS = [
+  'transferred',
+  'refunded',
+  'cancelled',
+  'unpaid',
+  'other_event',
+] as const;
+export const doorRefusedCode = z.object({
+  code: z.string(),
+  reason: z.enum(DOOR_REFUSAL_REASONS),
+  at: z.string().optional(),
+  to: z.string().optional(),
+  event: z.string().optional(),
+});
+export type DoorRefusedCode = z.infer<typeof doorRefusedCode>;
+
 export const markAttendedBody = z.object({
   ticketCodes: z
     .array(z.string().trim().max(32, 'A ticket code is too long.'), {

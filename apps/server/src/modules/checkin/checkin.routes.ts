@@ -1,4 +1,10 @@
-import { doorOrderDto, errorBody, markAttendedBody, markAttendedResponse } from '@gatepass/shared';
+import {
+  doorOrderDto,
+  doorRefusedCode,
+  errorBody,
+  markAttendedBody,
+  markAttendedResponse,
+} from '@gatepass/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,11 +31,23 @@ export function checkinRoutes(checkin: CheckinService, auth: AuthService): Fasti
           "The event's orders that may enter, with when each was let in (owner, managers, door stewards of the event)",
         security: [{ bearer: [] }],
         params: z.object({ eventId: z.uuid({ error: 'This event was not found.' }) }),
-        response: { 200: z.object({ data: z.array(doorOrderDto) }), ...errors },
+        response: {
+          200: z.object({
+            data: z.array(doorOrderDto),
+            /** Beside the spec's list: codes the door refuses, and why (issue 24 §1). */
+            refused: z.array(doorRefusedCode),
+          }),
+          ...errors,
+        },
       },
-      handler: async (request) => ({
-        data: await checkin.doorOrders(currentActor(request).organiserId, request.params.eventId),
-      }),
+      handler: async (request) => {
+        const actor = currentActor(request);
+        const [data, refused] = await Promise.all([
+          checkin.doorOrders(actor.organiserId, request.params.eventId),
+          checkin.refusedCodes(actor, request.params.eventId),
+        ]);
+        return { data, refused };
+      },
     });
 
     app.post('/mark-attended', {

@@ -1,4 +1,9 @@
-import { koboToNaira, type DoorOrderDto, type MarkAttendedResponse } from '@gatepass/shared';
+import {
+  koboToNaira,
+  type DoorOrderDto,
+  type DoorRefusedCode,
+  type MarkAttendedResponse,
+} from '@gatepass/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -40,6 +45,44 @@ export class CheckinService {
       // Only when true: the spec's fields stay as they are for every real order.
       ...(o.payment_method === 'test' ? { testPayment: true } : {}),
     }));
+  }
+
+  /**
+   * The codes this event's door refuses, each with why (issue 24 §1): transferred (to whom,
+   * when), refunded, cancelled, unpaid, and the codes of the organiser's other events that
+   * have not ended and that the caller may check in (a steward only theirs), with the
+   * event's title. Carried with the door list so the reason shows offline too. Ownership
+   * is checked by `doorOrders`, which the route calls beside this.
+   */
+  async refusedCodes(
+    actor: { organiserId: string; eventIds: string[] | null },
+    eventId: string,
+  ): Promise<DoorRefusedCode[]> {
+    const iso = (d: Date | null) => (d ? { at: d.toISOString() } : {});
+    const [ended, transferred, others] = await Promise.all([
+      this.orders.refusedOrders(eventId),
+      this.orders.transfersOf(eventId),
+      this.orders.otherEventCodes(actor.organiserId, actor.eventIds, eventId),
+    ]);
+    return [
+      ...transferred.map((t) => ({
+        code: t.from_code,
+        reason: 'transferred' as const,
+        to: `${t.to_first_name} ${t.to_last_name}`,
+        ...iso(t.created_at),
+      })),
+      ...ended.map((o) => ({
+        code: o.code,
+        reason:
+          o.paid_at === null
+            ? ('unpaid' as const)
+            : o.status === 'refunded'
+              ? ('refunded' as const)
+              : ('cancelled' as const),
+        ...(o.paid_at === null ? {} : iso(o.cancelled_at)),
+      })),
+      ...others.map((o) => ({ code: o.code, reason: 'other_event' as const, event: o.title })),
+    ];
   }
 
   /** `by`: the organiser whose event it is, who scanned (owner or a steward) and with what. */

@@ -88,6 +88,31 @@ const isSlugClash = (err: unknown): boolean => {
   );
 };
 
+/** Who holds tickets of an event hears of its cancellation and of a new date, time or place. */
+export interface EventHoldersHook {
+  cancelled(trx: Db, eventId: string, reason: string | null): Promise<void>;
+  changed(trx: Db, eventId: string, change: { when: boolean; where: boolean }): Promise<void>;
+  /** After the transaction (committed or not): send what it wrote soon. */
+  committed(): void;
+}
+
+const sameTime = (a: Date | null, b: Date | null) =>
+  (a?.getTime() ?? null) === (b?.getTime() ?? null);
+
+/** What a holder must hear of between two versions of an event: when, where, or nothing. */
+export function holdersChange(
+  before: EventRow,
+  after: EventRow,
+): { when: boolean; where: boolean } | undefined {
+  const when = !sameTime(before.start_at, after.start_at) || !sameTime(before.end_at, after.end_at);
+  const where =
+    (before.venue_name ?? '') !== (after.venue_name ?? '') ||
+    (before.address ?? '') !== (after.address ?? '') ||
+    (before.city ?? '') !== (after.city ?? '') ||
+    (before.online_url ?? '') !== (after.online_url ?? '');
+  return when || where ? { when, where } : undefined;
+}
+
 /** The rules of events and ticket types; SQL lives in the repository, HTTP in the routes. */
 export class EventsService {
   constructor(
@@ -109,6 +134,15 @@ export class EventsService {
   ) {}
 
   private capacityRaisedHook: ((trx: Db, ticketTypeIds: string[]) => Promise<void>) | undefined;
+  private holdersHook: EventHoldersHook | undefined;
+
+  /**
+   * Set once at start-up (app.ts): tells the event's ticket holders, in the transaction
+   * that cancels the event or moves its date, time or place (issue 24 §1).
+   */
+  onHoldersToTell(hook: EventHoldersHook): void {
+    this.holdersHook = hook;
+  }
 
   /**
    * Set once at start-up (app.ts): runs in the transaction that raised a ticket type's
@@ -228,9 +262,12 @@ export class EventsService {
         const updated = Object.keys(patch).length
           ? await repo.updateEvent(trx, event.id, patch)
           : event;
+        const change = holdersChange(event, updated);
+        if (event.status === 'published' && change)
+          await this.holdersHook?.changed(trx, event.id, change);
         return this.manageDto(trx, updated);
       }),
-    );
+    ).finally(() => this.holdersHook?.committed());
   }
 
   async publish(ownerId: string, id: string): Promise<ManageEventDto> {
@@ -271,24 +308,28 @@ export class EventsService {
   }
 
   async cancel(ownerId: string, id: string, body: CancelEvent): Promise<ManageEventDto> {
-    return this.db.transaction().execute(async (trx) => {
-      const event = await this.owned(trx, ownerId, id, true);
-      if (event.status === 'cancelled')
-        throw new AppError(409, 'EVENT_CANCELLED', 'This event is already cancelled.');
-      if (event.status === 'draft') {
-        throw new AppError(
-          409,
-          'CONFLICT',
-          'Only a published event can be cancelled. A draft can be deleted instead.',
-        );
-      }
-      const updated = await repo.updateEvent(trx, event.id, {
-        status: 'cancelled',
-        cancel_reason: body.reason,
-        cancelled_at: this.now(),
-      });
-      return this.manageDto(trx, updated);
-    });
+    return this.db
+      .transaction()
+      .execute(async (trx) => {
+        const event = await this.owned(trx, ownerId, id, true);
+        if (event.status === 'cancelled')
+          throw new AppError(409, 'EVENT_CANCELLED', 'This event is already cancelled.');
+        if (event.status === 'draft') {
+          throw new AppError(
+            409,
+            'CONFLICT',
+            'Only a published event can be cancelled. A draft can be deleted instead.',
+          );
+        }
+        const updated = await repo.updateEvent(trx, event.id, {
+          status: 'cancelled',
+          cancel_reason: body.reason,
+          cancelled_at: this.now(),
+        });
+        await this.holdersHook?.cancelled(trx, event.id, body.reason);
+        return this.manageDto(trx, updated);
+      })
+      .finally(() => this.holdersHook?.committed());
   }
 
   /** Deletes a draft that was never published; a published event is cancelled instead. */

@@ -126,6 +126,13 @@ export class OrdersManageService {
     private readonly payments: PaymentsService,
   ) {}
 
+  private waitingFor: ((ticketTypeIds: string[]) => Promise<number>) | undefined;
+
+  /** Set once at start-up (app.ts): the waiting list's count, for the refund dialog. */
+  onWaitingCount(count: (ticketTypeIds: string[]) => Promise<number>): void {
+    this.waitingFor = count;
+  }
+
   async list(ownerId: string, query: ListQuery): Promise<ManageOrderPage> {
     const filters = await this.filters(ownerId, query);
     const { rows, total } = await manageRepo.listOrders(this.db, filters, {
@@ -154,7 +161,12 @@ export class OrdersManageService {
       manageRepo.findHistory(this.db, row.id),
     ]);
     const base = toOrderDto(row, items, event!);
+    const waitingList =
+      row.status === 'completed' && this.waitingFor
+        ? await this.waitingFor([...new Set(items.map((i) => i.ticket_type_id))])
+        : undefined;
     return {
+      ...(waitingList === undefined ? {} : { waitingList }),
       ...base,
       promoCode: row.promo_code,
       payment: { method: row.payment_method, reference: row.payment_ref, paidAt: iso(row.paid_at) },
@@ -269,6 +281,11 @@ export class OrdersManageService {
         orderId,
         [reason, ...summary].filter(Boolean).join('. ') || null,
         actorUserId,
+        {
+          note: reason ?? null,
+          // Everything that went back through Paystack now (a second payment included).
+          paystackKobo: refunded.reduce((sum, r) => sum + r.amountKobo, 0),
+        },
       );
     } else if (refunded.length > 0) {
       await this.db.transaction().execute(async (trx) => {

@@ -396,6 +396,81 @@ export function findAdmissibleOrders(db: Db, eventId: string) {
     .execute();
 }
 
+/**
+ * The door's refused codes of an event (issue 24 §1): refunded and cancelled orders that
+ * were paid, and unpaid ones a buyer may still bring — a pending order, or an offline one
+ * that ended unpaid (its code was mailed). Abandoned online checkouts are left out: their
+ * code never reached a ticket, and there may be many.
+ */
+export function findRefusedOrders(db: Db, eventId: string) {
+  return db
+    .selectFrom('orders')
+    .select(['code', 'status', 'paid_at', 'cancelled_at'])
+    .where('event_id', '=', eventId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', 'in', ['refunded', 'cancelled']), eb('paid_at', 'is not', null)]),
+        eb('status', '=', 'pending'),
+        eb.and([eb('paid_at', 'is', null), eb('payment_method', '=', 'offline')]),
+      ]),
+    )
+    .where('status', '!=', 'completed')
+    .execute();
+}
+
+/** Each code an order of the event had before a transfer, with whom it went to and when. */
+export function findTransfersOfEvent(db: Db, eventId: string) {
+  return db
+    .selectFrom('order_transfers')
+    .innerJoin('orders', 'orders.id', 'order_transfers.order_id')
+    .select([
+      'order_transfers.from_code',
+      'order_transfers.to_first_name',
+      'order_transfers.to_last_name',
+      'order_transfers.created_at',
+    ])
+    .where('orders.event_id', '=', eventId)
+    .orderBy('order_transfers.created_at')
+    .execute();
+}
+
+/**
+ * Completed orders' codes of the organiser's other published events that have not ended
+ * (only `eventIds` when given: a steward's events), with the event's title.
+ */
+export function findOtherEventCodes(
+  db: Db,
+  organiserId: string,
+  eventIds: string[] | null,
+  exceptEventId: string,
+) {
+  if (eventIds && eventIds.length === 0) return Promise.resolve([]);
+  let query = db
+    .selectFrom('orders')
+    .innerJoin('events', 'events.id', 'orders.event_id')
+    .select(['orders.code', 'events.title'])
+    .where('events.owner_id', '=', organiserId)
+    .where('events.id', '!=', exceptEventId)
+    .where('events.status', '=', 'published')
+    .where((eb) =>
+      eb.or([eb('events.end_at', 'is', null), eb('events.end_at', '>', sql<Date>`now()`)]),
+    )
+    .where('orders.status', '=', 'completed');
+  if (eventIds) query = query.where('events.id', 'in', eventIds);
+  return query.execute();
+}
+
+/** Every completed order of an event (its holders), to tell them of a change to it. */
+export function findCompletedOrders(db: Db, eventId: string): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('status', '=', 'completed')
+    .orderBy('created_at')
+    .execute();
+}
+
 /** The ticket types of those orders (name as bought, count), for the door's banner. */
 export function findAdmissibleOrderItems(db: Db, eventId: string) {
   return (

@@ -29,7 +29,7 @@ import {
   type Purchase,
   tooManyOpenHolds,
 } from './orders.checkout.ts';
-import type { NewMail } from '../mail/mail.service.ts';
+import type { NewMail, NewMessage } from '../mail/mail.service.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
 import {
   addressAllowance,
@@ -53,6 +53,15 @@ import { priceOrder, type PricedLine } from './orders.pricing.ts';
 import * as repo from './orders.repository.ts';
 import type { OrderItemRow, OrderRow } from './orders.table.ts';
 import { transferredAwayMail, transferredToMessages } from './orders.transfer-mails.ts';
+import {
+  cancelledMessages,
+  eventCancelledMessages,
+  eventChangedMessages,
+  refundedMessages,
+  refundRoute,
+  transferredAwaySms,
+  type EventChange,
+} from './orders.change-messages.ts';
 
 export type { OrderCompletedHook } from './orders.checkout.ts';
 
@@ -516,13 +525,18 @@ export class OrdersService {
     return this.end(ownerId, orderId, 'cancelled', ['pending', 'completed'], reason, actorUserId);
   }
 
+  /**
+   * `told`: what the buyer's message says — the organiser's own note (not the Paystack
+   * summary the history keeps) and how much went back through Paystack just now.
+   */
   async refund(
     ownerId: string,
     orderId: string,
     reason: string | null,
     actorUserId = ownerId,
+    told: { note: string | null; paystackKobo: number } = { note: reason, paystackKobo: 0 },
   ): Promise<OrderDto> {
-    return this.end(ownerId, orderId, 'refunded', ['completed'], reason, actorUserId);
+    return this.end(ownerId, orderId, 'refunded', ['completed'], reason, actorUserId, told);
   }
 
   /** Ends a hold (a pending order) of the organiser's event: its tickets go back on sale. */
@@ -596,6 +610,21 @@ export class OrdersService {
 
   admissibleOrders(eventId: string) {
     return repo.findAdmissibleOrders(this.db, eventId);
+  }
+
+  /** Refunded, cancelled and unpaid orders whose code a holder may bring (the door's reasons). */
+  refusedOrders(eventId: string) {
+    return repo.findRefusedOrders(this.db, eventId);
+  }
+
+  /** Every code an order of this event had before a transfer, with the next holder. */
+  transfersOf(eventId: string) {
+    return repo.findTransfersOfEvent(this.db, eventId);
+  }
+
+  /** Codes of the organiser's other events that have not ended (of `eventIds`, or all). */
+  otherEventCodes(organiserId: string, eventIds: string[] | null, exceptEventId: string) {
+    return repo.findOtherEventCodes(this.db, organiserId, eventIds, exceptEventId);
   }
 
   admissibleOrderItems(eventId: string) {
@@ -1083,14 +1112,63 @@ export class OrdersService {
         },
       ]);
       const items = await repo.findOrderItems(trx, [locked.id]);
+      const awaySms = transferredAwaySms(
+        { code: from.code, phone: locked.phone },
+        event,
+        locked.id,
+        to,
+      );
       await this.mail.enqueueMany(trx, [
         ...transferredToMessages(updated, items, event, from, this.config),
-        transferredAwayMail(event, from, to, actorUserId !== null),
+        transferredAwayMail(event, from, to, actorUserId !== null, locked.id),
+        ...(awaySms ? [awaySms] : []),
       ]);
       return { order: updated, transferredAt };
     });
     this.mail.kick();
     return result;
+  }
+
+  // Event changes ---------------------------------------------------------------------------
+
+  /**
+   * The organiser cancelled the event (in `trx`, the cancellation's transaction): every
+   * holder of a ticket is told, by mail and SMS (issue 24 §1).
+   */
+  async eventCancelled(trx: Kysely<Database>, eventId: string, reason: string | null) {
+    const event = (await inventoryService.event(trx, eventId))!;
+    await this.tellHolders(trx, eventId, (order) => eventCancelledMessages(order, event, reason));
+  }
+
+  /** The event's date, time or place changed (in its update's transaction). */
+  async eventChanged(trx: Kysely<Database>, eventId: string, change: EventChange) {
+    const event = (await inventoryService.event(trx, eventId))!;
+    const calendarUrl = `${this.config.publicUrl}/api/v1/events/${event.slug}/calendar.ics`;
+    await this.tellHolders(trx, eventId, (order) =>
+      eventChangedMessages(order, event, change, {
+        ticketUrl: this.config.ticketLinks.urlFor(order),
+        calendarUrl,
+      }),
+    );
+  }
+
+  /** Drains the outbox soon: after a transaction that wrote messages has committed. */
+  kickMessages(): void {
+    this.mail.kick();
+  }
+
+  private async tellHolders(
+    trx: Kysely<Database>,
+    eventId: string,
+    messagesOf: (order: OrderRow) => NewMessage[],
+  ): Promise<void> {
+    const holders = await repo.findCompletedOrders(trx, eventId);
+    // A few hundred rows per statement: far below PostgreSQL's 65,535 parameters.
+    for (let i = 0; i < holders.length; i += HOLDERS_PER_INSERT)
+      await this.mail.enqueueMany(
+        trx,
+        holders.slice(i, i + HOLDERS_PER_INSERT).flatMap(messagesOf),
+      );
   }
 
   // Internals ------------------------------------------------------------------------------
@@ -1135,6 +1213,7 @@ export class OrdersService {
     from: ('pending' | 'completed')[],
     reason: string | null,
     actorUserId: string,
+    told?: { note: string | null; paystackKobo: number },
   ): Promise<OrderDto> {
     const order = await this.orderForOwner(ownerId, orderId);
     const ended = await this.db.transaction().execute(async (trx) => {
@@ -1142,6 +1221,12 @@ export class OrdersService {
       if (!row) return undefined;
       await this.giveBack(trx, [row]);
       await repo.addHistory(trx, [{ orderId: row.id, kind: to, detail: reason, actorUserId }]);
+      // The holder is told in this commit (issue 24 §1): never for a change that rolled back.
+      const event = (await inventoryService.event(trx, row.event_id))!;
+      await this.mail.enqueueMany(
+        trx,
+        endMessages(row, event, to, told ?? { note: reason, paystackKobo: 0 }),
+      );
       return row;
     });
     if (!ended) {
@@ -1151,6 +1236,7 @@ export class OrdersService {
         `This order cannot be ${to === 'cancelled' ? 'cancelled' : 'refunded'}: it is ${order.status}.`,
       );
     }
+    this.mail.kick();
     return this.dto(ended);
   }
 
@@ -1218,6 +1304,25 @@ export class OrdersService {
  * clicks (or twenty at once) send one mail (decision 051).
  */
 export const RESEND_WINDOW_SECONDS = 60;
+const HOLDERS_PER_INSERT = 200;
+
+/**
+ * What an ended order's holder is told: a refund (amount, how and when it arrives); a
+ * cancellation of an order that had tickets, or of an offline order waiting for its
+ * payment. A checkout hold or a waiting-list offer that ends is not a change to a ticket.
+ */
+function endMessages(
+  row: OrderRow,
+  event: SaleEvent,
+  to: 'cancelled' | 'refunded',
+  told: { note: string | null; paystackKobo: number },
+): NewMessage[] {
+  if (to === 'refunded')
+    return refundedMessages(row, event, refundRoute(row, told.paystackKobo), told.note);
+  if (row.paid_at !== null) return cancelledMessages(row, event, told.note, true);
+  if (row.payment_method === 'offline') return cancelledMessages(row, event, told.note, false);
+  return [];
+}
 
 /** A pending order whose hold still runs (by this process's clock). */
 const holdLive = (order: OrderRow) =>

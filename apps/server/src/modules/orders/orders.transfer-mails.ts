@@ -55,6 +55,7 @@ export function transferredAwayMail(
   from: Holder,
   to: { firstName: string; lastName: string },
   byOrganiser: boolean,
+  orderId?: string,
 ): NewMail {
   const lines = [
     `Hello ${from.firstName},`,
@@ -75,5 +76,7 @@ export function transferredAwayMail(
       .filter(Boolean)
       .map((l) => `<p>${escape(l)}</p>`)
       .join('\n')}</div>`,
+    // The order the tickets left (issue 24: every message names its order).
+    ...(orderId ? { context: { orderId } } : {}),
   };
 }

@@ -257,11 +257,13 @@ describe('the confirmation SMS', () => {
       sentTo(newHolder.phone).length ? sentTo(newHolder.phone) : undefined,
     );
     expect(sms!.sms).toContain(row.rows[0]!.code);
-    // The old holder got nothing more: no SMS with the new code.
-    expect(sentTo(who.phone)).toHaveLength(2);
+    // The old holder is told the tickets left them (issue 24 §1), never the new code.
+    await eventually(() => (sentTo(who.phone).length === 3 ? true : undefined));
+    expect(sentTo(who.phone)[2]!.sms).toContain('transferred to Amaka E.');
     expect(sentTo(who.phone).some((s) => s.sms.includes(row.rows[0]!.code))).toBe(false);
 
-    // Transferred on without a phone: the order keeps no one's phone, and no SMS goes.
+    // Transferred on without a phone: the order keeps no one's phone, and no SMS goes to the
+    // new holder — only Amaka's notice that the tickets left her.
     const newToken = await sql<{ n: number }>`select count(*)::int as n from mail_outbox
       where channel = 'sms'`.execute(t.db);
     const byOrganiser = await t.post(
@@ -276,7 +278,13 @@ describe('the confirmation SMS', () => {
     expect(after.rows[0]!.phone).toBe('');
     const smsCount = await sql<{ n: number }>`select count(*)::int as n from mail_outbox
       where channel = 'sms'`.execute(t.db);
-    expect(smsCount.rows[0]!.n).toBe(newToken.rows[0]!.n);
+    expect(smsCount.rows[0]!.n).toBe(newToken.rows[0]!.n + 1);
+    const notice = await sql<{ to_address: string; kind: string }>`select to_address, kind
+      from mail_outbox where channel = 'sms' order by created_at desc limit 1`.execute(t.db);
+    expect(notice.rows[0]).toEqual({
+      to_address: e164(newHolder.phone),
+      kind: 'order-transferred-sms',
+    });
   });
 });
 

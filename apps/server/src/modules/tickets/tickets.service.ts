@@ -40,6 +40,23 @@ export class TicketsService {
     });
   }
 
+  /** Mails of this kind carry the order's calendar file as it is now (an event that moved). */
+  attachCalendarToMail(mail: MailService, kind: string): void {
+    mail.registerAttachments(kind, async (context) => {
+      const order = context.orderId ? await this.orders.ticketOrder(context.orderId) : undefined;
+      const ics = order ? this.calendar(order) : null;
+      return ics
+        ? [
+            {
+              filename: ics.filename,
+              contentType: ics.contentType,
+              content: ics.body.toString('base64'),
+            },
+          ]
+        : [];
+    });
+  }
+
   async attachments(order: TicketOrder): Promise<StoredAttachment[]> {
     const qr = await qrPng(order.orderCode);
     const pdf = await this.pdf(order, qr);

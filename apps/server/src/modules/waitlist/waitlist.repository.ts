@@ -39,6 +39,18 @@ export async function insertEntry(
     .executeTakeFirst();
 }
 
+/** How many people wait (not yet offered) for any of these ticket types. */
+export async function countWaiting(db: Db, ticketTypeIds: string[]): Promise<number> {
+  if (ticketTypeIds.length === 0) return 0;
+  const row = await db
+    .selectFrom('waitlist_entries')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('ticket_type_id', 'in', ticketTypeIds)
+    .where('status', '=', 'waiting')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /**
  * This email's place in the type's line: live places (waiting or offered) up to and with
  * its own, so people who left or were served ahead of it no longer count. 0 when it has none.

@@ -83,6 +83,11 @@ export class WaitlistService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /** People waiting for any of these ticket types (the refund dialog says who gets them). */
+  waitingFor(ticketTypeIds: string[]): Promise<number> {
+    return repo.countWaiting(this.db, ticketTypeIds);
+  }
+
   // The buyer ------------------------------------------------------------------------------
 
   async join(

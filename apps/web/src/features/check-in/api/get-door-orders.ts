@@ -1,25 +1,30 @@
-import { doorOrderDto } from '@gatepass/shared';
+import { doorOrderDto, doorRefusedCode } from '@gatepass/shared';
 import { z } from 'zod';
 import { api, isApiError } from '../../../lib/api-client.ts';
 import { errorField } from '../../../lib/api-error.ts';
 import { DEVICE_HEADER_NAME, doorDeviceId } from '../../../lib/storage.ts';
 import { DoorAccessRefused, DoorEventNotFound } from '../lib/door-controller.ts';
-import type { DoorOrder } from '../lib/door.ts';
+import type { DoorList } from '../lib/door.ts';
 
 // Ticket types came later than the spec's fields: a list without them still opens the door.
-const doorOrdersResponse = z.object({ data: z.array(doorOrderDto.partial({ ticketTypes: true })) });
+const doorOrdersResponse = z.object({
+  data: z.array(doorOrderDto.partial({ ticketTypes: true })),
+  /** Beside the spec's list: the codes the door refuses, and why (issue 24 §1). */
+  refused: z.array(doorRefusedCode).default([]),
+});
 
 /**
  * GET ticketPurchase/event/{eventId} (spec §7): data.data is the event's orders. The door
  * calls it on its own schedule; a failure is only logged (spec §8), so no global toast.
  */
-export async function getDoorOrders(eventId: string): Promise<DoorOrder[]> {
+export async function getDoorOrders(eventId: string): Promise<DoorList> {
   try {
     const response = await api.get(`/ticketPurchase/event/${encodeURIComponent(eventId)}`, {
       skipErrorToast: true,
       headers: { [DEVICE_HEADER_NAME]: doorDeviceId() },
     });
-    return doorOrdersResponse.parse(response.data).data;
+    const { data, refused } = doorOrdersResponse.parse(response.data);
+    return { orders: data, refused };
   } catch (error) {
     // 404: not an event of this user's; 400: not an event id at all. Either way, no door.
     const status = isApiError(error) ? error.response?.status : undefined;

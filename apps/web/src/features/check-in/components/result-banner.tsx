@@ -29,7 +29,7 @@ const timeFormat = new Intl.DateTimeFormat('en-NG', {
 
 /**
  * The result banner (spec §2): 'Valid: first last, ₦…' with 'Qty: n', 'Already used' with
- * the quantity, or 'Invalid'. Big and coloured so a steward reads it at arm's length; a
+ * the quantity, or 'Invalid' — with why on a second line when the door knows (issue 24 §1). Big and coloured so a steward reads it at arm's length; a
  * new result replays its entrance, so the same words twice still read as a new scan.
  */
 export function ResultBanner({ result }: { result: DoorResult | null }) {
@@ -60,7 +60,14 @@ function Filled({ result }: { result: DoorResult }) {
       <Icon className="size-11 shrink-0 sm:size-12" />
       <div className="min-w-0 flex-1">
         <p className="text-2xl font-bold leading-tight wrap-anywhere sm:text-3xl">{title}</p>
-        {detail ? <p className="mt-1 text-xl font-semibold">{detail}</p> : null}
+        {detail ? (
+          <p
+            data-testid={result.outcome.kind === 'invalid' ? 'refusal-reason' : undefined}
+            className="mt-1 text-xl font-semibold wrap-anywhere"
+          >
+            {detail}
+          </p>
+        ) : null}
         {types ? (
           <p data-testid="ticket-types" className="mt-1 text-lg font-semibold break-words">
             {types}

@@ -14,13 +14,16 @@ import {
   SYNC_MAX_WAIT_MS,
   withAttended,
   withMarked,
+  refusedCodeList,
   type DoorIndex,
+  type DoorList,
   type DoorOrder,
+  type RefusedCode,
   type ScanOutcome,
 } from './door.ts';
-import { ticketsKey, validatedKey } from './door-keys.ts';
+import { refusedKey, ticketsKey, validatedKey } from './door-keys.ts';
 
-export { ticketsKey, validatedKey };
+export { refusedKey, ticketsKey, validatedKey };
 
 /** What a mark-attended call answers (spec §7: data.data). */
 export interface MarkAttendedResult {
@@ -114,7 +117,8 @@ export interface KeyValueStore {
 export interface DoorDeps {
   eventId: string;
   storage: KeyValueStore | undefined;
-  fetchOrders(eventId: string): Promise<DoorOrder[]>;
+  /** The event's orders, with the codes it refuses and why (a bare list: none known). */
+  fetchOrders(eventId: string): Promise<DoorOrder[] | DoorList>;
   /** `quiet`: the automatic post, which shows no toast (spec §7). */
   markAttended(eventId: string, ticketCodes: string[], quiet: boolean): Promise<MarkAttendedResult>;
   online(): boolean;
@@ -145,10 +149,11 @@ export class DoorController {
   private running = false;
   private nextResultId = 1;
   private savedTickets: string | null = null;
+  private savedRefused: string | null = null;
 
   constructor(private readonly deps: DoorDeps) {
     const cached = this.loadCache();
-    const index = indexOrders(cached.orders);
+    const index = indexOrders(cached.orders, cached.refused);
     this.state = this.derive({
       index,
       validated: withAttended(cached.orders, new Set(cached.validated)),
@@ -298,7 +303,7 @@ export class DoorController {
     for (const code of before.validated) validated.add(code);
     const nextValidated = withAttended(backup.tickets, validated);
     this.set({
-      index: indexOrders(backup.tickets),
+      index: indexOrders(backup.tickets, this.state.index.refused),
       validated: nextValidated,
       hasList: true,
     });
@@ -361,8 +366,10 @@ export class DoorController {
       return;
     }
     let orders: DoorOrder[];
+    let refused: RefusedCode[];
     try {
-      orders = await this.deps.fetchOrders(this.deps.eventId);
+      const list = await this.deps.fetchOrders(this.deps.eventId);
+      ({ orders, refused } = Array.isArray(list) ? { orders: list, refused: [] } : list);
     } catch (error) {
       // An answer, not an outage: stop syncing and let the screen say so.
       if (this.refuseOn(error)) return;
@@ -375,7 +382,7 @@ export class DoorController {
       return;
     }
     this.set({
-      index: indexOrders(orders),
+      index: indexOrders(orders, refused),
       validated: withAttended(orders, this.state.validated),
       hasList: true,
       refreshedAt: this.deps.now(),
@@ -418,10 +425,12 @@ export class DoorController {
       if (kept.size) storage?.setItem(validatedKey(this.deps.eventId), JSON.stringify([...kept]));
       else storage?.removeItem?.(validatedKey(this.deps.eventId));
       storage?.removeItem?.(ticketsKey(this.deps.eventId));
+      storage?.removeItem?.(refusedKey(this.deps.eventId));
     } catch (storageError) {
       this.deps.log.error('Could not remove the door list from this device.', storageError);
     }
     this.savedTickets = null;
+    this.savedRefused = null;
     const refused = forbidden || hasList;
     this.set({
       index: indexOrders([]),
@@ -464,10 +473,21 @@ export class DoorController {
     };
   }
 
-  private loadCache(): { orders: DoorOrder[]; validated: string[]; hadList: boolean } {
+  private loadCache(): {
+    orders: DoorOrder[];
+    refused: RefusedCode[];
+    validated: string[];
+    hadList: boolean;
+  } {
     const orders = this.readJson(ticketsKey(this.deps.eventId), doorOrderList);
     const validated = this.readJson(validatedKey(this.deps.eventId), codeList);
-    return { orders: orders ?? [], validated: validated ?? [], hadList: orders !== undefined };
+    const refused = orders ? this.readJson(refusedKey(this.deps.eventId), refusedCodeList) : [];
+    return {
+      orders: orders ?? [],
+      refused: refused ?? [],
+      validated: validated ?? [],
+      hadList: orders !== undefined,
+    };
   }
 
   private readJson<T>(
@@ -507,7 +527,10 @@ export class DoorController {
     if (!this.state.hasList) return;
     const tickets = JSON.stringify(this.state.index.orders);
     // A large list is written only when it changed.
-    if (tickets === this.savedTickets) return;
-    if (this.write(ticketsKey(this.deps.eventId), tickets)) this.savedTickets = tickets;
+    if (tickets !== this.savedTickets && this.write(ticketsKey(this.deps.eventId), tickets))
+      this.savedTickets = tickets;
+    const refused = JSON.stringify(this.state.index.refused);
+    if (refused !== this.savedRefused && this.write(refusedKey(this.deps.eventId), refused))
+      this.savedRefused = refused;
   }
 }

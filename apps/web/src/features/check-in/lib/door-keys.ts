@@ -6,6 +6,11 @@ export const ticketsKey = (eventId: string): string => `tickets_${eventId}`;
 export const validatedKey = (eventId: string): string => `validated_${eventId}`;
 /** The event's title, remembered so the door names it offline (not one of the spec's keys). */
 export const titleKey = (eventId: string): string => `eventTitle_${eventId}`;
+/**
+ * The refused codes and why (names of new holders among them). Under the tickets prefix on
+ * purpose: whatever clears the order lists at logout (decision 018) clears these too.
+ */
+export const refusedKey = (eventId: string): string => ticketsKey(`refused_${eventId}`);
 
 /**
  * Whether this device holds any door cache of the kind: a cheap look that lets the app

@@ -1,4 +1,4 @@
-import { formatNaira, LIMITS, ORDER_LIMITS } from '@gatepass/shared';
+import { DOOR_REFUSAL_REASONS, formatNaira, LIMITS, ORDER_LIMITS } from '@gatepass/shared';
 import { z } from 'zod';
 
 /** Spec §9: QR scan delay, duplicate suppression, idle interval before sync, code length. */
@@ -44,6 +44,26 @@ export const doorOrderSchema = z.object({
 export type DoorOrder = z.infer<typeof doorOrderSchema>;
 
 export const doorOrderList = z.array(doorOrderSchema);
+
+/**
+ * A code the door refuses and why (issue 24 §1), from the server beside the order list and
+ * kept on the device with it, so the reason shows offline too.
+ */
+export const refusedCodeSchema = z.object({
+  code: z.string(),
+  reason: z.enum(DOOR_REFUSAL_REASONS),
+  at: z.string().optional(),
+  to: z.string().optional(),
+  event: z.string().optional(),
+});
+export type RefusedCode = z.infer<typeof refusedCodeSchema>;
+export const refusedCodeList = z.array(refusedCodeSchema);
+
+/** What a refresh of the door brings: the spec's orders, and the refused codes beside them. */
+export interface DoorList {
+  orders: DoorOrder[];
+  refused: RefusedCode[];
+}
 export const codeList = z.array(z.string());
 
 /** Orders by code plus a lowercase search index, built once per list (not per keystroke). */
@@ -56,11 +76,17 @@ export interface DoorIndex {
   emails: readonly string[];
   /** Sum of the orders' quantities (an order without one counts as one ticket). */
   totalTickets: number;
+  /** Codes that are not on the list, with why the door refuses them. */
+  refused: readonly RefusedCode[];
+  refusedByCode: ReadonlyMap<string, RefusedCode>;
 }
 
 export const ticketsOf = (order: DoorOrder): number => order.quantity ?? 1;
 
-export function indexOrders(orders: readonly DoorOrder[]): DoorIndex {
+export function indexOrders(
+  orders: readonly DoorOrder[],
+  refused: readonly RefusedCode[] = [],
+): DoorIndex {
   const byCode = new Map<string, DoorOrder>();
   const names: string[] = [];
   const emails: string[] = [];
@@ -71,13 +97,14 @@ export function indexOrders(orders: readonly DoorOrder[]): DoorIndex {
     emails.push(order.email.toLowerCase());
     totalTickets += ticketsOf(order);
   }
-  return { orders, byCode, names, emails, totalTickets };
+  const refusedByCode = new Map(refused.map((r) => [r.code, r]));
+  return { orders, byCode, names, emails, totalTickets, refused, refusedByCode };
 }
 
 export type ScanOutcome =
   | { kind: 'valid'; code: string; order: DoorOrder }
   | { kind: 'used'; code: string; order: DoorOrder }
-  | { kind: 'invalid'; code: string };
+  | { kind: 'invalid'; code: string; refusal?: RefusedCode };
 
 /**
  * Spec §4: an unknown code is invalid; a known code not yet validated is valid (and the
@@ -86,7 +113,10 @@ export type ScanOutcome =
  */
 export function judge(index: DoorIndex, validated: ReadonlySet<string>, code: string): ScanOutcome {
   const order = index.byCode.get(code);
-  if (!order) return { kind: 'invalid', code };
+  if (!order) {
+    const refusal = index.refusedByCode.get(code);
+    return refusal ? { kind: 'invalid', code, refusal } : { kind: 'invalid', code };
+  }
   if (validated.has(code) || order.attendedAt) return { kind: 'used', code, order };
   return { kind: 'valid', code, order };
 }
@@ -117,7 +147,34 @@ export function bannerText(outcome: ScanOutcome): { title: string; detail?: stri
     case 'used':
       return quantity ? { title: 'Already used', detail: quantity } : { title: 'Already used' };
     case 'invalid':
-      return { title: 'Invalid' };
+      // The spec's word stays; why comes as a second line when the door knows it.
+      return outcome.refusal
+        ? { title: 'Invalid', detail: refusalText(outcome.refusal) }
+        : { title: 'Invalid' };
+  }
+}
+
+const refusalTime = new Intl.DateTimeFormat('en-NG', {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const on = (at: string | undefined) => (at ? ` on ${refusalTime.format(new Date(at))}` : '');
+
+/** Why a code is refused, in a steward's words (issue 24 §1). */
+export function refusalText(refusal: RefusedCode): string {
+  switch (refusal.reason) {
+    case 'transferred':
+      return `Transferred to ${refusal.to ?? 'someone else'}${on(refusal.at)}`;
+    case 'refunded':
+      return `Refunded${on(refusal.at)}`;
+    case 'cancelled':
+      return `Cancelled by the organiser${on(refusal.at)}`;
+    case 'unpaid':
+      return 'Not paid: this order was never completed';
+    case 'other_event':
+      return `For another event: ${refusal.event ?? 'not this one'}`;
   }
 }
 

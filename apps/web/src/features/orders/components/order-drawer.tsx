@@ -279,10 +279,21 @@ function OrderActions({ order }: { order: ManageOrderDto }) {
         tone="danger"
         onConfirm={() => void run(refund.mutateAsync, 'Order refunded.')}
       >
-        {order.status === 'completed' ? (
-          <p>
-            The {tickets(order.quantity)} return to sale: the event&apos;s capacity goes back up by{' '}
-            {order.quantity}, and the order&apos;s QR code no longer lets anyone in.
+        {order.status === 'completed' && order.waitingList ? (
+          <p data-testid="refund-tickets-go">
+            The {tickets(order.quantity)} {order.quantity === 1 ? 'goes' : 'go'} to the waiting list
+            first:{' '}
+            {order.waitingList === 1
+              ? 'the person waiting is'
+              : `the first of the ${order.waitingList} people waiting are`}{' '}
+            offered them, and only what nobody claims returns to sale. The order&apos;s QR code no
+            longer lets anyone in.
+          </p>
+        ) : order.status === 'completed' ? (
+          <p data-testid="refund-tickets-go">
+            The {tickets(order.quantity)} {order.quantity === 1 ? 'returns' : 'return'} to sale: the
+            event&apos;s capacity goes back up by {order.quantity}, and the order&apos;s QR code no
+            longer lets anyone in.
           </p>
         ) : (
           <p>
@@ -302,6 +313,9 @@ function OrderActions({ order }: { order: ManageOrderDto }) {
             back to the buyer outside Gatepass (return it the way they paid).
           </p>
         )}
+        {order.status === 'completed' ? (
+          <p>The buyer is told by mail (and SMS, if they gave a phone) what comes back and when.</p>
+        ) : null}
         {reasonField}
       </ConfirmDialog>
     </>
