@@ -494,7 +494,22 @@ export async function buildApp(
       });
       await api.register(promoRoutes(promos, auth), { prefix: '/events/manage' });
       await api.register(financeRoutes(finances, auth), { prefix: '/events/manage' });
-      await api.register(settingsRoutes(settings, auth), { prefix: '/events/manage/settings' });
+      await api.register(
+        settingsRoutes(settings, auth, {
+          paystack: config.paystackSandbox
+            ? 'sandbox'
+            : !config.paystackSecretKey
+              ? 'off'
+              : config.paystackSecretKey.startsWith('sk_live_')
+                ? 'live'
+                : 'test',
+          mail: Boolean(config.smtpUrl),
+          sms: Boolean(config.termii),
+          appleWallet: walletEnabled.apple,
+          googleWallet: walletEnabled.google,
+        }),
+        { prefix: '/events/manage/settings' },
+      );
       await api.register(manageTeamRoutes(team, auth), { prefix: '/events/manage' });
       await api.register(teamRoutes(team, auth), { prefix: '/team' });
       await api.register(orderLookupRoutes(ordersManage), { prefix: '/orders' });

@@ -86,6 +86,19 @@ describe('the sandbox in the demo', () => {
     });
   });
 
+  it("tells the organiser's Settings what is on and what is not", async () => {
+    const res = await t.request('GET', `${SETTINGS}/features`, { token: organiser });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data).toEqual({
+      paystack: 'sandbox',
+      mail: false,
+      sms: false,
+      appleWallet: false,
+      googleWallet: false,
+    });
+    expect((await t.request('GET', `${SETTINGS}/features`)).status).toBe(401);
+  });
+
   it('sets the payout account from the bank list with a name check', async () => {
     const banks = await t.request('GET', `${SETTINGS}/payout/banks`, { token: organiser });
     expect(banks.status, banks.text).toBe(200);
