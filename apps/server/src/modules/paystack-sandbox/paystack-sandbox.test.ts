@@ -4,6 +4,7 @@ import { EVENTS, givenPublishedEvent } from '../../../test/event-factories.ts';
 import { givenUser, logIn } from '../../../test/factories.ts';
 import { API, startTestApp, type TestApp } from '../../../test/helper.ts';
 import { paystackBuyer } from '../../../test/paystack-world.ts';
+import { DEMO_ORGANISER, seed } from '../../seed.ts';
 import { withSandboxState } from './paystack-sandbox.repository.ts';
 
 /**
@@ -262,4 +263,50 @@ describe('the sandbox in the demo', () => {
     // A page that does not exist is the sandbox's 404.
     expect((await t.request('GET', `${PAGE}/ffffffffff`)).status).toBe(404);
   }, 60_000);
+});
+
+describe('the seeded demo with the sandbox', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const c = loadConfig({ PAYSTACK_SANDBOX: 'true', PAYMENTS_TEST_MODE: 'true' });
+    t = await startTestApp({
+      paymentsTestMode: true,
+      paystackSandbox: true,
+      paystackSecretKey: c.paystackSecretKey,
+      paystackBaseUrl: c.paystackBaseUrl,
+    });
+  }, 180_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('shows a payout ledger with settled lines and a CSV with rows, and a verified payout account', async () => {
+    const result = await seed(t.db);
+    expect(result.paystack).toBeGreaterThanOrEqual(10);
+    const login = await t.post(`${API}/auth/user/login`, {
+      phoneNumber: DEMO_ORGANISER.phoneNumber,
+      password: DEMO_ORGANISER.password,
+    });
+    expect(login.status, login.text).toBe(200);
+    const token = login.body.data.token as string;
+
+    const settings = await t.request('GET', SETTINGS, { token });
+    expect(settings.body.data.payout).toMatchObject({
+      bankCode: '058',
+      accountName: 'FOLAKE ADEYEMI EVENTS',
+      verified: true,
+    });
+    const ledger = await t.request('GET', `${LEDGER}`, { token });
+    expect(ledger.status, ledger.text).toBe(200);
+    const lines = ledger.body.data.lines as { kind: string; settlement: string; channel: string }[];
+    expect(lines.length).toBe(result.paystack);
+    // Sales of past days are settled the next morning; only today's may still wait.
+    expect(lines.filter((l) => l.settlement === 'success').length).toBeGreaterThanOrEqual(
+      lines.length - 3,
+    );
+    expect(new Set(lines.map((l) => l.channel))).toEqual(new Set(['card', 'bank_transfer']));
+    const csv = await t.request('GET', `${LEDGER}.csv`, { token });
+    expect(csv.status).toBe(200);
+    expect(csv.text.trim().split('\n').length).toBe(result.paystack + 1);
+  }, 600_000);
 });
