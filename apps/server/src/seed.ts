@@ -397,6 +397,8 @@ export interface SeedResult {
   orders: Record<OrderFate, number>;
   /** Of the paid ones, how many were paid through the Paystack sandbox (decision 058). */
   paystack: number;
+  /** Kept demo events that had no cover and were given one. */
+  coversAdded: string[];
   checkedIn: number;
 }
 
@@ -754,6 +756,7 @@ export async function seed(
     kept: [],
     orders: { paid: 0, free: 0, pending: 0, refunded: 0, cancelled: 0 },
     paystack: 0,
+    coversAdded: [],
     checkedIn: 0,
   };
   for (const [index, demo] of DEMO_EVENTS.entries()) {
@@ -761,6 +764,12 @@ export async function seed(
     let event: ManageEventDto;
     if (kept) {
       result.kept.push(demo.event.title);
+      // A demo event kept from an earlier seed without its cover gets one (issue 24 §3: "Sip
+      // and Paint Saturday" had none); one the organiser set is left alone.
+      if (!kept.coverUrl && kept.status !== 'cancelled') {
+        await events.setCover(organiserId, kept.id, await coverImage(demo));
+        result.coversAdded.push(demo.event.title);
+      }
       // Orders are added once: an event that has sold or holds anything is left as it is.
       if (kept.status !== 'published' || kept.sold + kept.held > 0) continue;
       event = await events.get(organiserId, kept.id);
@@ -869,7 +878,7 @@ export function seedSummary(config: Config, result: SeedResult): string[] {
   const added = o.paid + o.free + o.pending + o.refunded + o.cancelled;
   if (added)
     lines.push(
-      `  ${added} orders: ${o.paid} paid (${result.paystack} through the Paystack sandbox), ${o.free} free, ${o.pending} awaiting payment, ${o.refunded} refunded, ${o.cancelled} cancelled; ${result.checkedIn} checked in at the door`,
+      `  ${added} orders: ${o.paid} paid, ${o.free} free, ${o.pending} awaiting payment, ${o.refunded} refunded, ${o.cancelled} cancelled; ${result.checkedIn} checked in at the door; ${result.paystack} paid through the Paystack sandbox`,
     );
   lines.push(
     '',
