@@ -25,6 +25,8 @@ export async function freePort(): Promise<number> {
 export interface OwnServer {
   base: string;
   logFile: string;
+  /** Its PostgreSQL database ('' when on PGlite), e.g. for `npm run seed` beside it. */
+  databaseUrl: string;
   stop(): Promise<void>;
 }
 
@@ -104,7 +106,7 @@ export async function startOwnServer(env: Record<string, string>): Promise<OwnSe
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { base, logFile, stop };
+  return { base, logFile, databaseUrl, stop };
 }
 
 /** The latest 6-digit verification code mailed to `email`, read from the server's log. */

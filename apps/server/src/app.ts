@@ -60,6 +60,8 @@ import { SETTINGS_LIMIT_RULES, SettingsService } from './modules/settings/settin
 import { ORDER_CONFIRMATION } from './modules/orders/orders.mails.ts';
 import { CHANGE_KINDS } from './modules/orders/orders.change-messages.ts';
 import { PaystackProvider } from './modules/payments/paystack.provider.ts';
+import { paystackSandboxRoutes } from './modules/paystack-sandbox/paystack-sandbox.routes.ts';
+import { PaystackSandbox } from './modules/paystack-sandbox/paystack-sandbox.service.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { PaymentsService } from './modules/payments/payments.service.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
@@ -266,8 +268,36 @@ export async function buildApp(
   const tickets = new TicketsService(orders, config.publicUrl);
   tickets.attachToMail(mail, ORDER_CONFIRMATION);
   tickets.attachCalendarToMail(mail, CHANGE_KINDS.eventChanged);
+  // The demo's Paystack sandbox answers the Paystack client in-process and delivers its
+  // signed webhooks to our own webhook route (decision 058).
+  const sandbox =
+    config.paystackSandbox && config.paystackSecretKey
+      ? new PaystackSandbox(
+          database.db,
+          config.paystackSecretKey,
+          config.publicUrl,
+          async (body, signature) =>
+            (
+              await app.inject({
+                method: 'POST',
+                url: '/api/v1/payments/paystack/webhook',
+                headers: { 'content-type': 'application/json', 'x-paystack-signature': signature },
+                payload: body,
+              })
+            ).statusCode,
+          app.log,
+        )
+      : undefined;
+  if (sandbox) {
+    app.log.warn('PAYSTACK_SANDBOX is on: Paystack is simulated in-process and no money moves.');
+  }
   const paystack = config.paystackSecretKey
-    ? new PaystackProvider(config.paystackSecretKey, config.paystackBaseUrl)
+    ? new PaystackProvider(
+        config.paystackSecretKey,
+        config.paystackBaseUrl,
+        undefined,
+        sandbox ? sandbox.fetch : undefined,
+      )
     : undefined;
   const payments = new PaymentsService(
     database.db,
@@ -277,6 +307,7 @@ export async function buildApp(
     config.publicUrl,
     app.log,
     config.paymentsTestMode,
+    Boolean(sandbox),
   );
   const checkin = new CheckinService(database.db, orders);
   const ordersManage = new OrdersManageService(
@@ -496,13 +527,33 @@ export async function buildApp(
       await api.register(orderRoutes(orders, auth, payments, waitingRoom), { prefix: '/orders' });
       await api.register(ticketRoutes(tickets), { prefix: '/orders' });
       await api.register(paymentRoutes(payments));
+      if (sandbox) {
+        await api.register(paystackSandboxRoutes(sandbox), {
+          prefix: '/paystack-sandbox/checkout',
+        });
+      }
       // The organiser's area, beside the events routes under /events/manage.
       await api.register(manageOrderRoutes(ordersManage, auth), {
         prefix: '/events/manage/orders',
       });
       await api.register(promoRoutes(promos, auth), { prefix: '/events/manage' });
       await api.register(financeRoutes(finances, auth), { prefix: '/events/manage' });
-      await api.register(settingsRoutes(settings, auth), { prefix: '/events/manage/settings' });
+      await api.register(
+        settingsRoutes(settings, auth, {
+          paystack: config.paystackSandbox
+            ? 'sandbox'
+            : !config.paystackSecretKey
+              ? 'off'
+              : config.paystackSecretKey.startsWith('sk_live_')
+                ? 'live'
+                : 'test',
+          mail: Boolean(config.smtpUrl),
+          sms: Boolean(config.termii),
+          appleWallet: walletEnabled.apple,
+          googleWallet: walletEnabled.google,
+        }),
+        { prefix: '/events/manage/settings' },
+      );
       await api.register(manageTeamRoutes(team, auth), { prefix: '/events/manage' });
       await api.register(teamRoutes(team, auth), { prefix: '/team' });
       await api.register(orderLookupRoutes(ordersManage), { prefix: '/orders' });
@@ -558,6 +609,7 @@ export async function buildApp(
   media.start();
   wallet.start();
   app.addHook('onClose', async () => {
+    sandbox?.close();
     await wallet.stop();
     orders.stop();
     waitlist.stop();

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
+import { createPrivateKey, randomBytes, X509Certificate, type KeyObject } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { MessageCapsConfig } from './modules/mail/mail.caps.ts';
@@ -10,6 +10,9 @@ import type { MessageCapsConfig } from './modules/mail/mail.caps.ts';
  * `Config`. Empty strings count as unset so `FOO= npm start` behaves like no FOO.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Where the Paystack client points in sandbox mode: answered in-process, never the network. */
+export const SANDBOX_BASE_URL = 'http://paystack-sandbox.invalid';
 // src/ in development, dist/ when built: both sit two levels under the repository root.
 const repoRoot = path.resolve(here, '../../..');
 
@@ -61,6 +64,7 @@ const envSchema = z.object({
     .optional(),
   PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
   PAYMENTS_TEST_MODE: booleanish,
+  PAYSTACK_SANDBOX: booleanish,
   TERMII_API_KEY: z.string().optional(),
   TERMII_SENDER_ID: z
     .string()
@@ -151,6 +155,12 @@ export interface Config {
   paystackSecretKey: string | undefined;
   /** Paystack's API (tests point it at a local stand-in). */
   paystackBaseUrl: string;
+  /**
+   * The demo's in-process Paystack sandbox (PAYSTACK_SANDBOX=true, decision 058): only in
+   * test mode and with no PAYSTACK_SECRET_KEY; `paystackSecretKey` is then the sandbox's own
+   * key, made at start, and no request leaves the process.
+   */
+  paystackSandbox: boolean;
   /**
    * The built-in TEST provider (pays without money) is offered, and every page says "Test
    * mode — no real money". Off unless PAYMENTS_TEST_MODE=true; refused with a live
@@ -257,6 +267,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'PAYMENTS_TEST_MODE: cannot be true with a live Paystack key (PAYSTACK_SECRET_KEY=sk_live_…): the TEST provider confirms orders without any money, so real tickets would be given away. Unset PAYMENTS_TEST_MODE, or use an sk_test_ key to try payments.',
     ]);
   }
+  if (e.PAYSTACK_SANDBOX && (e.PAYSTACK_SECRET_KEY || !e.PAYMENTS_TEST_MODE)) {
+    // The sandbox confirms payments no one made: never where real Paystack could take money.
+    throw new ConfigError([
+      e.PAYSTACK_SECRET_KEY
+        ? `PAYSTACK_SANDBOX: cannot be true with PAYSTACK_SECRET_KEY set (${e.PAYSTACK_SECRET_KEY.startsWith('sk_live_') ? 'a live key: real buyers would be told they paid when they did not' : 'the sandbox stands in for Paystack; use one or the other'}). Unset PAYSTACK_SANDBOX, or unset PAYSTACK_SECRET_KEY to try the sandbox.`
+        : 'PAYSTACK_SANDBOX: needs PAYMENTS_TEST_MODE=true (the sandbox moves no money, so it runs only in test mode, where every page says so).',
+    ]);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -279,8 +297,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     orderTransfersPerDay: e.ORDER_TRANSFERS_PER_DAY,
     mediaUnusedGraceHours: e.MEDIA_UNUSED_GRACE_HOURS,
     mediaSweepIntervalMs: e.MEDIA_SWEEP_INTERVAL_MS,
-    paystackSecretKey: e.PAYSTACK_SECRET_KEY,
-    paystackBaseUrl: e.PAYSTACK_BASE_URL.replace(/\/+$/, ''),
+    paystackSecretKey: e.PAYSTACK_SANDBOX
+      ? `sk_test_sandbox_${randomBytes(24).toString('hex')}`
+      : e.PAYSTACK_SECRET_KEY,
+    paystackBaseUrl: e.PAYSTACK_SANDBOX
+      ? SANDBOX_BASE_URL
+      : e.PAYSTACK_BASE_URL.replace(/\/+$/, ''),
+    paystackSandbox: e.PAYSTACK_SANDBOX,
     paymentsTestMode: e.PAYMENTS_TEST_MODE,
     unsafeDisableCapacityGuard: e.UNSAFE_DISABLE_CAPACITY_GUARD,
     termii:

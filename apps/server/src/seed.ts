@@ -18,6 +18,7 @@ import {
   updateTicketTypeBody,
   createOrderBody,
   createTicketTypeBody,
+  DEFAULT_FEE_PERCENT,
   DEFAULT_TIME_ZONE,
   type ManageEventDto,
   type CreateEventBody,
@@ -27,7 +28,7 @@ import { format } from 'date-fns';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import sharp from 'sharp';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, SANDBOX_BASE_URL, type Config } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -43,7 +44,16 @@ import * as orderRepo from './modules/orders/orders.repository.ts';
 import { createCheckoutLimits, emailKey } from './modules/orders/orders.limits.ts';
 import * as waitlistRepo from './modules/waitlist/waitlist.repository.ts';
 import { OrdersService } from './modules/orders/orders.service.ts';
-import { updateAccount } from './modules/settings/settings.repository.ts';
+import {
+  findSettings,
+  saveSettings,
+  updateAccount,
+} from './modules/settings/settings.repository.ts';
+import { PaymentsService } from './modules/payments/payments.service.ts';
+import * as paymentRepo from './modules/payments/payments.repository.ts';
+import { PaystackProvider } from './modules/payments/paystack.provider.ts';
+import { withSandboxState } from './modules/paystack-sandbox/paystack-sandbox.repository.ts';
+import { PaystackSandbox } from './modules/paystack-sandbox/paystack-sandbox.service.ts';
 import * as teamRepo from './modules/team/team.repository.ts';
 
 export const DEMO_ORGANISER = {
@@ -385,7 +395,89 @@ export interface SeedResult {
   kept: string[];
   /** Orders added, by what became of them. */
   orders: Record<OrderFate, number>;
+  /** Of the paid ones, how many were paid through the Paystack sandbox (decision 058). */
+  paystack: number;
+  /** Kept demo events that had no cover and were given one. */
+  coversAdded: string[];
   checkedIn: number;
+}
+
+/** The demo's payments through the local Paystack sandbox (decision 058). */
+interface DemoPaystack {
+  payments: PaymentsService;
+  sandbox: PaystackSandbox;
+}
+
+/** The demo organiser's payout account, as the sandbox resolves it. */
+const DEMO_PAYOUT = {
+  bankName: 'Guaranty Trust Bank',
+  bankCode: '058',
+  accountNumber: '0123456789',
+  accountName: 'FOLAKE ADEYEMI EVENTS',
+};
+
+/**
+ * Folake's payout account, verified with the sandbox and made her subaccount (as Settings →
+ * Payout account does), so her events take Paystack payments and the ledger has a subaccount
+ * to settle to. Kept as it is when already verified.
+ */
+async function demoPayout(db: Db, paystack: PaystackProvider, organiserId: string): Promise<void> {
+  const settings = await findSettings(db, organiserId);
+  if (settings?.subaccount_code && settings.payout_verified_at) return;
+  await withSandboxState(db, (state) => {
+    state.accounts.set(
+      `${DEMO_PAYOUT.bankCode}:${DEMO_PAYOUT.accountNumber}`,
+      DEMO_PAYOUT.accountName,
+    );
+  });
+  const code = await paystack.saveSubaccount(
+    {
+      businessName: settings?.public_name ?? DEMO_ORGANISER.fullName,
+      bankCode: DEMO_PAYOUT.bankCode,
+      accountNumber: DEMO_PAYOUT.accountNumber,
+      percentageCharge: DEFAULT_FEE_PERCENT,
+      email: DEMO_ORGANISER.email,
+    },
+    settings?.subaccount_code ?? null,
+  );
+  await saveSettings(db, organiserId, {
+    bank_name: DEMO_PAYOUT.bankName,
+    account_number: DEMO_PAYOUT.accountNumber,
+    account_name: DEMO_PAYOUT.accountName,
+    bank_code: DEMO_PAYOUT.bankCode,
+    subaccount_code: code,
+    payout_verified_at: new Date(),
+  });
+}
+
+/**
+ * A buyer pays through the sandbox's page (card, or a bank transfer) and its signed
+ * webhook confirms the order, as in the app.
+ */
+async function payThroughSandbox(
+  paystack: DemoPaystack,
+  orderId: string,
+  accessToken: string,
+  client: string,
+  channel: 'card' | 'bank_transfer',
+): Promise<boolean> {
+  const chosen = await paystack.payments.choose(orderId, accessToken, 'paystack', client, channel);
+  const accessCode = chosen.redirectUrl
+    ? new URL(chosen.redirectUrl).pathname.split('/').pop()
+    : '';
+  return Boolean(accessCode && (await paystack.sandbox.finish(accessCode, 'pay')));
+}
+
+/** Moves the sandbox's record of an order's payment back with the order. */
+async function backdateSandboxPayment(db: Db, orderId: string, seconds: number): Promise<void> {
+  await withSandboxState(db, (state) => {
+    for (const t of state.transactions.values()) {
+      if ((t.metadata as { order_id?: string } | null)?.order_id !== orderId) continue;
+      const back = (iso: string) => new Date(Date.parse(iso) - seconds * 1000).toISOString();
+      t.createdAt = back(t.createdAt);
+      if (t.paidAt) t.paidAt = back(t.paidAt);
+    }
+  });
 }
 
 type OrderFate = 'paid' | 'free' | 'pending' | 'refunded' | 'cancelled';
@@ -492,6 +584,7 @@ async function seedOrders(
   index: number,
   result: SeedResult,
   stewardId: string,
+  paystack: DemoPaystack,
 ): Promise<void> {
   const next = random(index * 7919 + 17);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
@@ -519,8 +612,23 @@ async function seedOrders(
     let fate: OrderFate;
     // The last two paid orders of an event are recent and still awaiting payment.
     const pending = type.price > 0 && i >= demo.orders - 2;
+    const client = `seed:${event.id}:${i}`;
     if (order.status === 'completed') {
       fate = 'free';
+    } else if (
+      !pending &&
+      i % 3 === 2 &&
+      (await payThroughSandbox(
+        paystack,
+        order.id,
+        accessToken,
+        client,
+        i % 2 ? 'bank_transfer' : 'card',
+      ))
+    ) {
+      // A third of the paid orders through Paystack (the sandbox), so the payout ledger has lines.
+      fate = 'paid';
+      result.paystack += 1;
     } else {
       mail.lastHoldLink = undefined;
       await orders.choosePayment(order.id, accessToken, 'offline', `seed:${event.id}:${i}`);
@@ -549,6 +657,8 @@ async function seedOrders(
       ? (2 + next() * 20) * 3600
       : (1 - share) ** 2 * SALES_WEEKS * 7 * 86_400 + next() * 6 * 3600;
     await orderRepo.backdateOrder(db, order.id, secondsAgo);
+    await paymentRepo.backdatePayments(db, order.id, secondsAgo);
+    await backdateSandboxPayment(db, order.id, secondsAgo);
   }
   if (demo.checkedIn) {
     const codes = completed.filter(() => next() < demo.checkedIn!);
@@ -604,7 +714,42 @@ export async function seed(
     createCheckoutLimits(undefined),
   );
   const checkin = new CheckinService(db, orders);
+  // Paid online through the local Paystack sandbox, whose state the app reads when started
+  // with PAYSTACK_SANDBOX=true (decision 058): the payout ledger then has lines.
+  const sandboxKey = `sk_test_sandbox_seed_${Date.now()}`;
+  // Paystack takes and answers absolute addresses (the seed never opens them).
+  const payBase = publicUrl || 'http://localhost:3000';
+  // The sandbox delivers its signed webhooks to the payments service made just below.
+  const webhookTo: { payments?: PaymentsService } = {};
+  const sandbox = new PaystackSandbox(
+    db,
+    sandboxKey,
+    payBase,
+    async (body, signature) => {
+      await webhookTo.payments!.webhook(Buffer.from(body), signature);
+      return 200;
+    },
+    quiet,
+  );
+  const paystackProvider = new PaystackProvider(
+    sandboxKey,
+    SANDBOX_BASE_URL,
+    undefined,
+    sandbox.fetch,
+  );
+  const payments = new PaymentsService(
+    db,
+    orders,
+    mail,
+    paystackProvider,
+    payBase,
+    quiet,
+    false,
+    true,
+  );
+  webhookTo.payments = payments;
   const organiserId = await demoOrganiser(db);
+  await demoPayout(db, paystackProvider, organiserId);
   let stewardId: string | undefined;
   const existing = new Map((await events.listMine(organiserId)).map((e) => [e.title, e]));
   const result: SeedResult = {
@@ -612,6 +757,8 @@ export async function seed(
     created: [],
     kept: [],
     orders: { paid: 0, free: 0, pending: 0, refunded: 0, cancelled: 0 },
+    paystack: 0,
+    coversAdded: [],
     checkedIn: 0,
   };
   for (const [index, demo] of DEMO_EVENTS.entries()) {
@@ -619,6 +766,12 @@ export async function seed(
     let event: ManageEventDto;
     if (kept) {
       result.kept.push(demo.event.title);
+      // A demo event kept from an earlier seed without its cover gets one (issue 24 §3: "Sip
+      // and Paint Saturday" had none); one the organiser set is left alone.
+      if (!kept.coverUrl && kept.status !== 'cancelled') {
+        await events.setCover(organiserId, kept.id, await coverImage(demo));
+        result.coversAdded.push(demo.event.title);
+      }
       // Orders are added once: an event that has sold or holds anything is left as it is.
       if (kept.status !== 'published' || kept.sold + kept.held > 0) continue;
       event = await events.get(organiserId, kept.id);
@@ -650,7 +803,22 @@ export async function seed(
     }
     // The team is given events once they exist (and published: stewards see those).
     stewardId ??= await demoTeam(db, organiserId);
-    await seedOrders(db, orders, mail, checkin, organiserId, demo, event, index, result, stewardId);
+    await seedOrders(
+      db,
+      orders,
+      mail,
+      checkin,
+      organiserId,
+      demo,
+      event,
+      index,
+      result,
+      stewardId,
+      {
+        payments,
+        sandbox,
+      },
+    );
     if (demo.sellOut) await seedSellOut(db, events, orders, organiserId, event, demo.sellOut);
   }
   await demoTeam(db, organiserId);
@@ -712,7 +880,7 @@ export function seedSummary(config: Config, result: SeedResult): string[] {
   const added = o.paid + o.free + o.pending + o.refunded + o.cancelled;
   if (added)
     lines.push(
-      `  ${added} orders: ${o.paid} paid, ${o.free} free, ${o.pending} awaiting payment, ${o.refunded} refunded, ${o.cancelled} cancelled; ${result.checkedIn} checked in at the door`,
+      `  ${added} orders: ${o.paid} paid, ${o.free} free, ${o.pending} awaiting payment, ${o.refunded} refunded, ${o.cancelled} cancelled; ${result.checkedIn} checked in at the door; ${result.paystack} paid through the Paystack sandbox`,
     );
   lines.push(
     '',
@@ -726,6 +894,8 @@ export function seedSummary(config: Config, result: SeedResult): string[] {
         `  ${m.role === 'door' ? `door steward (${m.events?.join(', ')})` : 'manager'}: ${m.fullName}, ${m.phoneNumber} / ${m.password}`,
     ),
     `Start the app (npm start) and log in at ${config.publicUrl}/login; the events are at ${config.publicUrl}/events`,
+    'With the local Paystack sandbox (payout ledger, bank-transfer checkout, refunds; no real money):',
+    '  PAYMENTS_TEST_MODE=true PAYSTACK_SANDBOX=true npm start',
   );
   return lines;
 }

@@ -300,6 +300,8 @@ describe('configuration from the environment', () => {
       'TERMII_SENDER_ID',
       'TERMII_BASE_URL',
       'TERMII_CHANNEL',
+      // Refused beside a key and outside test mode: paystack-sandbox/paystack-sandbox.test.ts.
+      'PAYSTACK_SANDBOX',
       // Read and checked together: apps/server/src/modules/wallet/wallet.config.test.ts.
       'APPLE_PASS_TYPE_ID',
       'APPLE_TEAM_ID',

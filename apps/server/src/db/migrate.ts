@@ -21,6 +21,7 @@ import * as mTakeFirst from './migrations/2026_11_27_0201_take_first.ts';
 import * as mMessageCaps from './migrations/2026_11_27_0301_message_caps.ts';
 import * as mWaitingRoomFarming from './migrations/2026_11_27_0501_waiting_room_farming.ts';
 import * as mEmailFromInvitation from './migrations/2026_11_27_0401_email_from_invitation.ts';
+import * as mPaystackSandbox from './migrations/2026_11_27_0801_paystack_sandbox.ts';
 
 /**
  * Migrations are imported, not read from disk, so the bundled server carries them.
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_27_0301_message_caps': mMessageCaps,
   '2026_11_27_0501_waiting_room_farming': mWaitingRoomFarming,
   '2026_11_27_0401_email_from_invitation': mEmailFromInvitation,
+  '2026_11_27_0801_paystack_sandbox': mPaystackSandbox,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -7,18 +7,29 @@ import { api } from './api-client.ts';
  * pay it offers (GET /payments/methods; the same cache entry as checkout's) and whether the
  * signed-in organiser's payout account is verified with Paystack (the settings' entry).
  */
-export function useServerPaymentMethods(): readonly string[] {
-  const query = useQuery({
+function usePaymentMethodsAnswer() {
+  return useQuery({
     queryKey: ['checkout', 'payment-methods'],
     queryFn: async () =>
       envelope(paymentMethodsDto).parse(
         (await api.get('/payments/methods', { skipErrorToast: true })).data,
-      ).data.methods as readonly string[],
+      ).data,
     staleTime: 5 * 60_000,
     retry: 1,
-  });
-  return query.data ?? [];
+  }).data;
 }
+
+export function useServerPaymentMethods(): readonly string[] {
+  return usePaymentMethodsAnswer()?.methods ?? [];
+}
+
+/** Paystack here is the demo's local sandbox (PAYSTACK_SANDBOX, decision 058): say so. */
+export function usePaystackSandbox(): boolean {
+  return usePaymentMethodsAnswer()?.paystackSandbox === true;
+}
+
+/** The words every screen the sandbox touches shows. */
+export const PAYSTACK_SANDBOX_NOTE = 'Paystack sandbox — no real money';
 
 /** The organiser's payout account as settings show it (undefined while loading). */
 export function usePayoutAccount() {

@@ -123,6 +123,8 @@ export type ConfirmHoldBody = z.input<typeof confirmHoldBody>;
 /** Which ways to pay this server offers (Paystack only when configured). */
 export const paymentMethodsDto = z.object({
   methods: z.array(z.enum(['test', 'offline', 'paystack'])),
+  /** Paystack is the demo's local sandbox (PAYSTACK_SANDBOX=true): say so wherever it shows. */
+  paystackSandbox: z.boolean().optional(),
 });
 export type PaymentMethodsDto = z.infer<typeof paymentMethodsDto>;
 

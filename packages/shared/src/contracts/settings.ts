@@ -148,3 +148,21 @@ export const settingsDto = z.object({
   }),
 });
 export type SettingsDto = z.infer<typeof settingsDto>;
+
+/**
+ * What this server has turned on that needs its operator's configuration (issue 24 §3):
+ * Settings says what each is and which variables turn it on. No value of any variable.
+ */
+export const serverFeaturesDto = z.object({
+  /** off, a Paystack test or live key, or the demo's local sandbox (decision 058). */
+  paystack: z.enum(['off', 'test', 'live', 'sandbox']),
+  /** Mail leaves the server (SMTP_URL); off, it is kept and logged. */
+  mail: z.boolean(),
+  /** SMS through Termii (TERMII_API_KEY, TERMII_SENDER_ID). */
+  sms: z.boolean(),
+  /** "Add to Apple Wallet" (the five APPLE_ variables). */
+  appleWallet: z.boolean(),
+  /** "Save to Google Wallet" (GOOGLE_WALLET_ISSUER_ID, GOOGLE_WALLET_SERVICE_ACCOUNT_FILE). */
+  googleWallet: z.boolean(),
+});
+export type ServerFeaturesDto = z.infer<typeof serverFeaturesDto>;

@@ -92,7 +92,12 @@ describe('demo data (npm run seed)', () => {
     for (const o of [...completed.items, ...pending.items, ...refunded.items]) {
       expect(o.paymentMethod).not.toBe('test');
     }
-    expect(paid.every((o) => o.paymentMethod === 'offline')).toBe(true);
+    // Paid offline and marked paid, or through the local Paystack sandbox (decision 058),
+    // so the payout ledger has lines.
+    expect(paid.every((o) => ['offline', 'paystack'].includes(o.paymentMethod ?? ''))).toBe(true);
+    const paystack = paid.filter((o) => o.paymentMethod === 'paystack').length;
+    expect(paystack).toBe(first.paystack);
+    expect(paystack).toBeGreaterThanOrEqual(10);
 
     // Sold over the past weeks, more of it lately: the finances chart has a curve.
     const days = completed.items.map((o) => (Date.now() - Date.parse(o.createdAt)) / 86_400_000);
@@ -213,7 +218,29 @@ describe('demo data (npm run seed)', () => {
     expect(await t.count('users')).toBe(before);
     const list = await t.request('GET', `${EVENTS}?pageSize=50`);
     expect(list.body.data.total).toBe(again.kept.length);
+    expect(again.coversAdded).toEqual([]);
   });
+
+  it('gives a kept demo event its cover when it has none (Sip and Paint Saturday)', async () => {
+    const cover = () =>
+      t.db
+        .selectFrom('events')
+        .select('cover_image_id')
+        .where('title', '=', 'Sip and Paint Saturday')
+        .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('events')
+      .set({ cover_image_id: null })
+      .where('title', '=', 'Sip and Paint Saturday')
+      .execute();
+    const again = await seed(t.db);
+    expect(again.coversAdded).toEqual(['Sip and Paint Saturday']);
+    const { cover_image_id: id } = await cover();
+    expect(id).not.toBeNull();
+    const image = await t.request('GET', `${API}/media/${id}`);
+    expect(image.status).toBe(200);
+    expect(image.headers['content-type']).toMatch(/^image\//);
+  }, 120_000);
 
   it('refuses a PostgreSQL database unless forced', () => {
     const embedded = testConfig();

@@ -203,3 +203,16 @@ export async function applyRefundState(
     .execute();
   return payment;
 }
+
+/** The demo seed only: moves an order's payments back in time with the order it placed. */
+export async function backdatePayments(db: Db, orderId: string, seconds: number): Promise<void> {
+  const by = sql<string>`${`${Math.round(seconds)} seconds`}::interval`;
+  await db
+    .updateTable('payments')
+    .set({
+      created_at: sql<Date>`created_at - ${by}`,
+      settled_at: sql<Date>`settled_at - ${by}`,
+    })
+    .where('order_id', '=', orderId)
+    .execute();
+}

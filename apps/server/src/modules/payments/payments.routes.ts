@@ -28,7 +28,12 @@ export function paymentRoutes(payments: PaymentsService): FastifyPluginAsync {
         summary: 'Ways to pay this server offers (Paystack only when configured)',
         response: { 200: envelope(paymentMethodsDto) },
       },
-      handler: async () => ({ data: { methods: payments.methods() } }),
+      handler: async () => ({
+        data: {
+          methods: payments.methods(),
+          ...(payments.paystackSandbox ? { paystackSandbox: true } : {}),
+        },
+      }),
     });
 
     app.post('/orders/:orderId/verify-payment', {

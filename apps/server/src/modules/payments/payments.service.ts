@@ -98,6 +98,8 @@ export class PaymentsService {
     private readonly log: FastifyBaseLogger,
     /** PAYMENTS_TEST_MODE: offer the TEST provider, which completes orders without money. */
     readonly testMode: boolean,
+    /** Paystack is the demo's in-process sandbox (decision 058). */
+    readonly paystackSandbox = false,
   ) {
     this.providers = new Map<ProviderMethod, PaymentProvider>([
       ...(testMode ? [['test', testProvider] as const] : []),

@@ -117,6 +117,8 @@ export class PaystackProvider implements PaymentProvider {
     private readonly secretKey: string,
     private readonly baseUrl: string,
     private readonly timeoutMs = 15_000,
+    /** The demo's sandbox answers in-process (decision 058); otherwise the network. */
+    private readonly fetchImpl: typeof fetch = fetch,
   ) {}
 
   async initialize(request: PaymentRequest): Promise<{ redirectUrl: string }> {
@@ -248,7 +250,7 @@ export class PaystackProvider implements PaymentProvider {
   ): Promise<z.infer<T> & { status: boolean; message?: string | undefined }> {
     let res: Response;
     try {
-      res = await fetch(`${this.baseUrl}${path}`, {
+      res = await this.fetchImpl(`${this.baseUrl}${path}`, {
         method,
         headers: {
           authorization: `Bearer ${this.secretKey}`,

@@ -9,7 +9,9 @@ import {
   payoutBody,
   resolvedPayoutDto,
   resolvePayoutQuery,
+  serverFeaturesDto,
   settingsDto,
+  type ServerFeaturesDto,
   updateOrganiserBody,
   updatePreferencesBody,
   updateProfileBody,
@@ -24,7 +26,11 @@ import { SETTINGS_MESSAGES, type SettingsService } from './settings.service.ts';
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
 
 /** The organiser's settings under /api/v1/events/manage/settings (web /events/manage/settings/). */
-export function settingsRoutes(settings: SettingsService, auth: AuthService): FastifyPluginAsync {
+export function settingsRoutes(
+  settings: SettingsService,
+  auth: AuthService,
+  features: ServerFeaturesDto,
+): FastifyPluginAsync {
   return async (base) => {
     const app = base.withTypeProvider<ZodTypeProvider>();
     app.addHook('onRequest', requireUser(auth));
@@ -40,6 +46,17 @@ export function settingsRoutes(settings: SettingsService, auth: AuthService): Fa
         response: answer,
       },
       handler: async (request) => ({ data: await settings.get(currentUser(request).id) }),
+    });
+
+    app.get('/features', {
+      schema: {
+        tags,
+        security,
+        summary:
+          "What this server's operator has turned on (Paystack, mail, SMS, wallet passes), so Settings can say how to turn the rest on",
+        response: { 200: envelope(serverFeaturesDto), 401: errorBody },
+      },
+      handler: async () => ({ data: features }),
     });
 
     app.patch('/profile', {

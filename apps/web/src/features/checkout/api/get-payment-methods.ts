@@ -1,4 +1,4 @@
-import { envelope, paymentMethodsDto } from '@gatepass/shared';
+import { envelope, paymentMethodsDto, type PaymentMethodsDto } from '@gatepass/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -12,10 +12,10 @@ const answer = envelope(paymentMethodsDto);
  */
 export const BASE_METHODS: readonly OnlineMethod[] = ['offline'];
 
-/** GET /payments/methods: the ways to pay this server offers. */
-export async function getPaymentMethods(): Promise<OnlineMethod[]> {
+/** GET /payments/methods: the ways to pay this server offers (and whether Paystack is the sandbox). */
+export async function getPaymentMethods(): Promise<PaymentMethodsDto> {
   const response = await api.get('/payments/methods', { skipErrorToast: true });
-  return answer.parse(response.data).data.methods;
+  return answer.parse(response.data).data;
 }
 
 export const paymentMethodsQueryOptions = () =>
@@ -27,7 +27,16 @@ export const paymentMethodsQueryOptions = () =>
   });
 
 /** The offered methods; the base ones while loading or if the list cannot be read. */
-export function usePaymentMethods(): { methods: readonly OnlineMethod[]; isPending: boolean } {
+export function usePaymentMethods(): {
+  methods: readonly OnlineMethod[];
+  /** Paystack is the demo's local sandbox (PAYSTACK_SANDBOX, decision 058). */
+  paystackSandbox: boolean;
+  isPending: boolean;
+} {
   const query = useQuery(paymentMethodsQueryOptions());
-  return { methods: query.data ?? BASE_METHODS, isPending: query.isPending };
+  return {
+    methods: query.data?.methods ?? BASE_METHODS,
+    paystackSandbox: query.data?.paystackSandbox === true,
+    isPending: query.isPending,
+  };
 }

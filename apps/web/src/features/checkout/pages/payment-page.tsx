@@ -72,15 +72,16 @@ const holdEnd = (minutes: number) =>
  * Paystack's channels the event offers, one choice each: the buyer's choice decides the
  * hold (transfer and USSD keep the tickets longer, decision 036).
  */
-function paystackOptions(order: OrderDto): PaymentOption[] {
+function paystackOptions(order: OrderDto, sandbox: boolean): PaymentOption[] {
   // Without a verified payout account the organiser takes no Paystack payment (decision 038).
   if (!order.event.payoutReady) return [];
   return order.event.paystackChannels.map((channel) => ({
     value: `paystack:${channel}`,
-    label: `Pay with Paystack — ${PAYSTACK_CHANNEL_LABELS[channel]}`,
+    label: `Pay with ${sandbox ? 'Paystack sandbox' : 'Paystack'} — ${PAYSTACK_CHANNEL_LABELS[channel]}`,
     icon: channel === 'card' ? 'card' : 'bank',
     description: LONG_HOLD_CHANNELS.includes(channel) ? (
       <>
+        {sandbox && <strong className="font-semibold">{SANDBOX_NOTE}. </strong>}
         {CHANNEL_TEXT[channel]}{' '}
         <strong className="font-semibold text-slate-800">
           We then hold your tickets {TRANSFER_HOLD_MINUTES} minutes (until about{' '}
@@ -88,10 +89,16 @@ function paystackOptions(order: OrderDto): PaymentOption[] {
         </strong>
       </>
     ) : (
-      CHANNEL_TEXT[channel]
+      <>
+        {sandbox && <strong className="font-semibold">{SANDBOX_NOTE}. </strong>}
+        {CHANNEL_TEXT[channel]}
+      </>
     ),
   }));
 }
+
+/** The demo's sandbox (PAYSTACK_SANDBOX, decision 058) says so on every Paystack choice. */
+const SANDBOX_NOTE = 'Paystack sandbox — no real money';
 
 /** /checkout/pay/{orderId}: the held order, its countdown and the choice of payment. */
 export function PaymentPage() {
@@ -127,11 +134,11 @@ function Payment({ order }: { order: OrderDto }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const pay = usePayOrder(order.id);
-  const { methods } = usePaymentMethods();
+  const { methods, paystackSandbox } = usePaymentMethods();
   // Offline payment is the organiser's choice per event (decision 025).
   const options = ORDER.filter(
     (m) => methods.includes(m) && (m !== 'offline' || order.event.offlinePayment),
-  ).flatMap((m) => (m === 'paystack' ? paystackOptions(order) : [OPTIONS[m]]));
+  ).flatMap((m) => (m === 'paystack' ? paystackOptions(order, paystackSandbox) : [OPTIONS[m]]));
   const [leaving, setLeaving] = useState(false);
   const [method, setMethod] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -6,7 +6,11 @@ import { EmptyState, Panel } from '../../../components/ui/panel.tsx';
 import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDay } from '../../../lib/format.ts';
-import { useServerPaymentMethods } from '../../../lib/payouts.ts';
+import {
+  PAYSTACK_SANDBOX_NOTE,
+  usePaystackSandbox,
+  useServerPaymentMethods,
+} from '../../../lib/payouts.ts';
 import { useExportPayouts, usePayouts } from '../api/get-payouts.ts';
 import type { FinancesFilter } from '../lib/range.ts';
 
@@ -56,6 +60,7 @@ const money = (n: number) => (n < 0 ? `−${formatNaira(-n)}` : formatNaira(n));
 export function PayoutsLedger({ filter }: { filter: FinancesFilter }) {
   const methods = useServerPaymentMethods();
   const paystack = methods.includes('paystack');
+  const sandbox = usePaystackSandbox();
   const ledger = usePayouts(filter, paystack);
   const exporter = useExportPayouts();
   if (!paystack) return null;
@@ -64,7 +69,11 @@ export function PayoutsLedger({ filter }: { filter: FinancesFilter }) {
     <Panel
       id="payouts"
       title="Payouts"
-      description="Paystack pays your share of each online sale straight to your bank account."
+      description={
+        sandbox
+          ? `${PAYSTACK_SANDBOX_NOTE}: the local sandbox settles each day's sales the next morning, as Paystack pays your share of each online sale straight to your bank account.`
+          : 'Paystack pays your share of each online sale straight to your bank account.'
+      }
       flush
       actions={
         <Button

@@ -9,6 +9,7 @@ import {
   useContractForm,
   useFieldProps,
 } from '../../../components/ui/form.tsx';
+import { PAYSTACK_SANDBOX_NOTE, usePaystackSandbox } from '../../../lib/payouts.ts';
 import { toast } from '../../../lib/toast.ts';
 import { usePayoutBanks } from '../api/get-payout-banks.ts';
 import { useResolvePayout } from '../api/resolve-payout.ts';
@@ -38,6 +39,7 @@ export function VerifiedPayoutForm({
   const [resolvedName, setResolvedName] = useState<string | null>(null);
   const resolve = useResolvePayout();
   const save = useUpdatePayout();
+  const sandbox = usePaystackSandbox();
   const { bankCode, accountNumber } = form.watch();
   const bank = banks.find((b) => b.code === bankCode);
   const unchanged =
@@ -82,6 +84,13 @@ export function VerifiedPayoutForm({
 
   return (
     <form noValidate onSubmit={(e) => void form.handleSubmit(check)(e)} aria-label="Payout account">
+      {sandbox ? (
+        <Alert tone="info" className="mb-4">
+          <strong>{PAYSTACK_SANDBOX_NOTE}.</strong> This server runs a local stand-in for Paystack
+          (PAYSTACK_SANDBOX): any 10-digit account number at these banks resolves to a made-up name
+          (0000000000 never does), and nothing is ever paid out.
+        </Alert>
+      ) : null}
       {payout?.verified && !resolvedName ? (
         <Alert tone="success" className="mb-4">
           Verified with Paystack: <strong>{payout.accountName}</strong>, {payout.bankName}{' '}

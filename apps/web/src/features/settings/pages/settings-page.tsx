@@ -13,6 +13,7 @@ import { PasswordForm } from '../components/password-form.tsx';
 import { PayoutAccount } from '../components/verified-payout-form.tsx';
 import { PreferencesForm } from '../components/preferences-form.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
+import { ServerFeatures } from '../components/server-features.tsx';
 import { SettingsSection } from '../components/settings-section.tsx';
 import { VerifyEmailNotice } from '../components/verify-email-notice.tsx';
 
@@ -115,6 +116,13 @@ export function SettingsPage({
               description="Who pays the service fee by default, and whether we mail you about orders."
             >
               <PreferencesForm preferences={data.preferences} />
+            </SettingsSection>
+            <SettingsSection
+              id="server-features"
+              title="Server features"
+              description="Payments, mail, SMS and wallet passes need this server's configuration. What is on, and how to turn on the rest."
+            >
+              <ServerFeatures />
             </SettingsSection>
             <SettingsSection
               id="password"
