@@ -121,6 +121,19 @@ export interface BuildOptions {
 }
 
 /**
+ * TRUST_PROXY as Fastify takes it (decision 056). Fastify ignores a bare hop count (it
+ * trusts nothing then), so a count is a function of the hop's position: the socket's peer
+ * and the next hops-1 entries from the right are proxies; the entry before them is the
+ * client. Addresses and CIDRs go to Fastify as they are.
+ */
+export function trustProxyOption(
+  trust: Config['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
+/**
  * Builds the whole server from a parsed config: external plugins → app plugins →
  * modules → web. Opens the database and runs migrations; `app.close()` undoes it all.
  */
@@ -130,7 +143,7 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const common = {
     logger: options.logger ?? loggerOptions(config.logLevel),
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Order codes, slugs and ids are short; longer path parameters are refused early.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },

@@ -124,7 +124,7 @@ describe.runIf(testEngine === 'postgres').each([
       PUBLIC_URL: 'http://gatepass.test',
       WEB_DIST_DIR: path.join(dataDir, 'no-web'),
       LOG_LEVEL: 'fatal',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       ...(withRedis ? { REDIS_URL } : {}),
     };
     const started = await Promise.all(
