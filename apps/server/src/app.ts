@@ -63,6 +63,7 @@ import { appSecret } from './db/app-secrets.ts';
 import { appleWebServiceRoutes, walletTicketRoutes } from './modules/wallet/wallet.routes.ts';
 import {
   APPLE_SERVICE_PATH,
+  WALLET_LOG,
   WALLET_PASS_KEY,
   WalletService,
 } from './modules/wallet/wallet.service.ts';
@@ -374,6 +375,7 @@ export async function buildApp(
     },
     await appSecret(database.db, WALLET_PASS_KEY),
     app.log,
+    new Limiter('walletLogPerIp', WALLET_LOG.perAddress, redis),
   );
   app.decorate('services', {
     database,
