@@ -3,6 +3,8 @@
 // rush through the balancer — and `kill -9` of one app process mid-rush. Checks: no ticket
 // sold twice, no confirmed order lost, the queue's order kept; and how many requests failed
 // during the kill, for how long, and how soon the balancer's health check took it out.
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
@@ -179,6 +181,8 @@ export async function scaleOut() {
       PAYMENTS_TEST_MODE: 'true',
       ORDER_HOLD_SECONDS: String(HOLD_SECONDS),
       HOLD_SWEEP_INTERVAL_MS: String(SWEEP_MS),
+      // The pre-queue's proof of work at a low test difficulty (decision 055).
+      WAITING_ROOM_POW_WORK: process.env.BENCH_POW_WORK ?? '100',
     };
     // One at a time: the first migrates, the others find the schema made.
     for (const name of ['a', 'b', 'c']) apps.push(await startApp(name, db.url, env));
@@ -194,7 +198,13 @@ export async function scaleOut() {
     const setRoom = async (onSaleAt) => {
       const put = await api(lb, 'PUT', `/api/v1/events/manage/${event.id}/waiting-room`, {
         token: organiser.token,
-        body: { enabled: true, onSaleAt: new Date(onSaleAt).toISOString(), ratePerMinute: RATE },
+        body: {
+          enabled: true,
+          onSaleAt: new Date(onSaleAt).toISOString(),
+          ratePerMinute: RATE,
+          // Every visitor here comes from one address (decision 054): the count still runs.
+          placesPerAddressPerMinute: 100_000,
+        },
       });
       if (put.status !== 200) throw new Error(`waiting room: ${put.status} ${put.text}`);
     };
@@ -238,8 +248,18 @@ export async function scaleOut() {
     }));
     const join = async (v) => {
       const res = await request(lb, 'GET', `/api/v1/waiting-room/${event.slug}/status`);
-      v.cookie = /gp_wr=([\w-]+)/.exec(res.setCookie?.join(';') ?? '')?.[1] ?? null;
+      v.cookie = /gp_wr=([\w.-]+)/.exec(res.setCookie?.join(';') ?? '')?.[1] ?? null;
       v.joinStatus = res.status;
+      // Before the on-sale time: solve the check and join (decision 055).
+      if (res.status === 200 && res.body?.data?.state === 'check') {
+        const { challenge } = res.body.data;
+        const solution = await solveChallenge({ challenge, deriveKey });
+        const joined = await request(lb, 'POST', `/api/v1/waiting-room/${event.slug}/join`, {
+          body: { proof: { challenge, solution } },
+          headers: { cookie: `gp_wr=${v.cookie}` },
+        });
+        v.joinStatus = joined.status;
+      }
     };
     const inBatches = async (list, size, fn) => {
       for (let k = 0; k < list.length; k += size)

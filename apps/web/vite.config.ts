@@ -4,6 +4,7 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import { strictBuildLogs } from './build-logs.ts';
 import { precompress } from './compress-plugin.ts';
+import { keepPreviousBuild } from './keep-previous-build-plugin.ts';
 import { serviceWorkerPrecache } from './service-worker-plugin.ts';
 
 // The Fastify server serves apps/web/dist in production (hashed files under assets/ are
@@ -38,7 +39,7 @@ export default defineConfig(({ command }) => ({
         : []),
     ],
   },
-  plugins: [tailwindcss(), serviceWorkerPrecache(), precompress()],
+  plugins: [tailwindcss(), serviceWorkerPrecache(), precompress(), keepPreviousBuild()],
   server: {
     port: 5173,
     proxy: {

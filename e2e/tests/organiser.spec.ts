@@ -334,6 +334,8 @@ test.describe('organiser: orders', () => {
     await expect(drawer.getByText('Refunded').first()).toBeVisible();
     await expect(drawer.getByText('Cannot attend')).toBeVisible();
     await expect(drawer.getByRole('button', { name: 'Refund', exact: true })).toHaveCount(0);
+    // The moment it ended reads as a refund, not a cancellation (issue 24 §4).
+    await expect(drawer.getByText('Cancelled', { exact: true })).toHaveCount(0);
 
     // Capacity returned: the server's sold figure and the one the organiser sees.
     expect(await soldOf(token, event.id)).toBe(1);

@@ -1,4 +1,5 @@
-import type { Page, TestInfo } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page, TestInfo } from '@playwright/test';
 import { type CallOptions, api, dataAt } from '../support/api.ts';
 import {
   door,
@@ -31,6 +32,33 @@ async function shoot(page: Page, info: TestInfo, name: string): Promise<void> {
   }
   await page.setViewportSize(size);
 }
+
+/**
+ * The transfer's confirmation (issue 21 §1, decision 050) at 1280 and 375 px: it names the
+ * new holder before anything is sent, its buttons are on screen, nothing runs off the side,
+ * and axe-core finds nothing serious. Leaves the page at 1280 px.
+ */
+async function checkConfirmation(page: Page, dialog: Locator, says: string[]): Promise<void> {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
+    await expect(dialog).toBeVisible();
+    for (const text of says) await expect(dialog, `${text} at ${width}`).toContainText(text);
+    await expect(dialog.getByRole('button', { name: 'Yes, transfer' })).toBeInViewport();
+    await expect(dialog.getByRole('button', { name: 'Go back' })).toBeInViewport();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, `sideways scroll at ${width}`).toBeLessThanOrEqual(0);
+    const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    const serious = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(serious, `axe at ${width}`).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+const randomPhone = () => `0803${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
 
 function call(method: string, path: string, options: CallOptions = {}) {
   return dataAt(requireEnv(ENV.baseUrl), method, path, options);
@@ -222,8 +250,27 @@ test('a transfer: the new holder gets a new code, the old code reads Invalid at 
   await form.getByLabel('Their first name').fill('Amaka');
   await form.getByLabel('Their last name').fill('Eze');
   await form.getByLabel('Their email').fill(amaka.email);
+  const phone = randomPhone();
+  await form.getByLabel('Their phone (optional)').fill(phone);
   await shoot(page, info, 'transfer-form');
+
+  // Nothing is sent before the confirmation, which names the new holder (decision 050).
   await form.getByRole('button', { name: 'Transfer tickets' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Transfer to Amaka Eze?' });
+  await checkConfirmation(page, confirm, [
+    'Amaka Eze',
+    amaka.email,
+    phone,
+    'This cannot be undone.',
+    `code ${order.orderCode} stops working at once`,
+  ]);
+  await shoot(page, info, 'transfer-confirm');
+  await confirm.getByRole('button', { name: 'Go back' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(form.getByLabel('Their email')).toHaveValue(amaka.email);
+  await expect(page.getByRole('heading', { name: 'Tickets transferred' })).toHaveCount(0);
+  await form.getByRole('button', { name: 'Transfer tickets' }).click();
+  await confirm.getByRole('button', { name: 'Yes, transfer' }).click();
   await expect(page.getByRole('heading', { name: 'Tickets transferred' })).toBeVisible();
   await shoot(page, info, 'transfer-done');
 
@@ -260,7 +307,7 @@ test("the organiser transfers an order from its drawer, with the form's rules", 
   const drawer = page.getByRole('dialog').first();
   await drawer.getByRole('button', { name: 'Transfer', exact: true }).click();
   const confirm = page.getByRole('dialog', { name: 'Transfer this order?' });
-  await confirm.getByRole('button', { name: 'Transfer', exact: true }).click();
+  await confirm.getByRole('button', { name: 'Continue' }).click();
   await expect(confirm.getByText('First name is required.')).toBeVisible();
   await expect(confirm.getByText('Last name is required.')).toBeVisible();
   await expect(confirm.getByText('Email is required.')).toBeVisible();
@@ -269,7 +316,24 @@ test("the organiser transfers an order from its drawer, with the form's rules", 
   await expect(confirm.getByText('First name is required.')).toHaveCount(0);
   await confirm.getByLabel('Last name').fill('Ade');
   await confirm.getByLabel('Email').fill(kunle.email);
-  await confirm.getByRole('button', { name: 'Transfer', exact: true }).click();
+  await confirm.getByRole('button', { name: 'Continue' }).click();
   await expect(confirm).toBeHidden();
+
+  // The last step names the new holder before anything is sent; "Go back" keeps the form.
+  const sure = page.getByRole('dialog', { name: 'Transfer to Kunle Ade?' });
+  await checkConfirmation(page, sure, [
+    'Kunle Ade',
+    kunle.email,
+    'This cannot be undone.',
+    `code ${order.orderCode} stops working at once`,
+  ]);
+  await expect(sure).not.toContainText('Phone');
+  await shoot(page, info, 'drawer-transfer-confirm');
+  await sure.getByRole('button', { name: 'Go back' }).click();
+  await expect(confirm.getByLabel('Email')).toHaveValue(kunle.email);
+  await confirm.getByRole('button', { name: 'Continue' }).click();
+  await sure.getByRole('button', { name: 'Yes, transfer' }).click();
+  await expect(sure).toBeHidden();
+  await expect(page.getByText(/old code no longer works/).first()).toBeVisible();
   await waitForMail(kunle.email, { matching: /transferred these tickets to you/ });
 });

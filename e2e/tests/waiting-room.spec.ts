@@ -9,13 +9,15 @@ import {
   dataOf,
 } from '../support/api.ts';
 import { ENV, requireEnv } from '../support/env.ts';
-import { expect, test } from '../support/fixtures.ts';
+import { expect, loginScreen, logInThroughUi, test } from '../support/fixtures.ts';
 
 /**
- * The waiting room (issue 14 §1) in Chromium: visitors wait in the pre-queue on the plain
- * queue page, get random places at the on-sale time, a second tab keeps its place, the
- * admitted visitor is moved on to checkout and buys; a used pass and a forged one are
- * refused. The organiser's side goes through the API.
+ * The waiting room (issue 14 §1) in Chromium: visitors pass the join screen's check (issue
+ * 21 §5, a proof of work solved in the browser), wait in the pre-queue on the plain queue
+ * page, get random places at the on-sale time, a second tab keeps its place, the admitted
+ * visitor is moved on to checkout and buys; a used pass, a forged pass and a made-up
+ * visitor id are refused; a crowd from one address waits a minute. At 1280 and 375 px.
+ * The organiser's side goes through the API.
  */
 
 const base = () => requireEnv(ENV.baseUrl);
@@ -83,7 +85,13 @@ async function givenEvent(token: string): Promise<SaleEvent> {
 const room = (
   token: string,
   event: SaleEvent,
-  body: { enabled: boolean; onSaleAt: string; ratePerMinute: number; paused?: boolean },
+  body: {
+    enabled: boolean;
+    onSaleAt: string;
+    ratePerMinute: number;
+    paused?: boolean;
+    placesPerAddressPerMinute?: number;
+  },
 ) => ok(call('PUT', `/events/manage/${event.id}/waiting-room`, { token, body }), 200);
 
 const queueCard = (page: Page) => page.getByTestId('queue');
@@ -129,14 +137,17 @@ test('a visitor waits in the pre-queue, keeps the place in a second tab, is let 
   const tab = await visitor.newPage();
   const otherPage = await other.newPage();
 
-  // Before the on-sale time: the pre-queue, on a page that needs no script.
+  // Before the on-sale time: the join screen checks the browser once (a proof of work) and
+  // hands over to the pre-queue, on a page that needs no script.
   await tab.goto(queuePath);
-  await expect(queueCard(tab)).toHaveAttribute('data-state', 'prequeue');
+  await expect(queueCard(tab)).toHaveAttribute('data-state', 'prequeue', { timeout: 30_000 });
   await expect(tab.getByRole('heading', { name: 'You are in the pre-queue' })).toBeVisible();
   await expect(tab.getByText(/given a place in line at random/)).toBeVisible();
   expect(await tab.locator('script').count()).toBe(0);
   await otherPage.goto(queuePath);
-  await expect(queueCard(otherPage)).toHaveAttribute('data-state', 'prequeue');
+  await expect(queueCard(otherPage)).toHaveAttribute('data-state', 'prequeue', {
+    timeout: 30_000,
+  });
 
   // The organiser brings the on-sale time forward: at it, places 1 and 2 are drawn.
   const onSaleAt = new Date(Date.now() + 2000).toISOString();
@@ -225,6 +236,138 @@ test('a visitor waits in the pre-queue, keeps the place in a second tab, is let 
   await expect(forgerPage).toHaveURL(new RegExp(`${queuePath}$`), { timeout: 30_000 });
   await expect(queueCard(forgerPage)).toHaveAttribute('data-state', 'paused');
   await expect(forgerPage.getByRole('heading', { name: 'The queue is paused' })).toBeVisible();
+  // The made-up visitor id was not taken: the server gave the browser one it signed.
+  const given = (await forger.cookies()).find((c) => c.name === 'gp_wr')?.value;
+  expect(given).toMatch(/^[\w-]{43}\.[\w-]{43}$/);
+  expect(given?.startsWith(visitorId)).toBe(false);
 
   await Promise.all([visitor.close(), other.close(), forger.close()]);
+});
+
+for (const width of [375, 1280]) {
+  test(`at ${width} px: the join screen checks the browser, and a crowd from one address waits its minute`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const organiser = await createVerifiedUser();
+    const token = await logIn(organiser);
+    const event = await givenEvent(token);
+    // One new place a minute per address: the second browser here (same address) waits.
+    await room(token, event, {
+      enabled: true,
+      onSaleAt: new Date(Date.now() + 3_600_000).toISOString(),
+      ratePerMinute: 60,
+      placesPerAddressPerMinute: 1,
+    });
+    const queuePath = `/events/${event.slug}/queue`;
+    const viewport = { width, height: width < 600 ? 740 : 800 };
+    const first = await browser.newContext({ baseURL, viewport });
+    const second = await browser.newContext({ baseURL, viewport });
+    const page = await first.newPage();
+    const started = Date.now();
+    await page.goto(queuePath);
+    await expect(queueCard(page)).toHaveAttribute('data-state', 'prequeue', { timeout: 30_000 });
+    const took = `${Date.now() - started} ms from the queue link to the pre-queue`;
+    test.info().annotations.push({ type: 'check solved', description: took });
+    console.log(`waiting room at ${width} px: ${took}`);
+    await expect(page.getByRole('heading', { name: 'You are in the pre-queue' })).toBeVisible();
+
+    // The places are counted per clock minute: if a minute starts between two browsers the
+    // next one is let in, so up to three more browsers are tried until one is asked to wait.
+    const contexts = [first];
+    let late: Page | undefined;
+    for (let k = 0; k < 3 && !late; k++) {
+      const context = k === 0 ? second : await browser.newContext({ baseURL, viewport });
+      contexts.push(context);
+      const candidate = await context.newPage();
+      await candidate.goto(queuePath);
+      const join = candidate.getByTestId('queue-join');
+      await expect(async () => {
+        const step = (await join.count()) ? await join.getAttribute('data-step') : null;
+        const state = await queueCard(candidate)
+          .getAttribute('data-state', { timeout: 100 })
+          .catch(() => null);
+        expect(step === 'limited' || state === 'prequeue').toBe(true);
+      }).toPass({ timeout: 30_000 });
+      if ((await join.count()) && (await join.getAttribute('data-step')) === 'limited') {
+        late = candidate;
+      }
+    }
+    if (!late) throw new Error('no browser was asked to wait');
+    await expect(late).toHaveURL(new RegExp(`${queuePath}/join$`));
+    await expect(late.getByRole('heading', { name: 'A short wait before you join' })).toBeVisible();
+    await expect(late.getByText(/tries again by itself within a minute/)).toBeVisible();
+    // Nothing spills out of a narrow screen.
+    const overflow = await late.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    // The organiser raises the limit: the waiting browser joins on its next try.
+    await room(token, event, {
+      enabled: true,
+      onSaleAt: new Date(Date.now() + 3_600_000).toISOString(),
+      ratePerMinute: 60,
+      placesPerAddressPerMinute: 100,
+    });
+    await late.reload();
+    await expect(queueCard(late)).toHaveAttribute('data-state', 'prequeue', { timeout: 30_000 });
+    await Promise.all(contexts.map((c) => c.close()));
+  });
+}
+
+test('the organiser limits places per address and asks for accounts; a visitor signs in and joins with one place', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const organiser = await createVerifiedUser();
+  const token = await logIn(organiser);
+  const event = await givenEvent(token);
+  await room(token, event, {
+    enabled: true,
+    onSaleAt: new Date(Date.now() + 3_600_000).toISOString(),
+    ratePerMinute: 60,
+  });
+
+  // The organiser's waiting-room settings: the check and the per-address limit.
+  await logInThroughUi(page, organiser);
+  await page.goto(`/events/manage/events/${event.id}`);
+  const settings = page.getByRole('form', { name: 'Waiting room settings' });
+  const check = settings.getByLabel('Before joining the pre-queue');
+  await expect(check).toHaveValue('work');
+  const perAddress = settings.getByLabel('New places per internet address a minute');
+  await expect(perAddress).toHaveValue('15');
+  await check.selectOption('account');
+  await perAddress.fill('40');
+  await settings.getByRole('button', { name: 'Save waiting room' }).click();
+  await expect(page.getByText('Waiting room saved.')).toBeVisible();
+  const saved = await ok<{ joinCheck: string; placesPerAddressPerMinute: number }>(
+    call('GET', `/events/manage/${event.id}/waiting-room`, { token }),
+    200,
+  );
+  expect(saved).toMatchObject({ joinCheck: 'account', placesPerAddressPerMinute: 40 });
+
+  // A visitor is asked to sign in, signs in, comes back and joins.
+  const visitor = await createVerifiedUser();
+  const context = await browser.newContext({ baseURL });
+  const tab = await context.newPage();
+  await tab.goto(`/events/${event.slug}/queue`);
+  await expect(tab).toHaveURL(new RegExp(`/events/${event.slug}/queue/join$`));
+  await expect(tab.getByRole('heading', { name: 'Sign in to join the pre-queue' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await tab.getByRole('link', { name: 'Sign in' }).click();
+  const screen = loginScreen(tab);
+  await screen.phone.fill(visitor.phoneNumber);
+  await screen.password.fill(visitor.password);
+  await screen.loginButton.click();
+  await expect(tab).toHaveURL(new RegExp(`/events/${event.slug}/queue/join$`));
+  await tab.getByRole('button', { name: 'Join the pre-queue' }).click();
+  await expect(queueCard(tab)).toHaveAttribute('data-state', 'prequeue', { timeout: 15_000 });
+  const figures = await ok<{ preQueue: number }>(
+    call('GET', `/events/manage/${event.id}/waiting-room`, { token }),
+    200,
+  );
+  expect(figures.preQueue).toBe(1);
+  await context.close();
 });

@@ -35,6 +35,12 @@ import { financeRoutes } from './modules/finances/finances.routes.ts';
 import { FinancesService } from './modules/finances/finances.service.ts';
 import { EventsService } from './modules/events/events.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import {
+  MESSAGE_LOG_KEY,
+  MessageGuard,
+  PgMessageCounter,
+  RedisMessageCounter,
+} from './modules/mail/mail.caps.ts';
 import { MailService } from './modules/mail/mail.service.ts';
 import { logTransport, smtpTransport } from './modules/mail/mail.transport.ts';
 import { TermiiProvider } from './modules/sms/sms.provider.ts';
@@ -197,7 +203,22 @@ export async function buildApp(
       : // Its text reaches the log only where mail's does too: no SMTP_URL (decision 041).
         smsLogTransport(app.log, { withText: !config.smtpUrl }),
   };
-  const mail = new MailService(database.db, transports, app.log, config.mailRetryIntervalMs);
+  // Per-recipient caps and the SMS budget for new numbers, counted in Redis when there is one
+  // (as the rate limits are), in PostgreSQL otherwise (decision 052).
+  const messageGuard = new MessageGuard(
+    database.db,
+    redis ? new RedisMessageCounter(redis) : new PgMessageCounter(database.db),
+    config.messageCaps,
+    app.log,
+    await appSecret(database.db, MESSAGE_LOG_KEY),
+  );
+  const mail = new MailService(
+    database.db,
+    transports,
+    app.log,
+    config.mailRetryIntervalMs,
+    messageGuard,
+  );
   const auth = new AuthService(database.db, mail, createAuthLimits(redis), config.publicUrl);
   const media = new MediaService(
     database.db,
@@ -215,6 +236,8 @@ export async function buildApp(
       Boolean(config.paystackSecretKey) &&
       !config.paymentsTestMode &&
       !(await settings.payoutReady(ownerId)),
+    // The public page tells of the fair queue before anyone presses "Get tickets".
+    (eventId, slug) => waitingRoom.publicInfo(eventId, slug),
   );
   const ticketLinks = new TicketLinks(
     await appSecret(database.db, TICKET_LINK_KEY),
@@ -235,6 +258,7 @@ export async function buildApp(
       holdSeconds: config.orderHoldSeconds,
       sweepIntervalMs: config.holdSweepIntervalMs,
       testPayments: config.paymentsTestMode,
+      transfersPerDay: config.orderTransfersPerDay,
       unsafeDisableCapacityGuard: config.unsafeDisableCapacityGuard,
     },
     app.log,
@@ -360,7 +384,11 @@ export async function buildApp(
   const waitingRoom = new WaitingRoomService(
     database.db,
     redis ? new RedisQueueStore(redis) : new PgQueueStore(database.db),
-    { publicUrl: config.publicUrl, secret: config.waitingRoomSecret },
+    {
+      publicUrl: config.publicUrl,
+      secret: config.waitingRoomSecret,
+      powWork: config.waitingRoomPowWork,
+    },
     options.now,
   );
   // Wallet passes below each ticket link, kept up to date by a sweeper (decisions 043–044).
@@ -482,7 +510,7 @@ export async function buildApp(
       await api.register(waitlistRoutes(waitlist), { prefix: '/waitlist' });
       await api.register(manageWaitlistRoutes(waitlist, auth), { prefix: '/events/manage' });
       await api.register(waitingRoomManageRoutes(waitingRoom, auth), { prefix: '/events/manage' });
-      await api.register(waitingRoomPublicRoutes(waitingRoom), { prefix: '/waiting-room' });
+      await api.register(waitingRoomPublicRoutes(waitingRoom, auth), { prefix: '/waiting-room' });
     },
     { prefix: '/api/v1' },
   );

@@ -4,6 +4,7 @@ import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { MessageCapsConfig } from './modules/mail/mail.caps.ts';
 
 /**
  * The only place that reads the environment (DESIGN §4). Everything else receives a
@@ -87,6 +88,7 @@ const envSchema = z.object({
     .min(10)
     .max(7 * 86_400)
     .default(12 * 3600),
+  ORDER_TRANSFERS_PER_DAY: z.coerce.number().int().min(1).max(100).default(3),
   MEDIA_UNUSED_GRACE_HOURS: z.coerce
     .number()
     .int()
@@ -119,6 +121,7 @@ const envSchema = z.object({
     .string()
     .min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)')
     .optional(),
+  WAITING_ROOM_POW_WORK: z.coerce.number().int().min(2).max(10_000_000).default(30_000),
   APPLE_PASS_TYPE_ID: z
     .string()
     .regex(/^pass\.[\w.-]+$/, 'must be a Pass Type ID (pass.com.example.tickets)')
@@ -139,6 +142,17 @@ const envSchema = z.object({
   GOOGLE_WALLET_API_URL: z.url().default('https://walletobjects.googleapis.com/walletobjects/v1'),
   GOOGLE_OAUTH_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
   WALLET_SWEEP_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
+  MESSAGE_CAP_EMAIL_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
+  MESSAGE_CAP_EMAIL_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(50),
+  MESSAGE_CAP_PHONE_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
+  MESSAGE_CAP_PHONE_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(20),
+  SMS_NEW_NUMBERS_PER_EVENT_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(100),
+  SMS_NEW_NUMBERS_PER_ORGANISER_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1_000_000)
+    .default(300),
 });
 
 /** The variables read, by name (README's configuration table lists each one). */
@@ -159,6 +173,11 @@ export interface Config {
    * their addresses/CIDRs. Never "all": the leftmost entry is the client's own writing.
    */
   trustProxy: false | number | string[];
+  /**
+   * The pre-queue's proof of work (decision 055): the browser tries up to this many SHA-256
+   * (between half and all of it; about a second on a mid-range phone at the default).
+   */
+  waitingRoomPowWork: number;
   webDistDir: string;
   mailRetryIntervalMs: number;
   /** How long a pending order holds its tickets (15 minutes). */
@@ -167,6 +186,8 @@ export interface Config {
   holdSweepIntervalMs: number;
   /** How long a waiting-list offer holds its tickets (decision 032). */
   waitlistOfferSeconds: number;
+  /** How often one order may be transferred in 24 hours, by its buyer or the organiser (decision 050). */
+  orderTransfersPerDay: number;
   /** How old an image no event or organiser uses must be before it is deleted. */
   mediaUnusedGraceHours: number;
   /** How often unused images are looked for. */
@@ -212,6 +233,11 @@ export interface Config {
   googleWallet: GoogleWalletConfig | undefined;
   /** How often changed wallet passes are looked for and pushed. */
   walletSweepIntervalMs: number;
+  /**
+   * Per-recipient caps on messages sent on someone else's say-so, and the hourly budget of
+   * SMS to numbers an organiser has never texted (decision 052).
+   */
+  messageCaps: MessageCapsConfig;
 }
 
 export interface AppleWalletConfig {
@@ -295,6 +321,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     orderHoldSeconds: e.ORDER_HOLD_SECONDS,
     holdSweepIntervalMs: e.HOLD_SWEEP_INTERVAL_MS,
     waitlistOfferSeconds: e.WAITLIST_OFFER_SECONDS,
+    orderTransfersPerDay: e.ORDER_TRANSFERS_PER_DAY,
     mediaUnusedGraceHours: e.MEDIA_UNUSED_GRACE_HOURS,
     mediaSweepIntervalMs: e.MEDIA_SWEEP_INTERVAL_MS,
     paystackSecretKey: e.PAYSTACK_SECRET_KEY,
@@ -314,6 +341,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedAllow: e.SEED_ALLOW,
     tls,
     waitingRoomSecret: e.WAITING_ROOM_SECRET,
+    waitingRoomPowWork: e.WAITING_ROOM_POW_WORK,
     appleWallet: apple.files && {
       passTypeId: e.APPLE_PASS_TYPE_ID!,
       teamId: e.APPLE_TEAM_ID!,
@@ -327,6 +355,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       tokenUrl: e.GOOGLE_OAUTH_TOKEN_URL,
     },
     walletSweepIntervalMs: e.WALLET_SWEEP_INTERVAL_MS,
+    messageCaps: {
+      emailPerHour: e.MESSAGE_CAP_EMAIL_PER_HOUR,
+      emailPerDay: e.MESSAGE_CAP_EMAIL_PER_DAY,
+      phonePerHour: e.MESSAGE_CAP_PHONE_PER_HOUR,
+      phonePerDay: e.MESSAGE_CAP_PHONE_PER_DAY,
+      smsNewNumbersPerEventPerHour: e.SMS_NEW_NUMBERS_PER_EVENT_PER_HOUR,
+      smsNewNumbersPerOrganiserPerHour: e.SMS_NEW_NUMBERS_PER_ORGANISER_PER_HOUR,
+    },
   };
 }
 

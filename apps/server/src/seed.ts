@@ -597,6 +597,8 @@ export async function seed(
       sweepIntervalMs: 60_000,
       // The demo is paid offline and marked paid: never through the TEST provider.
       testPayments: false,
+      // The demo transfers one order once; the default limit (decision 050).
+      transfersPerDay: 3,
     },
     quiet,
     createCheckoutLimits(undefined),

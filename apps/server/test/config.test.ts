@@ -18,6 +18,16 @@ function problemsOf(env: Record<string, string>): string[] {
   throw new Error('expected the configuration to be refused');
 }
 
+/** The message caps' variables (decision 052), their Config key and default. */
+const MESSAGE_CAP_VARIABLES: Record<string, [keyof Config['messageCaps'], number]> = {
+  MESSAGE_CAP_EMAIL_PER_HOUR: ['emailPerHour', 20],
+  MESSAGE_CAP_EMAIL_PER_DAY: ['emailPerDay', 50],
+  MESSAGE_CAP_PHONE_PER_HOUR: ['phonePerHour', 10],
+  MESSAGE_CAP_PHONE_PER_DAY: ['phonePerDay', 20],
+  SMS_NEW_NUMBERS_PER_EVENT_PER_HOUR: ['smsNewNumbersPerEventPerHour', 100],
+  SMS_NEW_NUMBERS_PER_ORGANISER_PER_HOUR: ['smsNewNumbersPerOrganiserPerHour', 300],
+};
+
 describe('configuration from the environment', () => {
   it('starts from the documented defaults', () => {
     const config = loadConfig({});
@@ -142,6 +152,13 @@ describe('configuration from the environment', () => {
       invalid: ['5', />=10/],
     },
     {
+      name: 'ORDER_TRANSFERS_PER_DAY',
+      key: 'orderTransfersPerDay',
+      default: 3,
+      valid: ['5', 5],
+      invalid: ['0', />=1/],
+    },
+    {
       name: 'HOLD_SWEEP_INTERVAL_MS',
       key: 'holdSweepIntervalMs',
       default: 5000,
@@ -213,6 +230,13 @@ describe('configuration from the environment', () => {
       invalid: ['short', /at least 32 characters/],
     },
     {
+      name: 'WAITING_ROOM_POW_WORK',
+      key: 'waitingRoomPowWork',
+      default: 30_000,
+      valid: ['500', 500],
+      invalid: ['1', />=2/],
+    },
+    {
       name: 'WALLET_SWEEP_INTERVAL_MS',
       key: 'walletSweepIntervalMs',
       default: 5000,
@@ -252,6 +276,17 @@ describe('configuration from the environment', () => {
       expect(problems[0]).toMatch(/^TRUST_PROXY: must be a number of proxy hops/);
     }
   });
+
+  it.each(Object.entries(MESSAGE_CAP_VARIABLES))(
+    '%s: documented default, a valid value, a bad one refused (decision 052)',
+    (name, [key, fallback]) => {
+      expect(loadConfig({}).messageCaps[key]).toBe(fallback);
+      expect(loadConfig({ [name]: '7' }).messageCaps[key]).toBe(7);
+      const problems = problemsOf({ [name]: '-1' });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(new RegExp(`^${name}: `));
+    },
+  );
 
   it('refuses test mode beside a live Paystack key, saying why, and allows it with a test key', () => {
     const live = { PAYMENTS_TEST_MODE: 'true', PAYSTACK_SECRET_KEY: 'sk_live_abc123' };
@@ -297,6 +332,8 @@ describe('configuration from the environment', () => {
       'GOOGLE_WALLET_SERVICE_ACCOUNT_FILE',
       'GOOGLE_WALLET_API_URL',
       'GOOGLE_OAUTH_TOKEN_URL',
+      // Read together into messageCaps: the test below.
+      ...Object.keys(MESSAGE_CAP_VARIABLES),
     ];
     expect(documented.sort()).toEqual([...tested, ...variables.map((v) => v.name)].sort());
     // Every variable the schema reads is in the table: a new one without a row fails here.

@@ -130,6 +130,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     PUBLIC_URL: 'http://gatepass.test',
     WEB_DIST_DIR: path.join(os.tmpdir(), 'gatepass-no-web-build'),
     MAIL_RETRY_INTERVAL_MS: '60000',
+    // The pre-queue's proof of work, small: tests solve it in a few milliseconds.
+    WAITING_ROOM_POW_WORK: '200',
   });
   return { ...base, ...overrides };
 }

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { uniquePhone } from './factories.ts';
+import { solveJoinChallenge } from './waiting-room-proof.ts';
 import { createTestDatabase, testEngine, type TestDatabase } from './helper.ts';
 import {
   buildServer,
@@ -72,13 +73,28 @@ class Visitor {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
+  /** The visitor's place; a pre-queue check is solved and sent, as the join screen does. */
   async status(server: ServerProcess, slug: string) {
     const res = await fetch(`${server.base}/api/v1/waiting-room/${slug}/status`, {
       headers: { cookie: this.cookie, 'x-forwarded-for': this.ip },
     });
     this.keep(res);
     expect(res.status).toBe(200);
-    return ((await res.json()) as { data: { state: string; position: number | null } }).data;
+    type Status = { state: string; position: number | null; challenge?: unknown };
+    const status = ((await res.json()) as { data: Status }).data;
+    if (status.state !== 'check') return status;
+    const joined = await fetch(`${server.base}/api/v1/waiting-room/${slug}/join`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie: this.cookie,
+        'x-forwarded-for': this.ip,
+      },
+      body: JSON.stringify(await solveJoinChallenge(status.challenge)),
+    });
+    this.keep(joined);
+    expect(joined.status).toBe(200);
+    return ((await joined.json()) as { data: Status }).data;
   }
 
   async order(server: ServerProcess, room: Room, n: number) {
@@ -125,6 +141,8 @@ describe.runIf(testEngine === 'postgres').each([
       WEB_DIST_DIR: path.join(dataDir, 'no-web'),
       LOG_LEVEL: 'fatal',
       TRUST_PROXY: '1',
+      // The pre-queue's proof of work, small (decision 055).
+      WAITING_ROOM_POW_WORK: '200',
       ...(withRedis ? { REDIS_URL } : {}),
     };
     const started = await Promise.all(

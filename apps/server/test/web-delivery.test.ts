@@ -107,6 +107,18 @@ describe('web delivery', () => {
     expect(plain.body).toBe(SCRIPT);
   });
 
+  it('answers a built file that is not there with 404, never the HTML shell', async () => {
+    // A page of another build asks for its stylesheet: HTML in its place left the page
+    // unstyled, and the service worker kept it under the stylesheet's name (issue 24 §4).
+    const res = await get('/assets/index-gone123.css');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).not.toMatch(/<html/i);
+    // Client routes still get the shell.
+    expect((await get('/events/manage/orders/')).body).toMatch(/<html/i);
+  });
+
   it('compresses a large JSON answer for a client that accepts it, and only then', async () => {
     const plain = await get(EVENTS);
     expect(plain.statusCode).toBe(200);
@@ -249,6 +261,10 @@ describe('the test-mode banner', () => {
         if (on) {
           expect(res.body, url).toMatch(
             new RegExp(`<body>\\s*<div id="test-mode-banner" role="note"[^>]*>${BANNER}</div>`),
+          );
+          // Its space is given up by the page (issue 24 §4): body padded, navbar moved by the variable.
+          expect(res.body, url).toMatch(
+            /<head>[^]*<style>:root\{--test-banner:28px\}body\{padding-top:28px\}<\/style>[^]*<\/head>/,
           );
         } else {
           expect(res.body, url).not.toContain(BANNER);

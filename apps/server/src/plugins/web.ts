@@ -63,23 +63,35 @@ export function injectPageData(html: string, data: PageData): string {
 /** The words every page shows in test mode (issue 16), exactly. */
 export const TEST_MODE_TEXT = 'Test mode — no real money';
 
+/** Height of the test-mode strip; the page is moved down by it (see injectTestModeBanner). */
+export const TEST_MODE_BANNER_PX = 28;
+
 /**
  * index.html with the test-mode banner as the first element of <body>, outside the React
  * root: every page (public, checkout, manage, door) shows it from the first byte, with no
  * script, request or page-data field to wait for. Styled inline (the CSP allows inline
- * styles) so it does not depend on the app's CSS. A pill fixed at the bottom-left corner:
- * in the page's flow it slid under the fixed navbar and pushed the door's camera view off
- * a phone's screen; clicks pass through it.
+ * styles) so it does not depend on the app's CSS.
+ *
+ * A strip fixed across the top whose space the page gives up (issue 24 §4): the body is
+ * padded by its height and the app's fixed navbar and sidebar sit below it through
+ * `--test-banner`, so it never covers content — a pill floating over the page hid the
+ * confirmation's QR and the door's help line on a phone. Under dialogs and menus (z 45 <
+ * 50): a modal covers it like everything else.
  */
 export function injectTestModeBanner(html: string): string {
+  const h = TEST_MODE_BANNER_PX;
   const banner =
-    `<div id="test-mode-banner" role="note" style="position:fixed;left:8px;bottom:8px;` +
-    `z-index:9999;pointer-events:none;background:#fde047;color:#111827;` +
-    `font:600 13px/1.4 system-ui,sans-serif;padding:4px 12px;border-radius:9999px;` +
-    `border:1px solid #ca8a04;box-shadow:0 2px 6px rgba(0,0,0,.25)">${escapeHtml(TEST_MODE_TEXT)}</div>`;
-  return /<body[^>]*>/i.test(html)
-    ? html.replace(/<body[^>]*>/i, (open) => `${open}\n    ${banner}`)
-    : `${banner}${html}`;
+    `<div id="test-mode-banner" role="note" style="position:fixed;top:0;left:0;right:0;` +
+    `height:${h}px;box-sizing:border-box;display:flex;align-items:center;justify-content:center;` +
+    `z-index:45;pointer-events:none;background:#fde047;color:#111827;` +
+    `font:600 13px/1 system-ui,sans-serif;border-bottom:1px solid #ca8a04">${escapeHtml(TEST_MODE_TEXT)}</div>`;
+  const style = `<style>:root{--test-banner:${h}px}body{padding-top:${h}px}</style>`;
+  const withStyle = /<\/head>/i.test(html)
+    ? html.replace(/<\/head>/i, (end) => `  ${style}\n  ${end}`)
+    : `${style}${html}`;
+  return /<body[^>]*>/i.test(withStyle)
+    ? withStyle.replace(/<body[^>]*>/i, (open) => `${open}\n    ${banner}`)
+    : `${banner}${withStyle}`;
 }
 
 interface ManifestChunk {
@@ -199,6 +211,16 @@ export async function registerWeb(
     ) {
       const { statusCode, body } = send(404, 'NOT_FOUND', 'The requested resource was not found.');
       return reply.status(statusCode).send(body);
+    }
+    // A built file that is not there is a 404, never index.html: answered as a stylesheet or
+    // a script, the page would load without its styles, and the service worker would keep
+    // the HTML under the file's name (issue 24 §4).
+    if (url.startsWith('/assets/')) {
+      return reply
+        .status(404)
+        .header('cache-control', 'no-store')
+        .type('text/plain')
+        .send('Not found.');
     }
     if (!html) {
       return reply

@@ -67,6 +67,8 @@ const PUBLIC: Record<string, string> = {
     "the waiting room's queue page: every visitor joins the line (decision 034)",
   'GET /api/v1/waiting-room/:slug/status':
     "a visitor's place in the waiting room, as JSON (the gp_wr cookie is the visitor)",
+  'POST /api/v1/waiting-room/:slug/join':
+    "joins the pre-queue, authorised by a solved proof of work naming the visitor's signed cookie, or by the signed-in account (decision 055)",
   'GET /t/:link':
     'the light ticket page, authorised by the signed ticket link in the mail and SMS (decision 042)',
   'GET /t/sw.js': "the ticket pages' service worker, the same for everyone (decision 042)",

@@ -156,6 +156,14 @@ export const createAppRouter = () =>
           ),
         },
         {
+          path: p.queueJoin,
+          ...lazyPage(
+            'queue-join',
+            () => import('./routes/checkout/queue-join.tsx'),
+            'QueueJoinRoute',
+          ),
+        },
+        {
           path: p.waitlistLeave,
           ...lazyPage(
             'waitlist-leave',

@@ -89,6 +89,7 @@ export const routePatterns = {
   checkoutHoldConfirm: '/checkout/hold/confirm',
   checkoutWaitlistClaim: '/checkout/waitlist',
   waitlistLeave: '/waitlist/leave',
+  queueJoin: '/events/:slug/queue/join',
   ordersLookup: '/orders',
   order: '/orders/:orderCode',
   manageTeam: '/events/manage/team/',

@@ -522,6 +522,14 @@ export const publicEventDto = z.object({
   isFree: z.boolean(),
   ticketTypes: z.array(publicTicketTypeDto),
   url: z.string(),
+  /**
+   * The fair queue in front of checkout, when the organiser turned it on (decision 034):
+   * when the sale opens (and its wall clock in the event's zone) and the queue page to join.
+   * Before the on-sale time everyone who joins is given a random place.
+   */
+  waitingRoom: z
+    .object({ onSaleAt: iso, onSaleLocal: z.string(), queueUrl: z.string() })
+    .nullable(),
 });
 export type PublicEventDto = z.infer<typeof publicEventDto>;
 

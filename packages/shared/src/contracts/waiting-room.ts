@@ -9,7 +9,22 @@ export const WAITING_ROOM_LIMITS = {
   minPassMinutes: 2,
   maxPassMinutes: 60,
   defaultPassMinutes: 10,
+  /**
+   * New places one internet address may take in a minute (decision 054): a burst of at most
+   * twice this, and this many a minute after. Many honest phones may share one address.
+   */
+  minPlacesPerAddress: 1,
+  maxPlacesPerAddress: 100_000,
+  defaultPlacesPerAddress: 15,
 } as const;
+
+/**
+ * What a visitor must show to join the pre-queue (decision 055): a proof of work solved in
+ * the browser (`work`), or a signed-in account, whose email is verified (`account`): one
+ * draw per account.
+ */
+export const JOIN_CHECKS = ['work', 'account'] as const;
+export type JoinCheck = (typeof JOIN_CHECKS)[number];
 
 /**
  * The admission rate a room starts with for an event of `capacity` tickets: enough people
@@ -42,6 +57,21 @@ export const waitingRoomSettingsBody = z.object({
     .max(WAITING_ROOM_LIMITS.maxPassMinutes, 'The time to buy can be at most 60 minutes.')
     .optional(),
   paused: z.boolean({ error: 'Say whether admission is paused.' }).optional(),
+  placesPerAddressPerMinute: z
+    .number({ error: 'The places per internet address must be a number.' })
+    .int('The places per internet address must be a whole number.')
+    .min(
+      WAITING_ROOM_LIMITS.minPlacesPerAddress,
+      'Allow at least 1 new place a minute per internet address.',
+    )
+    .max(
+      WAITING_ROOM_LIMITS.maxPlacesPerAddress,
+      `The places per internet address can be at most ${WAITING_ROOM_LIMITS.maxPlacesPerAddress.toLocaleString('en-US')} a minute.`,
+    )
+    .optional(),
+  joinCheck: z
+    .enum(JOIN_CHECKS, { error: 'Choose how people prove they are real: work or account.' })
+    .optional(),
 });
 export type WaitingRoomSettingsBody = z.input<typeof waitingRoomSettingsBody>;
 
@@ -55,6 +85,10 @@ export const waitingRoomDto = z.object({
   defaultRatePerMinute: z.number(),
   passMinutes: z.number(),
   paused: z.boolean(),
+  /** New places one internet address may take a minute (decision 054). */
+  placesPerAddressPerMinute: z.number(),
+  /** What joining the pre-queue asks for (decision 055). */
+  joinCheck: z.enum(JOIN_CHECKS),
   /** The link visitors are sent to. */
   queueUrl: z.string(),
   /** Everyone who has joined this room (pre-queue included). */
@@ -76,7 +110,23 @@ export type WaitingRoomDto = z.infer<typeof waitingRoomDto>;
 
 /** What a visitor's queue page shows, as JSON (GET /waiting-room/{slug}/status). */
 export const queueStatusDto = z.object({
-  state: z.enum(['open', 'prequeue', 'waiting', 'paused', 'admitted', 'expired', 'used']),
+  /**
+   * `check`: before joining the pre-queue the browser must solve `challenge`; `signin`: the
+   * room asks for a signed-in account; `limited`: too many new places from this internet
+   * address just now (try again in a minute).
+   */
+  state: z.enum([
+    'open',
+    'prequeue',
+    'waiting',
+    'paused',
+    'admitted',
+    'expired',
+    'used',
+    'check',
+    'signin',
+    'limited',
+  ]),
   eventId: z.string(),
   slug: z.string(),
   title: z.string(),
@@ -92,5 +142,34 @@ export const queueStatusDto = z.object({
   passExpiresAt: z.string().nullable(),
   /** Where to go now: the checkout once admitted. */
   next: z.string().nullable(),
+  /** In state `check`: the proof-of-work challenge to solve (altcha v2, as JSON). */
+  challenge: z
+    .object({
+      parameters: z.record(z.string(), z.unknown()),
+      signature: z.string().optional(),
+    })
+    .nullable()
+    .optional(),
 });
 export type QueueStatusDto = z.infer<typeof queueStatusDto>;
+
+/**
+ * POST /waiting-room/{slug}/join: the solved challenge (state `check`), or nothing when the
+ * room asks for a signed-in account (the bearer token is the proof).
+ */
+export const joinQueueBody = z.object({
+  proof: z
+    .object({
+      challenge: z.object({
+        parameters: z.record(z.string(), z.unknown()),
+        signature: z.string().max(200).optional(),
+      }),
+      solution: z.object({
+        counter: z.number().int().min(0),
+        derivedKey: z.string().max(200),
+        time: z.number().optional(),
+      }),
+    })
+    .optional(),
+});
+export type JoinQueueBody = z.infer<typeof joinQueueBody>;

@@ -32,7 +32,8 @@ export const joinWaitlistBody = z.object({
 export type JoinWaitlistBody = z.input<typeof joinWaitlistBody>;
 
 export const joinWaitlistResponse = z.object({
-  data: z.object({ ticketTypeId: z.string(), quantity: z.number() }),
+  /** `place`: where this email stands in the type's line (1 = first), also in the mail. */
+  data: z.object({ ticketTypeId: z.string(), quantity: z.number(), place: z.number().int() }),
   message: z.string(),
 });
 
@@ -93,6 +94,20 @@ export const transferOrderBody = holderBody.extend({
     .transform((p) => (p ? p : undefined)),
 });
 export type TransferOrderBody = z.input<typeof transferOrderBody>;
+
+/**
+ * The organiser's transfer: the same, plus the order code they saw (issue 21 §1, decision
+ * 050). Given, a transfer of an order that has changed hands since is refused; the web
+ * app's order drawer always sends it.
+ */
+export const manageTransferOrderBody = transferOrderBody.extend({
+  orderCode: z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{${LIMITS.orderCodeLength}}$`), 'Order code must be 8 digits.')
+    .optional(),
+});
+export type ManageTransferOrderBody = z.input<typeof manageTransferOrderBody>;
 
 /** What the buyer who gave the tickets away learns: not the new code, which is the recipient's. */
 export const transferResultDto = z.object({

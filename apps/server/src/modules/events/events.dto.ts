@@ -171,6 +171,7 @@ export function toPublicEventDto(
   heldByType: ReadonlyMap<string, number>,
   descriptionHtml: string,
   now: Date,
+  room: { onSaleAt: Date; queueUrl: string } | null = null,
 ): PublicEventDto {
   const types = allTypes.filter((t) => !t.hidden);
   const ticketTypes: PublicTicketTypeDto[] = types.map((t) => ({
@@ -224,5 +225,12 @@ export function toPublicEventDto(
     isFree: prices.length > 0 && prices.every((p) => p === 0),
     ticketTypes,
     url: eventPath(row.slug),
+    waitingRoom: room
+      ? {
+          onSaleAt: room.onSaleAt.toISOString(),
+          onSaleLocal: toWallClock(room.onSaleAt, row.time_zone),
+          queueUrl: room.queueUrl,
+        }
+      : null,
   };
 }

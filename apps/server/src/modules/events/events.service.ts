@@ -97,6 +97,11 @@ export class EventsService {
      * lacks (Paystack is the online provider and test mode is off; decision 038).
      */
     private readonly payoutMissing: (ownerId: string) => Promise<boolean> = async () => false,
+    /** The event's waiting room as its public page shows it (null when off; decision 034). */
+    private readonly waitingRoomOf: (
+      eventId: string,
+      slug: string,
+    ) => Promise<{ onSaleAt: Date; queueUrl: string } | null> = async () => null,
   ) {}
 
   private capacityRaisedHook: ((trx: Db, ticketTypeIds: string[]) => Promise<void>) | undefined;
@@ -550,12 +555,13 @@ export class EventsService {
     if (!SLUG.test(slug)) return undefined;
     const row = await repo.findVisibleEventBySlug(this.db, slug);
     if (!row) return undefined;
-    const [types, held, descriptionHtml] = await Promise.all([
+    const [types, held, descriptionHtml, room] = await Promise.all([
       repo.listTicketTypes(this.db, row.id),
       repo.findHeldByType(this.db, row.id),
       renderDescription(row.description),
+      this.waitingRoomOf(row.id, row.slug),
     ]);
-    return toPublicEventDto(row, types, held, descriptionHtml, this.now());
+    return toPublicEventDto(row, types, held, descriptionHtml, this.now(), room);
   }
 
   /** The .ics of a visible event ("add to calendar"). */

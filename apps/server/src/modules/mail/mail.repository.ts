@@ -13,6 +13,12 @@ export interface NewMail {
   attachments?: StoredAttachment[] | undefined;
   /** What the mail is about; a renderer registered for its kind adds files from it. */
   context?: MailContext | undefined;
+  /**
+   * What makes this message the same as another (e.g. `{orderId}:{code}`); with its kind and
+   * channel it is the outbox's dedupe key, so a second one is not written (decision 052).
+   * Unset: never deduplicated.
+   */
+  about?: string | undefined;
 }
 
 /** A text message: `to` in E.164 (+234…), `text` as sent. */
@@ -22,10 +28,21 @@ export interface NewSms {
   to: string;
   text: string;
   context?: MailContext | undefined;
+  /** As for mail: the dedupe key's subject. */
+  about?: string | undefined;
+  /** Whose sale the SMS belongs to: counted against their budget for new numbers. */
+  eventId?: string | undefined;
+  organiserId?: string | undefined;
 }
 
 /** What the outbox carries (decision 041). */
 export type NewMessage = NewMail | NewSms;
+
+/** The outbox's dedupe key of a message, or null when it names nothing it is about. */
+export const dedupeKey = (message: NewMessage): string | null =>
+  message.about === undefined
+    ? null
+    : `${message.channel ?? 'mail'}:${message.kind}:${message.about}`;
 
 const mailValues = (message: NewMessage) =>
   message.channel === 'sms'
@@ -42,6 +59,9 @@ const mailValues = (message: NewMessage) =>
         sent_at: null,
         claim_token: null,
         provider_ref: null,
+        dedupe_key: dedupeKey(message),
+        event_id: message.eventId ?? null,
+        organiser_id: message.organiserId ?? null,
       }
     : {
         channel: 'mail' as const,
@@ -56,21 +76,43 @@ const mailValues = (message: NewMessage) =>
         sent_at: null,
         claim_token: null,
         provider_ref: null,
+        dedupe_key: dedupeKey(message),
+        event_id: null,
+        organiser_id: null,
       };
 
-export async function insertMail(db: Kysely<Database>, mail: NewMessage): Promise<string> {
+/**
+ * Writes a message; its id, or null when a message about the same thing is already in the
+ * outbox (same dedupe key: nothing written). Under concurrency the unique index makes the
+ * second writer wait for the first's transaction and then write nothing.
+ */
+export async function insertMail(db: Kysely<Database>, mail: NewMessage): Promise<string | null> {
   const row = await db
     .insertInto('mail_outbox')
     .values(mailValues(mail))
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .executeTakeFirst();
+  return row?.id ?? null;
 }
 
-/** Writes many messages in one statement. */
+/** Writes many messages in one statement; those already in the outbox (dedupe key) are skipped. */
 export async function insertMails(db: Kysely<Database>, mails: NewMessage[]): Promise<void> {
   if (mails.length === 0) return;
-  await db.insertInto('mail_outbox').values(mails.map(mailValues)).execute();
+  // One statement may not name a key twice (ON CONFLICT cannot see its own rows).
+  const seen = new Set<string>();
+  const unique = mails.filter((m) => {
+    const key = dedupeKey(m);
+    if (key === null) return true;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  await db
+    .insertInto('mail_outbox')
+    .values(unique.map(mailValues))
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .execute();
 }
 
 /**
@@ -209,4 +251,96 @@ export async function findMailsTo(db: Kysely<Database>, to: string): Promise<Mai
     .where('to_address', '=', to)
     .orderBy('created_at', 'desc')
     .execute();
+}
+
+/** Marks a claimed message as not sent on purpose (a cap or budget, decision 052). */
+export async function markDropped(
+  db: Kysely<Database>,
+  id: string,
+  token: string,
+  reason: string,
+): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({ status: 'dropped', last_error: reason })
+    .where('id', '=', id)
+    .where('claim_token', '=', token)
+    .execute();
+}
+
+/** Whether this organiser has had an SMS to this number delivered (or logged) before. */
+export async function smsNumberSeen(
+  db: Kysely<Database>,
+  organiserId: string,
+  to: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('mail_outbox')
+    .select('id')
+    .where('channel', '=', 'sms')
+    .where('organiser_id', '=', organiserId)
+    .where('to_address', '=', to)
+    .where('status', 'in', ['sent', 'logged'])
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Counts one in the fixed window of `windowSeconds` that now falls in, atomically (one
+ * upsert, so app processes on one PostgreSQL count together); answers the count so far.
+ */
+export async function bumpCounter(
+  db: Kysely<Database>,
+  key: string,
+  windowSeconds: number,
+): Promise<number> {
+  const row = await db
+    .insertInto('message_counters')
+    .values({
+      key,
+      window_start: sql<Date>`to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds})`,
+      count: 1,
+    })
+    .onConflict((oc) =>
+      oc.columns(['key', 'window_start']).doUpdateSet({
+        count: sql<number>`message_counters.count + 1`,
+      }),
+    )
+    .returning('count')
+    .executeTakeFirstOrThrow();
+  return row.count;
+}
+
+/** Forgets counter windows older than `seconds`. */
+export async function pruneCounters(db: Kysely<Database>, seconds: number): Promise<void> {
+  await db
+    .deleteFrom('message_counters')
+    .where('window_start', '<', sql<Date>`now() - make_interval(secs => ${seconds})`)
+    .execute();
+}
+
+/** The account an organiser's alerts go to: the owner's address and first name. */
+export async function organiserContact(
+  db: Kysely<Database>,
+  organiserId: string,
+): Promise<{ email: string; full_name: string } | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['email', 'full_name'])
+    .where('id', '=', organiserId)
+    .executeTakeFirst();
+}
+
+/** An event's title, for an organiser's alert. */
+export async function eventTitle(
+  db: Kysely<Database>,
+  eventId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('events')
+    .select('title')
+    .where('id', '=', eventId)
+    .executeTakeFirst();
+  return row?.title;
 }

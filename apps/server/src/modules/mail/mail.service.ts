@@ -1,12 +1,20 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { MessageGuard } from './mail.caps.ts';
 import * as repo from './mail.repository.ts';
-import type { Channel, MailContext, StoredAttachment } from './mail.table.ts';
+import type { Channel, MailContext, MailRow, StoredAttachment } from './mail.table.ts';
 import type { MessageTransport } from './mail.transport.ts';
 
 export type { NewMail, NewMessage, NewSms } from './mail.repository.ts';
+
+/**
+ * A message's `about` from a link only it carries (an invitation's or an offer's token): the
+ * same link twice is the same message. A digest, so no token sits in the dedupe key.
+ */
+export const aboutLink = (link: string): string =>
+  createHash('sha256').update(link).digest('base64url').slice(0, 22);
 export type { Channel, MailContext, StoredAttachment } from './mail.table.ts';
 
 /** One transport per channel of the outbox (decision 041). */
@@ -55,9 +63,12 @@ export class MailService {
     private readonly transports: Transports,
     private readonly log: FastifyBaseLogger,
     private readonly intervalMs: number,
+    /** Caps and budgets checked before a message's first attempt (decision 052). */
+    private readonly guard?: MessageGuard,
   ) {}
 
-  enqueue(trx: Kysely<Database>, message: repo.NewMessage): Promise<string> {
+  /** Writes a message; null when one about the same thing is already there (decision 052). */
+  enqueue(trx: Kysely<Database>, message: repo.NewMessage): Promise<string | null> {
     return repo.insertMail(trx, message);
   }
 
@@ -147,6 +158,21 @@ export class MailService {
     }
   }
 
+  /**
+   * Why the guard keeps this message back, or null. A guard that cannot count (its store
+   * failing outright; Redis has an in-memory stand-in) lets the message go: a ticket is not
+   * withheld for a counter's outage, and the outage is logged.
+   */
+  private async refusal(mail: MailRow): Promise<string | null> {
+    if (!this.guard) return null;
+    try {
+      return await this.guard.admit(mail);
+    } catch (err) {
+      this.log.error({ err, mailId: mail.id }, 'message caps could not be counted; sending');
+      return null;
+    }
+  }
+
   private async drain(): Promise<void> {
     for (;;) {
       // A token per claim: the rows are this dispatcher's only while they carry it.
@@ -166,6 +192,22 @@ export class MailService {
         }
         const transport = this.transports[mail.channel];
         try {
+          // Counted once, before the first attempt (a retry is the same message).
+          const refusal = mail.attempts === 0 ? await this.refusal(mail) : null;
+          if (refusal) {
+            await repo.markDropped(this.db, mail.id, token, refusal);
+            this.log.warn(
+              {
+                mailId: mail.id,
+                kind: mail.kind,
+                channel: mail.channel,
+                recipient: this.guard?.logRef(mail),
+                reason: refusal,
+              },
+              'message dropped',
+            );
+            continue;
+          }
           const render = this.renderers.get(mail.kind);
           if (mail.channel === 'mail' && render && mail.attachments === null && mail.context) {
             await this.whenQuiet();

@@ -1,6 +1,10 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
-export type MailStatus = 'pending' | 'sent' | 'logged' | 'failed';
+/**
+ * `dropped`: not sent, on purpose — over its recipient's cap, or an SMS over the organiser's
+ * budget for new numbers (decision 052); `last_error` says which.
+ */
+export type MailStatus = 'pending' | 'sent' | 'logged' | 'failed' | 'dropped';
 
 /** How a message of the outbox travels: each channel has its transport (decision 041). */
 export type Channel = 'mail' | 'sms';
@@ -50,10 +54,26 @@ export interface MailOutboxTable {
   claim_token: string | null;
   /** The provider's id for the delivered message (Termii's message_id, SMTP's Message-ID). */
   provider_ref: string | null;
+  /**
+   * What the message is about (e.g. `mail:order-confirmation:{order}:{code}`), unique: a
+   * second message about the same thing is not written. Null: never deduplicated.
+   */
+  dedupe_key: string | null;
+  /** An SMS's event and organiser, for the budget of SMS to new numbers (decision 052). */
+  event_id: string | null;
+  organiser_id: string | null;
+}
+
+/** Fixed-window counts of the message caps without Redis (decision 052). */
+export interface MessageCountersTable {
+  key: string;
+  window_start: Date;
+  count: number;
 }
 
 export interface MailTables {
   mail_outbox: MailOutboxTable;
+  message_counters: MessageCountersTable;
 }
 
 export type MailRow = Selectable<MailOutboxTable>;

@@ -1,6 +1,6 @@
 import { formatKobo, koboToNaira, paystackChannelsOf } from '@gatepass/shared';
 import type { SaleEvent } from '../events/inventory.service.ts';
-import type { NewMail, NewMessage } from '../mail/mail.service.ts';
+import { aboutLink, type NewMail, type NewMessage } from '../mail/mail.service.ts';
 import type { TicketLinks } from '../tickets/ticket-links.ts';
 import { ticketLines, when, where, type TicketOrder } from '../tickets/tickets.render.ts';
 import { TICKET_QR_CID } from '../tickets/tickets.service.ts';
@@ -94,14 +94,22 @@ export function confirmationMessages(
   items: OrderItemRow[],
   event: SaleEvent,
   links: ConfirmationLinks,
+  /**
+   * Set when the same confirmation is sent again on purpose (the organiser's resend): it
+   * joins the dedupe key, so each occasion sends once (decision 052).
+   */
+  occasion?: string,
 ): NewMessage[] {
   const ticketUrl = links.ticketLinks.urlFor(order);
   const sms = orderConfirmationSms(order, event, ticketUrl, isTestPaid(order));
   const wallets = links.wallet ? walletLinks(ticketUrl, links.wallet) : [];
-  return [
+  const messages: NewMessage[] = [
     orderConfirmationMail(order, items, event, links.publicUrl, ticketUrl, wallets),
     ...(sms ? [sms] : []),
   ];
+  return occasion === undefined
+    ? messages
+    : messages.map((m) => ({ ...m, about: `${m.about ?? order.id}:${occasion}` }));
 }
 
 /**
@@ -168,6 +176,8 @@ ${walletHtml(wallets)}</div>`;
     text,
     html,
     context: { orderId: order.id },
+    // One confirmation per order and holder (a transfer gives the order a new code).
+    about: `${order.id}:${order.code}`,
   };
 }
 
@@ -206,6 +216,7 @@ export function latePaymentMail(order: OrderRow, event: SaleEvent, amountKobo: n
   return {
     kind: 'order-late-payment',
     to: order.email,
+    about: `${order.id}:${amountKobo}`,
     subject: `Your payment for ${event.title} will be refunded — order ${order.code}`,
     text,
     html: text
@@ -237,6 +248,7 @@ export function cancelledEventPaymentMail(
   return {
     kind: 'order-payment-event-cancelled',
     to: order.email,
+    about: order.id,
     subject: `${event.title} was cancelled: your payment will be refunded — order ${order.code}`,
     text,
     html: text
@@ -282,6 +294,7 @@ export function holdConfirmationMail(
   return {
     kind: HOLD_CONFIRMATION,
     to: order.email,
+    about: `${order.id}:${aboutLink(link)}`,
     subject: `Confirm your email to keep your tickets — order ${order.code}`,
     text,
     html,

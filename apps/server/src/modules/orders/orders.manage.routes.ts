@@ -14,7 +14,7 @@ import {
   orderLookupBody,
   orderLookupResponse,
   orderDto,
-  transferOrderBody,
+  manageTransferOrderBody,
 } from '@gatepass/shared';
 import { format } from 'date-fns';
 import type { FastifyPluginAsync } from 'fastify';
@@ -182,9 +182,9 @@ export function manageOrderRoutes(
         summary:
           "Transfer a completed order on its buyer's behalf: a new code is mailed to the new holder and the old code stops working",
         description:
-          'Allowed whatever the event’s transfer setting (that setting governs buyers). A checked-in order, a cancelled or ended event: 409.',
+          'Allowed whatever the event’s transfer setting (that setting governs buyers). A checked-in order, a cancelled or ended event, an order transferred ORDER_TRANSFERS_PER_DAY times in 24 hours: 409. `orderCode` is the code the organiser saw: an order transferred since is refused (409); without it, an order transferred in the last 5 minutes is refused, so a repeated request moves it once.',
         params: orderParams,
-        body: transferOrderBody,
+        body: manageTransferOrderBody,
         response: { 200: envelope(manageOrderDto), ...errors },
       },
       handler: async (request) => ({

@@ -196,11 +196,11 @@ export class OrdersManageService {
   async transfer(
     ownerId: string,
     orderId: string,
-    to: TransferTo,
+    { orderCode, ...to }: TransferTo & { orderCode?: string | undefined },
     actorUserId = ownerId,
   ): Promise<ManageOrderDto> {
     await this.detail(ownerId, orderId);
-    await this.orders.transferForOwner(ownerId, orderId, to, actorUserId);
+    await this.orders.transferForOwner(ownerId, orderId, to, actorUserId, orderCode);
     return this.detail(ownerId, orderId);
   }
 

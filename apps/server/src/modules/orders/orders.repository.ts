@@ -666,6 +666,25 @@ export async function insertTransfer(
   return written.created_at;
 }
 
+/**
+ * How often an order changed hands in the last `seconds` (the daily limit, decision 050).
+ * Read under the order's lock, by the database's clock.
+ */
+export async function countTransfersWithin(db: Db, orderId: string, seconds: number) {
+  const row = await db
+    .selectFrom('order_transfers')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('order_id', '=', orderId)
+    .where('created_at', '>', sql<Date>`now() - make_interval(secs => ${seconds})`)
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/** Whether the order changed hands in the last `seconds` (an organiser's repeated request). */
+export async function transferredWithin(db: Db, orderId: string, seconds: number) {
+  return (await countTransfersWithin(db, orderId, seconds)) > 0;
+}
+
 /** The buyer's lookup tokens of an order: a transfer ends them (the old holder's access). */
 export async function deleteAccessTokens(db: Db, orderId: string): Promise<void> {
   await db.deleteFrom('order_access_tokens').where('order_id', '=', orderId).execute();

@@ -143,7 +143,7 @@ export function orderRoutes(
         summary:
           'Transfer the order to someone else: they are mailed a new code and QR, and this code stops working at once',
         description:
-          "For the browser holding the order's X-Order-Token (from checkout or the email-checked lookup). Only a completed order that is not checked in, of an event that allows transfers; the answer names the new holder but never the new code. The old token stops working.",
+          "For the browser holding the order's X-Order-Token (from checkout or the email-checked lookup). Only a completed order that is not checked in, of an event that allows transfers; the answer names the new holder but never the new code. The old token stops working, so of several transfers sent at once with it one succeeds and the rest get 409 and send nothing; at most ORDER_TRANSFERS_PER_DAY transfers per order in 24 hours (409 beyond).",
         params: orderParams,
         headers: tokenHeader,
         body: transferOrderBody,

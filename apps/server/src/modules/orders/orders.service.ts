@@ -99,11 +99,20 @@ export interface OrdersConfig {
    * so the concurrency test can show that it would oversell without the guard.
    */
   unsafeDisableCapacityGuard?: boolean;
+  /** ORDER_TRANSFERS_PER_DAY: how often one order may change hands in 24 hours (decision 050). */
+  transfersPerDay: number;
   /** Which wallets the server signs passes for: the buyer's buttons and the mail's links. */
   wallet?: WalletEnabled;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * An organiser's transfer that does not name the order's current code is refused this long
+ * after the order's last transfer: the same request sent twice (or twenty times at once)
+ * moves the order once (decision 050).
+ */
+export const TRANSFER_SETTLE_SECONDS = 300;
 
 export class OrdersService {
   private timer: NodeJS.Timeout | undefined;
@@ -577,7 +586,13 @@ export class OrdersService {
     await this.db.transaction().execute(async (trx) => {
       const items = await repo.findOrderItems(trx, [order.id]);
       const event = (await inventoryService.event(trx, order.event_id))!;
-      await this.mail.enqueueMany(trx, confirmationMessages(order, items, event, this.config));
+      // Each resend is an occasion of its own, but one per minute: twenty clicks (or requests)
+      // at once send the tickets once (decision 052).
+      const minute = new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString();
+      await this.mail.enqueueMany(
+        trx,
+        confirmationMessages(order, items, event, this.config, `resend:${minute}`),
+      );
       await repo.addHistory(trx, [
         {
           orderId: order.id,
@@ -900,16 +915,31 @@ export class OrdersService {
 
   // Transfers (decision 033) -----------------------------------------------------------------
 
-  /** The buyer gives their order away, if the event allows it. */
+  /**
+   * The buyer gives their order away, if the event allows it. The token is checked here for
+   * a quick 404, and again on the locked row inside the transfer's transaction: a transfer
+   * replaces it, so of twenty requests sent at once with it, one transfers (issue 21 §1).
+   */
   async transferForBuyer(orderId: string, accessToken: string, to: TransferTo) {
     const order = await this.orderForToken(orderId, accessToken);
-    return this.transfer(order, to, null);
+    return this.transfer(order, to, { by: 'buyer', tokenHash: sha256(accessToken) });
   }
 
-  /** The organiser transfers an order of their event on its buyer's behalf (always allowed). */
-  async transferForOwner(ownerId: string, orderId: string, to: TransferTo, actorUserId = ownerId) {
+  /**
+   * The organiser transfers an order of their event on its buyer's behalf (always allowed).
+   * `fromCode` is the order code the organiser saw (the drawer sends it): refused if the
+   * order has been transferred since. Without it, an order transferred in the last
+   * TRANSFER_SETTLE_SECONDS is refused, so the same request sent twenty times moves it once.
+   */
+  async transferForOwner(
+    ownerId: string,
+    orderId: string,
+    to: TransferTo,
+    actorUserId = ownerId,
+    fromCode?: string,
+  ) {
     const order = await this.orderForOwner(ownerId, orderId);
-    return this.transfer(order, to, actorUserId);
+    return this.transfer(order, to, { by: 'organiser', actorUserId, fromCode });
   }
 
   /**
@@ -917,43 +947,21 @@ export class OrdersService {
    * token, the new holder's name and email, the old holder's lookup tokens ended — all in
    * one commit, so the old code reads as invalid at the door (and is refused by
    * mark-attended) from that moment. The order keeps its payment, items and history; the
-   * transfer is recorded with both codes and holders. A checked-in order is refused.
+   * transfer is recorded with both codes and holders.
+   *
+   * Every rule that allows it is checked on the order's locked row, inside the transaction
+   * that changes it (decision 050): the buyer's token, the status, the check-in, the event,
+   * the same-holder rule and the daily limit. A request that lost a race writes and sends
+   * nothing.
    */
   private async transfer(
     order: OrderRow,
     to: TransferTo,
-    actorUserId: string | null,
+    actor:
+      | { by: 'buyer'; tokenHash: string }
+      | { by: 'organiser'; actorUserId: string; fromCode: string | undefined },
   ): Promise<{ order: OrderRow; transferredAt: Date }> {
-    const event = (await inventoryService.event(this.db, order.event_id))!;
-    if (actorUserId === null && !event.allow_transfers) {
-      throw new AppError(
-        409,
-        'CONFLICT',
-        'The organiser of this event does not allow tickets to be transferred. Please contact them.',
-      );
-    }
-    if (event.status === 'cancelled')
-      throw new AppError(
-        409,
-        'CONFLICT',
-        'This event has been cancelled; its tickets cannot be transferred.',
-      );
-    if (event.end_at && event.end_at.getTime() <= Date.now())
-      throw new AppError(
-        409,
-        'CONFLICT',
-        'This event has ended; its tickets cannot be transferred.',
-      );
-    if (
-      emailKey(to.email) === order.email_key ||
-      to.email.toLowerCase() === order.email.toLowerCase()
-    ) {
-      throw new AppError(
-        400,
-        'VALIDATION_FAILED',
-        'These tickets already belong to that email. Enter the email of the person receiving them.',
-      );
-    }
+    const actorUserId = actor.by === 'organiser' ? actor.actorUserId : null;
     const phone = to.phone ? normalizePhone(to.phone) : undefined;
     if (phone === null) {
       throw new AppError(
@@ -967,11 +975,40 @@ export class OrdersService {
       code = randomDigits(LIMITS.orderCodeLength);
     const result = await this.db.transaction().execute(async (trx) => {
       const locked = await repo.lockOrder(trx, order.id);
-      if (!locked || locked.status !== 'completed') {
+      if (!locked) throw notFound('This order was not found.');
+      if (actor.by === 'buyer') {
+        const given = Buffer.from(actor.tokenHash);
+        const still =
+          timingSafeEqual(given, Buffer.from(locked.access_token_hash)) ||
+          (await hasLiveAccessToken(trx, locked.id, actor.tokenHash));
+        if (!still) {
+          throw new AppError(
+            409,
+            'CONFLICT',
+            'These tickets were transferred a moment ago, so this page can no longer give them away. Nothing was sent.',
+          );
+        }
+      } else if (actor.fromCode !== undefined && actor.fromCode !== locked.code) {
         throw new AppError(
           409,
           'CONFLICT',
-          `Only a completed order can be transferred; this one is ${locked?.status ?? 'gone'}.`,
+          'This order has been transferred since you opened it, so its code has changed. Open it again to see its new holder before transferring it. Nothing was sent.',
+        );
+      } else if (
+        actor.fromCode === undefined &&
+        (await repo.transferredWithin(trx, locked.id, TRANSFER_SETTLE_SECONDS))
+      ) {
+        throw new AppError(
+          409,
+          'CONFLICT',
+          'This order was transferred a moment ago. To transfer it again, open it again and send its current order code. Nothing was sent.',
+        );
+      }
+      if (locked.status !== 'completed') {
+        throw new AppError(
+          409,
+          'CONFLICT',
+          `Only a completed order can be transferred; this one is ${locked.status}.`,
         );
       }
       if (locked.attended_at) {
@@ -979,6 +1016,45 @@ export class OrdersService {
           409,
           'CONFLICT',
           'This ticket has already been checked in at the door, so it can no longer be transferred.',
+        );
+      }
+      const event = await inventoryService.event(trx, locked.event_id);
+      if (!event) throw notFound('This order was not found.');
+      if (actor.by === 'buyer' && !event.allow_transfers) {
+        throw new AppError(
+          409,
+          'CONFLICT',
+          'The organiser of this event does not allow tickets to be transferred. Please contact them.',
+        );
+      }
+      if (event.status === 'cancelled')
+        throw new AppError(
+          409,
+          'CONFLICT',
+          'This event has been cancelled; its tickets cannot be transferred.',
+        );
+      if (event.end_at && event.end_at.getTime() <= Date.now())
+        throw new AppError(
+          409,
+          'CONFLICT',
+          'This event has ended; its tickets cannot be transferred.',
+        );
+      if (
+        emailKey(to.email) === locked.email_key ||
+        to.email.toLowerCase() === locked.email.toLowerCase()
+      ) {
+        throw new AppError(
+          400,
+          'VALIDATION_FAILED',
+          'These tickets already belong to that email. Enter the email of the person receiving them.',
+        );
+      }
+      const perDay = this.config.transfersPerDay;
+      if ((await repo.countTransfersWithin(trx, locked.id, 86_400)) >= perDay) {
+        throw new AppError(
+          409,
+          'CONFLICT',
+          `This order has been transferred ${perDay === 1 ? 'once' : `${perDay} times`} in the last 24 hours, the most allowed. It can be transferred again once 24 hours have passed since the earliest of them.`,
         );
       }
       const from = {

@@ -50,7 +50,8 @@ export function shortEventTime(startAt: Date | null, timeZone: string, now = new
  */
 export function orderConfirmationSms(
   order: Pick<OrderRow, 'id' | 'code' | 'phone' | 'payment_method' | 'paid_at'>,
-  event: Pick<SaleEvent, 'title' | 'start_at' | 'time_zone'>,
+  event: Pick<SaleEvent, 'title' | 'start_at' | 'time_zone'> &
+    Partial<Pick<SaleEvent, 'id' | 'owner_id'>>,
   ticketUrl: string,
   testPaid: boolean,
 ): NewSms | undefined {
@@ -68,5 +69,9 @@ export function orderConfirmationSms(
     to,
     text: `${head}${title}${tail}`,
     context: { orderId: order.id },
+    about: `${order.id}:${order.code}`,
+    // Counted against the sale's budget of SMS to new numbers (decision 052).
+    eventId: event.id,
+    organiserId: event.owner_id,
   };
 }

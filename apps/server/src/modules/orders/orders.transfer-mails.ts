@@ -67,6 +67,8 @@ export function transferredAwayMail(
   return {
     kind: 'order-transferred',
     to: from.email,
+    // One per change of holder: the old code names it.
+    about: `${event.id}:${from.code}`,
     subject: `Your tickets for ${event.title} were transferred`,
     text: lines.join('\n'),
     html: `<div style="font-family:Arial,Helvetica,sans-serif;color:#111827;max-width:560px">${lines

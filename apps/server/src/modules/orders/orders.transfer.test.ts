@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANAGE } from '../../../test/event-factories.ts';
-import { API, startTestApp, type TestApp } from '../../../test/helper.ts';
+import { e164, uniquePhone } from '../../../test/factories.ts';
+import { API, startTestApp, testEngine, type Reply, type TestApp } from '../../../test/helper.ts';
 import {
   buy,
   buyer,
@@ -204,3 +205,204 @@ describe("the organiser's transfer", () => {
     expect((await t.request('GET', `${ORDERS}/${order.id}`, { headers })).status).toBe(404);
   });
 });
+
+/**
+ * Issue 21 §1: the same transfer sent twenty times at once. The check that allows a transfer
+ * (the buyer's token, the order's code, the status, the same holder, the daily limit) runs
+ * on the order's locked row inside the transaction that moves it (decision 050), so one
+ * request transfers and the rest write and send nothing. A real race on PostgreSQL; PGlite
+ * runs one statement at a time and passes either way.
+ */
+describe(`twenty transfers at once (${testEngine})`, () => {
+  const N = 20;
+
+  /** Messages queued since `since` to any of `to`, by kind. */
+  async function queued(since: Date, to: string[]) {
+    const rows = await sql<{ kind: string; channel: string; n: number }>`
+      select kind, channel, count(*)::int as n from mail_outbox
+      where created_at >= ${since} and to_address in (${sql.join(to)})
+      group by kind, channel order by kind`.execute(t.db);
+    return Object.fromEntries(rows.rows.map((r) => [`${r.channel}:${r.kind}`, r.n]));
+  }
+  const transfers = async (orderId: string) =>
+    (
+      await sql<{ n: number }>`
+        select count(*)::int as n from order_transfers where order_id = ${orderId}`.execute(t.db)
+    ).rows[0]!.n;
+  const now = async () =>
+    (await sql<{ now: Date }>`select clock_timestamp() as now`.execute(t.db)).rows[0]!.now;
+
+  function oneWon(replies: Reply[]) {
+    const statuses = replies.map((r) => r.status).sort((a, b) => a - b);
+    expect(
+      statuses.filter((s) => s === 200),
+      statuses.join(' '),
+    ).toHaveLength(1);
+    const losers = replies.filter((r) => r.status !== 200);
+    for (const r of losers) {
+      expect([404, 409], r.text).toContain(r.status);
+      expect(r.body.error, r.text).toMatch(/\S/);
+    }
+    return { won: replies.find((r) => r.status === 200)!, losers };
+  }
+
+  it("the buyer's token moves the order once: 20 recipients, 1 transfer, 1 set of messages", async () => {
+    const { order, email, headers } = await completedOrder();
+    const to = Array.from({ length: N }, (_, i) => ({
+      ...recipient(),
+      lastName: `Race${i}`,
+    }));
+    const since = await now();
+    const replies = await Promise.all(
+      to.map((r) => t.post(`${ORDERS}/${order.id}/transfer`, r, { headers })),
+    );
+    const { won, losers } = oneWon(replies);
+    for (const r of losers.filter((l) => l.status === 409)) {
+      expect(r.body.error).toMatch(/transferred a moment ago.*Nothing was sent/);
+    }
+    expect(await transfers(order.id)).toBe(1);
+    const winner = (won.body.data as { email: string }).email;
+    const all = [email, ...to.map((r) => r.email.toLowerCase())];
+    expect(await queued(since, all)).toEqual({
+      'mail:order-confirmation': 1,
+      'mail:order-transferred': 1,
+    });
+    expect((await t.latestMailTo(winner, 'order-confirmation')).text_body).toMatch(
+      /transferred these tickets to you/,
+    );
+    const history = await sql<{ n: number }>`
+      select count(*)::int as n from order_history
+      where order_id = ${order.id} and kind = 'transferred'`.execute(t.db);
+    expect(history.rows[0]!.n).toBe(1);
+  });
+
+  it('one recipient with a phone: one confirmation, one transfer mail, one SMS', async () => {
+    const { order, email, headers } = await completedOrder();
+    const phone = uniquePhone();
+    const to = { ...recipient(), phone };
+    const since = await now();
+    const replies = await Promise.all(
+      Array.from({ length: N }, () => t.post(`${ORDERS}/${order.id}/transfer`, to, { headers })),
+    );
+    oneWon(replies);
+    expect(await transfers(order.id)).toBe(1);
+    expect(await queued(since, [email, to.email.toLowerCase(), e164(phone)])).toEqual({
+      'mail:order-confirmation': 1,
+      'mail:order-transferred': 1,
+      'sms:order-confirmation-sms': 1,
+    });
+  });
+
+  it("the organiser's same request moves the order once; a stale order code is refused", async () => {
+    const { order, email } = await completedOrder();
+    const to = Array.from({ length: N }, (_, i) => ({ ...recipient(), lastName: `Race${i}` }));
+    const since = await now();
+    const replies = await Promise.all(
+      to.map((r) => t.post(`${MANAGE_ORDERS}/${order.id}/transfer`, r, { token: organiser.token })),
+    );
+    const { won, losers } = oneWon(replies);
+    for (const r of losers) expect(r.body.error).toMatch(/transferred a moment ago/);
+    expect(await transfers(order.id)).toBe(1);
+    expect(await queued(since, [email, ...to.map((r) => r.email.toLowerCase())])).toEqual({
+      'mail:order-confirmation': 1,
+      'mail:order-transferred': 1,
+    });
+
+    // The drawer names the code it showed: the old one is refused, the current one allowed.
+    const stale = await t.post(
+      `${MANAGE_ORDERS}/${order.id}/transfer`,
+      { ...recipient(), orderCode: order.orderCode },
+      { token: organiser.token },
+    );
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toMatch(/transferred since you opened it/);
+    const current = (won.body.data as { orderCode: string }).orderCode;
+    const again = await t.post(
+      `${MANAGE_ORDERS}/${order.id}/transfer`,
+      { ...recipient(), orderCode: current },
+      { token: organiser.token },
+    );
+    expect(again.status, again.text).toBe(200);
+    expect(await transfers(order.id)).toBe(2);
+  });
+
+  it("the drawer's request with the current code, twenty times at once, also moves it once", async () => {
+    const { order } = await completedOrder();
+    const replies = await Promise.all(
+      Array.from({ length: N }, (_, i) =>
+        t.post(
+          `${MANAGE_ORDERS}/${order.id}/transfer`,
+          { ...recipient(), lastName: `Race${i}`, orderCode: order.orderCode },
+          { token: organiser.token },
+        ),
+      ),
+    );
+    oneWon(replies);
+    expect(await transfers(order.id)).toBe(1);
+  });
+});
+
+describe('the daily limit (ORDER_TRANSFERS_PER_DAY, 3 by default)', () => {
+  it('refuses a fourth transfer within 24 hours, by the organiser or the buyer, and allows it once a day has passed', async () => {
+    expect(t.config.orderTransfersPerDay).toBe(3);
+    const { order } = await completedOrder();
+    let code = order.orderCode;
+    for (let i = 0; i < 3; i++) {
+      const res = await t.post(
+        `${MANAGE_ORDERS}/${order.id}/transfer`,
+        { ...recipient(), orderCode: code },
+        { token: organiser.token },
+      );
+      expect(res.status, res.text).toBe(200);
+      code = res.body.data.orderCode;
+    }
+    const since = new Date();
+    const fourth = await t.post(
+      `${MANAGE_ORDERS}/${order.id}/transfer`,
+      { ...recipient(), orderCode: code },
+      { token: organiser.token },
+    );
+    expect(fourth.status).toBe(409);
+    expect(fourth.body.error).toBe(
+      'This order has been transferred 3 times in the last 24 hours, the most allowed. It can be transferred again once 24 hours have passed since the earliest of them.',
+    );
+    expect(await countTransfers(order.id)).toBe(3);
+
+    // The holder now (through the email-checked lookup) is refused the same way.
+    const holder = await sql<{ email: string }>`
+      select email from orders where id = ${order.id}`.execute(t.db);
+    const lookup = await t.post(`${ORDERS}/lookup`, {
+      orderCode: code,
+      email: holder.rows[0]!.email,
+    });
+    expect(lookup.status, lookup.text).toBe(200);
+    const byBuyer = await t.post(`${ORDERS}/${order.id}/transfer`, recipient(), {
+      headers: { 'x-order-token': lookup.body.data.accessToken },
+    });
+    expect(byBuyer.status).toBe(409);
+    expect(byBuyer.body.error).toMatch(/3 times in the last 24 hours/);
+    const sent = await sql<{ n: number }>`
+      select count(*)::int as n from mail_outbox
+      where created_at >= ${since} and kind in ('order-confirmation', 'order-transferred')`.execute(
+      t.db,
+    );
+    expect(sent.rows[0]!.n).toBe(0);
+
+    // A day after the earliest, one more is allowed.
+    await sql`
+      update order_transfers set created_at = created_at - interval '25 hours'
+      where id = (select id from order_transfers where order_id = ${order.id}
+                  order by created_at limit 1)`.execute(t.db);
+    const later = await t.post(`${ORDERS}/${order.id}/transfer`, recipient(), {
+      headers: { 'x-order-token': lookup.body.data.accessToken },
+    });
+    expect(later.status, later.text).toBe(200);
+    expect(await countTransfers(order.id)).toBe(4);
+  });
+});
+
+async function countTransfers(orderId: string) {
+  const r = await sql<{ n: number }>`
+    select count(*)::int as n from order_transfers where order_id = ${orderId}`.execute(t.db);
+  return r.rows[0]!.n;
+}

@@ -41,6 +41,7 @@ export function orderNotificationMail(
   return {
     kind: 'order-notification',
     to,
+    about: `${order.code}:${to}`,
     subject: `New order ${order.code} — ${order.eventTitle}`,
     text,
     html,

@@ -1,5 +1,5 @@
 import { ROLE_LABELS, TEAM_LIMITS, type MemberRole } from '@gatepass/shared';
-import type { NewMail } from '../mail/mail.service.ts';
+import { aboutLink, type NewMail } from '../mail/mail.service.ts';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -31,6 +31,7 @@ export function invitationMail(
   return {
     kind: 'team-invitation',
     to,
+    about: aboutLink(link),
     subject: `${organiserName} invited you to their Gatepass team`,
     text,
     html,

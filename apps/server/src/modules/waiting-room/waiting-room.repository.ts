@@ -14,7 +14,11 @@ export function findRoom(db: Db, eventId: string): Promise<WaitingRoomRow | unde
 
 export async function insertRoom(
   db: Db,
-  room: Omit<WaitingRoomRow, 'created_at' | 'updated_at' | 'next_rank' | 'sealed_count'>,
+  room: Omit<
+    WaitingRoomRow,
+    'created_at' | 'updated_at' | 'next_rank' | 'sealed_count' | 'places_per_address' | 'join_check'
+  > &
+    Partial<Pick<WaitingRoomRow, 'places_per_address' | 'join_check'>>,
 ): Promise<void> {
   await db.insertInto('waiting_rooms').values(room).execute();
 }
@@ -35,6 +39,8 @@ export async function updateRoom(
       | 'clock_at'
       | 'sealed_count'
       | 'next_rank'
+      | 'places_per_address'
+      | 'join_check'
     >
   >,
 ): Promise<void> {
@@ -136,6 +142,87 @@ export async function insertPreQueueEntry(
     .values({ room_id: roomId, visitor_id: visitorId, draw, rank: null, joined_at: now })
     .onConflict((oc) => oc.doNothing())
     .execute();
+}
+
+/** One internet address's new places in one minute, and the most it may take (decision 054). */
+export interface AddressWindow {
+  address: string;
+  /** The minute's start. */
+  windowStart: Date;
+  limit: number;
+}
+
+/**
+ * Counts `n` new places against an address's minute, at most up to its limit, and answers
+ * how many were let through (the rest are refused). Writes and answers in one statement: the
+ * row lock orders concurrent callers, so no two ever get the same last place.
+ */
+const takeSlotsSql = (roomId: string, w: AddressWindow, n: number) => sql`
+  insert into waiting_room_address_windows as w (room_id, address, window_start, places, granted)
+  values (${roomId}, ${w.address}, ${w.windowStart}, least(${n}::int, ${w.limit}::int), least(${n}::int, ${w.limit}::int))
+  on conflict (room_id, address, window_start) do update
+    set places = least(${w.limit}::int, w.places + excluded.places),
+        granted = least(${w.limit}::int, w.places + excluded.places) - w.places
+  returning granted`;
+
+/**
+ * Counts a group's new places against each of its addresses' minute (one statement for the
+ * whole group, addresses in a stable order so two groups never deadlock); answers how many
+ * each address was let through.
+ */
+export async function takeAddressSlots(
+  trx: Db,
+  roomId: string,
+  wants: { window: AddressWindow; n: number }[],
+): Promise<Map<string, number>> {
+  const granted = new Map<string, number>();
+  if (wants.length === 0) return granted;
+  const sorted = [...wants].sort((a, b) => (a.window.address < b.window.address ? -1 : 1));
+  const rows = sql.join(
+    sorted.map(
+      ({ window: w, n }) =>
+        sql`(${roomId}::uuid, ${w.address}, ${w.windowStart}::timestamptz, least(${n}::int, ${w.limit}::int), least(${n}::int, ${w.limit}::int), ${w.limit}::int)`,
+    ),
+  );
+  const result = await sql<{ address: string; granted: number }>`
+    with wanted (room_id, address, window_start, places, granted, lim) as (values ${rows})
+    insert into waiting_room_address_windows as w (room_id, address, window_start, places, granted)
+    select room_id, address, window_start, places, granted from wanted
+    on conflict (room_id, address, window_start) do update
+      set places = least((select lim from wanted where wanted.address = excluded.address), w.places + excluded.places),
+          granted = least((select lim from wanted where wanted.address = excluded.address), w.places + excluded.places) - w.places
+    returning address, granted`.execute(trx);
+  for (const row of result.rows) granted.set(row.address, Number(row.granted));
+  return granted;
+}
+
+/**
+ * A pre-queue entry, if the address may take one more place this minute: counts the place
+ * and writes the entry in one statement (the join's one round trip). Answers `limited`,
+ * `written`, or `exists` (another request wrote this visitor first).
+ */
+export async function insertPreQueueEntryLimited(
+  trx: Db,
+  roomId: string,
+  visitorId: string,
+  draw: number,
+  now: Date,
+  window: AddressWindow,
+): Promise<'limited' | 'written' | 'exists'> {
+  const { rows } = await sql<{ granted: number; written: number }>`
+    with slot as (${takeSlotsSql(roomId, window, 1)}),
+    ins as (
+      insert into waiting_room_entries (room_id, visitor_id, draw, rank, joined_at)
+      select ${roomId}, ${visitorId}, ${draw}, null, ${now} from slot where slot.granted > 0
+      on conflict do nothing
+      returning visitor_id
+    )
+    select (select granted from slot)::int as granted, (select count(*) from ins)::int as written`.execute(
+    trx,
+  );
+  const row = rows[0];
+  if (!row || Number(row.granted) < 1) return 'limited';
+  return Number(row.written) > 0 ? 'written' : 'exists';
 }
 
 /**
@@ -290,4 +377,5 @@ export async function countPassUses(db: Db, roomId: string): Promise<number> {
 export async function clearQueue(db: Db, roomId: string): Promise<void> {
   await db.deleteFrom('waiting_room_entries').where('room_id', '=', roomId).execute();
   await db.deleteFrom('waiting_room_passes_used').where('room_id', '=', roomId).execute();
+  await db.deleteFrom('waiting_room_address_windows').where('room_id', '=', roomId).execute();
 }

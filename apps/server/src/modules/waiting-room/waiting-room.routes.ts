@@ -2,6 +2,7 @@ import {
   envelope,
   errorBody,
   idField,
+  joinQueueBody,
   queueStatusDto,
   waitingRoomDto,
   waitingRoomSettingsBody,
@@ -11,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import { accessFor, actingOrganiser } from '../../plugins/access.ts';
-import { requireUser } from '../../plugins/auth.ts';
+import { bearerToken, requireUser } from '../../plugins/auth.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { refreshSeconds, renderQueuePage } from './waiting-room.page.ts';
 import type { WaitingRoomService } from './waiting-room.service.ts';
@@ -72,8 +73,15 @@ export function waitingRoomManageRoutes(
   };
 }
 
-/** The visitor's place as JSON: GET /api/v1/waiting-room/{slug}/status (joins if new). */
-export function waitingRoomPublicRoutes(rooms: WaitingRoomService): FastifyPluginAsync {
+/**
+ * The visitor's place as JSON: GET /api/v1/waiting-room/{slug}/status (joins if new, except
+ * the pre-queue, which asks for a proof first), and POST /api/v1/waiting-room/{slug}/join
+ * with the proof (decision 055).
+ */
+export function waitingRoomPublicRoutes(
+  rooms: WaitingRoomService,
+  auth: AuthService,
+): FastifyPluginAsync {
   return async (base) => {
     const app = base.withTypeProvider<ZodTypeProvider>();
     app.get('/:slug/status', {
@@ -82,12 +90,39 @@ export function waitingRoomPublicRoutes(rooms: WaitingRoomService): FastifyPlugi
         summary:
           "The visitor's place in the event's queue, joining it if new (the visitor is the gp_wr cookie)",
         description:
-          'Once admitted, the answer sets the admission pass cookie that POST /orders needs while the room is on (or send it as X-Waiting-Room-Pass).',
+          'Once admitted, the answer sets the admission pass cookie that POST /orders needs while the room is on (or send it as X-Waiting-Room-Pass). Before the on-sale time a visitor not yet in the pre-queue is answered `check` with a proof-of-work challenge (solve it and POST /join), or `signin` when the room asks for an account; `limited` when this address has taken its new places for the minute.',
         params: slugParams,
         response: { 200: envelope(queueStatusDto), 404: errorBody },
       },
       handler: async (request, reply) => {
-        const visit = await rooms.visit(request.params.slug, request.headers.cookie);
+        const visit = await rooms.visit(request.params.slug, {
+          cookie: request.headers.cookie,
+          ip: request.ip,
+        });
+        if (!visit) throw notFound(EVENT_NOT_FOUND);
+        if (visit.cookies.length) void reply.header('set-cookie', visit.cookies);
+        return { data: visit.status };
+      },
+    });
+
+    app.post('/:slug/join', {
+      schema: {
+        tags: ['waiting room'],
+        summary: 'Join the pre-queue with a solved challenge, or as the signed-in account',
+        description:
+          'The challenge is the one GET /status gave this browser (it names the room and the visitor, and ends after ten minutes). A room that asks for an account takes the bearer token instead: one place per account. 403 WAITING_ROOM when neither holds.',
+        params: slugParams,
+        body: joinQueueBody,
+        response: { 200: envelope(queueStatusDto), 403: errorBody, 404: errorBody },
+      },
+      handler: async (request, reply) => {
+        const token = bearerToken(request);
+        const user = token ? await auth.authenticate(token) : undefined;
+        const visit = await rooms.visit(request.params.slug, {
+          cookie: request.headers.cookie,
+          ip: request.ip,
+          join: { proof: request.body.proof, userId: user?.id },
+        });
         if (!visit) throw notFound(EVENT_NOT_FOUND);
         if (visit.cookies.length) void reply.header('set-cookie', visit.cookies);
         return { data: visit.status };
@@ -113,7 +148,11 @@ export function queuePageRoutes(rooms: WaitingRoomService): FastifyPluginAsync {
       handler: async (request, reply) => {
         const { slug } = request.params;
         const selfUrl = `/events/${encodeURIComponent(slug)}/queue`;
-        const visit = await rooms.visit(slug, request.headers.cookie, request.query.again === '1');
+        const visit = await rooms.visit(slug, {
+          cookie: request.headers.cookie,
+          ip: request.ip,
+          rejoin: request.query.again === '1',
+        });
         if (!visit) {
           return reply
             .status(404)
@@ -127,6 +166,10 @@ export function queuePageRoutes(rooms: WaitingRoomService): FastifyPluginAsync {
         const { status } = visit;
         if ((status.state === 'admitted' || status.state === 'open') && status.next) {
           return reply.redirect(status.next, 303);
+        }
+        if (status.state === 'check' || status.state === 'signin' || status.state === 'limited') {
+          // Joining the pre-queue needs the web app's join screen (it solves the check).
+          return reply.redirect(`${selfUrl}/join`, 303);
         }
         return reply.type('text/html; charset=utf-8').send(
           renderQueuePage(status, {

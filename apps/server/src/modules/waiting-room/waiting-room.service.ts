@@ -18,22 +18,39 @@ import {
   type AdmissionClock,
 } from './waiting-room.clock.ts';
 import {
+  accountVisitorId,
   passCookie,
   PASS_HEADER,
   readCookie,
   readVisitorId,
   setCookie,
+  signVisitorId,
   VISITOR_COOKIE,
 } from './waiting-room.cookies.ts';
+import { addressKey, minuteOf } from './waiting-room.address.ts';
 import { issuePass, readPass } from './waiting-room.pass.ts';
+import { createJoinChallenge, verifyJoinProof, type JoinProof } from './waiting-room.proof.ts';
 import * as repo from './waiting-room.repository.ts';
-import type { QueueStore } from './waiting-room.store.ts';
+import type { JoinGate, Place, QueueStore } from './waiting-room.store.ts';
 import type { WaitingRoomRow } from './waiting-room.table.ts';
 
 export interface WaitingRoomConfig {
   publicUrl: string;
   /** WAITING_ROOM_SECRET; unset, a key is made once and kept in the database. */
   secret: string | undefined;
+  /** WAITING_ROOM_POW_WORK: the most SHA-256s a browser may need to join the pre-queue. */
+  powWork: number;
+}
+
+/** Who is asking, beyond their cookies: the client's address, and what they show to join. */
+export interface VisitRequest {
+  cookie: string | undefined;
+  /** The client's address as Fastify reports it (TRUST_PROXY decides which). */
+  ip: string;
+  /** `?again=1`: a new place at the back for a visitor whose turn ended or was used. */
+  rejoin?: boolean;
+  /** POST /join: the solved challenge, or the signed-in account (decision 055). */
+  join?: { proof?: JoinProof | undefined; userId?: string | undefined };
 }
 
 /** What a visit to the queue answers: the status, and the cookies to set. */
@@ -101,6 +118,18 @@ export class WaitingRoomService {
     return this.config.publicUrl.startsWith('https://');
   }
 
+  /**
+   * What the public event page says of the room (issue 24 §1): nothing when it is off;
+   * else when the sale opens and where to queue, so nobody meets the queue by surprise.
+   */
+  async publicInfo(
+    eventId: string,
+    slug: string,
+  ): Promise<{ onSaleAt: Date; queueUrl: string } | null> {
+    const room = await repo.findRoom(this.db, eventId);
+    return room?.enabled ? { onSaleAt: room.on_sale_at, queueUrl: this.queueUrl(slug) } : null;
+  }
+
   // The organiser ------------------------------------------------------------------------
 
   private async owned(ownerId: string, eventId: string): Promise<SaleEvent> {
@@ -143,6 +172,11 @@ export class WaitingRoomService {
         paused: body.paused ?? false,
         clock_base: 0,
         clock_at: onSaleAt,
+        places_per_address:
+          body.placesPerAddressPerMinute ??
+          room?.places_per_address ??
+          WAITING_ROOM_LIMITS.defaultPlacesPerAddress,
+        join_check: body.joinCheck ?? room?.join_check ?? 'work',
       };
       if (!room) {
         await repo.insertRoom(trx, { event_id: event.id, ...fresh });
@@ -169,6 +203,8 @@ export class WaitingRoomService {
           paused: body.paused ?? room.paused,
           clock_base: 0,
           clock_at: onSaleAt,
+          places_per_address: fresh.places_per_address,
+          join_check: fresh.join_check,
         });
         return;
       }
@@ -182,6 +218,8 @@ export class WaitingRoomService {
         clock_base: clock.base,
         clock_at: clock.at,
         pass_minutes: passMinutes,
+        places_per_address: fresh.places_per_address,
+        join_check: fresh.join_check,
       });
     });
     for (const roomId of cleared) await this.store.clear(roomId);
@@ -205,6 +243,9 @@ export class WaitingRoomService {
       defaultRatePerMinute: defaultAdmissionRate(capacity),
       passMinutes: room?.pass_minutes ?? WAITING_ROOM_LIMITS.defaultPassMinutes,
       paused: room?.paused ?? false,
+      placesPerAddressPerMinute:
+        room?.places_per_address ?? WAITING_ROOM_LIMITS.defaultPlacesPerAddress,
+      joinCheck: room?.join_check ?? 'work',
       queueUrl: this.queueUrl(event.slug),
       joined: counts.joined,
       preQueue: counts.pre,
@@ -225,11 +266,7 @@ export class WaitingRoomService {
    * sent only with order requests). `rejoin` gives a visitor whose turn ended or was used a
    * new place at the back. Undefined when there is no such public event.
    */
-  async visit(
-    slug: string,
-    cookieHeader: string | undefined,
-    rejoin = false,
-  ): Promise<Visit | undefined> {
+  async visit(slug: string, request: VisitRequest): Promise<Visit | undefined> {
     const event = await inventoryService.eventBySlug(this.db, slug);
     if (!event || event.status === 'draft') return undefined;
     const base = {
@@ -240,6 +277,7 @@ export class WaitingRoomService {
       preQueue: 0,
       estimateSeconds: null,
       passExpiresAt: null,
+      challenge: null,
     };
     const room = await repo.findRoom(this.db, event.id);
     if (!room?.enabled) {
@@ -257,31 +295,103 @@ export class WaitingRoomService {
     }
     const cookies: string[] = [];
     const timeZone = event.time_zone;
-    let visitorId = readVisitorId(cookieHeader);
-    if (!visitorId) {
-      visitorId = newToken();
+    const key = await this.signingKey();
+    const setVisitor = (id: string) =>
       cookies.push(
-        setCookie(VISITOR_COOKIE, visitorId, {
+        setCookie(VISITOR_COOKIE, signVisitorId(key, id), {
           maxAgeSeconds: VISITOR_MAX_AGE,
           path: '/',
           secure: this.secure,
           sameSite: 'Lax',
         }),
       );
+    // Visitor ids are the server's only (decision 054): one it did not sign is replaced.
+    let visitorId = readVisitorId(request.cookie, key);
+    let known = visitorId !== undefined;
+    const account = room.join_check === 'account' ? request.join?.userId : undefined;
+    if (account) {
+      // One place per account: its id is the same in every browser (decision 055).
+      const id = accountVisitorId(key, account);
+      if (id !== visitorId) setVisitor(id);
+      visitorId = id;
+      known = true;
+    }
+    if (!visitorId) {
+      visitorId = newToken();
+      setVisitor(visitorId);
     }
     const now = this.now();
     let clock = clockOf(room);
     const pre = now.getTime() < room.on_sale_at.getTime();
-    if (!pre) await this.store.seal(room.room_id);
-    let place = await this.store.join(room.room_id, visitorId, pre, now);
-    if (place.kind === 'ranked' && place.fresh)
-      clock = await this.keepClockBehind(room, clock, place.rank, now);
     const roomBase = {
       ...base,
       onSaleAt: room.on_sale_at.toISOString(),
       ratePerMinute: room.rate_per_minute,
       next: null,
     };
+    const window = {
+      address: addressKey(request.ip),
+      windowStart: minuteOf(now),
+      limit: room.places_per_address,
+    };
+    // A new pre-queue place costs a proof of work or a signed-in account (decision 055).
+    let create = !pre;
+    if (pre) {
+      create =
+        room.join_check === 'account'
+          ? account !== undefined
+          : request.join?.proof !== undefined &&
+            (await verifyJoinProof(key, request.join.proof, {
+              roomId: room.room_id,
+              visitorId,
+            }));
+      if (request.join && !create) {
+        throw new AppError(
+          403,
+          'WAITING_ROOM',
+          room.join_check === 'account'
+            ? 'Sign in to join the pre-queue of this sale.'
+            : 'This check was not solved for this browser, or it has ended. Reload the queue page to get a new one.',
+        );
+      }
+    }
+    // A visitor this request made up has no place yet: the store is not asked.
+    let place: Place =
+      !known && !create
+        ? { kind: 'none' }
+        : await this.joinStore(room.room_id, visitorId, pre, now, {
+            create,
+            // A room that asks for an account limits its pre-queue by accounts, not by
+            // addresses: a crowd on one mobile network's address loses nothing (decision 055).
+            ...(pre && room.join_check === 'account' ? {} : { window }),
+          });
+    if (place.kind === 'none') {
+      if (room.join_check === 'account') {
+        return { status: { ...roomBase, state: 'signin' }, cookies, timeZone };
+      }
+      const challenge = await createJoinChallenge(
+        key,
+        { roomId: room.room_id, visitorId },
+        this.config.powWork,
+      );
+      return {
+        status: {
+          ...roomBase,
+          state: 'check',
+          challenge: {
+            parameters: { ...challenge.parameters },
+            ...(challenge.signature ? { signature: challenge.signature } : {}),
+          },
+        },
+        cookies,
+        timeZone,
+      };
+    }
+    if (place.kind === 'limited') {
+      return { status: { ...roomBase, state: 'limited' }, cookies, timeZone };
+    }
+    if (place.kind === 'ranked' && place.fresh)
+      clock = await this.keepClockBehind(room, clock, place.rank, now);
     if (place.kind === 'pre') {
       const counts = await this.visitorCounts(room.room_id);
       return {
@@ -290,6 +400,7 @@ export class WaitingRoomService {
         timeZone,
       };
     }
+    const rejoin = request.rejoin === true;
     let admitted = admittedCount(clock, now);
     if (place.rank < admitted && rejoin) {
       const turn = await this.turn(room, visitorId, now);
@@ -343,6 +454,17 @@ export class WaitingRoomService {
       cookies,
       timeZone,
     };
+  }
+
+  private async joinStore(
+    roomId: string,
+    visitorId: string,
+    pre: boolean,
+    now: Date,
+    gate: JoinGate,
+  ): Promise<Place> {
+    if (!pre) await this.store.seal(roomId);
+    return this.store.join(roomId, visitorId, pre, now, gate);
   }
 
   /**
@@ -423,7 +545,7 @@ export class WaitingRoomService {
       );
     }
     const claims = readPass(await this.signingKey(), token);
-    const visitorId = readVisitorId(cookie);
+    const visitorId = readVisitorId(cookie, await this.signingKey());
     if (
       !claims ||
       claims.roomId !== room.room_id ||

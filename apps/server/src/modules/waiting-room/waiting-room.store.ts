@@ -16,7 +16,21 @@ export type Place =
       admittedAt: Date | null;
       /** Given by this call (a new place at the back), not found. */
       fresh?: boolean;
-    };
+    }
+  /** Not in line, and not let in now (the pre-queue asks for a proof first). */
+  | { kind: 'none' }
+  /** Refused a new place: the address took its places for this minute (decision 054). */
+  | { kind: 'limited' };
+
+/** Who may take a new place in a join (decisions 054 and 055). */
+export interface JoinGate {
+  /** False: a visitor not yet in line gets no place (`none`); one in line keeps theirs. */
+  create: boolean;
+  /** The client's address and its minute's limit; unset, no limit (tests of the queue alone). */
+  window?: repo.AddressWindow;
+}
+
+const OPEN: JoinGate = { create: true };
 
 /**
  * A room's queue, shared by every app process: PostgreSQL, or Redis when REDIS_URL is set
@@ -24,7 +38,7 @@ export type Place =
  */
 export interface QueueStore {
   /** The visitor's place, joining if new: the pre-queue when `pre` and not yet ranked. */
-  join(roomId: string, visitorId: string, pre: boolean, now: Date): Promise<Place>;
+  join(roomId: string, visitorId: string, pre: boolean, now: Date, gate?: JoinGate): Promise<Place>;
   find(roomId: string, visitorId: string): Promise<Place | undefined>;
   /** Ranks the pre-queue in the order of its secret random draws, once. */
   seal(roomId: string): Promise<void>;
@@ -58,8 +72,13 @@ const placeOf = (row: repo.EntryRow): Place =>
  * one counter update per group (as checkout does, decision 014), so the hot row is not
  * taken once per visitor.
  */
+interface Joiner {
+  visitorId: string;
+  window: repo.AddressWindow | undefined;
+}
+
 export class PgQueueStore implements QueueStore {
-  private readonly groups: PurchaseGroups<string, Place>;
+  private readonly groups: PurchaseGroups<Joiner, Place>;
   /** Rooms known to be ranked already (ranking happens once and is never undone). */
   private readonly sealed = new Set<string>();
 
@@ -67,31 +86,68 @@ export class PgQueueStore implements QueueStore {
     this.groups = new PurchaseGroups((roomId, visitors) => this.joinLater(roomId, visitors));
   }
 
-  async join(roomId: string, visitorId: string, pre: boolean, now: Date): Promise<Place> {
+  async join(
+    roomId: string,
+    visitorId: string,
+    pre: boolean,
+    now: Date,
+    gate: JoinGate = OPEN,
+  ): Promise<Place> {
     const found = await repo.findEntry(this.db, roomId, visitorId);
     if (found) return placeOf(found);
+    if (!gate.create) return { kind: 'none' };
     if (pre && !this.sealed.has(roomId)) {
       const joined = await this.db.transaction().execute(async (trx) => {
         const room = await repo.shareLockSealed(trx, roomId);
         if (!room) throw new Error(`waiting room ${roomId} is gone`);
-        if (room.sealed_count !== null) return false;
-        await repo.insertPreQueueEntry(trx, roomId, visitorId, draw(), now);
-        return true;
+        if (room.sealed_count !== null) return 'sealed';
+        if (!gate.window) {
+          await repo.insertPreQueueEntry(trx, roomId, visitorId, draw(), now);
+          return 'written';
+        }
+        return repo.insertPreQueueEntryLimited(trx, roomId, visitorId, draw(), now, gate.window);
       });
-      if (joined) return (await this.find(roomId, visitorId)) ?? { kind: 'pre' };
+      if (joined === 'limited') return { kind: 'limited' };
+      if (joined !== 'sealed') return (await this.find(roomId, visitorId)) ?? { kind: 'pre' };
     }
     await this.seal(roomId);
-    return this.groups.add(roomId, visitorId);
+    return this.groups.add(roomId, { visitorId, window: gate.window });
   }
 
-  private joinLater = async (roomId: string, visitors: string[]): Promise<Settled<Place>[]> => {
+  private joinLater = async (roomId: string, joiners: Joiner[]): Promise<Settled<Place>[]> => {
     const now = new Date();
+    const visitors = joiners.map((j) => j.visitorId);
     const places = await this.db.transaction().execute(async (trx) => {
       const unique = [...new Set(visitors)];
-      const existing = new Map(
+      const existing = new Map<string, Place>(
         (await repo.findEntries(trx, roomId, unique)).map((e) => [e.visitor_id, placeOf(e)]),
       );
-      const fresh = unique.filter((v) => !existing.has(v));
+      let fresh = unique.filter((v) => !existing.has(v));
+      // The address limit (decision 054): each address's places this minute, for the group
+      // at once; those past it are refused, in the order they came.
+      const windowOf = new Map(joiners.map((j) => [j.visitorId, j.window]));
+      const wants = new Map<string, { window: repo.AddressWindow; n: number }>();
+      for (const v of fresh) {
+        const window = windowOf.get(v);
+        if (!window) continue;
+        const want = wants.get(window.address) ?? { window, n: 0 };
+        want.n += 1;
+        wants.set(window.address, want);
+      }
+      if (wants.size) {
+        const granted = await repo.takeAddressSlots(trx, roomId, [...wants.values()]);
+        fresh = fresh.filter((v) => {
+          const window = windowOf.get(v);
+          if (!window) return true;
+          const left = granted.get(window.address) ?? 0;
+          if (left < 1) {
+            existing.set(v, { kind: 'limited' });
+            return false;
+          }
+          granted.set(window.address, left - 1);
+          return true;
+        });
+      }
       if (fresh.length) {
         const first = await repo.takeRanks(trx, roomId, fresh.length);
         const entries = fresh.map((visitorId, i) => ({ visitorId, rank: first + i }));
@@ -190,13 +246,27 @@ end
 `;
 
 /**
- * KEYS: pre, rank, sealed, seq, adm. ARGV: visitor, draw, pre (1/0). Answers
- * {rank, 1 if new}, or {-1, 0} for the pre-queue.
+ * KEYS: pre, rank, sealed, seq, adm, the address's minute. ARGV: visitor, draw, pre (1/0),
+ * create (1/0), the address's limit a minute (0: none). Answers {rank, 1 if new}, {-1, 0}
+ * for the pre-queue, {-2, 0} for not in line and not let in, {-3, 0} for the address's
+ * places of this minute all taken (decision 054).
  */
 const JOIN = `${SEAL}
 local r = redis.call('HGET', KEYS[2], ARGV[1])
 if r then return {tonumber(r), 0} end
-if ARGV[3] == '1' and not redis.call('GET', KEYS[3]) then
+local open = ARGV[3] == '1' and not redis.call('GET', KEYS[3])
+if open and redis.call('ZSCORE', KEYS[1], ARGV[1]) then return {-1, 0} end
+if ARGV[4] ~= '1' then return {-2, 0} end
+local limit = tonumber(ARGV[5])
+if limit > 0 then
+  local n = redis.call('INCR', KEYS[6])
+  if n == 1 then redis.call('PEXPIRE', KEYS[6], 120000) end
+  if n > limit then
+    redis.call('DECR', KEYS[6])
+    return {-3, 0}
+  end
+end
+if open then
   redis.call('ZADD', KEYS[1], 'NX', ARGV[2], ARGV[1])
   return {-1, 0}
 end
@@ -238,20 +308,33 @@ export class RedisQueueStore implements QueueStore {
     return [k('pre'), k('rank'), k('sealed'), k('seq'), k('adm'), k('used')] as const;
   }
 
-  async join(roomId: string, visitorId: string, pre: boolean): Promise<Place> {
+  async join(
+    roomId: string,
+    visitorId: string,
+    pre: boolean,
+    _now?: Date,
+    gate: JoinGate = OPEN,
+  ): Promise<Place> {
     const [p, r, s, q, a] = this.keys(roomId);
+    const w = gate.window;
+    const windowKey = `wr:{${roomId}}:a:${w ? `${w.address}:${w.windowStart.getTime()}` : '-'}`;
     const [rank, fresh] = (await this.redis.eval(
       JOIN,
-      5,
+      6,
       p,
       r,
       s,
       q,
       a,
+      windowKey,
       visitorId,
       String(draw()),
       pre ? '1' : '0',
+      gate.create ? '1' : '0',
+      String(w?.limit ?? 0),
     )) as [number, number];
+    if (rank === -3) return { kind: 'limited' };
+    if (rank === -2) return { kind: 'none' };
     if (rank < 0) return { kind: 'pre' };
     if (fresh) return { kind: 'ranked', rank, admittedAt: null, fresh: true };
     const admitted = await this.redis.hget(a, visitorId);

@@ -12,6 +12,10 @@ export interface WaitingRoomsTable {
   clock_at: Date;
   sealed_count: number | null;
   next_rank: Generated<number>;
+  /** New places one internet address may take a minute (decision 054). */
+  places_per_address: Generated<number>;
+  /** What joining the pre-queue asks for: 'work' or 'account' (decision 055). */
+  join_check: Generated<'work' | 'account'>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -31,6 +35,16 @@ export interface WaitingRoomPassesUsedTable {
   used_at: Date;
 }
 
+/** New places per internet address and minute (PostgreSQL store; decision 054). */
+export interface WaitingRoomAddressWindowsTable {
+  room_id: string;
+  address: string;
+  window_start: Date;
+  places: number;
+  /** What the last upsert let through. */
+  granted: number;
+}
+
 export interface AppSecretsTable {
   name: string;
   value: string;
@@ -41,6 +55,7 @@ export interface WaitingRoomTables {
   waiting_rooms: WaitingRoomsTable;
   waiting_room_entries: WaitingRoomEntriesTable;
   waiting_room_passes_used: WaitingRoomPassesUsedTable;
+  waiting_room_address_windows: WaitingRoomAddressWindowsTable;
   app_secrets: AppSecretsTable;
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { givenLoggedInUser, uniquePhone } from '../../../test/factories.ts';
 import { givenPublishedEvent, MANAGE, type TestClock } from '../../../test/event-factories.ts';
 import { API, startTestApp, testRedisUrl, type Reply, type TestApp } from '../../../test/helper.ts';
+import { solveJoinChallenge } from '../../../test/waiting-room-proof.ts';
 import { issuePass } from './waiting-room.pass.ts';
 
 const MINUTE = 60_000;
@@ -56,9 +57,20 @@ class Browser {
     );
   }
 
+  /** The visitor's status; a pre-queue check is solved and sent, as the join screen does. */
   async status(slug: string) {
-    const res = await this.get(`${API}/waiting-room/${slug}/status`);
+    let res = await this.get(`${API}/waiting-room/${slug}/status`);
     expect(res.status, res.text).toBe(200);
+    if (res.body.data.state === 'check') {
+      res = this.keep(
+        await t.request('POST', `${API}/waiting-room/${slug}/join`, {
+          body: await solveJoinChallenge(res.body.data.challenge),
+          headers: { cookie: this.header() },
+          ip: this.ip,
+        }),
+      );
+      expect(res.status, res.text).toBe(200);
+    }
     return res.body.data as {
       state: string;
       position: number | null;
@@ -205,6 +217,15 @@ describe('waiting room: the queue', () => {
   it('serves a light queue page without the web app, and sends an admitted visitor to checkout', async () => {
     const event = await givenEventWithRoom({ onSaleInMs: MINUTE, ratePerMinute: 60 });
     const b = new Browser();
+    // A new visitor is sent to the join screen first (the pre-queue's check, decision 055).
+    const first = await b.get(`/events/${event.slug}/queue`);
+    expect(first.status).toBe(303);
+    expect(first.headers.location).toBe(`/events/${event.slug}/queue/join`);
+    const setCookie = String(first.headers['set-cookie']);
+    expect(setCookie).toMatch(
+      /gp_wr=[\w-]{43}\.[\w-]{43}; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax/,
+    );
+    expect((await b.status(event.slug)).state).toBe('prequeue');
     const page = await b.get(`/events/${event.slug}/queue`);
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
@@ -212,8 +233,6 @@ describe('waiting room: the queue', () => {
     expect(page.text).toContain('You are in the pre-queue');
     expect(page.text).toMatch(/<meta http-equiv="refresh" content="\d+">/);
     expect(page.text).not.toContain('<script');
-    const setCookie = String(page.headers['set-cookie']);
-    expect(setCookie).toMatch(/gp_wr=[\w-]{43}; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax/);
     advance(MINUTE + 1000);
     const admitted = await b.get(`/events/${event.slug}/queue`);
     expect(admitted.status).toBe(303);
@@ -434,5 +453,32 @@ describe('waiting room: checkout', () => {
       ticketsSold: 1,
       capacity: 500,
     });
+  });
+});
+
+describe('waiting room: the public event page', () => {
+  it('tells of the queue, its on-sale time and link, only while the room is on', async () => {
+    const plain = await givenPublishedEvent(t, owner.token, {}, [{ capacity: 10, price: 0 }]);
+    const off = await t.request('GET', `${API}/events/${plain.slug}`);
+    expect(off.status, off.text).toBe(200);
+    expect(off.body.data.waitingRoom).toBeNull();
+
+    const event = await givenEventWithRoom({ onSaleInMs: 2 * 3_600_000 });
+    const on = await t.request('GET', `${API}/events/${event.slug}`);
+    expect(on.body.data.waitingRoom).toEqual({
+      onSaleAt: event.onSaleAt.toISOString(),
+      onSaleLocal: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/),
+      queueUrl: `http://gatepass.test/events/${event.slug}/queue`,
+    });
+
+    const turnedOff = await t.request('PUT', `${MANAGE}/${event.id}/waiting-room`, {
+      token: owner.token,
+      body: { enabled: false, onSaleAt: event.onSaleAt.toISOString(), ratePerMinute: 60 },
+    });
+    expect(turnedOff.status, turnedOff.text).toBe(200);
+    // The public read cache keeps an answer for a second at most.
+    await new Promise((r) => setTimeout(r, 1100));
+    const after = await t.request('GET', `${API}/events/${event.slug}`);
+    expect(after.body.data.waitingRoom).toBeNull();
   });
 });

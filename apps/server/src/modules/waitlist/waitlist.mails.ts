@@ -1,4 +1,4 @@
-import type { NewMail } from '../mail/mail.service.ts';
+import { aboutLink, type NewMail } from '../mail/mail.service.ts';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -29,11 +29,13 @@ function waitlistMail(input: {
   paragraphs: string[];
   link: { href: string; label: string };
   leaveLink?: string;
+  about?: string;
 }): NewMail {
   const { paragraphs, link, leaveLink } = input;
   return {
     kind: input.kind,
     to: input.to,
+    about: input.about,
     subject: input.subject,
     text: [
       ...paragraphs,
@@ -45,23 +47,31 @@ function waitlistMail(input: {
   };
 }
 
+/** "You are number 4 in line." — the same words on the screen and in the mail. */
+export const placeSentence = (place: number): string =>
+  place === 1 ? 'You are first in line.' : `You are number ${place} in line.`;
+
 export function joinedMail(input: {
   to: string;
   name: string;
   eventTitle: string;
   typeName: string;
   quantity: number;
+  place: number;
   eventUrl: string;
   leaveLink: string;
 }): NewMail {
   const paragraphs = [
     `Hello ${input.name},`,
     `You are on the waiting list for ${tickets(input.quantity, input.typeName)} for ${input.eventTitle}.`,
+    placeSentence(input.place),
     'If tickets come back, we will email you an offer with a link to pay for them. An offer holds the tickets for a limited time only, so keep an eye on your inbox.',
   ];
   return waitlistMail({
     kind: 'waitlist-joined',
     to: input.to,
+    // One per place in line: its leave link is its own.
+    about: aboutLink(input.leaveLink),
     subject: `You are on the waiting list for ${input.eventTitle}`,
     paragraphs,
     link: { href: input.eventUrl, label: 'Event page' },
@@ -87,6 +97,7 @@ export function offerMail(input: {
   return waitlistMail({
     kind: 'waitlist-offer',
     to: input.to,
+    about: aboutLink(input.link),
     subject: `Tickets for ${input.eventTitle} are held for you`,
     paragraphs,
     link: { href: input.link, label: 'Claim your tickets' },

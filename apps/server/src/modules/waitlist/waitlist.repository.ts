@@ -40,6 +40,29 @@ export async function insertEntry(
 }
 
 /**
+ * This email's place in the type's line: live places (waiting or offered) up to and with
+ * its own, so people who left or were served ahead of it no longer count. 0 when it has none.
+ */
+export async function placeInLine(db: Db, ticketTypeId: string, emailKey: string): Promise<number> {
+  const row = await db
+    .selectFrom('waitlist_entries as w')
+    .select(sql<number>`count(*)::int`.as('place'))
+    .where('w.ticket_type_id', '=', ticketTypeId)
+    .where('w.status', 'in', ['waiting', 'offered'])
+    .where('w.position', '<=', (eb) =>
+      eb
+        .selectFrom('waitlist_entries as me')
+        .select('me.position')
+        .where('me.ticket_type_id', '=', ticketTypeId)
+        .where('me.email_key', '=', emailKey)
+        .where('me.status', 'in', ['waiting', 'offered'])
+        .limit(1),
+    )
+    .executeTakeFirst();
+  return row?.place ?? 0;
+}
+
+/**
  * The first waiting person of this type whose quantity fits in `left`, locked until the
  * transaction ends. SKIP LOCKED: a second process offering tickets of the same type at the
  * same moment passes over this person to the next, instead of offering them twice.

@@ -16,13 +16,14 @@ import { z } from 'zod';
 import { accessFor, actingOrganiser } from '../../plugins/access.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { AuthService } from '../auth/auth.service.ts';
+import { placeSentence } from './waitlist.mails.ts';
 import type { WaitlistService } from './waitlist.service.ts';
 
 const errors = { 400: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
 
 export const WAITLIST_MESSAGES = {
-  joined:
-    'You are on the waiting list. If tickets come back, we will email you an offer to pay for them.',
+  joined: (place: number) =>
+    `You are on the waiting list. ${placeSentence(place)} If tickets come back, we will email you an offer to pay for them.`,
   claimed: 'These tickets are held for you. Pay for them before the offer ends.',
   removed: 'The person is off the waiting list.',
   left: 'You have left the waiting list. We will not email you about these tickets again.',
@@ -39,15 +40,14 @@ export function waitlistRoutes(waitlist: WaitlistService): FastifyPluginAsync {
         tags,
         summary: 'Join the waiting list of a sold-out ticket type (name, email, quantity)',
         description:
-          'Only while the type is sold out (409 otherwise), for at most its per-order limit. The same email joining the same type again keeps its place and gets the same answer. Rate-limited per address (10 an hour): 429 with Retry-After.',
+          'Only while the type is sold out (409 otherwise), for at most its per-order limit. The answer says where the person stands in line (place, 1 = first); the same email joining the same type again keeps its place and is told it again. Rate-limited per address (10 an hour): 429 with Retry-After.',
         body: joinWaitlistBody,
         response: { 201: joinWaitlistResponse, ...errors },
       },
-      handler: async (request, reply) =>
-        reply.status(201).send({
-          data: await waitlist.join(request.body, request.ip),
-          message: WAITLIST_MESSAGES.joined,
-        }),
+      handler: async (request, reply) => {
+        const data = await waitlist.join(request.body, request.ip);
+        return reply.status(201).send({ data, message: WAITLIST_MESSAGES.joined(data.place) });
+      },
     });
 
     app.post('/claim', {

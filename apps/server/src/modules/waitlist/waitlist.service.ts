@@ -88,7 +88,7 @@ export class WaitlistService {
   async join(
     input: { eventId: string; ticketTypeId: string; name: string; email: string; quantity: number },
     clientAddress: string,
-  ): Promise<{ ticketTypeId: string; quantity: number }> {
+  ): Promise<{ ticketTypeId: string; quantity: number; place: number }> {
     await this.limits.joinsPerIp.consume(clientAddress);
     const state = await inventoryService.saleState(this.db, input.eventId, false);
     const event = state.event;
@@ -112,15 +112,18 @@ export class WaitlistService {
         `"${type.name}" tickets are still on sale. Choose them on the event page.`,
       );
     }
-    const inserted = await this.db.transaction().execute(async (trx) => {
+    const key = emailKey(input.email);
+    const { inserted, place } = await this.db.transaction().execute(async (trx) => {
       const row = await repo.insertEntry(trx, {
         eventId: event.id,
         ticketTypeId: type.id,
         name: input.name,
         email: input.email,
-        emailKey: emailKey(input.email),
+        emailKey: key,
         quantity: input.quantity,
       });
+      // A new place or the one this email already had: the person is told where they stand.
+      const place = await repo.placeInLine(trx, type.id, key);
       if (row) {
         await this.mail.enqueue(
           trx,
@@ -130,16 +133,17 @@ export class WaitlistService {
             eventTitle: event.title,
             typeName: type.name,
             quantity: row.quantity,
+            place,
             eventUrl: `${this.config.publicUrl}/events/${event.slug}`,
             leaveLink: await this.leaveLink(trx, row.id),
           }),
         );
       }
-      return row;
+      return { inserted: row, place };
     });
     if (inserted) this.mail.kick();
-    // The same answer when this email was already in line, so nobody learns who is.
-    return { ticketTypeId: type.id, quantity: input.quantity };
+    // An email already in line keeps its place and is told it again (decision 059).
+    return { ticketTypeId: type.id, quantity: input.quantity, place };
   }
 
   /**

@@ -118,6 +118,27 @@ describe('joining', () => {
     expect(await t.mailsTo(first.email)).toHaveLength(1);
   });
 
+  it('tells each person their place in line, on the screen and in the mail', async () => {
+    const { eventId, typeId } = await soldOutEvent(1, 4);
+    const a = await join(eventId, typeId);
+    const b = await join(eventId, typeId);
+    const c = await join(eventId, typeId);
+    expect(a.res.body.data.place).toBe(1);
+    expect(a.res.body.message).toMatch(/You are first in line\./);
+    expect(b.res.body.data.place).toBe(2);
+    expect(c.res.body.data.place).toBe(3);
+    expect(c.res.body.message).toMatch(/You are number 3 in line\./);
+    expect((await t.latestMailTo(c.email, 'waitlist-joined')).text_body).toMatch(
+      /You are number 3 in line\./,
+    );
+    // Someone ahead leaves: the places behind move up, and a repeat join is told its new place.
+    const token = leaveToken((await t.latestMailTo(a.email, 'waitlist-joined')).text_body);
+    expect((await t.post(`${WAITLIST}/leave`, { token }, { ip: freshIp() })).status).toBe(200);
+    const again = await join(eventId, typeId, 1, c.email);
+    expect(again.res.body.data.place).toBe(2);
+    expect(await t.mailsTo(c.email)).toHaveLength(1);
+  });
+
   it("refuses more than the type's per-order limit, bad input, and too many joins from one address", async () => {
     const { eventId, typeId } = await soldOutEvent(1, 4);
     expect((await join(eventId, typeId, 5)).res.status).toBe(400);

@@ -4,12 +4,15 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormFailure, FormInput, useContractForm } from '../../../components/ui/form.tsx';
 import { HolderFields } from '../../../components/ui/holder-fields.tsx';
 import { SendIcon } from '../../../components/ui/icons.tsx';
+import { TransferConfirmDialog } from '../../../components/ui/transfer-confirm.tsx';
 import { transferOrder } from '../api/transfer-order.ts';
 import { inlineOrToast } from '../lib/api-errors.ts';
 
 /**
  * "Transfer these tickets" on the buyer's order page: who receives them. Sending it issues
- * them a new code and ends this one, so the form says so before the button.
+ * them a new code and ends this one, so the form says so before the button, and a
+ * confirmation shows the new holder's name, email and phone before anything is sent
+ * (decision 050).
  */
 export function TransferForm({
   order,
@@ -26,15 +29,24 @@ export function TransferForm({
     phone: '',
   });
   const [failure, setFailure] = useState<string | null>(null);
-  const busy = form.formState.isSubmitting;
+  /** The checked form, waiting for "Yes, transfer". */
+  const [review, setReview] = useState<TransferOrderBody | null>(null);
+  const [busy, setBusy] = useState(false);
+  const tickets = order.quantity === 1 ? 'ticket' : `${order.quantity} tickets`;
 
-  const send = async (to: TransferOrderBody) => {
+  const send = async () => {
+    if (!review || busy) return;
     setFailure(null);
+    setBusy(true);
     try {
-      const { message } = await transferOrder(order, to);
+      const { message } = await transferOrder(order, review);
       onTransferred(message);
     } catch (err) {
+      // Back to the form, with the server's sentence under it.
+      setReview(null);
       setFailure(inlineOrToast(err) ?? null);
+    } finally {
+      setBusy(false);
     }
   };
 
@@ -54,7 +66,12 @@ export function TransferForm({
       {open ? (
         <form
           noValidate
-          onSubmit={(e) => void form.handleSubmit(send)(e)}
+          onSubmit={(e) =>
+            void form.handleSubmit((to) => {
+              setFailure(null);
+              setReview(to);
+            })(e)
+          }
           aria-label="Transfer these tickets"
           className="mt-5 space-y-4"
         >
@@ -75,7 +92,7 @@ export function TransferForm({
             </Button>
             <Button type="submit" disabled={busy}>
               <SendIcon className="size-4" />
-              {busy ? 'Transferring...' : 'Transfer tickets'}
+              Transfer tickets
             </Button>
           </div>
         </form>
@@ -84,6 +101,14 @@ export function TransferForm({
           Transfer these tickets
         </Button>
       )}
+      <TransferConfirmDialog
+        holder={review}
+        tickets={tickets}
+        oldCode={order.orderCode}
+        busy={busy}
+        onConfirm={() => void send()}
+        onClose={() => setReview(null)}
+      />
     </section>
   );
 }

@@ -18,6 +18,18 @@ describe('hold countdown', () => {
     expect(formatCountdown(-5)).toBe('0:00');
   });
 
+  it('reads hours and minutes over an hour, not a 719-minute clock', () => {
+    const twelveHours = 12 * 3600_000;
+    expect(formatCountdown(twelveHours - 28_000)).toBe('11 h 59 min');
+    expect(formatCountdown(twelveHours)).toBe('12 h 0 min');
+    expect(formatCountdown(3600_000 + 1_000)).toBe('1 h 0 min');
+    // An hour exactly and below stays a clock.
+    expect(formatCountdown(3600_000)).toBe('60:00');
+    expect(formatCountdown(59 * 60_000 + 59_000)).toBe('59:59');
+    expect(describeCountdown(twelveHours - 28_000)).toBe('11 hours 59 minutes');
+    expect(describeCountdown(2 * 3600_000 + 1_000)).toBe('2 hours');
+  });
+
   it('says it in words for screen readers', () => {
     expect(describeCountdown(14 * 60_000 + 5_000)).toBe('14 minutes 5 seconds');
     expect(describeCountdown(60_000)).toBe('1 minute');

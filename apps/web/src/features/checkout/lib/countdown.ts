@@ -24,17 +24,33 @@ export function remainingMs(until: string | null | undefined, now: number): numb
   return Number.isNaN(end) ? 0 : Math.max(0, end - now);
 }
 
-/** "14:05" for minutes and seconds left, rounded up so 0:00 means the time is over. */
+/**
+ * "14:05" for minutes and seconds left, rounded up so 0:00 means the time is over. Over an
+ * hour (a waiting-list offer holds for 12) a clock reads wrong — "719:32" — so it says
+ * "11 h 59 min" instead, the minutes rounded down like a clock's.
+ */
 export function formatCountdown(ms: number): string {
   const total = Math.ceil(Math.max(0, ms) / 1000);
+  if (total > 3600) {
+    const hours = Math.floor(total / 3600);
+    const minutes = Math.floor((total % 3600) / 60);
+    return `${hours} h ${minutes} min`;
+  }
   const minutes = Math.floor(total / 60);
   const seconds = total % 60;
   return `${minutes}:${String(seconds).padStart(2, '0')}`;
 }
 
-/** Spoken form for screen readers: "14 minutes 5 seconds". */
+/** Spoken form for screen readers: "14 minutes 5 seconds"; "11 hours 59 minutes" over an hour. */
 export function describeCountdown(ms: number): string {
   const total = Math.ceil(Math.max(0, ms) / 1000);
+  if (total > 3600) {
+    const hours = Math.floor(total / 3600);
+    const minutes = Math.floor((total % 3600) / 60);
+    const parts = [`${hours} hour${hours === 1 ? '' : 's'}`];
+    if (minutes > 0) parts.push(`${minutes} minute${minutes === 1 ? '' : 's'}`);
+    return parts.join(' ');
+  }
   const minutes = Math.floor(total / 60);
   const seconds = total % 60;
   const parts = [];

@@ -2,11 +2,12 @@ import {
   formatCount,
   formatEventDate,
   waitingRoomSettingsBody,
+  type JoinCheck,
   type WaitingRoomDto,
 } from '@gatepass/shared';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input, Toggle } from '../../../components/ui/form-controls.tsx';
+import { Input, Select, Toggle } from '../../../components/ui/form-controls.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useWaitingRoom } from '../api/get-waiting-room.ts';
 import { useUpdateWaitingRoom } from '../api/update-waiting-room.ts';
@@ -21,6 +22,8 @@ interface Draft {
   onSaleLocal: string;
   rate: string;
   passMinutes: string;
+  perAddress: string;
+  joinCheck: JoinCheck;
 }
 
 const draftOf = (room: WaitingRoomDto, timeZone: string): Draft => ({
@@ -28,6 +31,8 @@ const draftOf = (room: WaitingRoomDto, timeZone: string): Draft => ({
   onSaleLocal: instantToLocalInput(room.onSaleAt, timeZone),
   rate: String(room.ratePerMinute),
   passMinutes: String(room.passMinutes),
+  perAddress: String(room.placesPerAddressPerMinute),
+  joinCheck: room.joinCheck,
 });
 
 function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
@@ -117,6 +122,8 @@ function WaitingRoomForm({
         ratePerMinute: Number(draft.rate),
         passMinutes: Number(draft.passMinutes),
         paused: changes.paused ?? room.paused,
+        placesPerAddressPerMinute: Number(draft.perAddress),
+        joinCheck: draft.joinCheck,
       });
       if (!parsed.success) {
         const next: typeof errors = {};
@@ -126,7 +133,9 @@ function WaitingRoomForm({
               ? 'rate'
               : issue.path[0] === 'passMinutes'
                 ? 'passMinutes'
-                : 'onSaleLocal';
+                : issue.path[0] === 'placesPerAddressPerMinute'
+                  ? 'perAddress'
+                  : 'onSaleLocal';
           next[field] ??= issue.message;
         }
         setErrors(next);
@@ -240,6 +249,31 @@ function WaitingRoomForm({
             onChange={(e) => set({ passMinutes: e.target.value })}
             error={errors.passMinutes}
             hint="How long a turn lasts"
+          />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Select
+            label="Before joining the pre-queue"
+            value={draft.joinCheck}
+            onChange={(e) => set({ joinCheck: e.target.value as JoinCheck })}
+            hint={
+              draft.joinCheck === 'work'
+                ? 'Each new visitor’s browser solves a check of a few seconds: taking many places costs a bot real computing time.'
+                : 'One place per account with a verified email address: the strongest guard, but buyers must sign up first.'
+            }
+          >
+            <option value="work">A quick browser check, no account</option>
+            <option value="account">Sign in with a verified email</option>
+          </Select>
+          <Input
+            label="New places per internet address a minute"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            value={draft.perAddress}
+            onChange={(e) => set({ perAddress: e.target.value })}
+            error={errors.perAddress}
+            hint="Many phones on one mobile network share an address: those over the limit join a minute later, which costs nothing before the on-sale time."
           />
         </div>
         <Button type="submit" disabled={update.isPending}>

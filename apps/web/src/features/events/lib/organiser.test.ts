@@ -1,7 +1,7 @@
 import type { ManageEventListItem } from '@gatepass/shared';
 import { describe, expect, it } from 'vitest';
 import { coverFileProblem } from '../components/wizard/media-step.tsx';
-import { organiserTotals } from '../pages/organiser-home-page.tsx';
+import { greeting, organiserTotals } from '../pages/organiser-home-page.tsx';
 
 const item = (over: Partial<ManageEventListItem>): ManageEventListItem => ({
   id: 'e',
@@ -59,5 +59,13 @@ describe('cover file check', () => {
     expect(coverFileProblem({ type: 'image/gif', size: 1000 })).toMatch(/JPEG, PNG or WebP/);
     expect(coverFileProblem({ type: 'image/jpeg', size: 5 * 1024 * 1024 + 1 })).toMatch(/5 MB/);
     expect(coverFileProblem({ type: 'image/jpeg', size: 0 })).toMatch(/empty/);
+  });
+});
+
+describe('organiser home greeting', () => {
+  it('welcomes a new organiser, and welcomes back one who has events', () => {
+    expect(greeting('Ada', true)).toBe('Welcome, Ada');
+    expect(greeting('Ada', false)).toBe('Welcome back, Ada');
+    expect(greeting(undefined, false)).toBe('Organiser home');
   });
 });

@@ -20,6 +20,7 @@ import { EventCover } from '../components/event-cover.tsx';
 import { markdownClasses } from '../components/markdown-classes.ts';
 import { ShareButtons } from '../components/share-buttons.tsx';
 import { TicketSelector } from '../components/ticket-selector.tsx';
+import { WaitingRoomNotice } from '../components/waiting-room-notice.tsx';
 import { absoluteUrl, mapSearchUrl } from '../lib/links.ts';
 
 /** `/events/{slug}`: everything a guest needs to decide, and the way to get tickets. */
@@ -257,7 +258,12 @@ function EventDetail({ event }: { event: PublicEventDto }) {
                 </Link>
               </div>
             ) : (
-              <TicketSelector event={event} />
+              <>
+                {event.waitingRoom && !event.ended ? (
+                  <WaitingRoomNotice room={event.waitingRoom} />
+                ) : null}
+                <TicketSelector event={event} />
+              </>
             )}
           </div>
         </div>

@@ -23,6 +23,15 @@ export function organiserTotals(events: ManageEventListItem[]) {
   };
 }
 
+/**
+ * "Welcome back" only to someone who has been here before: an organiser with no event yet
+ * (a brand-new account) is welcomed, not welcomed back.
+ */
+export function greeting(firstName: string | undefined, isNew: boolean): string {
+  if (!firstName) return 'Organiser home';
+  return isNew ? `Welcome, ${firstName}` : `Welcome back, ${firstName}`;
+}
+
 /** `/events/manage/home`: what is coming up, the totals, and a clear way to start an event. */
 export function OrganiserHomePage({ firstName }: { firstName?: string | undefined }) {
   const query = useMyEvents();
@@ -35,7 +44,7 @@ export function OrganiserHomePage({ firstName }: { firstName?: string | undefine
       <title>Organiser home | Gatepass</title>
       <PageHeader
         eyebrow="Organiser"
-        title={firstName ? `Welcome back, ${firstName}` : 'Organiser home'}
+        title={greeting(firstName, !(query.isSuccess && events.length > 0))}
         subtitle="Your events, sales and what needs doing next."
         actions={<CreateEventLink />}
       />

@@ -18,7 +18,7 @@ export function ManageSidebar({ workspace }: { workspace: WorkspaceState }) {
     <nav
       aria-label="Manage"
       style={{ width: SIDEBAR_WIDTH_PX }}
-      className="fixed inset-y-0 left-0 z-30 hidden flex-col items-center border-r border-white/10 bg-slate-950 pt-20 lg:flex"
+      className="fixed bottom-0 left-0 top-[var(--test-banner,0px)] z-30 hidden flex-col items-center border-r border-white/10 bg-slate-950 pt-20 lg:flex"
     >
       <ul className="flex flex-col items-center gap-2">
         {(workspace.isPending ? [] : manageNavItemsFor(workspace.current?.role)).map((item) => {

@@ -50,7 +50,7 @@ export function Navbar({ email, onLogout }: NavbarProps) {
     <header
       data-scrolled={scrolled ? 'true' : 'false'}
       className={cn(
-        'fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow,color] duration-200',
+        'fixed inset-x-0 top-[var(--test-banner,0px)] z-40 transition-[background-color,box-shadow,color] duration-200',
         scrolled ? 'bg-white text-slate-900 shadow-md' : 'bg-transparent text-white',
       )}
     >

@@ -1,4 +1,4 @@
-import { envelope, manageOrderDto, type TransferOrderBody } from '@gatepass/shared';
+import { envelope, manageOrderDto, type ManageTransferOrderBody } from '@gatepass/shared';
 import { api } from '../../../lib/api-client.ts';
 import { MANAGE_ORDERS_PATH } from './keys.ts';
 import type { OrderActionResult } from './order-action.ts';
@@ -8,7 +8,8 @@ const answer = envelope(manageOrderDto);
 
 export interface TransferOrderInput {
   id: string;
-  to: TransferOrderBody;
+  /** The new holder, and the order code the drawer shows (decision 050). */
+  to: ManageTransferOrderBody;
 }
 
 /**

@@ -4,7 +4,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { TEST_PAID_LABEL } from '../../../components/ui/badge.tsx';
 import { formatShortDateTime } from '../../../lib/format.ts';
 import { RefundState } from '../../../components/ui/refund-state.tsx';
-import { historyLabel, paymentMethodLabel } from '../lib/status.ts';
+import { endedAtLabel, historyLabel, paymentMethodLabel } from '../lib/status.ts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -141,7 +141,7 @@ export function OrderDetail({ order }: { order: ManageOrderDto }) {
             <Row label="Tickets held until">{formatShortDateTime(order.reservedUntil)}</Row>
           ) : null}
           {order.cancelledAt ? (
-            <Row label="Cancelled">{formatShortDateTime(order.cancelledAt)}</Row>
+            <Row label={endedAtLabel(order.status)}>{formatShortDateTime(order.cancelledAt)}</Row>
           ) : null}
         </dl>
       </Section>

@@ -14,6 +14,7 @@ import { TextArea } from '../../../components/ui/form-controls.tsx';
 import { FormInput, useContractForm } from '../../../components/ui/form.tsx';
 import { HolderFields } from '../../../components/ui/holder-fields.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { NewHolderSummary } from '../../../components/ui/transfer-confirm.tsx';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { useOrder } from '../api/get-order.ts';
 import { useMarkPaid } from '../api/mark-paid.ts';
@@ -90,18 +91,28 @@ function OrderActions({ order }: { order: ManageOrderDto }) {
     !actions.refund &&
     !actions.transfer;
 
+  /** The new holder from the transfer form, waiting for "Yes, transfer" (decision 050). */
+  const [review, setReview] = useState<TransferOrderBody | null>(null);
+
   const close = () => {
     setPending(null);
+    setReview(null);
     setReason('');
     to.reset();
   };
-  const submitTransfer = async (holder: TransferOrderBody) => {
+  const submitTransfer = async () => {
+    if (!review) return;
     try {
-      const result = await transfer.mutateAsync({ id: order.id, to: holder });
+      // The code this drawer shows: refused if the order changed hands since it was opened.
+      const result = await transfer.mutateAsync({
+        id: order.id,
+        to: { ...review, orderCode: order.orderCode },
+      });
       toast.success(result.message ?? 'Order transferred.');
       close();
     } catch {
-      // The API client already showed the error toast; the dialog stays open to retry.
+      // The API client already showed the error toast; back to the form, values kept.
+      setReview(null);
     }
   };
   const run = async (
@@ -197,31 +208,47 @@ function OrderActions({ order }: { order: ManageOrderDto }) {
         <p>The order is completed and the tickets are mailed to {order.email}.</p>
       </ConfirmDialog>
 
+      {/* One dialog, two steps: who receives the order, then that person shown for a last
+          check before anything is sent (decision 050). */}
       <ConfirmDialog
         open={pending === 'transfer'}
-        onClose={close}
-        title="Transfer this order?"
-        confirmLabel="Transfer"
+        onClose={review ? () => setReview(null) : close}
+        title={
+          review ? `Transfer to ${review.firstName} ${review.lastName}?` : 'Transfer this order?'
+        }
+        confirmLabel={review ? 'Yes, transfer' : 'Continue'}
         busyLabel="Transferring..."
         busy={transfer.isPending}
-        onConfirm={() => void to.handleSubmit(submitTransfer)()}
+        onConfirm={() =>
+          review ? void submitTransfer() : void to.handleSubmit((holder) => setReview(holder))()
+        }
       >
-        <p>
-          The {tickets(order.quantity)} go to someone else on {order.firstName}&apos;s behalf. They
-          are mailed a new ticket with a new code; code{' '}
-          <span className="font-mono">{order.orderCode}</span> stops working at once, and{' '}
-          {order.email} is told.
-        </p>
-        <HolderFields form={to} className="gap-3" />
-        <FormInput
-          form={to}
-          name="phone"
-          label="Phone (optional)"
-          type="tel"
-          inputMode="tel"
-          autoComplete="off"
-          hint="Given, the new holder also gets the ticket by SMS."
-        />
+        {review ? (
+          <NewHolderSummary
+            holder={review}
+            tickets={order.quantity === 1 ? 'ticket' : tickets(order.quantity)}
+            oldCode={order.orderCode}
+          />
+        ) : (
+          <>
+            <p>
+              The {tickets(order.quantity)} go to someone else on {order.firstName}&apos;s behalf.
+              They are mailed a new ticket with a new code; code{' '}
+              <span className="font-mono">{order.orderCode}</span> stops working at once, and{' '}
+              {order.email} is told.
+            </p>
+            <HolderFields form={to} className="gap-3" />
+            <FormInput
+              form={to}
+              name="phone"
+              label="Phone (optional)"
+              type="tel"
+              inputMode="tel"
+              autoComplete="off"
+              hint="Given, the new holder also gets the ticket by SMS."
+            />
+          </>
+        )}
       </ConfirmDialog>
 
       <ConfirmDialog

@@ -17,6 +17,14 @@ export const ORDER_STATUS_TONES: Record<OrderStatus, BadgeTone> = {
   expired: 'gray',
 };
 
+/**
+ * The label of the moment an order ended: a refunded order was refunded then, not
+ * "Cancelled" (issue 24 §4), and a lapsed hold expired.
+ */
+export function endedAtLabel(status: OrderStatus): string {
+  return status === 'refunded' || status === 'expired' ? ORDER_STATUS_LABELS[status] : 'Cancelled';
+}
+
 /** Keyed by string so a provider added to the contract later still gets a label. */
 const PAYMENT_METHOD_LABELS: Record<string, string> = {
   free: 'Free',

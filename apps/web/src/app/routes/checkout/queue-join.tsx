@@ -1,0 +1,1 @@
+export { QueueJoinPage as QueueJoinRoute } from '../../../features/checkout/pages/queue-join-page.tsx';
