@@ -130,7 +130,9 @@ test('a door steward joins by email, scans at their event, is refused another, a
     await expect(phone).toHaveURL(onPath('/signup'));
     const signup = signupScreen(phone);
     await signup.fullName.fill(steward.fullName);
-    await signup.email.fill(steward.email);
+    // The invited address, masked and read-only: the server fills it in (issue 24 §2).
+    await expect(signup.email).not.toBeEditable();
+    await expect(signup.email).toHaveValue(/^e•••••.@example\.com$/);
     await signup.phone.fill(steward.phoneNumber);
     await signup.password.fill(steward.password);
     const since = Date.now();

@@ -219,7 +219,14 @@ export async function buildApp(
     config.mailRetryIntervalMs,
     messageGuard,
   );
-  const auth = new AuthService(database.db, mail, createAuthLimits(redis), config.publicUrl);
+  const auth = new AuthService(
+    database.db,
+    mail,
+    createAuthLimits(redis),
+    config.publicUrl,
+    // A sign-up from a team invitation takes the invited address (decision 053).
+    (ip, token) => team.invitedEmail(ip, token),
+  );
   const media = new MediaService(
     database.db,
     { graceHours: config.mediaUnusedGraceHours, intervalMs: config.mediaSweepIntervalMs },

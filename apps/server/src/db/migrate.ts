@@ -17,8 +17,10 @@ import * as mPaystackPayouts from './migrations/2026_11_25_0701_paystack_payouts
 import * as mOutboxChannels from './migrations/2026_11_25_0801_outbox_channels.ts';
 import * as mWalletPasses from './migrations/2026_11_25_0901_wallet_passes.ts';
 import * as mWaitlistLeave from './migrations/2026_11_25_1101_waitlist_leave.ts';
+import * as mTakeFirst from './migrations/2026_11_27_0201_take_first.ts';
 import * as mMessageCaps from './migrations/2026_11_27_0301_message_caps.ts';
 import * as mWaitingRoomFarming from './migrations/2026_11_27_0501_waiting_room_farming.ts';
+import * as mEmailFromInvitation from './migrations/2026_11_27_0401_email_from_invitation.ts';
 import * as mPaymentReceived from './migrations/2026_11_27_0601_payment_received.ts';
 
 /**
@@ -43,8 +45,10 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_0801_outbox_channels': mOutboxChannels,
   '2026_11_25_0901_wallet_passes': mWalletPasses,
   '2026_11_25_1101_waitlist_leave': mWaitlistLeave,
+  '2026_11_27_0201_take_first': mTakeFirst,
   '2026_11_27_0301_message_caps': mMessageCaps,
   '2026_11_27_0501_waiting_room_farming': mWaitingRoomFarming,
+  '2026_11_27_0401_email_from_invitation': mEmailFromInvitation,
   '2026_11_27_0601_payment_received': mPaymentReceived,
 };
 

@@ -18,9 +18,11 @@ import { authReducer, loginSuccess, logout, tokenWriteFor } from '../features/au
 import { hasDoorCache } from '../features/check-in/lib/door-keys.ts';
 import { clearEvent, eventReducer } from '../features/events/event-slice.ts';
 import { clearTickets, ticketReducer } from '../features/events/ticket-slice.ts';
-import { setUnauthorizedHandler } from '../lib/api-client.ts';
+import { setForbiddenHandler, setUnauthorizedHandler } from '../lib/api-client.ts';
 import { localStore, persistLocalStorage, tokenStorage, workspaceStorage } from '../lib/storage.ts';
+import { forgetKnownTeams, hasKnownTeams } from '../lib/team-access.ts';
 import { queryClient } from './query-client.ts';
+import { watchTeamAccess } from './team-access.ts';
 
 const rootReducer = combineReducers({
   auth: authReducer,
@@ -57,10 +59,19 @@ listener.startListening({
 listener.startListening({
   predicate: (action) => action.type === REHYDRATE,
   effect: (_action, api) => {
-    const { auth } = api.getState() as { auth: { token: string | null; loggedIn: boolean } };
+    const { auth } = api.getState() as {
+      auth: { token: string | null; loggedIn: boolean; user: { id: string } | null };
+    };
     tokenStorage.set(auth.token);
     // Signed out (here, or in another tab before this page loaded): no door lists stay.
     if (!auth.loggedIn && hasDoorCache(localStore(), 'tickets')) void forgetDoorLists();
+    // On a team (or working for another organiser): every page load asks whether the user
+    // still is, so a removed member's device forgets that team's lists (decision 053).
+    const chosen = workspaceStorage.get();
+    const userId = auth.user?.id;
+    if (auth.loggedIn && userId && (hasKnownTeams(userId) || (chosen && chosen !== userId))) {
+      teamAccess.recheck();
+    }
   },
 });
 
@@ -74,6 +85,7 @@ listener.startListening({
     const { auth } = api.getOriginalState() as { auth: { user: { id: string } | null } };
     const chosen = workspaceStorage.get();
     if (chosen && chosen !== auth.user?.id) workspaceStorage.set(null);
+    forgetKnownTeams();
     api.dispatch(clearEvent());
     api.dispatch(clearTickets());
     void forgetDoorLists();
@@ -109,6 +121,10 @@ export const store = configureStore({
       serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
     }).prepend(listener.middleware),
 });
+
+// Removed from a team: the device forgets that organiser's lists on any page (decision 053).
+const teamAccess = watchTeamAccess(queryClient, () => store.getState().auth.user?.id ?? null);
+setForbiddenHandler(teamAccess.recheck);
 
 export const persistor = persistStore(store);
 

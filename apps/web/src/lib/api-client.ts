@@ -61,6 +61,17 @@ export function setUnauthorizedHandler(handler: (() => void) | undefined): void 
   onUnauthorized = handler;
 }
 
+let onForbidden: (() => void) | undefined;
+
+/**
+ * Registers what happens when a call made for a chosen organiser is refused (403): the app
+ * asks again which teams the user is on (issue 21 §6: a removed member's device forgets
+ * that organiser's lists at the first refusal, whatever page made it).
+ */
+export function setForbiddenHandler(handler: (() => void) | undefined): void {
+  onForbidden = handler;
+}
+
 function urlFor(path: string, params: Record<string, unknown> | undefined): string {
   let url = /^https?:\/\//.test(path) ? path : `${env.apiUrl.replace(/\/$/, '')}${path}`;
   if (params) {
@@ -187,6 +198,7 @@ async function request<T>(
     sent.status === 401 && sentToken !== null && sentToken !== tokenStorage.get();
   if (!config.skipErrorToast && !staleSession) showFailure(sent.status, data);
   if (sent.status === 401 && headers.has('Authorization') && !staleSession) onUnauthorized?.();
+  if (sent.status === 403 && headers.has(ORGANISER_HEADER_NAME)) onForbidden?.();
   throw new ApiError(`Request failed with status code ${sent.status}`, {
     status: sent.status,
     data,

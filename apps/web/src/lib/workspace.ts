@@ -143,3 +143,20 @@ export const ROLE_NAMES: Record<WorkspaceDto['role'], string> = {
   manager: 'Manager',
   door: 'Door steward',
 };
+
+/**
+ * Router state of a manage page a role was sent to by the shell's guard: the server's
+ * sentence it is shown there (issue 24 §2), or null.
+ */
+export function refusalFromState(state: unknown): string | null {
+  if (state && typeof state === 'object' && 'refusal' in state) {
+    const refusal = (state as { refusal: unknown }).refusal;
+    if (typeof refusal === 'string' && refusal) return refusal;
+  }
+  return null;
+}
+
+/** Router state of a page reached by a login's landing rather than typed (no refusal then). */
+export function isLandingState(state: unknown): boolean {
+  return !!state && typeof state === 'object' && (state as { landing?: unknown }).landing === true;
+}

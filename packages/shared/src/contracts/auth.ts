@@ -45,16 +45,30 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.input<typeof loginBody>;
 
+/**
+ * A team invitation's link token (issue 24 §2, decision 053): a sign-up, a verification or a
+ * new code may name the invitation instead of typing its address; the server then uses the
+ * invited address itself, which the link holder is shown masked only. One of `email` and
+ * `invitationToken` is required (the server says 'Email is required' for neither).
+ */
+export const invitationTokenField = z
+  .string({ error: 'This invitation link is not valid.' })
+  .trim()
+  .min(20, 'This invitation link is not valid.')
+  .max(100, 'This invitation link is not valid.');
+
 export const signupBody = z.object({
   fullName: required('Full Name is required', LIMITS.fullNameMax, 'Full Name is too long.'),
-  email: emailField,
+  email: emailField.optional(),
   phoneNumber: phoneField,
   password: newPasswordField,
+  invitationToken: invitationTokenField.optional(),
 });
 export type SignupBody = z.input<typeof signupBody>;
 
 export const verifyEmailBody = z.object({
-  email: emailField,
+  email: emailField.optional(),
+  invitationToken: invitationTokenField.optional(),
   code: z
     .string({ error: 'Verification code is required.' })
     .trim()
@@ -65,6 +79,13 @@ export type VerifyEmailBody = z.input<typeof verifyEmailBody>;
 
 export const emailOnlyBody = z.object({ email: emailField });
 export type EmailOnlyBody = z.input<typeof emailOnlyBody>;
+
+/** A new verification code: for an address, or for the invitation an account was made from. */
+export const resendVerificationBody = z.object({
+  email: emailField.optional(),
+  invitationToken: invitationTokenField.optional(),
+});
+export type ResendVerificationBody = z.input<typeof resendVerificationBody>;
 
 export const resetPasswordBody = z.object({
   token: z.string({ error: 'The reset link is invalid.' }).min(1).max(200),

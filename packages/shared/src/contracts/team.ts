@@ -27,6 +27,15 @@ export const ORGANISER_HEADER = 'x-gatepass-organiser';
 /** A door device's own random id, recorded with each check-in. */
 export const DEVICE_HEADER = 'x-gatepass-device';
 
+/**
+ * The server's refusals of a role (403), shared so the web app can say the very same
+ * sentence when it keeps a role off a page (issue 24 §2).
+ */
+export const ROLE_REFUSALS = {
+  ownerOnly: 'Only the account owner can do this.',
+  doorOnly: 'Door stewards can only check tickets in. Ask the organiser if you need more.',
+} as const;
+
 export const ROLE_LABELS: Record<TeamRole, string> = {
   owner: 'Owner',
   manager: 'Manager',
@@ -111,7 +120,10 @@ export const invitationPreviewDto = z.object({
   organiserName: z.string(),
   role: z.enum(MEMBER_ROLES),
   events: z.array(teamEventRef).nullable(),
-  /** The invited address, so the page can say which account to use. */
+  /**
+   * The invited address, masked (`s•••••d@example.com`): enough for the invitee to know
+   * which account to use, not enough for whoever else holds the link (issue 21 §4).
+   */
   email: z.string(),
   expiresAt: z.string(),
 });

@@ -18,7 +18,13 @@ export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
 
 export function insertUser(
   db: Db,
-  user: { fullName: string; email: string; phone: string; passwordHash: string },
+  user: {
+    fullName: string;
+    email: string;
+    phone: string;
+    passwordHash: string;
+    emailFromInvitation?: boolean;
+  },
 ): Promise<UserRow> {
   return db
     .insertInto('users')
@@ -28,6 +34,7 @@ export function insertUser(
       phone: user.phone,
       password_hash: user.passwordHash,
       email_verified_at: null,
+      email_from_invitation: user.emailFromInvitation ?? false,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

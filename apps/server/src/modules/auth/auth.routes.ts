@@ -8,6 +8,7 @@ import {
   resetPasswordBody,
   resetTokenCheckBody,
   resetTokenCheckResponse,
+  resendVerificationBody,
   signupBody,
   signupResponse,
   verifyEmailBody,
@@ -57,11 +58,11 @@ export function authRoutes(auth: AuthService): FastifyPluginAsync {
       schema: {
         tags,
         summary: 'Mail a new verification code',
-        body: emailOnlyBody,
+        body: resendVerificationBody,
         response: { 200: messageEnvelope, ...errors },
       },
       handler: async (request) => {
-        await auth.resendVerification(request.body.email, request.ip);
+        await auth.resendVerificationFor(request.body, request.ip);
         return message(AUTH_MESSAGES.codeSent);
       },
     });

@@ -3,6 +3,7 @@ import { LIMITS, type ResetTokenStatus, type UserDto } from '@gatepass/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
+import { maskEmail } from '../../lib/mask-email.ts';
 import { normalizePhone } from '../../lib/phone.ts';
 import {
   burnPasswordCheck,
@@ -57,31 +58,66 @@ const isUniqueViolation = (err: unknown, constraint: string) =>
     (err as { constraint?: string; message?: string }).constraint ?? (err as Error).message,
   ).includes(constraint);
 
+/** The address behind a team invitation's link token (teams; wrong tokens count, then 429). */
+export type InvitedEmail = (ip: string, token: string) => Promise<string>;
+
+/** Which address a sign-up, verification or new code is for: typed, or the invitation's. */
+interface AddressInput {
+  email?: string | undefined;
+  invitationToken?: string | undefined;
+}
+
+/** A user as someone who has not proven the address may see them (decision 053). */
+const shownDto = (row: UserRow): UserDto => {
+  const dto = toUserDto(row);
+  return row.email_from_invitation && !row.email_verified_at
+    ? { ...dto, email: maskEmail(dto.email) }
+    : dto;
+};
+
 export class AuthService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly mail: MailService,
     private readonly limits: AuthLimits,
     private readonly publicUrl: string,
+    private readonly invitedEmail: InvitedEmail = () =>
+      Promise.reject(new AppError(404, 'NOT_FOUND', 'This invitation link is not valid.')),
   ) {}
 
+  /**
+   * The address a request is for: the invitation's when it names one (its holder never
+   * sees it whole), otherwise the typed one; neither is refused as the spec's blank field.
+   */
+  private async addressOf(input: AddressInput, ip: string): Promise<string> {
+    if (input.invitationToken) return this.invitedEmail(ip, input.invitationToken);
+    if (input.email) return input.email;
+    const message = 'Email is required';
+    throw new AppError(400, 'VALIDATION_FAILED', message, {
+      issues: [{ field: 'email', message }],
+    });
+  }
+
   async signup(
-    input: { fullName: string; email: string; phoneNumber: string; password: string },
+    input: AddressInput & { fullName: string; phoneNumber: string; password: string },
     ip: string,
   ): Promise<UserDto> {
     await this.limits.signupPerIp.consume(ip);
+    const email = await this.addressOf(input, ip);
+    const fromInvitation = Boolean(input.invitationToken);
     const phone = phoneOrThrow(input.phoneNumber);
     assertUncommonPassword(input.password);
-    await this.assertFree(input.email, phone);
+    await this.assertFree(email, phone);
     const passwordHash = await hashPassword(input.password);
     let user: UserRow;
     try {
       user = await this.db.transaction().execute(async (trx) => {
         const created = await repo.insertUser(trx, {
           fullName: input.fullName,
-          email: input.email,
+          email,
           phone,
           passwordHash,
+          emailFromInvitation: fromInvitation,
         });
         await this.issueVerificationCode(trx, created);
         return created;
@@ -93,14 +129,16 @@ export class AuthService {
       throw err;
     }
     this.mail.kick();
-    return toUserDto(user);
+    // Made from a link that may have been forwarded: the address stays masked until proven.
+    return shownDto(user);
   }
 
-  async verifyEmail(input: { email: string; code: string }, ip: string): Promise<UserDto> {
+  async verifyEmail(input: AddressInput & { code: string }, ip: string): Promise<UserDto> {
     await this.limits.verifyPerIp.consume(ip);
-    await this.limits.verifyFailuresPerAccount.check(input.email);
+    const email = await this.addressOf(input, ip);
+    await this.limits.verifyFailuresPerAccount.check(email);
     const outcome = await this.db.transaction().execute(async (trx) => {
-      const user = await repo.findUserByEmail(trx, input.email);
+      const user = await repo.findUserByEmail(trx, email);
       if (!user) return { error: invalidCode() };
       if (user.email_verified_at) return { user };
       const open = await repo.findOpenVerification(trx, user.id);
@@ -132,10 +170,15 @@ export class AuthService {
       return { user: { ...user, email_verified_at: new Date() } };
     });
     if ('error' in outcome) {
-      if (outcome.failed) await this.limits.verifyFailuresPerAccount.penalise(input.email);
+      if (outcome.failed) await this.limits.verifyFailuresPerAccount.penalise(email);
       throw outcome.error;
     }
     return toUserDto(outcome.user);
+  }
+
+  /** A new code for an address, or for the account made from an invitation's link. */
+  async resendVerificationFor(input: AddressInput, ip: string): Promise<void> {
+    await this.resendVerification(await this.addressOf(input, ip), ip);
   }
 
   async resendVerification(email: string, ip: string): Promise<void> {
@@ -188,7 +231,7 @@ export class AuthService {
         403,
         'EMAIL_NOT_VERIFIED',
         'Please verify your email before logging in. We have sent a new code to your email.',
-        { email: user.email },
+        { email: shownDto(user).email },
       );
     }
     const token = newToken();

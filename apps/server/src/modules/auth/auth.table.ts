@@ -9,6 +9,8 @@ export interface UsersTable {
   phone: string;
   password_hash: string;
   email_verified_at: Date | null;
+  /** Signed up from a team invitation: the address was not typed, so shown masked until verified. */
+  email_from_invitation: Generated<boolean>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

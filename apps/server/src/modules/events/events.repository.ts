@@ -16,6 +16,26 @@ export function insertEvent(db: Db, row: NewEventRow): Promise<EventRow> {
   return db.insertInto('events').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
+/**
+ * The copy of `sourceId` made less than `seconds` ago and still an untouched draft, if any:
+ * a burst of "Duplicate" clicks answers it instead of making another (decision 051).
+ */
+export function findRecentCopy(
+  db: Db,
+  sourceId: string,
+  seconds: number,
+): Promise<EventRow | undefined> {
+  return db
+    .selectFrom('events')
+    .selectAll()
+    .where('duplicated_from', '=', sourceId)
+    .where('status', '=', 'draft')
+    .where('created_at', '>', sql<Date>`now() - make_interval(secs => ${seconds})`)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 export function findEventById(db: Db, id: string): Promise<EventRow | undefined> {
   return db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -18,6 +18,7 @@ import {
 } from '@gatepass/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import { lockKey } from '../../db/locks.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { MediaService } from '../media/media.service.ts';
 import {
@@ -50,6 +51,9 @@ type CancelEvent = z.output<typeof cancelEventBody>;
 type CreateTicketType = z.output<typeof createTicketTypeBody>;
 type UpdateTicketType = z.output<typeof updateTicketTypeBody>;
 type PublicQuery = z.output<typeof publicEventsQuery>;
+
+/** "Duplicate" again within this long answers the copy just made (decision 051). */
+export const DUPLICATE_WINDOW_SECONDS = 60;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SLUG = /^[a-z0-9-]{1,80}$/;
@@ -308,9 +312,15 @@ export class EventsService {
     const title = `Copy of ${source.title}`.slice(0, EVENT_LIMITS.titleMax);
     return this.withFreshSlug(() =>
       this.db.transaction().execute(async (trx) => {
+        // One copy per burst of clicks: copies of this event are made one at a time, and
+        // one made in the last minute (still an untouched draft) is the answer.
+        await lockKey(trx, `duplicate:${source.id}`);
+        const recent = await repo.findRecentCopy(trx, source.id, DUPLICATE_WINDOW_SECONDS);
+        if (recent) return this.manageDto(trx, recent);
         const copy = await repo.insertEvent(trx, {
           owner_id: ownerId,
           slug: await this.freeSlug(trx, title),
+          duplicated_from: source.id,
           title,
           summary: source.summary,
           description: source.description,

@@ -1,5 +1,5 @@
 import type { EventCategory, EventStatus, EventVisibility, FeeMode } from '@gatepass/shared';
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export interface EventsTable {
   id: Generated<string>;
@@ -32,6 +32,8 @@ export interface EventsTable {
   cancel_reason: string | null;
   cancelled_at: Date | null;
   published_at: Date | null;
+  /** The event this draft was copied from (decision 051: one copy per burst of clicks). */
+  duplicated_from: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

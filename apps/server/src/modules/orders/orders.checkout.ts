@@ -1,6 +1,7 @@
 import { LIMITS } from '@gatepass/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { lockKeys } from '../../db/locks.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { randomDigits } from '../../lib/secrets.ts';
 import {
@@ -10,7 +11,7 @@ import {
   type Settled,
 } from '../events/inventory.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
-import { emailKey, phoneKey } from './orders.limits.ts';
+import { CHECKOUT_LIMITS, emailKey, phoneKey } from './orders.limits.ts';
 import { confirmationMessages } from './orders.mails.ts';
 import type { TicketLinks } from '../tickets/ticket-links.ts';
 import type { WalletEnabled } from '../wallet/wallet.links.ts';
@@ -90,6 +91,14 @@ export const soldOut = (name: string, left: number) =>
     left > 0
       ? `Sorry, only ${left} "${name}" ticket${left === 1 ? ' is' : 's are'} left.`
       : `Sorry, "${name}" is sold out.`,
+  );
+
+/** The answer to a buyer with too many orders of the event waiting for payment. */
+export const tooManyOpenHolds = (open: number) =>
+  new AppError(
+    409,
+    'CONFLICT',
+    `You already have ${open} orders waiting for payment for this event. Pay for one of them, or wait until its hold ends, before ordering again.`,
   );
 
 const promoUsedUp = () => new AppError(409, 'CONFLICT', 'This promo code has been used up.');
@@ -311,7 +320,16 @@ export class CheckoutGroups {
           outcomes[index] = { ok: false, error };
         }
       });
+      if (!unguarded) await this.limitOpenHolds(trx, eventId, accepted, outcomes);
       if (accepted.length === 0) return outcomes;
+      // What the purchases still accepted take, as the final UPDATEs will.
+      taken.clear();
+      promoUses.clear();
+      for (const a of accepted) {
+        for (const line of a.lines)
+          taken.set(line.ticketTypeId, (taken.get(line.ticketTypeId) ?? 0) + line.quantity);
+        if (a.promo) promoUses.set(a.promo.code, (promoUses.get(a.promo.code) ?? 0) + 1);
+      }
       const event = state.event!;
 
       // Write the group: orders, items, history, mails — a statement each.
@@ -372,6 +390,53 @@ export class CheckoutGroups {
       beforeCommit();
       return outcomes;
     });
+  }
+
+  /**
+   * A buyer (email, and phone) may have `openHoldsPerBuyerPerEvent` orders of an event
+   * waiting for payment (decision 025). The checkout's first check reads outside any lock,
+   * so twenty identical orders at once all passed it (decision 051): here it is decided
+   * again under a lock per buyer key held to the commit, counting the holds committed
+   * before and those of this group. Purchases over it are refused and leave `accepted`.
+   */
+  private async limitOpenHolds(
+    trx: Kysely<Database>,
+    eventId: string,
+    accepted: Accepted[],
+    outcomes: Settled<Created>[],
+  ): Promise<void> {
+    const pending = accepted.filter((a) => !a.free);
+    if (pending.length === 0) return;
+    const keyOf = (a: Accepted) => ({
+      email: emailKey(a.purchase.input.buyer.email),
+      phone: phoneKey(a.purchase.input.buyer.phone),
+    });
+    const buyers = pending.map(keyOf);
+    await lockKeys(
+      trx,
+      buyers.flatMap((b) => [`holds:${eventId}:e:${b.email}`, `holds:${eventId}:p:${b.phone}`]),
+    );
+    const held = await repo.findOpenHoldKeys(
+      trx,
+      eventId,
+      buyers.map((b) => b.email),
+      buyers.map((b) => b.phone),
+    );
+    const holds = held.map((h) => ({ email: h.email_key, phone: h.phone_key }));
+    const refused = new Set<Accepted>();
+    for (const a of pending) {
+      const b = keyOf(a);
+      const open = holds.filter((h) => h.email === b.email || h.phone === b.phone).length;
+      if (open >= CHECKOUT_LIMITS.openHoldsPerBuyerPerEvent) {
+        refused.add(a);
+        outcomes[a.index] = { ok: false, error: tooManyOpenHolds(open) };
+      } else {
+        holds.push(b);
+      }
+    }
+    if (refused.size === 0) return;
+    const kept = accepted.filter((a) => !refused.has(a));
+    accepted.splice(0, accepted.length, ...kept);
   }
 
   /**

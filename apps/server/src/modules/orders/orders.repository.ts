@@ -131,6 +131,23 @@ export async function addHistory(
     .execute();
 }
 
+/** Whether the order has a history line of this kind written less than `seconds` ago. */
+export async function hasRecentHistory(
+  db: Db,
+  orderId: string,
+  kind: string,
+  seconds: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('order_history')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('kind', '=', kind)
+    .where('created_at', '>', sql<Date>`now() - make_interval(secs => ${seconds})`)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Completes a pending order whose hold is still live; undefined when it is not. */
 export function completePendingOrder(
   db: Db,
@@ -165,18 +182,31 @@ export async function setPaymentMethod(
   method: 'test' | 'offline' | 'paystack',
   holdTokenHash: string | null,
 ): Promise<OrderRow | undefined> {
-  return db
-    .updateTable('orders')
-    .set({
-      payment_method: method,
-      hold_token_hash: holdTokenHash,
-      updated_at: sql<Date>`now()`,
-    })
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
-    .where('reserved_until', '>', sql<Date>`now()`)
-    .returningAll()
-    .executeTakeFirst();
+  return (
+    db
+      .updateTable('orders')
+      .set({
+        payment_method: method,
+        hold_token_hash: holdTokenHash,
+        updated_at: sql<Date>`now()`,
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .where('reserved_until', '>', sql<Date>`now()`)
+      // Offline chosen again within a minute of its link being mailed: that link stands, and
+      // no second one is sent (twenty clicks at once mail one link; decision 051).
+      .where((eb) =>
+        eb.not(
+          eb.and([
+            eb('payment_method', '=', method),
+            eb('hold_token_hash', 'is not', null),
+            eb('updated_at', '>', sql<Date>`now() - interval '60 seconds'`),
+          ]),
+        ),
+      )
+      .returningAll()
+      .executeTakeFirst()
+  );
 }
 
 /**
@@ -198,6 +228,8 @@ export function setPaymentMethodLogged(
         .where('id', '=', id)
         .where('status', '=', 'pending')
         .where('reserved_until', '>', sql<Date>`now()`)
+        // The same choice again changes nothing and logs nothing (decision 051).
+        .where('payment_method', 'is distinct from', method)
         .returningAll(),
     )
     .with('logged', (qb) =>
@@ -516,6 +548,23 @@ export async function countOpenHolds(
     .where((eb) => eb.or([eb('email_key', '=', emailKey), eb('phone_key', '=', phoneKey)]))
     .executeTakeFirstOrThrow();
   return row.n;
+}
+
+/** The buyer keys of the open holds of an event held by any of these emails or phones. */
+export function findOpenHoldKeys(
+  db: Db,
+  eventId: string,
+  emailKeys: string[],
+  phoneKeys: string[],
+): Promise<{ email_key: string; phone_key: string }[]> {
+  return db
+    .selectFrom('orders')
+    .select(['email_key', 'phone_key'])
+    .where('event_id', '=', eventId)
+    .where('status', '=', 'pending')
+    .where('reserved_until', '>', sql<Date>`now()`)
+    .where((eb) => eb.or([eb('email_key', 'in', emailKeys), eb('phone_key', 'in', phoneKeys)]))
+    .execute() as Promise<{ email_key: string; phone_key: string }[]>;
 }
 
 /** The pending offline order this confirmation link belongs to, while it still holds. */

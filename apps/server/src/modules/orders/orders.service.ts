@@ -27,6 +27,7 @@ import {
   type Line,
   type OrderCompletedHook,
   type Purchase,
+  tooManyOpenHolds,
 } from './orders.checkout.ts';
 import type { NewMail } from '../mail/mail.service.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
@@ -203,13 +204,8 @@ export class OrdersService {
     await this.limits.ordersPerEmail.consume(email);
     await this.limits.ordersPerPhone.consume(phone);
     const open = await repo.countOpenHolds(this.db, input.eventId, email, phone);
-    if (open >= CHECKOUT_LIMITS.openHoldsPerBuyerPerEvent) {
-      throw new AppError(
-        409,
-        'CONFLICT',
-        `You already have ${open} orders waiting for payment for this event. Pay for one of them, or wait until its hold ends, before ordering again.`,
-      );
-    }
+    // A first look, outside any lock: decided again under the buyer's lock at checkout.
+    if (open >= CHECKOUT_LIMITS.openHoldsPerBuyerPerEvent) throw tooManyOpenHolds(open);
     // Shares of the event's tickets: per address in the hold window, per buyer in a day.
     const tickets = input.items.reduce((n, line) => n + line.quantity, 0);
     const capacity = await inventoryService.capacity(this.db, input.eventId);
@@ -363,8 +359,18 @@ export class OrdersService {
         method === 'paystack' ? 'Paying with Paystack' : 'Paying with the TEST provider',
       );
     }
+    // Nothing changed: this way to pay was chosen already (at the same moment, perhaps);
+    // the order is answered as it stands, or the hold ran out.
+    updated ??= await this.alreadyChosen(order.id, method);
     if (!updated) throw holdExpired();
     return toOrderDto(updated, await repo.findOrderItems(this.db, [updated.id]), event);
+  }
+
+  private async alreadyChosen(orderId: string, method: string): Promise<OrderRow | undefined> {
+    const current = await repo.findOrderById(this.db, orderId);
+    return current?.status === 'pending' && current.payment_method === method && holdLive(current)
+      ? current
+      : undefined;
   }
 
   /** Offline payment: the order, its history line and the hold-confirmation mail together. */
@@ -575,15 +581,22 @@ export class OrdersService {
 
   /** Mails the buyer's confirmation (their tickets) again; only a completed order has tickets. */
   async resendTickets(ownerId: string, orderId: string, actorUserId = ownerId): Promise<void> {
-    const order = await this.orderForOwner(ownerId, orderId);
-    if (order.status !== 'completed') {
-      throw new AppError(
+    const found = await this.orderForOwner(ownerId, orderId);
+    const notCompleted = (status: string) =>
+      new AppError(
         409,
         'CONFLICT',
-        `Only a completed order has tickets to send; this one is ${order.status}.`,
+        `Only a completed order has tickets to send; this one is ${status}.`,
       );
-    }
-    await this.db.transaction().execute(async (trx) => {
+    if (found.status !== 'completed') throw notCompleted(found.status);
+    const sent = await this.db.transaction().execute(async (trx) => {
+      // On the locked row: the status again, and one resend however many clicks arrive at
+      // once (decision 051). A resend within the window answers the same and sends nothing.
+      const order = await repo.lockOrder(trx, found.id);
+      if (!order || order.status !== 'completed') throw notCompleted(order?.status ?? 'gone');
+      if (await repo.hasRecentHistory(trx, order.id, 'tickets_resent', RESEND_WINDOW_SECONDS)) {
+        return false;
+      }
       const items = await repo.findOrderItems(trx, [order.id]);
       const event = (await inventoryService.event(trx, order.event_id))!;
       // Each resend is an occasion of its own, but one per minute: twenty clicks (or requests)
@@ -601,8 +614,9 @@ export class OrdersService {
           actorUserId,
         },
       ]);
+      return true;
     });
-    this.mail.kick();
+    if (sent) this.mail.kick();
   }
 
   // The door ------------------------------------------------------------------------------
@@ -1225,6 +1239,12 @@ export class OrdersService {
     return toOrderDto(order, items, event!);
   }
 }
+
+/**
+ * Tickets resent less than this long ago are not sent again: the organiser's repeated
+ * clicks (or twenty at once) send one mail (decision 051).
+ */
+export const RESEND_WINDOW_SECONDS = 60;
 
 /** A pending order whose hold still runs (by this process's clock). */
 const holdLive = (order: OrderRow) =>

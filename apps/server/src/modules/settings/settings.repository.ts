@@ -86,12 +86,24 @@ export async function updateAccount(
     .execute();
 }
 
-export async function updatePassword(db: Db, userId: string, passwordHash: string): Promise<void> {
-  await db
+/**
+ * Replaces the password only if it is still the one that was checked (`checkedHash`): of
+ * two changes checked against the same password at once, one wins (decision 051).
+ */
+export async function updatePassword(
+  db: Db,
+  userId: string,
+  checkedHash: string,
+  passwordHash: string,
+): Promise<boolean> {
+  const row = await db
     .updateTable('users')
     .set({ password_hash: passwordHash, updated_at: sql<Date>`now()` })
     .where('id', '=', userId)
-    .execute();
+    .where('password_hash', '=', checkedHash)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Signs out every other device: revokes the user's live sessions except `keepTokenHash`. */

@@ -13,6 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database, Db } from '../../db/database.ts';
+import { lockKey } from '../../db/locks.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { normalizePhone } from '../../lib/phone.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
@@ -399,41 +400,56 @@ export class SettingsService {
         { accountName: resolved },
       );
     }
-    const [user, settings] = await Promise.all([
-      repo.findAccount(this.db, userId),
-      repo.findSettings(this.db, userId),
-    ]);
-    if (!user) throw notFound('This account no longer exists.');
-    let subaccount: string;
-    try {
-      subaccount = await this.paystack.saveSubaccount(
-        {
-          businessName: settings?.public_name ?? user.full_name,
-          bankCode: body.bankCode,
-          accountNumber: body.accountNumber,
-          percentageCharge: DEFAULT_FEE_PERCENT,
-          email: user.email,
-        },
-        settings?.subaccount_code ?? null,
-      );
-    } catch (err) {
-      if (!(err instanceof PaymentProviderError)) throw err;
-      this.log.warn({ userId, err: err.message }, 'paystack subaccount failed');
-      throw err.refusal
-        ? new AppError(
-            502,
-            'PAYMENT_FAILED',
-            `Paystack did not accept this payout account: "${err.refusal}". Nothing was saved.`,
-          )
-        : paystackUnreachable();
-    }
-    await repo.saveSettings(this.db, userId, {
-      bank_name: body.bankName,
-      account_number: body.accountNumber,
-      account_name: resolved,
-      bank_code: body.bankCode,
-      subaccount_code: subaccount,
-      payout_verified_at: new Date(),
+    // One save at a time per organiser, the Paystack call included: twenty saves at once
+    // make one subaccount, and the later ones find the account already saved (decision 051).
+    const subaccount = await this.db.transaction().execute(async (trx) => {
+      await lockKey(trx, `payout:${userId}`);
+      const [user, settings] = await Promise.all([
+        repo.findAccount(trx, userId),
+        repo.findSettings(trx, userId),
+      ]);
+      if (!user) throw notFound('This account no longer exists.');
+      if (
+        settings?.subaccount_code &&
+        settings.payout_verified_at &&
+        settings.bank_code === body.bankCode &&
+        settings.account_number === body.accountNumber &&
+        settings.account_name === resolved
+      ) {
+        return settings.subaccount_code;
+      }
+      let code: string;
+      try {
+        code = await this.paystack!.saveSubaccount(
+          {
+            businessName: settings?.public_name ?? user.full_name,
+            bankCode: body.bankCode!,
+            accountNumber: body.accountNumber,
+            percentageCharge: DEFAULT_FEE_PERCENT,
+            email: user.email,
+          },
+          settings?.subaccount_code ?? null,
+        );
+      } catch (err) {
+        if (!(err instanceof PaymentProviderError)) throw err;
+        this.log.warn({ userId, err: err.message }, 'paystack subaccount failed');
+        throw err.refusal
+          ? new AppError(
+              502,
+              'PAYMENT_FAILED',
+              `Paystack did not accept this payout account: "${err.refusal}". Nothing was saved.`,
+            )
+          : paystackUnreachable();
+      }
+      await repo.saveSettings(trx, userId, {
+        bank_name: body.bankName,
+        account_number: body.accountNumber,
+        account_name: resolved,
+        bank_code: body.bankCode!,
+        subaccount_code: code,
+        payout_verified_at: new Date(),
+      });
+      return code;
     });
     this.log.info({ userId, subaccount }, 'payout account verified');
     return this.get(userId);
@@ -461,12 +477,19 @@ export class SettingsService {
     }
     assertUncommonPassword(body.newPassword, 'newPassword');
     const hash = await hashPassword(body.newPassword);
-    await this.db.transaction().execute(async (trx) => {
-      await repo.updatePassword(trx, userId, hash);
+    const changed = await this.db.transaction().execute(async (trx) => {
+      // Still the password that was checked? Another change made at the same time won.
+      if (!(await repo.updatePassword(trx, userId, user.password_hash, hash))) return false;
       await repo.revokeOtherSessions(trx, userId, sha256(currentToken));
       await repo.closeOpenResets(trx, userId);
       await this.mail.enqueue(trx, passwordChangedMail(user.email, user.full_name));
+      return true;
     });
+    if (!changed) {
+      throw new AppError(400, 'INVALID_CREDENTIALS', 'Your current password is not right.', {
+        issues: [{ field: 'currentPassword', message: 'Your current password is not right.' }],
+      });
+    }
     this.mail.kick();
   }
 

@@ -272,6 +272,10 @@ const invitationColumns = [
   'created_at',
 ] as const;
 
+/** An invitation mailed less than this long ago is not mailed again (decision 051). */
+export const INVITATION_RESEND_SECONDS = 60;
+const resendFrom = (now: Date) => new Date(now.getTime() - INVITATION_RESEND_SECONDS * 1000);
+
 /** Writes the organiser's invitation of this address, replacing an open one (and its link). */
 export async function upsertInvitation(
   db: Db,
@@ -282,10 +286,12 @@ export async function upsertInvitation(
     eventIds: string[] | null;
     tokenHash: string;
     expiresAt: Date;
+    /** Now, by the app's clock. */
+    sentAt: Date;
   },
-): Promise<InvitationRow> {
+): Promise<{ row: InvitationRow; sent: boolean }> {
   const eventIds = invitation.eventIds === null ? null : JSON.stringify(invitation.eventIds);
-  return db
+  const written = await db
     .insertInto('team_invitations')
     .values({
       organiser_id: invitation.organiserId,
@@ -294,18 +300,40 @@ export async function upsertInvitation(
       event_ids: eventIds,
       token_hash: invitation.tokenHash,
       expires_at: invitation.expiresAt,
+      created_at: invitation.sentAt,
+      sent_at: invitation.sentAt,
     })
     .onConflict((oc) =>
-      oc.columns(['organiser_id', 'email']).doUpdateSet({
-        role: invitation.role,
-        event_ids: eventIds,
-        token_hash: invitation.tokenHash,
-        expires_at: invitation.expiresAt,
-        created_at: new Date(),
-      }),
+      oc
+        .columns(['organiser_id', 'email'])
+        .doUpdateSet({
+          role: invitation.role,
+          event_ids: eventIds,
+          token_hash: invitation.tokenHash,
+          expires_at: invitation.expiresAt,
+          created_at: invitation.sentAt,
+          sent_at: invitation.sentAt,
+        })
+        // The same invitation mailed less than a minute ago is left as it is (its link
+        // stands): twenty sends at once mail one link (decision 051). A change is sent.
+        .where((eb) =>
+          eb.or([
+            eb('team_invitations.sent_at', '<=', resendFrom(invitation.sentAt)),
+            eb('team_invitations.role', 'is distinct from', invitation.role),
+            sql<boolean>`team_invitations.event_ids is distinct from ${eventIds}::jsonb`,
+          ]),
+        ),
     )
     .returning(invitationColumns)
+    .executeTakeFirst();
+  if (written) return { row: written, sent: true };
+  const row = await db
+    .selectFrom('team_invitations')
+    .select(invitationColumns)
+    .where('organiser_id', '=', invitation.organiserId)
+    .where('email', '=', invitation.email)
     .executeTakeFirstOrThrow();
+  return { row, sent: false };
 }
 
 export async function renewInvitation(
@@ -314,14 +342,25 @@ export async function renewInvitation(
   id: string,
   tokenHash: string,
   expiresAt: Date,
-): Promise<InvitationRow | undefined> {
-  return db
+  sentAt: Date,
+): Promise<{ row: InvitationRow; sent: boolean } | undefined> {
+  const renewed = await db
     .updateTable('team_invitations')
-    .set({ token_hash: tokenHash, expires_at: expiresAt })
+    .set({ token_hash: tokenHash, expires_at: expiresAt, sent_at: sentAt })
     .where('organiser_id', '=', organiserId)
     .where('id', '=', id)
+    // Mailed less than a minute ago: that link stands, nothing is sent (decision 051).
+    .where('sent_at', '<=', resendFrom(sentAt))
     .returning(invitationColumns)
     .executeTakeFirst();
+  if (renewed) return { row: renewed, sent: true };
+  const row = await db
+    .selectFrom('team_invitations')
+    .select(invitationColumns)
+    .where('organiser_id', '=', organiserId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && { row, sent: false };
 }
 
 export function listInvitations(db: Db, organiserId: string): Promise<InvitationRow[]> {

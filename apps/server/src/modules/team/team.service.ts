@@ -1,4 +1,5 @@
 import {
+  ROLE_REFUSALS,
   TEAM_LIMITS,
   type CheckinStatsDto,
   type InvitationPreviewDto,
@@ -15,6 +16,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { maskEmail } from '../../lib/mask-email.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
 import { newToken, sha256 } from '../../lib/secrets.ts';
 import type { MailService } from '../mail/mail.service.ts';
@@ -47,8 +49,8 @@ export interface ResourceRef {
 }
 
 export const TEAM_MESSAGES = {
-  ownerOnly: 'Only the account owner can do this.',
-  doorOnly: 'Door stewards can only check tickets in. Ask the organiser if you need more.',
+  ownerOnly: ROLE_REFUSALS.ownerOnly,
+  doorOnly: ROLE_REFUSALS.doorOnly,
   notYourEvent:
     'You are not a door steward for this event. Ask the organiser to add it to your events.',
   notOnTeam: 'You are not on this organiser’s team any more.',
@@ -264,15 +266,16 @@ export class TeamService {
     await this.limits.invitesPerOrganiser.consume(organiserId);
     const token = newToken();
     const invitation = await this.db.transaction().execute(async (trx) => {
-      const row = await repo.upsertInvitation(trx, {
+      const { row, sent } = await repo.upsertInvitation(trx, {
         organiserId,
         email,
         role: body.role,
         eventIds,
         tokenHash: sha256(token),
         expiresAt: this.expiry(),
+        sentAt: this.now(),
       });
-      await this.mailInvitation(trx, row, token);
+      if (sent) await this.mailInvitation(trx, row, token);
       return row;
     });
     this.mail.kick();
@@ -285,16 +288,17 @@ export class TeamService {
     await this.limits.invitesPerOrganiser.consume(organiserId);
     const token = newToken();
     const invitation = await this.db.transaction().execute(async (trx) => {
-      const row = await repo.renewInvitation(
+      const renewed = await repo.renewInvitation(
         trx,
         organiserId,
         invitationId,
         sha256(token),
         this.expiry(),
+        this.now(),
       );
-      if (!row) throw notFound(TEAM_MESSAGES.invitationNotFound);
-      await this.mailInvitation(trx, row, token);
-      return row;
+      if (!renewed) throw notFound(TEAM_MESSAGES.invitationNotFound);
+      if (renewed.sent) await this.mailInvitation(trx, renewed.row, token);
+      return renewed.row;
     });
     this.mail.kick();
     const refs = await this.eventRefs(organiserId, invitation.event_ids ?? []);
@@ -351,7 +355,9 @@ export class TeamService {
       organiserName: name ?? 'An organiser',
       role: invitation.role,
       events: refsOf(invitation.event_ids, refs),
-      email: invitation.email,
+      // Masked as the accept refusal masks it (issue 21 §4): the page needs no login, and a
+      // forwarded link must not tell its holder whom to phish.
+      email: maskEmail(invitation.email),
       expiresAt: invitation.expires_at.toISOString(),
     };
   }
@@ -394,6 +400,14 @@ export class TeamService {
     );
     if (!workspace) throw notFound(TEAM_MESSAGES.invitationInvalid);
     return workspace;
+  }
+
+  /**
+   * The address a live invitation was sent to, for a sign-up, a verification or a new code
+   * made from its link (decision 053). Wrong tokens count like the preview's.
+   */
+  async invitedEmail(ip: string, token: string): Promise<string> {
+    return (await this.liveInvitation(ip, token)).email;
   }
 
   private async liveInvitation(ip: string, token: string): Promise<repo.InvitationRow> {
@@ -482,14 +496,7 @@ export class TeamService {
   }
 }
 
-/** `steward@example.com` → `s•••••d@example.com`: enough to recognise, not to learn. */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  const local = email.slice(0, at);
-  const shown =
-    local.length <= 2 ? local.slice(0, 1) : `${local[0]}${'•'.repeat(5)}${local.at(-1)}`;
-  return `${shown}${email.slice(at)}`;
-}
+export { maskEmail };
 
 const isUuid = (value: string): boolean =>
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

@@ -28,6 +28,8 @@ export interface TeamInvitationsTable {
   token_hash: string;
   expires_at: Date;
   created_at: Generated<Date>;
+  /** When its link was last mailed: a send within a minute of it mails nothing (decision 051). */
+  sent_at: Generated<Date>;
 }
 
 export interface TeamTables {

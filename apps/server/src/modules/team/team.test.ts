@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { givenUser, logIn, type GivenUser } from '../../../test/factories.ts';
+import { givenUser, logIn, newSignup, type GivenUser } from '../../../test/factories.ts';
 import { API, startTestApp, type TestApp } from '../../../test/helper.ts';
 import { buy, givenEventWithTypes, MANAGE_ORDERS } from '../../../test/organiser-factories.ts';
 
@@ -81,7 +81,12 @@ describe('invitations', () => {
 
     const preview = await t.post(PREVIEW, { token });
     expect(preview.status, preview.text).toBe(200);
-    expect(preview.body.data).toMatchObject({ role: 'door', email: steward.email.toLowerCase() });
+    expect(preview.body.data).toMatchObject({ role: 'door' });
+    // No login needed to read it, so the address is masked (issue 21 §4).
+    const [local, domain] = steward.email.toLowerCase().split('@') as [string, string];
+    expect(preview.body.data.email).toBe(`${local[0]}•••••${local.at(-1)}@${domain}`);
+    expect(preview.text).not.toContain(steward.email.toLowerCase());
+    expect(preview.text).not.toContain(local);
 
     const accepted = await t.post(ACCEPT, { token }, { token: steward.token });
     expect(accepted.status, accepted.text).toBe(200);
@@ -99,6 +104,50 @@ describe('invitations', () => {
     expect(team.status, team.text).toBe(200);
     expect(team.body.data.members.map((m: { role: string }) => m.role)).toEqual(['owner', 'door']);
     expect(team.body.data.invitations).toEqual([]);
+  });
+
+  it('signs up from the link with the invited address, shown masked until it is verified', async () => {
+    const owner = await person();
+    const invited = newSignup();
+    const { token } = await invite(owner, invited.email, 'door');
+    const masked = (await t.post(PREVIEW, { token })).body.data.email as string;
+    const AUTH = `${API}/auth/user`;
+
+    // No email typed: the invitation's own address is used, and answered masked.
+    const { email: _typed, ...form } = invited;
+    const signup = await t.post(`${AUTH}/signup`, { ...form, invitationToken: token });
+    expect(signup.status, signup.text).toBe(201);
+    expect(signup.body.user.email).toBe(masked);
+    expect(signup.text).not.toContain(invited.email.toLowerCase());
+    // Logging in before verifying says which address, masked too.
+    const early = await t.post(`${AUTH}/login`, {
+      phoneNumber: invited.phoneNumber,
+      password: invited.password,
+    });
+    expect(early.status, early.text).toBe(403);
+    expect(early.body.details.email).toBe(masked);
+    // A new code and the verification go by the invitation; the code reached the address.
+    expect((await t.post(`${AUTH}/resend-verification`, { invitationToken: token })).status).toBe(
+      200,
+    );
+    const code = await t.latestCodeFor(invited.email);
+    const verified = await t.post(`${AUTH}/verify-email`, { invitationToken: token, code });
+    expect(verified.status, verified.text).toBe(200);
+    expect(verified.body.user.email).toBe(invited.email.toLowerCase());
+    const sessionToken = await logIn(t, invited);
+    expect((await t.post(ACCEPT, { token }, { token: sessionToken })).status).toBe(200);
+
+    // A dead link makes no account; naming neither an address nor a link is a blank field.
+    const again = newSignup();
+    const dead = await t.post(`${AUTH}/signup`, {
+      ...again,
+      email: undefined,
+      invitationToken: token,
+    });
+    expect(dead.status, dead.text).toBe(404);
+    const blank = await t.post(`${AUTH}/signup`, { ...again, email: undefined });
+    expect(blank.status, blank.text).toBe(400);
+    expect(blank.body.error).toBe('Email is required');
   });
 
   it('refuses the link to another account, to the owner, and once expired', async () => {
@@ -134,6 +183,15 @@ describe('invitations', () => {
     const second = await invite(owner, invited.email, 'manager');
     expect(second.invitation.id).toBe(first.invitation.id);
     expect((await t.post(PREVIEW, { token: first.token })).status).toBe(404);
+    // A resend within a minute of the last mail sends nothing new (decision 051).
+    const early = await t.post(
+      `${INVITE}/${second.invitation.id}/resend`,
+      {},
+      { token: owner.token },
+    );
+    expect(early.status, early.text).toBe(200);
+    expect(await invitationToken(invited.email)).toBe(second.token);
+    clock += 61_000;
     const resent = await t.post(
       `${INVITE}/${second.invitation.id}/resend`,
       {},
@@ -145,6 +203,7 @@ describe('invitations', () => {
     expect((await t.post(PREVIEW, { token: second.token })).status).toBe(404);
     const accepted = await t.post(ACCEPT, { token: third }, { token: invited.token });
     expect(accepted.body.data.workspace.role).toBe('manager');
+    clock = Date.now();
   });
 
   it('withdraws an invitation: its link stops working', async () => {

@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { appSecret } from '../../db/app-secrets.ts';
+import { lockKey } from '../../db/locks.ts';
 import { newToken } from '../../lib/secrets.ts';
 import { inventoryService, type SaleEvent } from '../events/inventory.service.ts';
 import {
@@ -160,6 +161,8 @@ export class WaitingRoomService {
     const onSaleAt = new Date(body.onSaleAt);
     const cleared: string[] = [];
     await this.db.transaction().execute(async (trx) => {
+      // The first save inserts the room: saves at once wait here rather than collide.
+      await lockKey(trx, `waiting-room:${event.id}`);
       const room = await repo.lockRoom(trx, event.id);
       const passMinutes =
         body.passMinutes ?? room?.pass_minutes ?? WAITING_ROOM_LIMITS.defaultPassMinutes;

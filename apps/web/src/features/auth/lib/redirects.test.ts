@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   destinationAfterLogin,
   emailFromState,
+  invitationTokenFrom,
+  invitedEmailFrom,
+  isMaskedEmail,
   joinReturnFrom,
   loginStateFor,
 } from './redirects.ts';
@@ -59,5 +62,28 @@ describe('joinReturnFrom (teams: an invitee back on their join link)', () => {
     expect(joinReturnFrom(null)).toBeUndefined();
     // The join page is not an auth page: login returns to it.
     expect(destinationAfterLogin({ from: join })).toBe('/team/join?token=abc');
+  });
+});
+
+describe('sign-up from a team invitation (issue 24 §2)', () => {
+  const state = {
+    from: { pathname: '/team/join', search: '?token=abcdefghijklmnopqrstuvwxyz', hash: '' },
+    invitedEmail: 's•••••d@example.com',
+  };
+
+  it('reads the link token and the masked address the join page passed on', () => {
+    expect(invitationTokenFrom(state)).toBe('abcdefghijklmnopqrstuvwxyz');
+    expect(invitedEmailFrom(state)).toBe('s•••••d@example.com');
+    expect(isMaskedEmail(invitedEmailFrom(state))).toBe(true);
+    expect(isMaskedEmail('steward@example.com')).toBe(false);
+    expect(isMaskedEmail(undefined)).toBe(false);
+  });
+
+  it('takes a token only from the join page', () => {
+    expect(invitationTokenFrom({ from: { pathname: '/events', search: '?token=x' } })).toBe(
+      undefined,
+    );
+    expect(invitationTokenFrom({ from: { pathname: '/team/join', search: '' } })).toBe(undefined);
+    expect(invitedEmailFrom({})).toBe(undefined);
   });
 });

@@ -69,3 +69,27 @@ export function joinReturnFrom(state: unknown): ReturnLocation | undefined {
   if (from.pathname.replace(/\/+$/, '') !== paths.teamJoin()) return undefined;
   return { pathname: from.pathname, search: from.search ?? '', hash: from.hash ?? '' };
 }
+
+/**
+ * Teams (issue 24 §2, decision 053): an address shown masked (`s•••••d@example.com`) is a
+ * team invitation's, not proven yet by whoever holds the link.
+ */
+export const isMaskedEmail = (email: string | undefined): boolean =>
+  email !== undefined && email.includes('•');
+
+/** The link token of the join page carried in router state (its address has it). */
+export function invitationTokenFrom(state: unknown): string | undefined {
+  const join = joinReturnFrom(state);
+  if (!join?.search) return undefined;
+  const token = new URLSearchParams(join.search).get('token')?.trim();
+  return token || undefined;
+}
+
+/** The invited address (masked) the join page passed on to sign-up, when it did. */
+export function invitedEmailFrom(state: unknown): string | undefined {
+  if (state && typeof state === 'object' && 'invitedEmail' in state) {
+    const email = (state as { invitedEmail: unknown }).invitedEmail;
+    if (typeof email === 'string' && email.trim() !== '') return email.trim();
+  }
+  return undefined;
+}

@@ -26,7 +26,12 @@ export function LoginPage() {
     login.mutate(form.getValues(), {
       onSuccess: ({ token, user }) => {
         dispatch(loginSuccess({ token, user }));
-        navigate(destinationAfterLogin(location.state), { replace: true });
+        // A landing, not an address the user typed: a role sent on from it is not told
+        // it was refused (issue 24 §2).
+        navigate(destinationAfterLogin(location.state), {
+          replace: true,
+          state: { landing: true },
+        });
       },
       onError: (error) => {
         toast.error('Error while logging in');

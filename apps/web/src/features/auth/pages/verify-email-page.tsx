@@ -1,4 +1,4 @@
-import { verifyEmailBody } from '@gatepass/shared';
+import { verifyEmailBody, type VerifyEmailBody } from '@gatepass/shared';
 import { useMemo } from 'react';
 import { z } from 'zod';
 import { useLocation, useNavigate } from 'react-router';
@@ -11,7 +11,12 @@ import { useResendVerification } from '../api/resend-verification.ts';
 import { useVerifyEmail } from '../api/verify-email.ts';
 import { AuthScreen } from '../components/auth-screen.tsx';
 import { useSession } from '../hooks/use-session.ts';
-import { emailFromState, joinReturnFrom } from '../lib/redirects.ts';
+import {
+  emailFromState,
+  invitationTokenFrom,
+  isMaskedEmail,
+  joinReturnFrom,
+} from '../lib/redirects.ts';
 
 /** Shown when the screen is opened without an email from signup or login (spec §2). */
 export const SAMPLE_EMAIL = 'user@example.com';
@@ -24,23 +29,28 @@ export function VerifyEmailPage() {
   const resend = useResendVerification();
 
   // The email comes from signup or login; after signup the stored user has it too.
-  const knownEmail =
+  const givenEmail =
     emailFromState(location.state) ?? (user && !user.emailVerified ? user.email : undefined);
+  // An invitation's address arrives masked (decision 053): it is verified through the
+  // invitation's link when the join page is at hand, else the person types their address.
+  const masked = isMaskedEmail(givenEmail);
+  const token = masked ? invitationTokenFrom(location.state) : undefined;
+  const knownEmail = masked && !token ? undefined : givenEmail;
   // The known email stands for the field; a code is read without its spaces.
   const schema = useMemo(
     () =>
       z
         .object({ email: z.string(), code: z.string() })
-        .transform((v) => ({
-          email: knownEmail ?? v.email.trim(),
+        .transform((v): VerifyEmailBody => ({
+          ...(token ? { invitationToken: token } : { email: knownEmail ?? v.email.trim() }),
           code: v.code.replace(/\s+/g, ''),
         }))
         .pipe(verifyEmailBody),
-    [knownEmail],
+    [knownEmail, token],
   );
   const form = useContractForm(schema, { email: '', code: '' });
   const email = knownEmail ?? form.watch('email').trim();
-  const shownEmail = email || SAMPLE_EMAIL;
+  const shownEmail = email || givenEmail || SAMPLE_EMAIL;
 
   const submit = (values: z.output<typeof schema>) => {
     if (verify.isPending) return;
@@ -59,6 +69,13 @@ export function VerifyEmailPage() {
   };
 
   const resendCode = () => {
+    if (token) {
+      resend.mutate(
+        { invitationToken: token },
+        { onSuccess: (response) => toast.success(response.message || 'A new code is on its way.') },
+      );
+      return;
+    }
     if (!email) {
       form.setError('email', { message: 'Email is required' });
       return;

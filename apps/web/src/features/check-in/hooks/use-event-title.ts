@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { getEventTitle } from '../api/get-event-title.ts';
-
-const titleKey = (eventId: string) => `eventTitle_${eventId}`;
+import { titleKey } from '../lib/door-keys.ts';
 
 function readTitle(eventId: string): string | null {
   try {

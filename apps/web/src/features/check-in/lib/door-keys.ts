@@ -4,6 +4,8 @@
  */
 export const ticketsKey = (eventId: string): string => `tickets_${eventId}`;
 export const validatedKey = (eventId: string): string => `validated_${eventId}`;
+/** The event's title, remembered so the door names it offline (not one of the spec's keys). */
+export const titleKey = (eventId: string): string => `eventTitle_${eventId}`;
 
 /**
  * Whether this device holds any door cache of the kind: a cheap look that lets the app

@@ -1,8 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MARK_CHUNK, type DoorOrder } from './door.ts';
 import { DoorController } from './door-controller.ts';
-import { hasDoorCache, ticketsKey, validatedKey } from './door-keys.ts';
-import { doorStore, forgetDoorLists, sendUnsentCheckIns } from './door-storage.ts';
+import { hasDoorCache, ticketsKey, titleKey, validatedKey } from './door-keys.ts';
+import {
+  doorStore,
+  forgetDoorLists,
+  forgetEventLists,
+  sendUnsentCheckIns,
+} from './door-storage.ts';
 import { memoryStore } from './memory-store.test-support.ts';
 
 const order = (code: string, first: string, attendedAt: string | null = null): DoorOrder => ({
@@ -146,5 +151,28 @@ describe('login: unsent check-ins go to the server', () => {
     });
     expect(parts).toEqual([MARK_CHUNK, 2]);
     expect(storage.getItem(validatedKey('ev-1'))).toBe(JSON.stringify(['99999999']));
+  });
+});
+
+describe('removed from a team: that organiser’s lists leave, the session and others stay', () => {
+  it('forgets the named events’ lists and titles, keeps their unsent codes and other events', () => {
+    const storage = memoryStore({
+      token: 'abc',
+      [ticketsKey('team-1')]: JSON.stringify([ADA, BAYO]),
+      [validatedKey('team-1')]: JSON.stringify([ADA.orderCode, BAYO.orderCode]),
+      [titleKey('team-1')]: 'Lagos Jazz Night',
+      [ticketsKey('team-2')]: JSON.stringify([CHIDI]),
+      [ticketsKey('own-1')]: JSON.stringify([CHIDI]),
+    });
+    forgetEventLists(storage, ['team-1', 'team-2', 'team-1']);
+    expect(Object.fromEntries(storage.data)).toEqual({
+      token: 'abc',
+      [validatedKey('team-1')]: JSON.stringify([BAYO.orderCode]),
+      [ticketsKey('own-1')]: JSON.stringify([CHIDI]),
+    });
+    // Still signed in: the user's own door may keep writing its list.
+    const door = doorStore(storage);
+    door.setItem(ticketsKey('own-2'), '[]');
+    expect(storage.data.has(ticketsKey('own-2'))).toBe(true);
   });
 });

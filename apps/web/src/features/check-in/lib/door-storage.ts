@@ -1,6 +1,6 @@
 import { chunks, codeList, doorOrderList, indexOrders, MARK_CHUNK, pendingCodes } from './door.ts';
 import type { KeyValueStore } from './door-controller.ts';
-import { ticketsKey, validatedKey } from './door-keys.ts';
+import { ticketsKey, titleKey, validatedKey } from './door-keys.ts';
 
 /**
  * The door's caches once nobody is signed in (decision 018). The order lists
@@ -58,18 +58,38 @@ export function forgetDoorLists(storage: DeviceStore | undefined): void {
   listsAllowed = false;
   if (!storage) return;
   try {
-    for (const eventId of eventIdsUnder(storage, TICKETS_PREFIX)) {
-      const orders = readJson(storage, ticketsKey(eventId), doorOrderList);
-      const validated = readJson(storage, validatedKey(eventId), codeList);
-      if (orders && validated) {
-        const unsent = pendingCodes(indexOrders(orders), new Set(validated));
-        if (unsent.length) storage.setItem(validatedKey(eventId), JSON.stringify(unsent));
-        else storage.removeItem(validatedKey(eventId));
-      }
-      storage.removeItem(ticketsKey(eventId));
-    }
+    for (const eventId of eventIdsUnder(storage, TICKETS_PREFIX)) forgetList(storage, eventId);
   } catch (error) {
     console.error('Could not clear the door lists from this device.', error);
+  }
+}
+
+/** One event's order list leaves; its validated set keeps only the unsent codes. */
+function forgetList(storage: DeviceStore, eventId: string): void {
+  const orders = readJson(storage, ticketsKey(eventId), doorOrderList);
+  const validated = readJson(storage, validatedKey(eventId), codeList);
+  if (orders && validated) {
+    const unsent = pendingCodes(indexOrders(orders), new Set(validated));
+    if (unsent.length) storage.setItem(validatedKey(eventId), JSON.stringify(unsent));
+    else storage.removeItem(validatedKey(eventId));
+  }
+  storage.removeItem(ticketsKey(eventId));
+  storage.removeItem(titleKey(eventId));
+}
+
+/**
+ * Removed from a team (issue 21 §6, decision 053): that organiser's events lose their
+ * order lists (and remembered titles) as at logout; unsent check-ins stay as codes only and
+ * are sent at a later login of someone the server takes them from. The session goes on.
+ */
+export function forgetEventLists(storage: DeviceStore | undefined, eventIds: readonly string[]) {
+  if (!storage) return;
+  for (const eventId of new Set(eventIds)) {
+    try {
+      forgetList(storage, eventId);
+    } catch (error) {
+      console.error('Could not clear a door list from this device.', error);
+    }
   }
 }
 

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { ArrowRightIcon, ScanIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { RefusalNotice } from '../../../components/ui/refusal-notice.tsx';
 import { EmptyState, Panel } from '../../../components/ui/panel.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -15,9 +16,12 @@ import { useDoorEvents, type DoorEventRef } from '../api/get-door-events.ts';
  * manager's workspace lists none, so theirs are the organiser's list.
  */
 export function DoorEventsPage() {
-  const { current } = useWorkspace();
+  const { current, isPending } = useWorkspace();
   const listed = current?.events ?? null;
-  const all = useDoorEvents(listed === null);
+  // Only once the workspace is known: a door steward's list comes with it, and the
+  // organiser's list would refuse them (issue 24 §2). Without a workspace list (an older
+  // server), the organiser's list is asked.
+  const all = useDoorEvents(!isPending && listed === null && current?.role !== 'door');
   // A draft has no tickets to check.
   const events: DoorEventRef[] | undefined = (listed ?? all.data)?.filter(
     (e) => e.status !== 'draft',
@@ -31,6 +35,7 @@ export function DoorEventsPage() {
         subtitle="Choose the event whose door you are checking."
       />
       <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 lg:px-8">
+        <RefusalNotice className="mb-6" />
         {events === undefined ? (
           all.isError ? (
             <Alert tone="error">

@@ -1,5 +1,5 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
-import { useCallback, useState, type ComponentType, type SVGProps } from 'react';
+import { useCallback, useEffect, useState, type ComponentType, type SVGProps } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -17,6 +17,7 @@ import { useDoor } from '../hooks/use-door.ts';
 import { useEventTitle } from '../hooks/use-event-title.ts';
 import { codeFromQr, type ScanOutcome } from '../lib/door.ts';
 import type { DoorRefusal } from '../lib/door-controller.ts';
+import { rememberTeamDoor } from '../../../lib/team-access.ts';
 import { useWorkspace } from '../../../lib/workspace.ts';
 
 const tabs: { name: string; icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
@@ -42,14 +43,22 @@ function buzz(outcome: ScanOutcome) {
  */
 export function VerifyTicketPage({ eventId }: { eventId: string }) {
   const { controller, state } = useDoor(eventId);
-  const { current } = useWorkspace();
-  // A door steward's events come with their workspace; the manage call would refuse them.
+  const { current, isPending } = useWorkspace();
+  // A door steward's events come with their workspace; the manage call would refuse them,
+  // so it waits for the workspace (issue 24 §2: no call a role cannot make).
   const title = useEventTitle(
     eventId,
-    current?.role === 'door'
-      ? (current.events?.find((e) => e.id === eventId)?.title ?? null)
-      : undefined,
+    isPending
+      ? null
+      : current?.role === 'door'
+        ? (current.events?.find((e) => e.id === eventId)?.title ?? null)
+        : undefined,
   );
+  // Remembered with the team, so losing the team forgets this list on any page (issue 21 §6).
+  const organiserId = current?.role === 'owner' ? null : (current?.organiserId ?? null);
+  useEffect(() => {
+    if (organiserId) rememberTeamDoor(organiserId, eventId);
+  }, [organiserId, eventId]);
   const [cameraOff, setCameraOff] = useState(false);
   const [tab, setTab] = useState(0);
 

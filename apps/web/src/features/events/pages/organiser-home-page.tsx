@@ -4,6 +4,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { CalendarIcon, QrIcon, TicketIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { RefusalNotice } from '../../../components/ui/refusal-notice.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useMyEvents } from '../api/get-my-events.ts';
@@ -49,6 +50,7 @@ export function OrganiserHomePage({ firstName }: { firstName?: string | undefine
         actions={<CreateEventLink />}
       />
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 sm:px-6 lg:px-8">
+        <RefusalNotice />
         {query.isPending ? (
           <div className="flex justify-center py-20 text-indigo-600">
             <Spinner label="Loading your events…" />

@@ -1,8 +1,8 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
-import { useWorkspace } from '../../../lib/workspace.ts';
+import { isLandingState, useWorkspace } from '../../../lib/workspace.ts';
 import { paths } from '../../../config/paths.ts';
-import { isWithin, manageRedirectFor } from '../lib/navigation.ts';
+import { isWithin, manageRedirectFor, manageRefusalFor } from '../lib/navigation.ts';
 import { ManageSidebar } from './manage-sidebar.tsx';
 
 /**
@@ -13,7 +13,7 @@ import { ManageSidebar } from './manage-sidebar.tsx';
  */
 export function ManageShell() {
   const workspace = useWorkspace();
-  const { pathname } = useLocation();
+  const { pathname, state } = useLocation();
   const redirect = manageRedirectFor(workspace.current?.role, pathname);
   // The door never waits: every role may open it, and it must open offline from its cache.
   const waiting = workspace.isPending && !isWithin(pathname, paths.manage.verifyTickets);
@@ -21,7 +21,20 @@ export function ManageShell() {
     <div className="min-h-dvh bg-slate-50">
       <ManageSidebar workspace={workspace} />
       <div className="lg:pl-[70px]">
-        {waiting ? <PageSpinner /> : redirect ? <Navigate to={redirect} replace /> : <Outlet />}
+        {waiting ? (
+          <PageSpinner />
+        ) : redirect ? (
+          // Not silently (issue 24 §2): the page it lands on says the server's sentence.
+          <Navigate
+            to={redirect}
+            replace
+            state={
+              isLandingState(state) ? null : { refusal: manageRefusalFor(workspace.current?.role) }
+            }
+          />
+        ) : (
+          <Outlet />
+        )}
       </div>
     </div>
   );

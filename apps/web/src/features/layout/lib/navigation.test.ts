@@ -7,6 +7,8 @@ import {
   manageNavItems,
   manageNavItemsFor,
   manageRedirectFor,
+  manageRefusalFor,
+  ROLE_REFUSAL_SENTENCES,
 } from './navigation.ts';
 
 const activeTitles = (pathname: string) =>
@@ -123,5 +125,15 @@ describe('manage area by role (teams, issue 13)', () => {
     expect(manageRedirectFor('manager', '/events/manage/settings')).toBeNull();
     expect(manageRedirectFor('owner', '/events/manage/team')).toBeNull();
     expect(manageRedirectFor(null, '/events/manage/team')).toBeNull();
+  });
+});
+
+describe('a role kept off a page is told why (issue 24 §2)', () => {
+  it("says the server's own sentence, for a steward and for a manager", async () => {
+    const { ROLE_REFUSALS } = await import('@gatepass/shared');
+    expect(ROLE_REFUSAL_SENTENCES).toEqual(ROLE_REFUSALS);
+    expect(manageRefusalFor('door')).toBe(ROLE_REFUSALS.doorOnly);
+    expect(manageRefusalFor('manager')).toBe(ROLE_REFUSALS.ownerOnly);
+    expect(manageRefusalFor('owner')).toBeNull();
   });
 });

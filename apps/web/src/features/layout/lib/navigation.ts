@@ -78,6 +78,25 @@ export function manageNavItemsFor(role: TeamRole | null | undefined): readonly M
 }
 
 /**
+ * The server's sentences for a role kept off a page (the contract's ROLE_REFUSALS, spelled
+ * here so the navbar loads no contracts, decision 020; a unit test keeps them equal).
+ */
+export const ROLE_REFUSAL_SENTENCES = {
+  ownerOnly: 'Only the account owner can do this.',
+  doorOnly: 'Door stewards can only check tickets in. Ask the organiser if you need more.',
+} as const;
+
+/**
+ * What a role is told when the guard below sends it away from a page (issue 24 §2: not
+ * silently): the server's own sentence for the same refusal.
+ */
+export function manageRefusalFor(role: TeamRole | null | undefined): string | null {
+  if (role === 'door') return ROLE_REFUSAL_SENTENCES.doorOnly;
+  if (role === 'manager') return ROLE_REFUSAL_SENTENCES.ownerOnly;
+  return null;
+}
+
+/**
  * The route guard of the roles: where a role is sent from a manage page it may not open
  * (null: it may stay). The server refuses those calls anyway (403); this keeps the page
  * from being a wall of refusals.

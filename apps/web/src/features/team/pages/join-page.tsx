@@ -143,11 +143,21 @@ function Invitation({ token, invitation }: { token: string; invitation: Invitati
         ) : (
           <>
             <p className="text-sm text-slate-600">
-              Sign up with <strong className="font-semibold">{invitation.email}</strong> or log in
-              to your Gatepass account, then come back here to accept.
+              Sign up with the address it was sent to (
+              <strong className="font-semibold">{invitation.email}</strong>) or log in to your
+              Gatepass account with it, then come back here to accept.
             </p>
             <div className="grid gap-3 sm:grid-cols-2">
-              <Button onClick={() => void navigate(paths.signup, { state: back })}>Sign up</Button>
+              {/* Sign-up shows the invited address (masked) and the server fills it in. */}
+              <Button
+                onClick={() =>
+                  void navigate(paths.signup, {
+                    state: { ...back, invitedEmail: invitation.email },
+                  })
+                }
+              >
+                Sign up
+              </Button>
               <Link
                 to={paths.login}
                 state={back}
