@@ -70,7 +70,7 @@ export async function flashSale() {
     // Behind a load balancer (TRUST_PROXY), so each virtual buyer's X-Forwarded-For is the
     // client address the per-address checkout limits see (decision 025).
     apps.push(
-      ...(await Promise.all(['A', 'B'].map((n) => startApp(n, db.url, { TRUST_PROXY: 'true' })))),
+      ...(await Promise.all(['A', 'B'].map((n) => startApp(n, db.url, { TRUST_PROXY: '1' })))),
     );
     const [a, b] = apps;
     const organiser = await givenOrganiser(a.base, db);

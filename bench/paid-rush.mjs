@@ -87,7 +87,7 @@ export async function paidRush() {
   try {
     log(`paid rush: two app processes on PostgreSQL, holds of ${HOLD_SECONDS} s`);
     const env = {
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       PAYMENTS_TEST_MODE: 'true',
       ORDER_HOLD_SECONDS: String(HOLD_SECONDS),
       HOLD_SWEEP_INTERVAL_MS: String(SWEEP_MS),

@@ -175,7 +175,9 @@ export async function scaleOut() {
     log(`scale-out: three app processes on PostgreSQL and Redis (${REDIS_URL}), HAProxy`);
     const env = {
       REDIS_URL,
-      TRUST_PROXY: 'true',
+      // Each virtual buyer writes its address as a CDN in front of HAProxy would, and HAProxy
+      // appends its own peer's: two proxy hops (decision 056).
+      TRUST_PROXY: '2',
       PAYMENTS_TEST_MODE: 'true',
       ORDER_HOLD_SECONDS: String(HOLD_SECONDS),
       HOLD_SWEEP_INTERVAL_MS: String(SWEEP_MS),

@@ -72,6 +72,7 @@ import { appSecret } from './db/app-secrets.ts';
 import { appleWebServiceRoutes, walletTicketRoutes } from './modules/wallet/wallet.routes.ts';
 import {
   APPLE_SERVICE_PATH,
+  WALLET_LOG,
   WALLET_PASS_KEY,
   WalletService,
 } from './modules/wallet/wallet.service.ts';
@@ -130,6 +131,19 @@ export interface BuildOptions {
 }
 
 /**
+ * TRUST_PROXY as Fastify takes it (decision 056). Fastify ignores a bare hop count (it
+ * trusts nothing then), so a count is a function of the hop's position: the socket's peer
+ * and the next hops-1 entries from the right are proxies; the entry before them is the
+ * client. Addresses and CIDRs go to Fastify as they are.
+ */
+export function trustProxyOption(
+  trust: Config['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
+/**
  * Builds the whole server from a parsed config: external plugins → app plugins →
  * modules → web. Opens the database and runs migrations; `app.close()` undoes it all.
  */
@@ -139,7 +153,7 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const common = {
     logger: options.logger ?? loggerOptions(config.logLevel),
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Order codes, slugs and ids are short; longer path parameters are refused early.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -436,6 +450,7 @@ export async function buildApp(
     },
     await appSecret(database.db, WALLET_PASS_KEY),
     app.log,
+    new Limiter('walletLogPerIp', WALLET_LOG.perAddress, redis),
   );
   app.decorate('services', {
     database,

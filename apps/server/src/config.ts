@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createPrivateKey, randomBytes, X509Certificate, type KeyObject } from 'node:crypto';
+import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { MessageCapsConfig } from './modules/mail/mail.caps.ts';
@@ -29,6 +30,46 @@ const booleanish = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
+/** The names @fastify/proxy-addr knows for whole private ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** `1.2.3.4`, `10.0.0.0/8`, `fd00::/8`, or one of the range names. */
+function proxyAddressValid(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY (decision 056): which hops in front of the app may say who the client is.
+ * Unset / `false` / `0`: none (the socket's address). A number of hops (`1`: one balancer),
+ * or a comma-separated list of the proxies' addresses and CIDRs. `true` once meant "trust
+ * every hop" — the client's own leftmost X-Forwarded-For entry — and now means one hop.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx): false | number | string[] => {
+    if (v === undefined || v === 'false' || v === '0') return false;
+    if (v === 'true') return 1;
+    if (/^\d+$/.test(v)) {
+      const hops = Number(v);
+      if (hops <= 10) return hops;
+    }
+    const entries = v.split(',').map((e) => e.trim());
+    const bad = entries.filter((e) => !proxyAddressValid(e));
+    if (bad.length === 0 && entries.length > 0) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be a number of proxy hops in front of the app (1 for one load balancer, at most 10), or the proxies' addresses or CIDRs separated by commas (e.g. 10.0.0.0/8,127.0.0.1); not understood: ${bad.join(', ') || v}`,
+    });
+    return z.NEVER;
+  });
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -39,7 +80,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Gatepass <no-reply@gatepass.local>'),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanish,
+  TRUST_PROXY: trustProxy,
   WEB_DIST_DIR: z.string().optional(),
   MAIL_RETRY_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
   ORDER_HOLD_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
@@ -131,7 +172,11 @@ export interface Config {
   mailFrom: string;
   publicUrl: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  trustProxy: boolean;
+  /**
+   * Which proxies may name the client (X-Forwarded-For): false (none), a hop count, or
+   * their addresses/CIDRs. Never "all": the leftmost entry is the client's own writing.
+   */
+  trustProxy: false | number | string[];
   /**
    * The pre-queue's proof of work (decision 055): the browser tries up to this many SHA-256
    * (between half and all of it; about a second on a mid-range phone at the default).

@@ -39,6 +39,8 @@ async function main(): Promise<void> {
       url: config.publicUrl,
       database: app.services.database.engine,
       mail: config.smtpUrl ? 'smtp' : 'log',
+      // Who may name the client: false, a hop count or proxy addresses (decision 056).
+      trustProxy: config.trustProxy,
     },
     `Gatepass is ready at ${config.publicUrl}`,
   );

@@ -121,8 +121,8 @@ describe('configuration from the environment', () => {
       name: 'TRUST_PROXY',
       key: 'trustProxy',
       default: false,
-      valid: ['true', true],
-      invalid: ['yes', /expected one of .*"1".*"true"/],
+      valid: ['2', 2],
+      invalid: ['yes', /number of proxy hops.*not understood: yes/],
     },
     {
       name: 'WEB_DIST_DIR',
@@ -253,6 +253,27 @@ describe('configuration from the environment', () => {
       expect(problems).toHaveLength(1);
       expect(problems[0]).toMatch(new RegExp(`^${v.name}: `));
       expect(problems[0]).toMatch(v.invalid[1]);
+    }
+  });
+
+  it('reads TRUST_PROXY as hops or proxy addresses, never as "every hop" (decision 056)', () => {
+    const read = (v: string) => loadConfig({ TRUST_PROXY: v }).trustProxy;
+    expect(read('false')).toBe(false);
+    expect(read('0')).toBe(false);
+    // `true` used to trust every hop (the client's own leftmost entry): now one balancer.
+    expect(read('true')).toBe(1);
+    expect(read('1')).toBe(1);
+    expect(read('3')).toBe(3);
+    expect(read('10.0.0.0/8, 127.0.0.1,fd00::/8,loopback')).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const bad of ['11', '10.0.0.0/33', '10.0.0.0/8,nope', 'everything', '1.2.3', '::1/129']) {
+      const problems = problemsOf({ TRUST_PROXY: bad });
+      expect(problems, bad).toHaveLength(1);
+      expect(problems[0]).toMatch(/^TRUST_PROXY: must be a number of proxy hops/);
     }
   });
 

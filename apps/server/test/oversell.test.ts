@@ -75,7 +75,7 @@ async function setUp(
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     LOG_LEVEL: 'fatal',
     // The buyers come from many addresses (X-Forwarded-For), as a real crowd does.
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '1',
     ...(unguarded ? { UNSAFE_DISABLE_CAPACITY_GUARD: 'true' } : {}),
   };
   const servers = await Promise.all(

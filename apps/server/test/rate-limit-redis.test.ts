@@ -61,7 +61,7 @@ async function startServer(
       PUBLIC_URL: 'http://gatepass.test',
       // The tests say which client address each request comes from (X-Forwarded-For),
       // so the per-IP limits are theirs alone even on a Redis other runs share.
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

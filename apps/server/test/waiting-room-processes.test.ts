@@ -140,7 +140,7 @@ describe.runIf(testEngine === 'postgres').each([
       PUBLIC_URL: 'http://gatepass.test',
       WEB_DIST_DIR: path.join(dataDir, 'no-web'),
       LOG_LEVEL: 'fatal',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       // The pre-queue's proof of work, small (decision 055).
       WAITING_ROOM_POW_WORK: '200',
       ...(withRedis ? { REDIS_URL } : {}),

@@ -22,6 +22,7 @@ import * as mMessageCaps from './migrations/2026_11_27_0301_message_caps.ts';
 import * as mWaitingRoomFarming from './migrations/2026_11_27_0501_waiting_room_farming.ts';
 import * as mEmailFromInvitation from './migrations/2026_11_27_0401_email_from_invitation.ts';
 import * as mPaystackSandbox from './migrations/2026_11_27_0801_paystack_sandbox.ts';
+import * as mPaymentReceived from './migrations/2026_11_27_0601_payment_received.ts';
 
 /**
  * Migrations are imported, not read from disk, so the bundled server carries them.
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_27_0501_waiting_room_farming': mWaitingRoomFarming,
   '2026_11_27_0401_email_from_invitation': mEmailFromInvitation,
   '2026_11_27_0801_paystack_sandbox': mPaystackSandbox,
+  '2026_11_27_0601_payment_received': mPaymentReceived,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -157,7 +157,7 @@ describe.runIf(testEngine === 'postgres')('kill -9 during a flash sale', () => {
       PUBLIC_URL: 'http://gatepass.test',
       WEB_DIST_DIR: path.join(dataDir, 'no-web'),
       LOG_LEVEL: 'fatal',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
     };
     [servers.a, servers.b] = await Promise.all(
       ['A', 'B'].map((name) =>

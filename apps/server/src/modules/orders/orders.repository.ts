@@ -847,19 +847,20 @@ export function extendHold(
     .executeTakeFirst();
 }
 
-/** The state of the order's latest Paystack refund; a failed one flags it for a refund again. */
+/** The state of the order's latest Paystack refund; `flag`: to be refunded again. */
 export async function setRefundState(
   db: Db,
   orderId: string,
   status: string,
   amountKobo: number,
+  flag: boolean,
 ): Promise<void> {
   await db
     .updateTable('orders')
     .set({
       refund_status: status,
       refund_kobo: amountKobo,
-      ...(status === 'failed' ? { needs_refund: true } : {}),
+      ...(flag ? { needs_refund: true } : {}),
       updated_at: sql<Date>`now()`,
     })
     .where('id', '=', orderId)

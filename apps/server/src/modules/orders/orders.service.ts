@@ -407,16 +407,43 @@ export class OrdersService {
   }
 
   /**
-   * A refund's state changed at Paystack (its refund webhooks): the order shows it and its
-   * history says so. A failed refund flags the order again, so the organiser's refund
-   * action sends it anew (the buyer has not had their money back).
+   * Locks the order and says whether `paymentRef` is what paid it: the order is completed
+   * and its tickets stand on that payment (a refund of it takes them away).
+   */
+  async lockPaidBy(trx: Kysely<Database>, orderId: string, paymentRef: string): Promise<boolean> {
+    const order = await repo.lockOrder(trx, orderId);
+    return order?.status === 'completed' && order.payment_ref === paymentRef;
+  }
+
+  /**
+   * A refund's state changed at Paystack (its refund webhooks, decision 056): the order
+   * shows it and its history says so. `end`: the money that paid a completed order went
+   * back in full (a refund made in Paystack's dashboard, or the app's own whose order was
+   * not ended yet), so the order ends as refunded — its tickets stop working and go back
+   * on sale. `flag`: a failed refund of money the order does not keep, so the organiser's
+   * refund action sends it anew (the buyer has not had it back). Call with the order
+   * locked (`lockPaidBy`).
    */
   async refundStateChanged(
     trx: Kysely<Database>,
     orderId: string,
-    refund: { status: string; amountKobo: number; detail: string },
+    refund: { status: string; amountKobo: number; detail: string; end: boolean; flag: boolean },
   ): Promise<void> {
-    await repo.setRefundState(trx, orderId, refund.status, refund.amountKobo);
+    if (refund.end) {
+      const row = await repo.endOrder(trx, orderId, 'refunded', ['completed']);
+      if (row) {
+        await this.giveBack(trx, [row]);
+        await repo.addHistory(trx, [
+          {
+            orderId,
+            kind: 'refunded',
+            detail:
+              "Refunded in full at Paystack, outside Gatepass (Paystack's dashboard): the tickets no longer work and are back on sale.",
+          },
+        ]);
+      }
+    }
+    await repo.setRefundState(trx, orderId, refund.status, refund.amountKobo, refund.flag);
     await repo.addHistory(trx, [
       { orderId, kind: `refund_${refund.status}`, detail: refund.detail },
     ]);

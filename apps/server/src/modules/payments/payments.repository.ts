@@ -76,7 +76,12 @@ export async function markSettled(
   id: string,
   outcome: PaymentOutcome,
   providerStatus: string,
-  paid: { channel?: string | null | undefined; feesKobo?: number | null | undefined } = {},
+  paid: {
+    channel?: string | null | undefined;
+    feesKobo?: number | null | undefined;
+    receivedKobo?: number | undefined;
+    receivedCurrency?: string | undefined;
+  } = {},
 ): Promise<void> {
   await db
     .updateTable('payments')
@@ -84,6 +89,8 @@ export async function markSettled(
       status: 'success',
       outcome,
       provider_status: providerStatus,
+      received_kobo: paid.receivedKobo ?? null,
+      received_currency: paid.receivedCurrency ?? null,
       channel: paid.channel ?? null,
       fees_kobo: paid.feesKobo ?? null,
       settled_at: sql<Date>`now()`,
@@ -169,17 +176,16 @@ export function paystackFacts(db: Db, orderId: string) {
 }
 
 /**
- * A refund's new state from Paystack's webhook, on the payment it refunds. A failed refund
- * forgets the refund (so the organiser's refund action sends it again) and flags the
- * payment as one to refund. Answers the payment as it was, or undefined when unknown.
+ * A refund's new state from Paystack's webhook, on the payment it refunds (locked by the
+ * caller). A failed refund forgets the refund; with `flag` (money the order does not keep)
+ * it also marks the payment as one to refund, so the organiser's refund action sends it
+ * again. The amount is the caller's, already capped at what was received.
  */
 export async function applyRefundState(
   db: Db,
-  reference: string,
-  state: { status: string; amountKobo: number; refundReference: string | null },
-): Promise<PaymentRow | undefined> {
-  const payment = await lockByReference(db, reference);
-  if (!payment || payment.status !== 'success') return undefined;
+  payment: PaymentRow,
+  state: { status: string; amountKobo: number; refundReference: string | null; flag: boolean },
+): Promise<void> {
   await db
     .updateTable('payments')
     .set(
@@ -188,7 +194,7 @@ export async function applyRefundState(
             refund_id: null,
             refund_status: 'failed',
             refunded_at: null,
-            outcome: 'needs_refund',
+            ...(state.flag ? { outcome: 'needs_refund' as const } : {}),
             updated_at: sql<Date>`now()`,
           }
         : {
@@ -201,7 +207,6 @@ export async function applyRefundState(
     )
     .where('id', '=', payment.id)
     .execute();
-  return payment;
 }
 
 /** The demo seed only: moves an order's payments back in time with the order it placed. */

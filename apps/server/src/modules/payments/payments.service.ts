@@ -76,6 +76,15 @@ export interface RecordedRefund extends PaystackRefund {
   reference: string;
 }
 
+/** What Paystack charged for a settled payment (before 056 only the asked amount was kept). */
+const receivedOf = (payment: PaymentRow) => ({
+  kobo: payment.received_kobo ?? payment.amount_kobo,
+  currency: (payment.received_currency ?? payment.currency).toUpperCase(),
+});
+
+const moneyOf = (m: { kobo: number; currency: string }) =>
+  m.currency === 'NGN' ? formatKobo(m.kobo) : `${(m.kobo / 100).toFixed(2)} ${m.currency}`;
+
 /** A reference Paystack accepts (letters, digits, -, ., =), unique per attempt. */
 const newReference = (orderCode: string) => `gp-${orderCode}-${randomBytes(6).toString('hex')}`;
 
@@ -140,13 +149,21 @@ export class PaymentsService {
       };
     }
     if (!this.paystack) throw new Error('refund through Paystack without PAYSTACK_SECRET_KEY');
+    // What was charged, not what the order asked: after a mismatch (100 kobo for 533,000)
+    // Paystack refuses more than the transaction's amount (decision 056).
+    const received = receivedOf(payment);
     let refund: PaystackRefund;
     try {
-      refund = await this.paystack.refund(payment.reference, payment.amount_kobo, note);
+      refund = await this.paystack.refund(
+        payment.reference,
+        received.kobo,
+        received.currency,
+        note,
+      );
     } catch (err) {
       if (!(err instanceof PaymentProviderError)) throw err;
       if (err.refusal && ALREADY_REFUNDED.test(err.refusal)) {
-        refund = { id: 'refunded-before', status: 'processed', amountKobo: payment.amount_kobo };
+        refund = { id: 'refunded-before', status: 'processed', amountKobo: received.kobo };
       } else {
         this.log.warn(
           { orderId: payment.order_id, reference: payment.reference, err: err.message },
@@ -156,8 +173,8 @@ export class PaymentsService {
           502,
           'PAYMENT_FAILED',
           err.refusal
-            ? `Paystack did not accept the refund of ${formatKobo(payment.amount_kobo)}: "${err.refusal}". Nothing was changed; you can try again, or refund it in Paystack's dashboard.`
-            : `We could not reach Paystack to refund ${formatKobo(payment.amount_kobo)}. Nothing was changed; please try again.`,
+            ? `Paystack did not accept the refund of ${moneyOf(received)}: "${err.refusal}". Nothing was changed; you can try again, or refund it in Paystack's dashboard.`
+            : `We could not reach Paystack to refund ${moneyOf(received)}. Nothing was changed; please try again.`,
         );
       }
     }
@@ -328,34 +345,70 @@ export class PaymentsService {
   }
 
   /**
-   * Follows a refund at Paystack into the order: its state on the payment and the order,
-   * and a history entry. A repeated event (same state) changes nothing; a refund of a
-   * reference that is not ours is acknowledged and left alone.
+   * Follows a refund at Paystack into the order (decision 056). A signed event is still
+   * only Paystack's account of a refund, so it is checked against the payment: of ours and
+   * settled, in the payment's currency, its amount capped at what was received. A refund
+   * the app never asked for (made in Paystack's dashboard) counts like the app's own: when
+   * it returns in full the money that paid a completed order, the order ends as refunded;
+   * a part leaves the order as it is, with a history entry for the organiser. A failure
+   * changes something only for a refund known here (asked for, or reported pending), and
+   * flags the order again only when it does not keep the money (a paid order stays paid).
+   * A repeated event changes nothing.
    */
   private async refundChanged(status: string, data: z.infer<typeof refundEvent>): Promise<void> {
-    const amountKobo = Number.isFinite(data.amount) ? data.amount : 0;
-    const changed = await this.db.transaction().execute(async (trx) => {
+    const outcome = await this.db.transaction().execute(async (trx) => {
       const before = await repo.lockByReference(trx, data.transaction_reference);
-      if (!before || before.status !== 'success') return false;
-      if (before.refund_status === status && status !== 'failed') return false;
-      if (before.refund_status === 'failed' && status === 'failed') return false;
-      await repo.applyRefundState(trx, data.transaction_reference, {
+      if (!before || before.status !== 'success') return 'not ours';
+      const received = receivedOf(before);
+      if (data.currency && data.currency.toUpperCase() !== received.currency)
+        return 'wrong currency';
+      if (status === 'failed' && before.refund_id === null) return 'failed, never made';
+      if (before.refund_status === status && status !== 'failed') return 'repeated';
+      const amountKobo = Math.min(
+        received.kobo,
+        Number.isFinite(data.amount) ? Math.max(0, Math.trunc(data.amount)) : 0,
+      );
+      // The payment, then its order: the order settle locks them in, so neither waits forever.
+      const paidBy = await this.orders.lockPaidBy(trx, before.order_id, before.reference);
+      const whole = amountKobo >= received.kobo;
+      const flag = status === 'failed' && !paidBy;
+      const end = status === 'processed' && whole && paidBy;
+      await repo.applyRefundState(trx, before, {
         status,
         amountKobo,
         refundReference: data.refund_reference ?? null,
+        flag,
       });
-      const money = formatKobo(amountKobo);
+      const money = moneyOf({ kobo: amountKobo, currency: received.currency });
+      const capped =
+        Number(data.amount) > received.kobo
+          ? ` (Paystack reported ${Number(data.amount)} kobo, more than the ${moneyOf(received)} received: counted as ${money})`
+          : '';
       const detail =
         status === 'processed'
-          ? `Paystack refunded ${money} to the buyer${data.refund_reference ? ` (refund reference ${data.refund_reference})` : ''}`
+          ? `Paystack refunded ${money} to the buyer${data.refund_reference ? ` (refund reference ${data.refund_reference})` : ''}${capped}${
+              paidBy && !whole
+                ? `: part of the ${moneyOf(received)} paid, so the order and its tickets stay as they are; cancel the order if the buyer should not come`
+                : ''
+            }`
           : status === 'failed'
-            ? `Paystack could not refund ${money} (payment ${data.transaction_reference}): the buyer has not had their money back. Refund the order again, or in Paystack's dashboard.`
-            : `Paystack's refund of ${money} is ${status}`;
-      await this.orders.refundStateChanged(trx, before.order_id, { status, amountKobo, detail });
-      return true;
+            ? flag
+              ? `Paystack could not refund ${money} (payment ${data.transaction_reference}): the buyer has not had their money back. Refund the order again, or in Paystack's dashboard.`
+              : `Paystack could not refund ${money} (payment ${data.transaction_reference}); the order is paid and its tickets stand.`
+            : `Paystack's refund of ${money} is ${status}${capped}`;
+      await this.orders.refundStateChanged(trx, before.order_id, {
+        status,
+        amountKobo,
+        detail,
+        end,
+        flag,
+      });
+      return end ? 'order refunded' : 'recorded';
     });
-    this.log.info(
-      { reference: data.transaction_reference, status, changed },
+    const log = outcome === 'wrong currency' ? this.log.warn : this.log.info;
+    log.call(
+      this.log,
+      { reference: data.transaction_reference, status, outcome },
       'paystack refund webhook',
     );
   }
@@ -378,6 +431,8 @@ export class PaymentsService {
       await repo.markSettled(trx, payment.id, outcome, verification.providerStatus, {
         channel: verification.channel,
         feesKobo: verification.feesKobo,
+        receivedKobo: verification.amountKobo,
+        receivedCurrency: verification.currency,
       });
       return outcome;
     });

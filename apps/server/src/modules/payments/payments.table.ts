@@ -34,6 +34,12 @@ export interface PaymentsTable {
   subaccount_code: Generated<string | null>;
   /** The platform's flat share (`transaction_charge`): the order's service fee. */
   platform_charge_kobo: Generated<number | null>;
+  /**
+   * What Paystack charged, and in which currency, once settled (decision 056); null on
+   * payments settled before it was kept. A refund returns this, not `amount_kobo`.
+   */
+  received_kobo: Generated<number | null>;
+  received_currency: Generated<string | null>;
 }
 
 export interface PaymentTables {

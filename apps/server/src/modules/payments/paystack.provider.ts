@@ -160,11 +160,16 @@ export class PaystackProvider implements PaymentProvider {
   }
 
   /** Asks Paystack to pay `amountKobo` of a successful transaction back to the buyer. */
-  async refund(reference: string, amountKobo: number, note: string): Promise<PaystackRefund> {
+  async refund(
+    reference: string,
+    amountKobo: number,
+    currency: string,
+    note: string,
+  ): Promise<PaystackRefund> {
     const body = await this.call('POST', '/refund', refundResponse, {
       transaction: reference,
       amount: amountKobo,
-      currency: 'NGN',
+      currency,
       merchant_note: note.slice(0, 200),
     });
     if (!body.data) throw new PaymentProviderError('Paystack returned no refund');

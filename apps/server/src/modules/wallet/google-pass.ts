@@ -53,8 +53,17 @@ export function eventTicketObject(facts: PassFacts, issuerId: string): Record<st
 }
 
 /**
+ * How long a save link's JWT is good for (decision 056). The link on the ticket page and in
+ * mails is ours (`/t/{link}/google`), which signs a fresh JWT and redirects at once, so the
+ * JWT itself only has to outlive the redirect and Google's save page; a copied or leaked
+ * one stops working after this.
+ */
+export const GOOGLE_SAVE_JWT_SECONDS = 60 * 60;
+
+/**
  * The "Save to Google Wallet" link: a JWT (RS256, by the service account) carrying the
- * class and the object, which Google creates on save (decision 044).
+ * class and the object, which Google creates on save (decision 044), expiring after
+ * GOOGLE_SAVE_JWT_SECONDS (`exp`, RFC 7519 §4.1.4).
  */
 export async function saveUrl(
   facts: PassFacts,
@@ -74,6 +83,7 @@ export async function saveUrl(
     .setIssuer(google.clientEmail)
     .setAudience('google')
     .setIssuedAt()
+    .setExpirationTime(`${GOOGLE_SAVE_JWT_SECONDS}s`)
     .sign(key);
   return `${GOOGLE_SAVE_URL}${jwt}`;
 }

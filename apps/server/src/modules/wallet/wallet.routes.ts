@@ -2,7 +2,7 @@ import { errorBody } from '@gatepass/shared';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { PassFile, WalletService } from './wallet.service.ts';
+import { WALLET_LOG, type PassFile, type WalletService } from './wallet.service.ts';
 
 const link = z.object({ link: z.string().min(1).max(100) });
 const tags = ['wallet'];
@@ -152,15 +152,17 @@ export function appleWebServiceRoutes(wallet: WalletService): FastifyPluginAsync
     });
 
     app.post('/v1/log', {
+      // Wallet's log lines are short: a big body is refused before it is read (413).
+      bodyLimit: WALLET_LOG.bodyBytes,
       schema: {
         tags,
         summary: "Wallet's error messages about our passes, logged",
-        body: z.object({ logs: z.array(z.string().max(2000)).max(100) }),
-        response: { 200: z.object({}) },
+        description: `Apple's PassKit log call, unauthenticated by design. At most ${WALLET_LOG.bodyBytes / 1024} KB and ${WALLET_LOG.maxLines} lines, ${WALLET_LOG.perAddress.points} calls an hour per address (429 after); the log keeps the count and the first ${WALLET_LOG.linesKept} lines, cut to ${WALLET_LOG.lineChars} characters.`,
+        body: z.object({ logs: z.array(z.string().max(2000)).max(WALLET_LOG.maxLines) }),
+        response: { 200: z.object({}), 400: errorBody, 413: errorBody, 429: errorBody },
       },
       handler: async (request) => {
-        for (const line of request.body.logs)
-          request.log.warn({ wallet: line }, 'Apple Wallet log');
+        await wallet.deviceLog(request.body.logs, request.ip, request.log);
         return {};
       },
     });

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppleWalletConfig, GoogleWalletConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import type { Limiter } from '../../lib/rate-limiter.ts';
 import { inventoryService } from '../events/inventory.service.ts';
 import { ticketOrderOf } from '../orders/orders.mails.ts';
 import * as orderRepo from '../orders/orders.repository.ts';
@@ -34,6 +35,18 @@ export interface PassFile {
   lastModified: Date;
 }
 
+/**
+ * Wallet's anonymous log endpoint (decision 056): its body, requests per client address per
+ * hour, and what of it reaches the log.
+ */
+export const WALLET_LOG = {
+  bodyBytes: 16 * 1024,
+  maxLines: 50,
+  perAddress: { points: 20, duration: 60 * 60 },
+  linesKept: 3,
+  lineChars: 200,
+} as const;
+
 /** Backoff after a failed push: 10 s, 20 s, 40 s … up to an hour. */
 export const backoffSeconds = (attempts: number) => Math.min(3600, 10 * 2 ** (attempts - 1));
 
@@ -58,6 +71,8 @@ export class WalletService {
     private readonly config: WalletConfig,
     private readonly key: string,
     private readonly log: FastifyBaseLogger,
+    /** Counts calls of the log endpoint per client address (WALLET_LOG.perAddress). */
+    private readonly logLimiter?: Limiter,
   ) {
     this.signer = config.apple && passSigner(config.apple);
     this.apns = config.apple && new ApnsClient(config.apple);
@@ -280,32 +295,60 @@ export class WalletService {
       pending = true;
     }
     if (!pending) return repo.settle(this.db, row.serial_number, stamp);
-    try {
-      if (this.apns && row.apple_issued_at) {
+    // Each wallet on its own (decision 056): an APNs failure must not keep a transferred
+    // ticket's Google pass ACTIVE. A failure of either retries the pass with backoff; the
+    // other is pushed again then, which is harmless (a push says "ask me"; a PATCH repeats).
+    const errors: string[] = [];
+    if (this.apns && row.apple_issued_at) {
+      try {
         const tokens = await repo.pushTokensOf(this.db, row.serial_number);
         const results = await this.apns.pushAll(tokens);
-        const errors: string[] = [];
         for (const [token, result] of results) {
           if (result === 'gone') await repo.forgetPushToken(this.db, token);
-          else if (result !== 'sent') errors.push(result.error);
+          else if (result !== 'sent') errors.push(`apple: ${result.error}`);
         }
-        if (errors.length) throw new Error(errors[0]);
+      } catch (err) {
+        errors.push(`apple: ${(err as Error).message}`);
       }
-      if (this.googleApi && row.google_issued_at) await this.googleApi.update(facts);
+    }
+    if (this.googleApi && row.google_issued_at) {
+      try {
+        await this.googleApi.update(facts);
+      } catch (err) {
+        errors.push(`google: ${(err as Error).message}`);
+      }
+    }
+    if (errors.length === 0) {
       await repo.settle(this.db, row.serial_number, stamp);
       this.log.info(
         { serial: row.serial_number, voided: facts.voided },
         'wallet pass update pushed',
       );
-    } catch (err) {
-      const attempts = row.attempts + 1;
-      const message = (err as Error).message;
-      await repo.postpone(this.db, row.serial_number, stamp, message, backoffSeconds(attempts));
-      this.log.warn(
-        { serial: row.serial_number, attempts, err: message },
-        'wallet pass update failed; will retry',
-      );
+      return;
     }
+    const attempts = row.attempts + 1;
+    const message = errors.join('; ').slice(0, 500);
+    await repo.postpone(this.db, row.serial_number, stamp, message, backoffSeconds(attempts));
+    this.log.warn(
+      { serial: row.serial_number, attempts, err: message },
+      'wallet pass update failed; will retry',
+    );
+  }
+
+  /**
+   * Wallet's log call (`POST …/v1/log`, no authentication by Apple's design): limited per
+   * client address, and written as one bounded summary — the number of lines and the first
+   * few, cut short — so an anonymous caller cannot fill the logs (decision 056).
+   */
+  async deviceLog(lines: string[], clientAddress: string, log: FastifyBaseLogger): Promise<void> {
+    await this.logLimiter?.consume(clientAddress);
+    log.warn(
+      {
+        lines: lines.length,
+        wallet: lines.slice(0, WALLET_LOG.linesKept).map((l) => l.slice(0, WALLET_LOG.lineChars)),
+      },
+      'Apple Wallet log',
+    );
   }
 
   start(): void {

@@ -630,10 +630,56 @@ describe('Google Wallet save links', () => {
   });
 });
 
+describe('each wallet on its own (issue 21 §7)', () => {
+  it("an APNs failure does not keep a transferred ticket's Google pass ACTIVE", async () => {
+    await sweepAll();
+    const { path: link, order, headers } = await completedOrder();
+    const { pass } = unpack(await download(link));
+    await t.post(
+      `${WS}/devices/device-5/registrations/${PASS_TYPE}/${pass.serialNumber}`,
+      { pushToken: 'push-both' },
+      { headers: authOf(pass) },
+    );
+    expect((await t.app.inject({ method: 'GET', url: `${link}/google` })).statusCode).toBe(302);
+    const objectId = `3388000000012345678.ticket-${pass.serialNumber}`;
+    google.saved.add(objectId);
+    const to = buyer({ firstName: 'Amaka', lastName: 'Eze' });
+    const moved = await t.post(
+      `${ORDERS}/${order.id}/transfer`,
+      { firstName: to.firstName, lastName: to.lastName, email: to.email },
+      { headers },
+    );
+    expect(moved.status, moved.text).toBe(200);
+
+    apns.failNext(500);
+    await t.app.services.wallet.sweep();
+    expect(apns.pushes.filter((p) => p.token === 'push-both')).toHaveLength(0);
+    const patches = google.patches.filter((p) => p.id === objectId);
+    expect(patches).toHaveLength(1);
+    expect(patches[0]!.body).toMatchObject({ state: 'INACTIVE' });
+    // The Apple side is tried again after its backoff.
+    const row = await t.db
+      .selectFrom('wallet_passes')
+      .selectAll()
+      .where('serial_number', '=', pass.serialNumber)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ pending: true, attempts: 1 });
+    expect(row.last_error).toMatch(/^apple: .*500/);
+  });
+
+  it('the Google save JWT expires an hour after it is signed', async () => {
+    const { path: link } = await completedOrder();
+    const res = await t.app.inject({ method: 'GET', url: `${link}/google` });
+    const jwt = (res.headers.location as string).slice('https://pay.google.com/gp/v/save/'.length);
+    const claims = decodeJwt(jwt);
+    expect(claims.exp! - claims.iat!).toBe(3600);
+  });
+});
+
 describe('without the wallet variables', () => {
   let plain: TestApp;
   beforeAll(async () => {
-    plain = await startTestApp();
+    plain = await startTestApp({}, { captureLogs: true });
   }, 240_000);
   afterAll(() => plain?.close());
 
@@ -656,5 +702,27 @@ describe('without the wallet variables', () => {
     expect(g.body.error).toMatch(/Google Wallet/);
     const mail = await plain.latestMailTo(bought.order.email);
     expect(mail.text_body).not.toMatch(/Wallet/);
+  });
+
+  it("Wallet's anonymous log call: body capped, rate-limited per address, a bounded summary logged", async () => {
+    const LOG = `${API}/wallet/apple/v1/log`;
+    const ip = '198.51.100.77';
+    // ~200 KB, as in the issue: refused before it is read.
+    const huge = await plain.post(LOG, { logs: Array(100).fill('x'.repeat(2000)) }, { ip });
+    expect(huge.status).toBe(413);
+    const before = plain.logs.length;
+    const ok = await plain.post(LOG, { logs: Array(40).fill('y'.repeat(300)) }, { ip });
+    expect(ok.status, ok.text).toBe(200);
+    const written = plain.logs.slice(before).filter((l) => l.includes('Apple Wallet log'));
+    expect(written).toHaveLength(1);
+    expect(written[0]!.length).toBeLessThan(2000);
+    expect(JSON.parse(written[0]!)).toMatchObject({ lines: 40 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++)
+      statuses.push((await plain.post(LOG, { logs: ['z'] }, { ip })).status);
+    // 20 an hour per address: the 40-line call and 19 more, then 429.
+    expect(statuses.slice(0, 19).every((s) => s === 200)).toBe(true);
+    expect(statuses[19]).toBe(429);
+    expect((await plain.post(LOG, { logs: ['z'] }, { ip: '198.51.100.78' })).status).toBe(200);
   });
 });
