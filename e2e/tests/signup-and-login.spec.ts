@@ -45,6 +45,12 @@ test('a new user signs up, verifies the mailed code, logs in to the organiser ho
   await expect(page).toHaveURL(MANAGE_HOME);
   await expect(userMenuButton(page, user.email)).toBeVisible();
   expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeTruthy();
+  // A brand-new account is welcomed, not welcomed back (issue 24 §4).
+  const firstName = user.fullName.split(' ')[0]!;
+  await expect(
+    page.getByRole('heading', { name: `Welcome, ${firstName}`, level: 1 }),
+  ).toBeVisible();
+  await expect(page.getByText(/Welcome back/)).toHaveCount(0);
 
   await page.reload();
   await expect(page).toHaveURL(MANAGE_HOME);
