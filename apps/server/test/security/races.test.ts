@@ -6,6 +6,7 @@ import { givenUser, logIn, newSignup, uniqueEmail } from '../factories.ts';
 import { API, AUTH, testEngine, type Reply, type RequestOptions, type TestApp } from '../helper.ts';
 import { buyer, givenEventWithTypes, SETTINGS } from '../organiser-factories.ts';
 import { givenPayoutAccount, startPaystackWorld, type PaystackWorld } from '../paystack-world.ts';
+import { solveJoinChallenge } from '../waiting-room-proof.ts';
 import { registeredRoutes, routeKey } from './routes.ts';
 
 /**
@@ -633,6 +634,65 @@ const CASES: Record<string, Case> = {
       sql<{ n: number }>`select count(*)::int as n from waiting_rooms where event_id = ${event.id}`,
     );
     expect(rows.n).toBe(1);
+  },
+  'POST /api/v1/waiting-room/:slug/join': async () => {
+    // The pre-queue (decisions 054, 055): one browser double-taps "Join" with its solved
+    // check. One place, and the repeats answer as a repeat does (the place), spending none of
+    // the address's places a minute — behind one mobile network's address, others need them.
+    const { event } = await givenEventWithTypes(t, owner, [{ price: 0, capacity: 100 }]);
+    const room = async (joinCheck: 'work' | 'account') => {
+      const res = await t.request('PUT', `${MANAGE}/${event.id}/waiting-room`, {
+        token: owner,
+        body: {
+          enabled: true,
+          onSaleAt: new Date(Date.now() + 86_400_000).toISOString(),
+          ratePerMinute: 60,
+          joinCheck,
+        },
+      });
+      expect(res.status, res.text).toBe(200);
+      return (
+        await one(sql<{ room_id: string }>`
+          select room_id from waiting_rooms where event_id = ${event.id}`)
+      ).room_id;
+    };
+    const entries = async (roomId: string) =>
+      (
+        await one(sql<{ n: number }>`
+          select count(*)::int as n from waiting_room_entries where room_id = ${roomId}`)
+      ).n;
+    const JOIN = `${API}/waiting-room/${event.slug}/join`;
+
+    const workRoom = await room('work');
+    const ip = freshIp();
+    const status = await t.request('GET', `${API}/waiting-room/${event.slug}/status`, { ip });
+    expect(status.body?.data?.state, status.text).toBe('check');
+    const cookie = ([status.headers['set-cookie']].flat()[0] as string).split(';')[0]!;
+    const body = await solveJoinChallenge(status.body.data.challenge);
+    const replies = await fire('POST', JOIN, { body, headers: { cookie }, ip });
+    allFine(replies);
+    expect(replies.map((r) => r.body.data.state as string)).toEqual(
+      Array.from({ length: N }, () => 'prequeue'),
+    );
+    expect(await entries(workRoom)).toBe(1);
+    const spent = await one(sql<{ n: number }>`
+      select coalesce(sum(places), 0)::int as n from waiting_room_address_windows
+      where room_id = ${workRoom}`);
+    expect(spent.n, "the address's places taken by one visitor").toBe(1);
+
+    // A room that asks for an account: one place per account, whatever the browser.
+    // (Still on, the same room: the visitor above keeps their place.)
+    const accountRoom = await room('account');
+    const before = await entries(accountRoom);
+    const member = await user();
+    const accountReplies = await fire('POST', JOIN, {
+      body: {},
+      token: member.token,
+      ip: freshIp(),
+    });
+    allFine(accountReplies);
+    expect(accountReplies.every((r) => r.body.data.state === 'prequeue')).toBe(true);
+    expect(await entries(accountRoom)).toBe(before + 1);
   },
 
   // Promos ---------------------------------------------------------------------------------
