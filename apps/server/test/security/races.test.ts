@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { unzipSync } from 'fflate';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { givenDraftEvent, givenTicketType, MANAGE } from '../event-factories.ts';
@@ -6,6 +7,9 @@ import { givenUser, logIn, newSignup, uniqueEmail } from '../factories.ts';
 import { API, AUTH, testEngine, type Reply, type RequestOptions, type TestApp } from '../helper.ts';
 import { buyer, givenEventWithTypes, SETTINGS } from '../organiser-factories.ts';
 import { givenPayoutAccount, startPaystackWorld, type PaystackWorld } from '../paystack-world.ts';
+import { loadConfig } from '../../src/config.ts';
+import { startApnsStandIn, walletKeys, type WalletKeys } from '../wallet-stand-ins.ts';
+import { solveJoinChallenge } from '../waiting-room-proof.ts';
 import { registeredRoutes, routeKey } from './routes.ts';
 
 /**
@@ -44,10 +48,6 @@ const EXEMPT: Record<string, string> = {
     'a new confirmation link per call is the effect (only the latest works); bounded by its per-account limit (settings.test.ts)',
   'POST /api/v1/wallet/apple/v1/log':
     "Apple's device log: writes a log line per call, nothing else",
-  'POST /api/v1/wallet/apple/v1/devices/:device/registrations/:passType/:serial':
-    "Apple's device calls, signed per pass: one row per (device, serial) by its primary key, upserted (wallet.test.ts); not raced here",
-  'DELETE /api/v1/wallet/apple/v1/devices/:device/registrations/:passType/:serial':
-    'deletes the (device, serial) row: idempotent; not raced here',
 };
 
 let ipSeq = 0;
@@ -57,12 +57,31 @@ let w: PaystackWorld | undefined;
 let t: TestApp;
 let owner: string;
 let ownerId: string;
+/** Apple Wallet on (a throwaway pass certificate, an APNs stand-in): its device routes race. */
+const PASS_TYPE = 'pass.test.gatepass.tickets';
+let keys: WalletKeys | undefined;
+let apns: Awaited<ReturnType<typeof startApnsStandIn>> | undefined;
 afterAll(async () => {
   await w?.close();
+  await apns?.close();
+  keys?.remove();
 });
 
 if (testEngine === 'postgres') {
-  w = await startPaystackWorld();
+  keys = walletKeys(PASS_TYPE);
+  apns = await startApnsStandIn(keys);
+  const { appleWallet } = loadConfig({
+    APPLE_PASS_TYPE_ID: PASS_TYPE,
+    APPLE_TEAM_ID: 'ABCDE12345',
+    APPLE_PASS_CERT_FILE: keys.files.cert,
+    APPLE_PASS_KEY_FILE: keys.files.key,
+    APPLE_WWDR_CERT_FILE: keys.files.wwdr,
+    APPLE_APNS_URL: apns.url,
+  });
+  w = await startPaystackWorld({
+    appleWallet: { ...appleWallet!, apnsCa: keys.root.certPem },
+    walletSweepIntervalMs: 3_600_000,
+  });
   t = w.t;
   owner = w.organiser;
   ownerId = (
@@ -165,6 +184,40 @@ const orderStatus = async (orderId: string) =>
   (await one(sql<{ status: string }>`select status from orders where id = ${orderId}`)).status;
 
 // Things to race on -------------------------------------------------------------------------
+
+let deviceSeq = 0;
+/**
+ * A completed order's Apple pass, downloaded as the buyer does, and a new device's
+ * registration URL for it with the pass's own `ApplePass` token (as wallet.test.ts reads it).
+ */
+async function applePass(): Promise<{ url: string; headers: Record<string, string> }> {
+  const o = await order('free');
+  const res = await t.request('GET', `${ORDERS}/${o.id}`, { headers: o.headers });
+  expect(res.status, res.text).toBe(200);
+  const ticketPath = new URL(res.body.data.ticketUrl as string).pathname;
+  const pkpass = await t.app.inject({ method: 'GET', url: `${ticketPath}/pass.pkpass` });
+  expect(pkpass.statusCode, pkpass.body).toBe(200);
+  const files = unzipSync(new Uint8Array(pkpass.rawPayload));
+  const pass = JSON.parse(Buffer.from(files['pass.json']!).toString()) as {
+    serialNumber: string;
+    authenticationToken: string;
+  };
+  deviceSeq += 1;
+  return {
+    url: `${API}/wallet/apple/v1/devices/race-device-${deviceSeq}/registrations/${PASS_TYPE}/${pass.serialNumber}`,
+    headers: { authorization: `ApplePass ${pass.authenticationToken}` },
+  };
+}
+
+/** The (device, serial) registrations a registration URL names. */
+async function registrations(url: string): Promise<number> {
+  const [device, serial] = /devices\/([^/]+)\/registrations\/[^/]+\/([^/]+)$/.exec(url)!.slice(1);
+  return (
+    await one(sql<{ n: number }>`
+      select count(*)::int as n from wallet_registrations
+      where device_library_id = ${device} and serial_number = ${serial}`)
+  ).n;
+}
 
 interface Shop {
   eventId: string;
@@ -633,6 +686,81 @@ const CASES: Record<string, Case> = {
       sql<{ n: number }>`select count(*)::int as n from waiting_rooms where event_id = ${event.id}`,
     );
     expect(rows.n).toBe(1);
+  },
+  'POST /api/v1/waiting-room/:slug/join': async () => {
+    // The pre-queue (decisions 054, 055): one browser double-taps "Join" with its solved
+    // check. One place, and the repeats answer as a repeat does (the place), spending none of
+    // the address's places a minute — behind one mobile network's address, others need them.
+    const { event } = await givenEventWithTypes(t, owner, [{ price: 0, capacity: 100 }]);
+    const room = async (joinCheck: 'work' | 'account') => {
+      const res = await t.request('PUT', `${MANAGE}/${event.id}/waiting-room`, {
+        token: owner,
+        body: {
+          enabled: true,
+          onSaleAt: new Date(Date.now() + 86_400_000).toISOString(),
+          ratePerMinute: 60,
+          joinCheck,
+        },
+      });
+      expect(res.status, res.text).toBe(200);
+      return (
+        await one(sql<{ room_id: string }>`
+          select room_id from waiting_rooms where event_id = ${event.id}`)
+      ).room_id;
+    };
+    const entries = async (roomId: string) =>
+      (
+        await one(sql<{ n: number }>`
+          select count(*)::int as n from waiting_room_entries where room_id = ${roomId}`)
+      ).n;
+    const JOIN = `${API}/waiting-room/${event.slug}/join`;
+
+    const workRoom = await room('work');
+    const ip = freshIp();
+    const status = await t.request('GET', `${API}/waiting-room/${event.slug}/status`, { ip });
+    expect(status.body?.data?.state, status.text).toBe('check');
+    const cookie = ([status.headers['set-cookie']].flat()[0] as string).split(';')[0]!;
+    const body = await solveJoinChallenge(status.body.data.challenge);
+    const replies = await fire('POST', JOIN, { body, headers: { cookie }, ip });
+    allFine(replies);
+    expect(replies.map((r) => r.body.data.state as string)).toEqual(
+      Array.from({ length: N }, () => 'prequeue'),
+    );
+    expect(await entries(workRoom)).toBe(1);
+    const spent = await one(sql<{ n: number }>`
+      select coalesce(sum(places), 0)::int as n from waiting_room_address_windows
+      where room_id = ${workRoom}`);
+    expect(spent.n, "the address's places taken by one visitor").toBe(1);
+
+    // A room that asks for an account: one place per account, whatever the browser.
+    // (Still on, the same room: the visitor above keeps their place.)
+    const accountRoom = await room('account');
+    const before = await entries(accountRoom);
+    const member = await user();
+    const accountReplies = await fire('POST', JOIN, {
+      body: {},
+      token: member.token,
+      ip: freshIp(),
+    });
+    allFine(accountReplies);
+    expect(accountReplies.every((r) => r.body.data.state === 'prequeue')).toBe(true);
+    expect(await entries(accountRoom)).toBe(before + 1);
+  },
+
+  // Apple Wallet's device web service ---------------------------------------------------------
+  'POST /api/v1/wallet/apple/v1/devices/:device/registrations/:passType/:serial': async () => {
+    const { url, headers } = await applePass();
+    const replies = await fire('POST', url, { body: { pushToken: 'push-1' }, headers });
+    allFine(replies);
+    expect(replies.filter((r) => r.status === 201).length, statuses(replies)).toBe(1);
+    expect(await registrations(url)).toBe(1);
+  },
+  'DELETE /api/v1/wallet/apple/v1/devices/:device/registrations/:passType/:serial': async () => {
+    const { url, headers } = await applePass();
+    const reg = await t.post(url, { pushToken: 'push-1' }, { headers });
+    expect(reg.status, reg.text).toBe(201);
+    allFine(await fire('DELETE', url, { headers }));
+    expect(await registrations(url)).toBe(0);
   },
 
   // Promos ---------------------------------------------------------------------------------

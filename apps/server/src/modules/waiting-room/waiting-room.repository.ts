@@ -153,19 +153,6 @@ export interface AddressWindow {
 }
 
 /**
- * Counts `n` new places against an address's minute, at most up to its limit, and answers
- * how many were let through (the rest are refused). Writes and answers in one statement: the
- * row lock orders concurrent callers, so no two ever get the same last place.
- */
-const takeSlotsSql = (roomId: string, w: AddressWindow, n: number) => sql`
-  insert into waiting_room_address_windows as w (room_id, address, window_start, places, granted)
-  values (${roomId}, ${w.address}, ${w.windowStart}, least(${n}::int, ${w.limit}::int), least(${n}::int, ${w.limit}::int))
-  on conflict (room_id, address, window_start) do update
-    set places = least(${w.limit}::int, w.places + excluded.places),
-        granted = least(${w.limit}::int, w.places + excluded.places) - w.places
-  returning granted`;
-
-/**
  * Counts a group's new places against each of its addresses' minute (one statement for the
  * whole group, addresses in a stable order so two groups never deadlock); answers how many
  * each address was let through.
@@ -197,9 +184,16 @@ export async function takeAddressSlots(
 }
 
 /**
- * A pre-queue entry, if the address may take one more place this minute: counts the place
- * and writes the entry in one statement (the join's one round trip). Answers `limited`,
+ * A pre-queue entry, if the address may take one more place this minute: writes the entry
+ * and counts the place in one statement (the join's one round trip). Answers `limited`,
  * `written`, or `exists` (another request wrote this visitor first).
+ *
+ * The entry is written first and the place counted only for an entry written (decision
+ * 051): the same visitor's requests at once wait on the entry's key, and the ones that find
+ * it spend none of the address's places. Counted first, twenty taps of one browser took
+ * fifteen places of the minute and five were answered `limited`. An entry the address has
+ * no place left for is taken back before the transaction ends. The window's row lock orders
+ * concurrent callers, so no two ever get the same last place.
  */
 export async function insertPreQueueEntryLimited(
   trx: Db,
@@ -209,20 +203,35 @@ export async function insertPreQueueEntryLimited(
   now: Date,
   window: AddressWindow,
 ): Promise<'limited' | 'written' | 'exists'> {
-  const { rows } = await sql<{ granted: number; written: number }>`
-    with slot as (${takeSlotsSql(roomId, window, 1)}),
-    ins as (
+  const w = window;
+  const { rows } = await sql<{ granted: number | null; written: number }>`
+    with ins as (
       insert into waiting_room_entries (room_id, visitor_id, draw, rank, joined_at)
-      select ${roomId}, ${visitorId}, ${draw}, null, ${now} from slot where slot.granted > 0
+      values (${roomId}, ${visitorId}, ${draw}, null, ${now})
       on conflict do nothing
       returning visitor_id
+    ),
+    slot as (
+      insert into waiting_room_address_windows as w (room_id, address, window_start, places, granted)
+      select ${roomId}, ${w.address}, ${w.windowStart}, least(1, ${w.limit}::int), least(1, ${w.limit}::int)
+      from ins
+      on conflict (room_id, address, window_start) do update
+        set places = least(${w.limit}::int, w.places + excluded.places),
+            granted = least(${w.limit}::int, w.places + excluded.places) - w.places
+      returning granted
     )
-    select (select granted from slot)::int as granted, (select count(*) from ins)::int as written`.execute(
+    select (select count(*) from ins)::int as written, (select granted from slot)::int as granted`.execute(
     trx,
   );
   const row = rows[0];
-  if (!row || Number(row.granted) < 1) return 'limited';
-  return Number(row.written) > 0 ? 'written' : 'exists';
+  if (!row || Number(row.written) < 1) return 'exists';
+  if (Number(row.granted ?? 0) > 0) return 'written';
+  await trx
+    .deleteFrom('waiting_room_entries')
+    .where('room_id', '=', roomId)
+    .where('visitor_id', '=', visitorId)
+    .execute();
+  return 'limited';
 }
 
 /**
