@@ -13,7 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database, Db } from '../../db/database.ts';
-import { lockKey } from '../../db/locks.ts';
+import { OneAtATime } from '../../lib/one-at-a-time.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { normalizePhone } from '../../lib/phone.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
@@ -115,6 +115,9 @@ export class SettingsService {
     /** Set where Paystack is configured: payout accounts are resolved and become subaccounts. */
     private readonly paystack?: PaystackProvider,
   ) {}
+
+  /** Payout saves of one organiser, one at a time (see savePayout). */
+  private readonly payoutSaves = new OneAtATime();
 
   /** Banks to choose from (Paystack's list), and whether payout accounts are verified here. */
   async payoutBanks(): Promise<PayoutBanksDto> {
@@ -402,11 +405,12 @@ export class SettingsService {
     }
     // One save at a time per organiser, the Paystack call included: twenty saves at once
     // make one subaccount, and the later ones find the account already saved (decision 051).
-    const subaccount = await this.db.transaction().execute(async (trx) => {
-      await lockKey(trx, `payout:${userId}`);
+    // Serialised in this process, not by a database lock held across the Paystack call:
+    // that would keep PGlite's only connection while the demo's sandbox needs it.
+    const subaccount = await this.payoutSaves.run(userId, async () => {
       const [user, settings] = await Promise.all([
-        repo.findAccount(trx, userId),
-        repo.findSettings(trx, userId),
+        repo.findAccount(this.db, userId),
+        repo.findSettings(this.db, userId),
       ]);
       if (!user) throw notFound('This account no longer exists.');
       if (
@@ -441,7 +445,7 @@ export class SettingsService {
             )
           : paystackUnreachable();
       }
-      await repo.saveSettings(trx, userId, {
+      await repo.saveSettings(this.db, userId, {
         bank_name: body.bankName,
         account_number: body.accountNumber,
         account_name: resolved,
