@@ -38,8 +38,11 @@ function Toasts() {
         pauseOnFocusLoss
         theme="light"
         newestOnTop
-        // Below the fixed navbar (h-16), so a toast never covers its Login or account button.
-        style={{ top: 'calc(4rem + 0.75rem + env(safe-area-inset-top))' }}
+        // Below the fixed navbar (h-16, and the test-mode strip above it when there is one),
+        // so a toast never covers its Login or account button.
+        style={{
+          top: 'calc(var(--test-banner, 0px) + 4rem + 0.75rem + env(safe-area-inset-top))',
+        }}
       />
     </Suspense>
   );

@@ -110,7 +110,7 @@ export function QrScanPanel({
 
   return (
     <div className="space-y-3">
-      <div className="relative mx-auto aspect-square max-h-[42dvh] w-full max-w-md overflow-hidden rounded-2xl bg-slate-900 shadow-inner lg:max-h-none">
+      <div className="relative mx-auto aspect-square max-h-[calc(42dvh-var(--test-banner,0px))] w-full max-w-md overflow-hidden rounded-2xl bg-slate-900 shadow-inner lg:max-h-none">
         <video
           ref={videoRef}
           className="size-full object-cover"

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MARK_CHUNK, type DoorOrder } from './door.ts';
 import { DoorController } from './door-controller.ts';
-import { hasDoorCache, ticketsKey, titleKey, validatedKey } from './door-keys.ts';
+import { hasDoorCache, refusedKey, ticketsKey, titleKey, validatedKey } from './door-keys.ts';
 import {
   doorStore,
   forgetDoorLists,
@@ -161,6 +161,8 @@ describe('removed from a team: that organiser’s lists leave, the session and o
       [ticketsKey('team-1')]: JSON.stringify([ADA, BAYO]),
       [validatedKey('team-1')]: JSON.stringify([ADA.orderCode, BAYO.orderCode]),
       [titleKey('team-1')]: 'Lagos Jazz Night',
+      // The refused codes name new holders (decision 057): they leave too.
+      [refusedKey('team-1')]: JSON.stringify([{ code: '44444444', reason: 'transferred' }]),
       [ticketsKey('team-2')]: JSON.stringify([CHIDI]),
       [ticketsKey('own-1')]: JSON.stringify([CHIDI]),
     });

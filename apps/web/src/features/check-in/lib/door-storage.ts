@@ -1,6 +1,6 @@
 import { chunks, codeList, doorOrderList, indexOrders, MARK_CHUNK, pendingCodes } from './door.ts';
 import type { KeyValueStore } from './door-controller.ts';
-import { ticketsKey, titleKey, validatedKey } from './door-keys.ts';
+import { refusedKey, ticketsKey, titleKey, validatedKey } from './door-keys.ts';
 
 /**
  * The door's caches once nobody is signed in (decision 018). The order lists
@@ -74,6 +74,8 @@ function forgetList(storage: DeviceStore, eventId: string): void {
     else storage.removeItem(validatedKey(eventId));
   }
   storage.removeItem(ticketsKey(eventId));
+  // The refused codes name new holders: they go with the list (decision 057).
+  storage.removeItem(refusedKey(eventId));
   storage.removeItem(titleKey(eventId));
 }
 
