@@ -1,10 +1,7 @@
-import { DEVICE_HEADER, ORGANISER_HEADER, TEAM_LIMITS } from '@gatepass/shared';
+import { DEVICE_HEADER, ORGANISER_HEADER, TEAM_LIMITS, type TeamRole } from '@gatepass/shared';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { unauthorized } from '../lib/errors.ts';
-import type { AuthService } from '../modules/auth/auth.service.ts';
-import type { ResourceKind } from '../modules/team/team.repository.ts';
-import type { AccessLevel, Actor, ResourceRef, TeamService } from '../modules/team/team.service.ts';
-import { bearerToken } from './auth.ts';
+import { bearerToken, type Authenticator } from './auth.ts';
 
 /**
  * Roles on every manage route (issue 13, decision 040). A route says what it needs in its
@@ -13,6 +10,38 @@ import { bearerToken } from './auth.ts';
  * which organiser the caller acts (`request.actor`) and refuses a role that may not call it.
  * Handlers pass `actingOrganiser(request)` where they passed the user's id before.
  */
+
+/** What a manage route needs of its caller. */
+export type AccessLevel = 'owner' | 'manage' | 'door';
+
+/** What a manage route's `:id` may name. */
+export type ResourceKind = 'event' | 'order' | 'promo';
+
+/** The thing a manage request names. */
+export interface ResourceRef {
+  kind: ResourceKind;
+  id: string;
+}
+
+/** The caller of a manage route: who they are, for which organiser, in which role. */
+export interface Actor {
+  userId: string;
+  organiserId: string;
+  role: TeamRole;
+  /** null: every event of the organiser. */
+  eventIds: string[] | null;
+}
+
+/**
+ * The access decision the hook asks (team's, handed in by the composition — a plugin never
+ * imports a module, decision 062): who the user acts for, refusing a role that may not.
+ */
+export type ResolveActor = (
+  userId: string,
+  level: AccessLevel,
+  ref: ResourceRef | undefined,
+  chosen: string | undefined,
+) => Promise<Actor>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -58,7 +87,11 @@ export function resourceOf(request: FastifyRequest): ResourceRef | undefined {
   return undefined;
 }
 
-export function registerAccess(app: FastifyInstance, auth: AuthService, team: TeamService): void {
+export function registerAccess(
+  app: FastifyInstance,
+  auth: Authenticator,
+  resolveActor: ResolveActor,
+): void {
   app.decorateRequest('actor', undefined);
   app.addHook('preHandler', async (request) => {
     const level = request.routeOptions.config?.access;
@@ -69,7 +102,7 @@ export function registerAccess(app: FastifyInstance, auth: AuthService, team: Te
       if (!request.user) throw unauthorized();
     }
     const chosen = request.headers[ORGANISER_HEADER];
-    request.actor = await team.resolveActor(
+    request.actor = await resolveActor(
       request.user.id,
       level,
       resourceOf(request),

@@ -1,13 +1,20 @@
 import type { UserDto } from '@gatepass/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { unauthorized } from '../lib/errors.ts';
-import type { AuthService } from '../modules/auth/auth.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `requireUser` for routes that need a signed-in organiser. */
     user: UserDto | undefined;
   }
+}
+
+/**
+ * What the guard needs of the accounts: the user a session token belongs to. The composition
+ * hands in auth's service (a plugin never imports a module, decision 062).
+ */
+export interface Authenticator {
+  authenticate(token: string): Promise<UserDto | undefined>;
 }
 
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -18,7 +25,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /** A preHandler: 401 unless the bearer token belongs to a live session. */
-export function requireUser(auth: AuthService) {
+export function requireUser(auth: Authenticator) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const token = bearerToken(request);
     const user = token ? await auth.authenticate(token) : undefined;

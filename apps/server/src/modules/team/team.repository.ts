@@ -1,9 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { ResourceKind } from '../../plugins/access.ts';
 
 type Db = Kysely<Database>;
-
-export type ResourceKind = 'event' | 'order' | 'promo';
 
 export interface MembershipRow {
   organiser_id: string;

@@ -1,0 +1,23 @@
+import type { Config } from '../config.ts';
+import type { Wiring } from './services.ts';
+
+/**
+ * The background jobs of one process: the outbox's dispatcher, the hold sweeper, the
+ * waiting list's offer sweeper, unused images and changed wallet passes. Answers how to stop
+ * them all (on close, before the database goes).
+ */
+export function startJobs(config: Config, { services: s, sandbox }: Wiring): () => Promise<void> {
+  s.mail.start();
+  s.orders.start();
+  s.waitlist.start(config.holdSweepIntervalMs);
+  s.media.start();
+  s.wallet.start();
+  return async () => {
+    sandbox?.close();
+    await s.wallet.stop();
+    s.orders.stop();
+    s.waitlist.stop();
+    await s.media.stop();
+    await s.mail.stop();
+  };
+}

@@ -1,0 +1,46 @@
+import {
+  filtersFromSearch,
+  HOME_EVENTS_QUERY,
+  pageDataKey,
+  publicEventsQueryFor,
+} from '@gatepass/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import type { EventsService } from '../modules/events/events.service.ts';
+import { registerWeb } from '../plugins/web.ts';
+
+/**
+ * The web app, with its public pages: their own code preloaded beside the entry, the event
+ * page's head for crawlers, and each page's first API answers in its HTML (decision 021).
+ */
+export async function registerPages(
+  app: FastifyInstance,
+  config: Config,
+  events: EventsService,
+): Promise<void> {
+  await registerWeb(
+    app,
+    config.webDistDir,
+    [
+      {
+        path: '/',
+        module: 'src/app/routes/home.tsx',
+        data: () => [pageDataKey('/events', HOME_EVENTS_QUERY)],
+      },
+      {
+        path: '/events',
+        module: 'src/app/routes/events/events-list.tsx',
+        data: (_params, query) => [
+          pageDataKey('/events', publicEventsQueryFor(filtersFromSearch(query))),
+        ],
+      },
+      {
+        path: '/events/:slug',
+        module: 'src/app/routes/events/event-detail.tsx',
+        head: (params) => events.pageHead(params.slug ?? '', config.publicUrl),
+        data: (params) => [pageDataKey(`/events/${encodeURIComponent(params.slug ?? '')}`)],
+      },
+    ],
+    { testMode: config.paymentsTestMode },
+  );
+}
