@@ -730,7 +730,7 @@ export async function seed(
         }),
       );
       for (const ticket of demo.tickets) {
-        await events.addTicketType(organiserId, draft.id, createTicketTypeBody.parse(ticket));
+        await events.ticketTypes.add(organiserId, draft.id, createTicketTypeBody.parse(ticket));
       }
       await events.setCover(organiserId, draft.id, await coverImage(demo));
       event = await events.publish(organiserId, draft.id);
@@ -777,7 +777,7 @@ async function seedSellOut(
   const fresh = await events.get(organiserId, event.id);
   const type = fresh.ticketTypes.find((t) => t.name === sellOut.ticketType);
   if (type && type.sold > 0) {
-    await events.updateTicketType(
+    await events.ticketTypes.update(
       organiserId,
       event.id,
       type.id,

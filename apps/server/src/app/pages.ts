@@ -37,7 +37,7 @@ export async function registerPages(
       {
         path: '/events/:slug',
         module: 'src/app/routes/events/event-detail.tsx',
-        head: (params) => events.pageHead(params.slug ?? '', config.publicUrl),
+        head: (params) => events.published.pageHead(params.slug ?? '', config.publicUrl),
         data: (params) => [pageDataKey(`/events/${encodeURIComponent(params.slug ?? '')}`)],
       },
     ],

@@ -315,7 +315,7 @@ function connectReactions({ orders, settings, waitlist, ordersManage, events }: 
     changed: (trx, eventId, change) => orders.eventChanged(trx, eventId, change),
     committed: () => orders.kickMessages(),
   });
-  events.onCapacityRaised((trx, ticketTypeIds) =>
+  events.ticketTypes.onCapacityRaised((trx, ticketTypeIds) =>
     waitlist.offerFreed(trx, ticketTypeIds).then(() => {}),
   );
 }
