@@ -23,6 +23,18 @@ export async function ownedEvent(
   return event;
 }
 
+/** The owned event, unless it is cancelled: a cancelled event can no longer be changed. */
+export async function changeableEvent(
+  db: Db,
+  ownerId: string,
+  id: string,
+  lock = false,
+): Promise<EventRow> {
+  const event = await ownedEvent(db, ownerId, id, lock);
+  if (event.status === 'cancelled') throw cancelledEvent();
+  return event;
+}
+
 /** One thing wrong with an event or a form, named by the field the web shows it under. */
 export interface Issue {
   field: string;

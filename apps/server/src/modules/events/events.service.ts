@@ -18,7 +18,7 @@ import * as repo from './events.repository.ts';
 import { PublicEvents, type WaitingRoomOf } from './events.public.ts';
 import { TicketTypes } from './events.ticket-types.ts';
 import {
-  cancelledEvent,
+  changeableEvent,
   dateIssues,
   eventNotFound,
   ownedEvent,
@@ -190,8 +190,7 @@ export class EventsService {
     const coverIssues = body.coverImageId ? await this.coverIssues(ownerId, body.coverImageId) : [];
     return this.withFreshSlug(() =>
       this.db.transaction().execute(async (trx) => {
-        const event = await ownedEvent(trx, ownerId, id, true);
-        if (event.status === 'cancelled') throw cancelledEvent();
+        const event = await changeableEvent(trx, ownerId, id, true);
         const timeZone = body.timeZone ?? event.time_zone;
         const patch: EventPatch = {};
         if (body.title !== undefined) patch.title = body.title;
@@ -384,16 +383,14 @@ export class EventsService {
 
   /** Stores an uploaded image (checked and re-encoded by media) as the event's cover. */
   async setCover(ownerId: string, id: string, upload: Buffer): Promise<ManageEventDto> {
-    const event = await ownedEvent(this.db, ownerId, id);
-    if (event.status === 'cancelled') throw cancelledEvent();
+    const event = await changeableEvent(this.db, ownerId, id);
     const image = await this.media.storeImage(ownerId, upload);
     const updated = await repo.updateEvent(this.db, event.id, { cover_image_id: image.id });
     return this.manageDto(this.db, updated);
   }
 
   async removeCover(ownerId: string, id: string): Promise<ManageEventDto> {
-    const event = await ownedEvent(this.db, ownerId, id);
-    if (event.status === 'cancelled') throw cancelledEvent();
+    const event = await changeableEvent(this.db, ownerId, id);
     const updated = await repo.updateEvent(this.db, event.id, { cover_image_id: null });
     return this.manageDto(this.db, updated);
   }

@@ -1,17 +1,12 @@
-import {
-  EVENT_LIMITS,
-  MAX_BELOW_MIN,
-  SALES_END_BEFORE_START,
-  type createTicketTypeBody,
-  type ManageTicketTypeDto,
-  type updateTicketTypeBody,
-} from '@gatepass/shared';
+import { EVENT_LIMITS, MAX_BELOW_MIN, SALES_END_BEFORE_START } from '@gatepass/shared';
+import type { createTicketTypeBody, updateTicketTypeBody } from '@gatepass/shared';
+import type { ManageTicketTypeDto } from '@gatepass/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { toManageTicketTypeDto } from './events.dto.ts';
 import * as repo from './events.repository.ts';
-import { cancelledEvent, ownedEvent, throwIfIssues, UUID, type Issue } from './events.rules.ts';
+import { changeableEvent, throwIfIssues, UUID, type Issue } from './events.rules.ts';
 import type { TicketTypePatch } from './events.table.ts';
 import { toInstant } from './events.time.ts';
 
@@ -19,6 +14,14 @@ type CreateTicketType = z.output<typeof createTicketTypeBody>;
 type UpdateTicketType = z.output<typeof updateTicketTypeBody>;
 
 const ticketTypeNotFound = () => notFound('This ticket type does not exist.');
+
+async function existingType(trx: Db, eventId: string, ticketTypeId: string) {
+  const current = UUID.test(ticketTypeId)
+    ? await repo.findTicketType(trx, eventId, ticketTypeId)
+    : undefined;
+  if (!current) throw ticketTypeNotFound();
+  return current;
+}
 
 /**
  * An event's ticket types: what is sold, at what price, how many, when. Each change locks
@@ -48,8 +51,7 @@ export class TicketTypes {
     body: CreateTicketType,
   ): Promise<ManageTicketTypeDto> {
     return this.db.transaction().execute(async (trx) => {
-      const event = await ownedEvent(trx, ownerId, eventId, true);
-      if (event.status === 'cancelled') throw cancelledEvent();
+      const event = await changeableEvent(trx, ownerId, eventId, true);
       if ((await repo.countTicketTypes(trx, event.id)) >= EVENT_LIMITS.ticketTypesMax) {
         throw new AppError(
           400,
@@ -87,12 +89,8 @@ export class TicketTypes {
     body: UpdateTicketType,
   ): Promise<ManageTicketTypeDto> {
     return this.db.transaction().execute(async (trx) => {
-      const event = await ownedEvent(trx, ownerId, eventId, true);
-      if (event.status === 'cancelled') throw cancelledEvent();
-      const current = UUID.test(ticketTypeId)
-        ? await repo.findTicketType(trx, event.id, ticketTypeId)
-        : undefined;
-      if (!current) throw ticketTypeNotFound();
+      const event = await changeableEvent(trx, ownerId, eventId, true);
+      const current = await existingType(trx, event.id, ticketTypeId);
       const patch: TicketTypePatch = {};
       if (body.name !== undefined) patch.name = body.name;
       if (body.description !== undefined) patch.description = body.description;
@@ -136,12 +134,8 @@ export class TicketTypes {
 
   async remove(ownerId: string, eventId: string, ticketTypeId: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const event = await ownedEvent(trx, ownerId, eventId, true);
-      if (event.status === 'cancelled') throw cancelledEvent();
-      const current = UUID.test(ticketTypeId)
-        ? await repo.findTicketType(trx, event.id, ticketTypeId)
-        : undefined;
-      if (!current) throw ticketTypeNotFound();
+      const event = await changeableEvent(trx, ownerId, eventId, true);
+      const current = await existingType(trx, event.id, ticketTypeId);
       const hasSales = () =>
         new AppError(
           409,

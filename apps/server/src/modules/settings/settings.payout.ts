@@ -1,10 +1,5 @@
-import {
-  DEFAULT_FEE_PERCENT,
-  type PayoutBanksDto,
-  type payoutBody,
-  type ResolvedPayoutDto,
-  type resolvePayoutQuery,
-} from '@gatepass/shared';
+import { DEFAULT_FEE_PERCENT, type PayoutBanksDto, type ResolvedPayoutDto } from '@gatepass/shared';
+import type { payoutBody, resolvePayoutQuery } from '@gatepass/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
