@@ -284,6 +284,22 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * The config of this process for an entry point (`npm start`, `npm run seed`): every bad
+ * variable is printed and the process ends with status 1.
+ */
+export function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(
     Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''),

@@ -26,7 +26,7 @@ import { format } from 'date-fns';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import sharp from 'sharp';
-import { ConfigError, loadConfig, SANDBOX_BASE_URL, type Config } from './config.ts';
+import { configOrExit, loadConfig, SANDBOX_BASE_URL, type Config } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -847,16 +847,7 @@ export function seedRefusal(config: Config, argv: string[]): string | undefined 
 }
 
 async function main(): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = configOrExit();
   const refusal = seedRefusal(config, process.argv.slice(2));
   if (refusal) {
     console.error(refusal);

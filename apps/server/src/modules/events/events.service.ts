@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { lockKey } from '../../db/locks.ts';
 import { AppError } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { MediaService } from '../media/media.service.ts';
 import { toManageEventDto, toManageListItem } from './events.dto.ts';
 import * as repo from './events.repository.ts';
@@ -55,15 +56,6 @@ export const EVENT_MESSAGES = {
   ticketTypeUpdated: 'Ticket type saved.',
   ticketTypeDeleted: 'Ticket type deleted.',
 } as const;
-
-const isSlugClash = (err: unknown): boolean => {
-  if (typeof err !== 'object' || err === null) return false;
-  const e = err as { code?: string; constraint?: string; message?: string; detail?: string };
-  return (
-    e.code === '23505' &&
-    `${e.constraint ?? ''} ${e.message ?? ''} ${e.detail ?? ''}`.includes('slug')
-  );
-};
 
 /** Who holds tickets of an event hears of its cancellation and of a new date, time or place. */
 export interface EventHoldersHook {
@@ -439,7 +431,7 @@ export class EventsService {
       try {
         return await attempt();
       } catch (err) {
-        if (!isSlugClash(err) || i >= SLUG_ATTEMPTS) throw err;
+        if (!isUniqueViolation(err, 'slug') || i >= SLUG_ATTEMPTS) throw err;
       }
     }
   }

@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { Database, Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { normalizePhone } from '../../lib/phone.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
 import { assertUncommonPassword } from '../../lib/common-passwords.ts';
 import { hashPassword, newToken, sha256, verifyPassword } from '../../lib/secrets.ts';
@@ -69,15 +70,6 @@ export interface SettingsLimits {
   passwordFailuresPerUser: Limiter;
   emailChangesPerUser: Limiter;
 }
-
-const isUniqueViolation = (err: unknown, column: string) => {
-  if (typeof err !== 'object' || err === null) return false;
-  const e = err as { code?: string; constraint?: string; message?: string; detail?: string };
-  return (
-    e.code === '23505' &&
-    `${e.constraint ?? ''} ${e.message ?? ''} ${e.detail ?? ''}`.includes(column)
-  );
-};
 
 const emailTaken = () =>
   new AppError(409, 'EMAIL_TAKEN', 'Another account already uses this email.');
