@@ -18,7 +18,7 @@ import { useEventTitle } from '../hooks/use-event-title.ts';
 import { codeFromQr, type ScanOutcome } from '../lib/door.ts';
 import type { DoorRefusal } from '../lib/door-controller.ts';
 import { rememberTeamDoor } from '../../../lib/team-access.ts';
-import { useWorkspace } from '../../../lib/workspace.ts';
+import { isDoorOnly, useWorkspace } from '../../../lib/workspace.ts';
 
 const tabs: { name: string; icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
   { name: 'QR Scan', icon: ScanIcon },
@@ -50,7 +50,7 @@ export function VerifyTicketPage({ eventId }: { eventId: string }) {
     eventId,
     isPending
       ? null
-      : current?.role === 'door'
+      : current && isDoorOnly(current.role)
         ? (current.events?.find((e) => e.id === eventId)?.title ?? null)
         : undefined,
   );

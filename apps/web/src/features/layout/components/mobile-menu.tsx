@@ -13,7 +13,7 @@ import {
   manageNavItemsFor,
   OVERLAY_CONTENT_DELAY_MS,
 } from '../lib/navigation.ts';
-import { useWorkspace } from '../../../lib/workspace.ts';
+import { isDoorOnly, useWorkspace } from '../../../lib/workspace.ts';
 import { WorkspaceSwitcher } from './workspace-switcher.tsx';
 import { manageIcons } from './manage-icons.tsx';
 
@@ -42,7 +42,7 @@ export function MobileMenu({
   // Teams: a door steward's menu offers their doors only; several organisers, a switcher.
   const workspace = useWorkspace(open);
   const role = workspace.isPending ? undefined : workspace.current?.role;
-  const doorOnly = role === 'door';
+  const doorOnly = isDoorOnly(role);
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50 lg:hidden">
       <DialogBackdrop

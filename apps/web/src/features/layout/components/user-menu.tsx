@@ -24,7 +24,7 @@ import {
 } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
-import { useWorkspace } from '../../../lib/workspace.ts';
+import { isDoorOnly, useWorkspace } from '../../../lib/workspace.ts';
 
 const organiserLinks = [
   { to: paths.manage.all, label: 'Manage my Events', icon: CalendarIcon },
@@ -60,7 +60,7 @@ export function UserMenu({
   const [activeIndex, setActiveIndex] = useState<number | null>(null);
   const listRef = useRef<Array<HTMLElement | null>>([]);
   const workspace = useWorkspace(open);
-  const links = workspace.current?.role === 'door' ? doorLinks : organiserLinks;
+  const links = isDoorOnly(workspace.current?.role) ? doorLinks : organiserLinks;
 
   const {
     refs: { setReference, setFloating },

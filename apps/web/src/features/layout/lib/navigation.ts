@@ -1,5 +1,12 @@
-import type { TeamRole } from '@gatepass/shared';
+import {
+  ACCESS_LEVELS,
+  roleAllows,
+  roleRefusal,
+  type AccessLevel,
+  type TeamRole,
+} from '@gatepass/shared';
 import { paths } from '../../../config/paths.ts';
+import { isDoorOnly } from '../../../lib/workspace.ts';
 
 /** Spec §9 constants of the navigation. */
 export const SCROLL_THRESHOLD_PX = 20;
@@ -19,21 +26,27 @@ export interface ManageNavItem {
   icon: ManageIcon;
   /** Other sections that count as this item (an event's pages belong to Events). */
   also?: readonly string[];
+  /**
+   * What a role must be allowed to open it (the shared role table, decision 067): the
+   * level of the manage routes its page calls.
+   */
+  access: AccessLevel;
 }
 
 /** The organiser sidebar (spec §2), in order. */
 export const manageNavItems: readonly ManageNavItem[] = [
-  { title: 'Home', to: paths.manage.home, icon: 'home' },
+  { title: 'Home', to: paths.manage.home, icon: 'home', access: 'manage' },
   {
     title: 'Events',
     to: paths.manage.all,
     icon: 'events',
+    access: 'manage',
     also: ['/events/manage/events', '/events/manage/create', '/events/manage/verify-ticket'],
   },
-  { title: 'Orders', to: paths.manage.orders, icon: 'orders' },
-  { title: 'Marketing', to: paths.manage.marketing, icon: 'marketing' },
-  { title: 'Financies', to: paths.manage.financies, icon: 'financies' },
-  { title: 'Settings', to: paths.manage.settings, icon: 'settings' },
+  { title: 'Orders', to: paths.manage.orders, icon: 'orders', access: 'manage' },
+  { title: 'Marketing', to: paths.manage.marketing, icon: 'marketing', access: 'manage' },
+  { title: 'Financies', to: paths.manage.financies, icon: 'financies', access: 'manage' },
+  { title: 'Settings', to: paths.manage.settings, icon: 'settings', access: 'manage' },
 ];
 
 /** True when `pathname` is `base` or below it (segment-wise, so /events never matches /eventsx). */
@@ -56,58 +69,67 @@ export function isBrowseLinkActive(pathname: string, to: string): boolean {
 }
 
 /** Teams (issue 13): the owner's team page, listed before Settings. */
-export const teamNavItem: ManageNavItem = { title: 'Team', to: paths.manage.team, icon: 'team' };
+export const teamNavItem: ManageNavItem = {
+  title: 'Team',
+  to: paths.manage.team,
+  icon: 'team',
+  access: 'owner',
+};
 
 /** A door steward's one item: their events' verify-ticket screens. */
 export const doorNavItem: ManageNavItem = {
   title: 'Verify tickets',
   to: paths.manage.verifyTickets,
   icon: 'door',
+  access: 'door',
 };
 
-/**
- * What the manage area offers a role: the owner everything plus Team; a manager everything
- * but Team (Settings stays: it is their own account's); a door steward only Verify tickets.
- * Unknown yet (the workspaces still loading or not answered): the spec's items.
- */
-export function manageNavItemsFor(role: TeamRole | null | undefined): readonly ManageNavItem[] {
-  if (role === 'door') return [doorNavItem];
-  if (role !== 'owner') return manageNavItems;
-  const settingsAt = manageNavItems.findIndex((item) => item.icon === 'settings');
-  return [...manageNavItems.slice(0, settingsAt), teamNavItem, ...manageNavItems.slice(settingsAt)];
-}
+/** Every organiser page a role may be given, in the sidebar's order (Team before Settings). */
+const allManageNavItems: readonly ManageNavItem[] = [
+  ...manageNavItems.slice(0, -1),
+  teamNavItem,
+  ...manageNavItems.slice(-1),
+];
 
 /**
- * The server's sentences for a role kept off a page (the contract's ROLE_REFUSALS, spelled
- * here so the navbar loads no contracts, decision 020; a unit test keeps them equal).
+ * What the manage area offers a role: the items the shared role table allows it — the owner
+ * everything plus Team; a manager everything but Team (Settings stays: it is their own
+ * account's) — and a role allowed none of them (a door steward) its doors. Unknown yet (the
+ * workspaces still loading or not answered): the spec's items.
  */
-export const ROLE_REFUSAL_SENTENCES = {
-  ownerOnly: 'Only the account owner can do this.',
-  doorOnly: 'Door stewards can only check tickets in. Ask the organiser if you need more.',
-} as const;
+export function manageNavItemsFor(role: TeamRole | null | undefined): readonly ManageNavItem[] {
+  if (!role) return manageNavItems;
+  const items = allManageNavItems.filter((item) => roleAllows(role, item.access));
+  return items.length ? items : [doorNavItem];
+}
+
+/** What a manage page needs: the door's pages `door`, Team `owner`, the rest `manage`. */
+export function manageAccessOf(pathname: string): AccessLevel {
+  if (isWithin(pathname, paths.manage.verifyTickets)) return doorNavItem.access;
+  if (isWithin(pathname, paths.manage.team)) return teamNavItem.access;
+  return 'manage';
+}
 
 /**
  * What a role is told when the guard below sends it away from a page (issue 24 §2: not
- * silently): the server's own sentence for the same refusal.
+ * silently): the server's own sentence for the same refusal; nothing for the owner, who is
+ * never sent away.
  */
 export function manageRefusalFor(role: TeamRole | null | undefined): string | null {
-  if (role === 'door') return ROLE_REFUSAL_SENTENCES.doorOnly;
-  if (role === 'manager') return ROLE_REFUSAL_SENTENCES.ownerOnly;
-  return null;
+  if (!role || ACCESS_LEVELS.every((level) => roleAllows(role, level))) return null;
+  return roleRefusal(role);
 }
 
 /**
- * The route guard of the roles: where a role is sent from a manage page it may not open
- * (null: it may stay). The server refuses those calls anyway (403); this keeps the page
- * from being a wall of refusals.
+ * The route guard of the roles: where a role is sent from a manage page the shared role
+ * table does not allow it (null: it may stay) — a door steward to their doors, anyone else
+ * home. The server refuses those calls anyway (403); this keeps the page from being a wall
+ * of refusals.
  */
 export function manageRedirectFor(
   role: TeamRole | null | undefined,
   pathname: string,
 ): string | null {
-  if (role === 'door') {
-    return isWithin(pathname, paths.manage.verifyTickets) ? null : paths.manage.verifyTickets;
-  }
-  if (role === 'manager' && isWithin(pathname, paths.manage.team)) return paths.manage.home;
-  return null;
+  if (!role || roleAllows(role, manageAccessOf(pathname))) return null;
+  return isDoorOnly(role) ? paths.manage.verifyTickets : paths.manage.home;
 }
