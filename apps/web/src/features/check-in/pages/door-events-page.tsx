@@ -7,7 +7,7 @@ import { EmptyState, Panel } from '../../../components/ui/panel.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatShortDateTime } from '../../../lib/format.ts';
-import { useWorkspace } from '../../../lib/workspace.ts';
+import { isDoorOnly, useWorkspace } from '../../../lib/workspace.ts';
 import { useDoorEvents, type DoorEventRef } from '../api/get-door-events.ts';
 
 /**
@@ -21,7 +21,7 @@ export function DoorEventsPage() {
   // Only once the workspace is known: a door steward's list comes with it, and the
   // organiser's list would refuse them (issue 24 §2). Without a workspace list (an older
   // server), the organiser's list is asked.
-  const all = useDoorEvents(!isPending && listed === null && current?.role !== 'door');
+  const all = useDoorEvents(!isPending && listed === null && !isDoorOnly(current?.role));
   // A draft has no tickets to check.
   const events: DoorEventRef[] | undefined = (listed ?? all.data)?.filter(
     (e) => e.status !== 'draft',
