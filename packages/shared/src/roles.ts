@@ -11,6 +11,10 @@ export type TeamRole = (typeof TEAM_ROLES)[number];
 export const MEMBER_ROLES = ['manager', 'door'] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 
+/** Whether a role is one an owner gives (and may change or take away): not the owner's own. */
+export const isMemberRole = (role: TeamRole): role is MemberRole =>
+  (MEMBER_ROLES as readonly TeamRole[]).includes(role);
+
 export const ROLE_LABELS: Record<TeamRole, string> = {
   owner: 'Owner',
   manager: 'Manager',
@@ -35,9 +39,35 @@ export const ROLE_ACCESS: Readonly<Record<TeamRole, readonly AccessLevel[]>> = {
   door: ['door'],
 };
 
+/**
+ * The organiser area's pages (the web's sidebar items, spec §2, and the door) and the level
+ * each needs: the level of the manage routes the page calls. Settings are the user's own
+ * account (every signed-in user may read their own); the web keeps them in the managing
+ * area, which a door steward's is not.
+ */
+export const MANAGE_PAGE_ACCESS = {
+  home: 'manage',
+  events: 'manage',
+  orders: 'manage',
+  marketing: 'manage',
+  financies: 'manage',
+  settings: 'manage',
+  team: 'owner',
+  door: 'door',
+} as const satisfies Record<string, AccessLevel>;
+export type ManagePage = keyof typeof MANAGE_PAGE_ACCESS;
+
 /** Whether `role` may call a route (or open a page) that needs `level`. */
 export const roleAllows = (role: TeamRole, level: AccessLevel): boolean =>
   ROLE_ACCESS[role].includes(level);
+
+/**
+ * Whether the role only checks tickets in (the table allows it nothing to manage): the web
+ * leads it to its doors alone, and the organiser's own lists would refuse it. Unknown
+ * (null, the workspaces not answered yet): no.
+ */
+export const isDoorOnly = (role: TeamRole | null | undefined): boolean =>
+  !!role && !roleAllows(role, 'manage');
 
 /**
  * The server's refusals of a role (403), shared so the web app says the very same sentence

@@ -1,4 +1,4 @@
-import { roleAllows, type TeamRole, type WorkspaceDto } from '@gatepass/shared';
+import { isDoorOnly, type WorkspaceDto } from '@gatepass/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useContext, useEffect, useSyncExternalStore } from 'react';
 import { paths } from '../config/paths.ts';
@@ -37,14 +37,6 @@ export function isStaleChoice(
 ): boolean {
   return chosenId !== null && !workspaces.some((w) => w.organiserId === chosenId);
 }
-
-/**
- * Whether the role only checks tickets in (the shared role table allows it nothing to
- * manage, decision 067): its menus lead to its doors alone, and the organiser's own lists
- * would refuse it. Unknown (null): no.
- */
-export const isDoorOnly = (role: TeamRole | null | undefined): boolean =>
-  !!role && !roleAllows(role, 'manage');
 
 /**
  * Where a role starts in the manage area: a door steward at the verify-ticket screen when

@@ -1,3 +1,4 @@
+import { isDoorOnly } from '@gatepass/shared';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { ArrowRightIcon, ScanIcon } from '../../../components/ui/icons.tsx';
@@ -7,7 +8,7 @@ import { EmptyState, Panel } from '../../../components/ui/panel.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatShortDateTime } from '../../../lib/format.ts';
-import { isDoorOnly, useWorkspace } from '../../../lib/workspace.ts';
+import { useWorkspace } from '../../../lib/workspace.ts';
 import { useDoorEvents, type DoorEventRef } from '../api/get-door-events.ts';
 
 /**

@@ -1,3 +1,4 @@
+import { isDoorOnly } from '@gatepass/shared';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useCallback, useEffect, useState, type ComponentType, type SVGProps } from 'react';
 import { Link } from 'react-router';
@@ -18,7 +19,7 @@ import { useEventTitle } from '../hooks/use-event-title.ts';
 import { codeFromQr, type ScanOutcome } from '../lib/door.ts';
 import type { DoorRefusal } from '../lib/door-controller.ts';
 import { rememberTeamDoor } from '../../../lib/team-access.ts';
-import { isDoorOnly, useWorkspace } from '../../../lib/workspace.ts';
+import { useWorkspace } from '../../../lib/workspace.ts';
 
 const tabs: { name: string; icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
   { name: 'QR Scan', icon: ScanIcon },

@@ -1,3 +1,4 @@
+import { isDoorOnly } from '@gatepass/shared';
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -13,7 +14,7 @@ import {
   manageNavItemsFor,
   OVERLAY_CONTENT_DELAY_MS,
 } from '../lib/navigation.ts';
-import { isDoorOnly, useWorkspace } from '../../../lib/workspace.ts';
+import { useWorkspace } from '../../../lib/workspace.ts';
 import { WorkspaceSwitcher } from './workspace-switcher.tsx';
 import { manageIcons } from './manage-icons.tsx';
 

@@ -1,3 +1,4 @@
+import { isDoorOnly } from '@gatepass/shared';
 import {
   autoUpdate,
   flip,
@@ -24,7 +25,7 @@ import {
 } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
-import { isDoorOnly, useWorkspace } from '../../../lib/workspace.ts';
+import { useWorkspace } from '../../../lib/workspace.ts';
 
 const organiserLinks = [
   { to: paths.manage.all, label: 'Manage my Events', icon: CalendarIcon },

@@ -1,12 +1,14 @@
 import {
   ACCESS_LEVELS,
+  isDoorOnly,
+  MANAGE_PAGE_ACCESS,
   roleAllows,
   roleRefusal,
   type AccessLevel,
+  type ManagePage,
   type TeamRole,
 } from '@gatepass/shared';
 import { paths } from '../../../config/paths.ts';
-import { isDoorOnly } from '../../../lib/workspace.ts';
 
 /** Spec §9 constants of the navigation. */
 export const SCROLL_THRESHOLD_PX = 20;
@@ -17,8 +19,14 @@ export const SIDEBAR_WIDTH_PX = 70;
 export const isScrolledPast = (scrollY: number, threshold = SCROLL_THRESHOLD_PX): boolean =>
   scrollY > threshold;
 
-export type ManageIcon =
-  'home' | 'events' | 'orders' | 'marketing' | 'financies' | 'settings' | 'team' | 'door';
+/**
+ * The page an item opens, by the shared role table's names: MANAGE_PAGE_ACCESS says what a
+ * role must be allowed to open it (decision 067).
+ */
+export type ManageIcon = ManagePage;
+
+/** What a role must be allowed to open the item's page. */
+export const accessOf = (item: ManageNavItem): AccessLevel => MANAGE_PAGE_ACCESS[item.icon];
 
 export interface ManageNavItem {
   title: string;
@@ -26,27 +34,21 @@ export interface ManageNavItem {
   icon: ManageIcon;
   /** Other sections that count as this item (an event's pages belong to Events). */
   also?: readonly string[];
-  /**
-   * What a role must be allowed to open it (the shared role table, decision 067): the
-   * level of the manage routes its page calls.
-   */
-  access: AccessLevel;
 }
 
 /** The organiser sidebar (spec §2), in order. */
 export const manageNavItems: readonly ManageNavItem[] = [
-  { title: 'Home', to: paths.manage.home, icon: 'home', access: 'manage' },
+  { title: 'Home', to: paths.manage.home, icon: 'home' },
   {
     title: 'Events',
     to: paths.manage.all,
     icon: 'events',
-    access: 'manage',
     also: ['/events/manage/events', '/events/manage/create', '/events/manage/verify-ticket'],
   },
-  { title: 'Orders', to: paths.manage.orders, icon: 'orders', access: 'manage' },
-  { title: 'Marketing', to: paths.manage.marketing, icon: 'marketing', access: 'manage' },
-  { title: 'Financies', to: paths.manage.financies, icon: 'financies', access: 'manage' },
-  { title: 'Settings', to: paths.manage.settings, icon: 'settings', access: 'manage' },
+  { title: 'Orders', to: paths.manage.orders, icon: 'orders' },
+  { title: 'Marketing', to: paths.manage.marketing, icon: 'marketing' },
+  { title: 'Financies', to: paths.manage.financies, icon: 'financies' },
+  { title: 'Settings', to: paths.manage.settings, icon: 'settings' },
 ];
 
 /** True when `pathname` is `base` or below it (segment-wise, so /events never matches /eventsx). */
@@ -73,7 +75,6 @@ export const teamNavItem: ManageNavItem = {
   title: 'Team',
   to: paths.manage.team,
   icon: 'team',
-  access: 'owner',
 };
 
 /** A door steward's one item: their events' verify-ticket screens. */
@@ -81,11 +82,10 @@ export const doorNavItem: ManageNavItem = {
   title: 'Verify tickets',
   to: paths.manage.verifyTickets,
   icon: 'door',
-  access: 'door',
 };
 
 /** Every organiser page a role may be given, in the sidebar's order (Team before Settings). */
-const allManageNavItems: readonly ManageNavItem[] = [
+export const allManageNavItems: readonly ManageNavItem[] = [
   ...manageNavItems.slice(0, -1),
   teamNavItem,
   ...manageNavItems.slice(-1),
@@ -99,15 +99,18 @@ const allManageNavItems: readonly ManageNavItem[] = [
  */
 export function manageNavItemsFor(role: TeamRole | null | undefined): readonly ManageNavItem[] {
   if (!role) return manageNavItems;
-  const items = allManageNavItems.filter((item) => roleAllows(role, item.access));
+  const items = allManageNavItems.filter((item) => roleAllows(role, accessOf(item)));
   return items.length ? items : [doorNavItem];
 }
 
-/** What a manage page needs: the door's pages `door`, Team `owner`, the rest `manage`. */
+/**
+ * What a manage page needs: the doors' pages the door's level, Team the owner's, any other
+ * the level of the item it belongs to (an event's pages: Events).
+ */
 export function manageAccessOf(pathname: string): AccessLevel {
-  if (isWithin(pathname, paths.manage.verifyTickets)) return doorNavItem.access;
-  if (isWithin(pathname, paths.manage.team)) return teamNavItem.access;
-  return 'manage';
+  if (isManageItemActive(pathname, doorNavItem)) return accessOf(doorNavItem);
+  const item = allManageNavItems.find((i) => isManageItemActive(pathname, i));
+  return item ? accessOf(item) : MANAGE_PAGE_ACCESS.home;
 }
 
 /**

@@ -1,4 +1,10 @@
-import { MEMBER_ROLES, ROLE_LABELS, type MemberRole, type TeamMemberDto } from '@gatepass/shared';
+import {
+  isMemberRole,
+  MEMBER_ROLES,
+  ROLE_LABELS,
+  type MemberRole,
+  type TeamMemberDto,
+} from '@gatepass/shared';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -32,7 +38,7 @@ export function MemberDialog({
       title={member ? `Change ${member.fullName}` : 'Change member'}
       description="The change applies from their next request."
     >
-      {member && member.role !== 'owner' ? (
+      {member && isMemberRole(member.role) ? (
         <MemberForm key={member.userId} member={member} onDone={onClose} />
       ) : null}
     </Modal>
