@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { api, type ApiAnswer } from '../support/api.ts';
-import { givenOrganiser, type Organiser } from '../support/door.ts';
+import { givenDoorEvent, givenOrganiser } from '../support/door.ts';
 import { expect, logInThroughUi, onPath, test } from '../support/fixtures.ts';
 
 /**
@@ -13,47 +12,6 @@ import { expect, logInThroughUi, onPath, test } from '../support/fixtures.ts';
  * than any list's cache would have gone stale by itself (each list is first shown, so
  * cached, moments before the change).
  */
-
-function data(answer: ApiAnswer, status: number, what: string): Record<string, unknown> {
-  if (answer.status !== status) {
-    throw new Error(`${what} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  }
-  return answer.body.data as Record<string, unknown>;
-}
-
-/** A draft with everything publishing needs, made through the API (not yet published). */
-async function givenReadyDraft(organiser: Organiser, title: string): Promise<string> {
-  const startAt = new Date(Date.now() + 30 * 86_400_000);
-  startAt.setUTCMinutes(0, 0, 0);
-  const event = data(
-    await api('POST', '/events/manage', {
-      token: organiser.token,
-      body: {
-        title,
-        summary: 'Live music by the lagoon.',
-        description: 'An evening of live music.',
-        category: 'Music',
-        venueName: 'Terra Kulture',
-        address: '1376 Tiamiyu Savage Street, Victoria Island',
-        city: 'Lagos',
-        startAt: startAt.toISOString(),
-        endAt: new Date(startAt.getTime() + 3 * 3_600_000).toISOString(),
-        feeMode: 'absorb',
-      },
-    }),
-    201,
-    'create event',
-  ) as { id: string };
-  data(
-    await api('POST', `/events/manage/${event.id}/ticket-types`, {
-      token: organiser.token,
-      body: { name: 'Regular', price: 0, capacity: 100, maxPerOrder: 5 },
-    }),
-    201,
-    'create ticket type',
-  );
-  return event.id;
-}
 
 /** Moves inside the app as a link does (the router's own history), never loading a page. */
 async function goInApp(page: Page, path: string): Promise<void> {
@@ -148,10 +106,11 @@ test.describe('one list of the organiser’s events behind every screen', () => 
     page,
   }) => {
     const organiser = await givenOrganiser();
-    const tag = randomBytes(3).toString('hex');
-    const readyTitle = `Ready Night ${tag}`;
-    const freshTitle = `Fresh Night ${tag}`;
-    const readyId = await givenReadyDraft(organiser, readyTitle);
+    // A draft with everything publishing needs, made through the API.
+    const ready = await givenDoorEvent(organiser, { price: 0 }, { publish: false });
+    const readyTitle = ready.title;
+    const readyId = ready.id;
+    const freshTitle = `Fresh Night ${randomBytes(3).toString('hex')}`;
 
     await logInThroughUi(page, organiser.user);
     await page.evaluate(() => {
