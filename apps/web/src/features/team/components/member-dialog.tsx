@@ -47,7 +47,7 @@ export function MemberDialog({
 
 function MemberForm({ member, onDone }: { member: TeamMemberDto; onDone: () => void }) {
   const update = useUpdateMember();
-  const [role, setRole] = useState<MemberRole>(member.role === 'manager' ? 'manager' : 'door');
+  const [role, setRole] = useState<MemberRole>(isMemberRole(member.role) ? member.role : 'door');
   const [events, setEvents] = useState<EventScope>(member.events?.map((e) => e.id) ?? null);
   const [errors, setErrors] = useState<FieldErrors>({});
 

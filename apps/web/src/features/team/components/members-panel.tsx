@@ -32,7 +32,7 @@ export function MembersPanel({ members }: { members: readonly TeamMemberDto[] })
             <div className="min-w-0">
               <p className="flex flex-wrap items-center gap-2">
                 <span className="truncate font-semibold text-slate-900">{member.fullName}</span>
-                <StatusBadge tone={member.role === 'owner' ? 'gray' : 'indigo'}>
+                <StatusBadge tone={isMemberRole(member.role) ? 'indigo' : 'gray'}>
                   {ROLE_LABELS[member.role]}
                 </StatusBadge>
               </p>
