@@ -35,6 +35,14 @@ export function invalidateSession(client: QueryClient): void {
 }
 
 /**
+ * The organisers the user works for changed as they show (the owner renamed their
+ * organiser: the name the workspace menus show for it).
+ */
+export function invalidateWorkspaces(client: QueryClient): void {
+  void client.invalidateQueries({ queryKey: queryKeys.workspaces.all });
+}
+
+/**
  * Someone signed in: their user is the session's answer, and no organiser data an earlier
  * session of this device may have left (workspaces, the organiser's lists) is shown to them.
  */

@@ -7,6 +7,7 @@ import {
   invalidateEvents,
   invalidateSales,
   invalidateSession,
+  invalidateWorkspaces,
   resetForWorkspace,
   startSession,
 } from './invalidate.ts';
@@ -115,6 +116,13 @@ describe('invalidation through the factory', () => {
     expect(stale(client, financesReport)).toBe(true);
     expect(stale(client, promoCodes)).toBe(true);
     expect(stale(client, teamMembers)).toBe(false);
+  });
+
+  it('after the organiser is renamed: the workspaces (their menus show the name)', () => {
+    const client = clientWith([queryKeys.workspaces.all, queryKeys.session.me()]);
+    invalidateWorkspaces(client);
+    expect(stale(client, queryKeys.workspaces.all)).toBe(true);
+    expect(stale(client, queryKeys.session.me())).toBe(false);
   });
 
   it('after a change to the account: the session only', () => {
