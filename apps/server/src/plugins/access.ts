@@ -1,4 +1,10 @@
-import { DEVICE_HEADER, ORGANISER_HEADER, TEAM_LIMITS, type TeamRole } from '@gatepass/shared';
+import {
+  DEVICE_HEADER,
+  ORGANISER_HEADER,
+  TEAM_LIMITS,
+  type AccessLevel,
+  type TeamRole,
+} from '@gatepass/shared';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { unauthorized } from '../lib/errors.ts';
 import { bearerToken, type Authenticator } from './auth.ts';
@@ -11,8 +17,8 @@ import { bearerToken, type Authenticator } from './auth.ts';
  * Handlers pass `actingOrganiser(request)` where they passed the user's id before.
  */
 
-/** What a manage route needs of its caller. */
-export type AccessLevel = 'owner' | 'manage' | 'door';
+/** What a manage route needs of its caller (the shared role table's levels, decision 067). */
+export type { AccessLevel };
 
 /** What a manage route's `:id` may name. */
 export type ResourceKind = 'event' | 'order' | 'promo';

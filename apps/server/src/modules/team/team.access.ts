@@ -1,4 +1,4 @@
-import type { TeamRole, WorkspaceDto } from '@gatepass/shared';
+import { roleAllows, roleRefusal, type WorkspaceDto } from '@gatepass/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -15,9 +15,6 @@ import * as repo from './team.repository.ts';
 
 /** A member's last activity is written at most this often (not on every scan). */
 const TOUCH_EVERY_MS = 60_000;
-
-const allows = (level: AccessLevel, role: TeamRole): boolean =>
-  level === 'door' || role === 'owner' || (level === 'manage' && role === 'manager');
 
 export class TeamAccess {
   constructor(
@@ -50,9 +47,11 @@ export class TeamAccess {
       }
     }
     actor ??= await this.chosenActor(userId, chosen);
-    if (!allows(level, actor.role)) {
+    // What each role may do is the shared table's (packages/shared/src/roles.ts), which the
+    // web's navigation and guards read too.
+    if (!roleAllows(actor.role, level)) {
       if (foreign && ref) throw notFound(NOT_FOUND_OF[ref.kind]);
-      throw forbidden(actor.role === 'door' ? TEAM_MESSAGES.doorOnly : TEAM_MESSAGES.ownerOnly);
+      throw forbidden(roleRefusal(actor.role));
     }
     if (actor.role === 'door' && resourceEventId && actor.eventIds) {
       if (!actor.eventIds.includes(resourceEventId)) throw forbidden(TEAM_MESSAGES.notYourEvent);
