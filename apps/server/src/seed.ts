@@ -35,6 +35,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { hashPassword } from './lib/secrets.ts';
 import * as users from './modules/auth/auth.repository.ts';
 import { CheckinService } from './modules/checkin/checkin.service.ts';
+import { eventLookup } from './modules/events/events.lookup.ts';
 import { EventsService } from './modules/events/events.service.ts';
 import { MailService, type NewMessage } from './modules/mail/mail.service.ts';
 import { logTransport } from './modules/mail/mail.transport.ts';
@@ -44,11 +45,7 @@ import * as orderRepo from './modules/orders/orders.repository.ts';
 import { createCheckoutLimits, emailKey } from './modules/orders/orders.limits.ts';
 import * as waitlistRepo from './modules/waitlist/waitlist.repository.ts';
 import { OrdersService } from './modules/orders/orders.service.ts';
-import {
-  findSettings,
-  saveSettings,
-  updateAccount,
-} from './modules/settings/settings.repository.ts';
+import { findSettings, saveSettings } from './modules/settings/settings.repository.ts';
 import { PaymentsService } from './modules/payments/payments.service.ts';
 import * as paymentRepo from './modules/payments/payments.repository.ts';
 import { PaystackProvider } from './modules/payments/paystack.provider.ts';
@@ -346,7 +343,7 @@ async function demoOrganiser(db: Db): Promise<string> {
   const id = await demoAccount(db, DEMO_ORGANISER);
   const existing = await users.findUserByPhone(db, DEMO_ORGANISER.phoneE164);
   if (existing?.full_name === OLD_DEMO_NAME) {
-    await updateAccount(db, id, { full_name: DEMO_ORGANISER.fullName });
+    await users.updateAccount(db, id, { full_name: DEMO_ORGANISER.fullName });
   }
   return id;
 }
@@ -376,7 +373,7 @@ async function demoAccount(
 /** The demo team's accounts and memberships; answers the steward's id (who scans the jazz night). */
 async function demoTeam(db: Db, organiserId: string): Promise<string> {
   let stewardId = organiserId;
-  const events = await teamRepo.organiserEvents(db, organiserId);
+  const events = await eventLookup.ofOrganiser(db, organiserId);
   for (const member of DEMO_TEAM) {
     const userId = await demoAccount(db, member);
     const eventIds =
