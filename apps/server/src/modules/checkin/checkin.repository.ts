@@ -41,11 +41,8 @@ export interface CheckinStatRow {
 }
 
 /** Admissions per user who scanned them (their account's name, if it still exists). */
-export async function checkinsByUser(
-  db: Kysely<Database>,
-  eventId: string,
-): Promise<CheckinStatRow[]> {
-  const rows = await db
+export function checkinsByUser(db: Kysely<Database>, eventId: string): Promise<CheckinStatRow[]> {
+  return db
     .selectFrom('checkin_log as c')
     .select('c.user_id')
     .select(sql<number>`count(*)::int`.as('admitted'))
@@ -57,7 +54,6 @@ export async function checkinsByUser(
     .groupBy('c.user_id')
     .orderBy(sql`count(*)`, 'desc')
     .execute();
-  return rows;
 }
 
 export function checkinsByHour(

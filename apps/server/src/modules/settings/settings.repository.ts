@@ -153,8 +153,8 @@ export async function findDisplayName(
   accountNameOf: (userId: Expression<string>) => Expression<string>,
 ): Promise<string | undefined> {
   const id = sql<string>`${userId}::uuid`;
-  const row = await db
-    .selectNoFrom(displayNameOf(id, accountNameOf(id)).as('name'))
-    .executeTakeFirstOrThrow();
+  // No account: both subqueries are null.
+  const name = sql<string | null>`${displayNameOf(id, accountNameOf(id))}`;
+  const row = await db.selectNoFrom(name.as('name')).executeTakeFirstOrThrow();
   return row.name ?? undefined;
 }
