@@ -35,7 +35,6 @@ import { migrateToLatest } from './db/migrate.ts';
 import { hashPassword } from './lib/secrets.ts';
 import * as users from './modules/auth/auth.repository.ts';
 import { CheckinService } from './modules/checkin/checkin.service.ts';
-import { eventLookup } from './modules/events/events.lookup.ts';
 import { EventsService } from './modules/events/events.service.ts';
 import { MailService, type NewMessage } from './modules/mail/mail.service.ts';
 import { logTransport } from './modules/mail/mail.transport.ts';
@@ -373,7 +372,7 @@ async function demoAccount(
 /** The demo team's accounts and memberships; answers the steward's id (who scans the jazz night). */
 async function demoTeam(db: Db, organiserId: string): Promise<string> {
   let stewardId = organiserId;
-  const events = await eventLookup.ofOrganiser(db, organiserId);
+  const events = await teamRepo.organiserEvents(db, organiserId);
   for (const member of DEMO_TEAM) {
     const userId = await demoAccount(db, member);
     const eventIds =

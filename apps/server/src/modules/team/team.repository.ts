@@ -1,9 +1,19 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { accounts } from '../auth/auth.accounts.ts';
+import { checkinStats, type CheckinStatRow } from '../checkin/checkin.stats.ts';
+import { eventLookup, type EventRef } from '../events/events.lookup.ts';
+import { promoLookup } from '../promos/promos.lookup.ts';
 import { organisers } from '../settings/settings.organisers.ts';
+import type { ResourceKind } from './team.service.ts';
 
 type Db = Kysely<Database>;
+
+/*
+ * Team's data: its own tables (team_members, team_member_events, team_invitations) in SQL,
+ * and what it needs of other modules' tables asked of their owners — accounts (auth), events,
+ * promo codes, the check-in log, organiser names (settings) — never named here (decision 064).
+ */
 
 export interface MembershipRow {
   organiser_id: string;
@@ -13,11 +23,20 @@ export interface MembershipRow {
   last_active_at: Date | null;
 }
 
-/** The owner and event of an order a manage route names, or undefined when there is none. */
-export async function orderOwner(
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The owner and event of a thing a manage route names, or undefined when there is none. */
+export async function resourceOwner(
   db: Db,
+  kind: ResourceKind,
   id: string,
 ): Promise<{ ownerId: string; eventId: string } | undefined> {
+  if (!UUID.test(id)) return undefined;
+  if (kind === 'event') return eventLookup.ownerOf(db, id);
+  if (kind === 'promo') {
+    const eventId = await promoLookup.eventOf(db, id);
+    return eventId === undefined ? undefined : eventLookup.ownerOf(db, eventId);
+  }
   const row = await db
     .selectFrom('orders as x')
     .innerJoin('events as e', 'e.id', 'x.event_id')
@@ -45,16 +64,26 @@ export async function findMembership(
     .executeTakeFirst();
 }
 
-/** The user's newest membership: what the server falls back on when no organiser is chosen. */
-export function newestMembership(db: Db, userId: string): Promise<MembershipRow | undefined> {
-  return db
-    .selectFrom('team_members as m')
-    .select(['m.organiser_id', 'm.role', 'm.all_events', 'm.last_active_at'])
-    .select(memberEvents().as('event_ids'))
-    .where('m.user_id', '=', userId)
-    .orderBy('m.created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+/**
+ * What the server falls back on when no organiser is chosen: whether the user has events of
+ * their own, and their newest membership.
+ */
+export async function defaultContext(
+  db: Db,
+  userId: string,
+): Promise<{ ownEvents: boolean; membership: MembershipRow | undefined }> {
+  const [ownEvents, membership] = await Promise.all([
+    eventLookup.ownsAny(db, userId),
+    db
+      .selectFrom('team_members as m')
+      .select(['m.organiser_id', 'm.role', 'm.all_events', 'm.last_active_at'])
+      .select(memberEvents().as('event_ids'))
+      .where('m.user_id', '=', userId)
+      .orderBy('m.created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  return { ownEvents, membership };
 }
 
 export async function touchMember(db: Db, organiserId: string, userId: string): Promise<void> {
@@ -109,6 +138,19 @@ export function listMemberships(db: Db, userId: string): Promise<WorkspaceRow[]>
     .orderBy('m.created_at', 'desc')
     .execute();
 }
+
+/** The organiser's name as buyers and the team see it (settings' public name, else the account's). */
+export const organiserName = (db: Db, organiserId: string): Promise<string | undefined> =>
+  organisers.displayName(db, organiserId);
+
+export type EventRefRow = EventRef;
+
+/** The organiser's events by id (only theirs), or all of them that are not drafts. */
+export const organiserEvents = (
+  db: Db,
+  organiserId: string,
+  ids?: readonly string[],
+): Promise<EventRefRow[]> => eventLookup.ofOrganiser(db, organiserId, ids);
 
 export async function upsertMember(
   db: Db,
@@ -343,3 +385,24 @@ export function takeInvitation(
     .returning(invitationColumns)
     .executeTakeFirst();
 }
+
+/** Ids among `ids` that are events of this organiser. */
+export const ownedEventIds = (db: Db, organiserId: string, ids: readonly string[]) =>
+  eventLookup.ownedIds(db, organiserId, ids);
+
+export async function findUser(
+  db: Db,
+  userId: string,
+): Promise<{ id: string; email: string; full_name: string } | undefined> {
+  const contact = await accounts.contact(db, userId);
+  return contact && { id: userId, email: contact.email, full_name: contact.fullName };
+}
+
+// Check-ins (the checkin module's log) ----------------------------------------------------------
+
+export type { CheckinStatRow };
+
+export const checkinsByUser = (db: Db, eventId: string): Promise<CheckinStatRow[]> =>
+  checkinStats.byUser(db, eventId);
+
+export const checkinsByHour = (db: Db, eventId: string) => checkinStats.byHour(db, eventId);

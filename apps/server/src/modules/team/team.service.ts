@@ -19,12 +19,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { maskEmail } from '../../lib/mask-email.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
 import { newToken, sha256 } from '../../lib/secrets.ts';
-import { accounts } from '../auth/auth.accounts.ts';
-import { checkinStats } from '../checkin/checkin.stats.ts';
-import { eventLookup } from '../events/events.lookup.ts';
 import type { MailService } from '../mail/mail.service.ts';
-import { promoLookup } from '../promos/promos.lookup.ts';
-import { organisers } from '../settings/settings.organisers.ts';
 import { invitationMail } from './team.mails.ts';
 import * as repo from './team.repository.ts';
 
@@ -131,7 +126,7 @@ export class TeamService {
     let resourceEventId: string | undefined;
     let foreign = false;
     if (ref) {
-      const resource = await this.resourceOwner(ref.kind, ref.id);
+      const resource = await repo.resourceOwner(this.db, ref.kind, ref.id);
       if (resource) {
         actor = await this.actorFor(userId, resource.ownerId);
         if (actor) resourceEventId = resource.eventId;
@@ -147,35 +142,6 @@ export class TeamService {
       if (!actor.eventIds.includes(resourceEventId)) throw forbidden(TEAM_MESSAGES.notYourEvent);
     }
     return actor;
-  }
-
-  /**
-   * The owner and event of a thing a manage route names, asked of its owner module
-   * (decision 064), or undefined when there is none.
-   */
-  private async resourceOwner(
-    kind: ResourceKind,
-    id: string,
-  ): Promise<{ ownerId: string; eventId: string } | undefined> {
-    if (!isUuid(id)) return undefined;
-    if (kind === 'event') return eventLookup.ownerOf(this.db, id);
-    if (kind === 'order') return repo.orderOwner(this.db, id);
-    const eventId = await promoLookup.eventOf(this.db, id);
-    return eventId === undefined ? undefined : eventLookup.ownerOf(this.db, eventId);
-  }
-
-  /**
-   * What the server falls back on when no organiser is chosen: whether the user has events of
-   * their own, and their newest membership.
-   */
-  private async defaultContext(
-    userId: string,
-  ): Promise<{ ownEvents: boolean; membership: repo.MembershipRow | undefined }> {
-    const [ownEvents, membership] = await Promise.all([
-      eventLookup.ownsAny(this.db, userId),
-      repo.newestMembership(this.db, userId),
-    ]);
-    return { ownEvents, membership };
   }
 
   /** The user's role for this organiser: owner, a member, or none. */
@@ -195,7 +161,7 @@ export class TeamService {
     }
     if (chosen === userId) return { userId, organiserId: userId, role: 'owner', eventIds: null };
     // Nothing chosen: their own account, unless they have no events and work for a team.
-    const { ownEvents, membership } = await this.defaultContext(userId);
+    const { ownEvents, membership } = await repo.defaultContext(this.db, userId);
     if (!ownEvents && membership) {
       await this.touch(userId, membership);
       return memberActor(userId, membership);
@@ -214,9 +180,9 @@ export class TeamService {
   /** Every organiser the user works for: their own account first, then their teams. */
   async workspaces(userId: string): Promise<WorkspaceDto[]> {
     const [ownName, memberships, fallback] = await Promise.all([
-      organisers.displayName(this.db, userId),
+      repo.organiserName(this.db, userId),
       repo.listMemberships(this.db, userId),
-      this.defaultContext(userId),
+      repo.defaultContext(this.db, userId),
     ]);
     const defaultOrganiser =
       !fallback.ownEvents && fallback.membership ? fallback.membership.organiser_id : userId;
@@ -224,7 +190,7 @@ export class TeamService {
       memberships.map(async (m): Promise<WorkspaceDto> => {
         let events: WorkspaceDto['events'] = null;
         if (m.role === 'door') {
-          const rows = await eventLookup.ofOrganiser(
+          const rows = await repo.organiserEvents(
             this.db,
             m.organiser_id,
             m.all_events ? undefined : m.event_ids,
@@ -261,7 +227,7 @@ export class TeamService {
 
   async team(organiserId: string): Promise<TeamDto> {
     const [owner, members, invitations] = await Promise.all([
-      accounts.contact(this.db, organiserId),
+      repo.findUser(this.db, organiserId),
       repo.listMembers(this.db, organiserId),
       repo.listInvitations(this.db, organiserId),
     ]);
@@ -274,8 +240,8 @@ export class TeamService {
     return {
       members: [
         {
-          userId: organiserId,
-          fullName: owner.fullName,
+          userId: owner.id,
+          fullName: owner.full_name,
           email: owner.email,
           role: 'owner',
           events: null,
@@ -290,7 +256,7 @@ export class TeamService {
 
   async invite(organiserId: string, body: InviteMemberBody): Promise<TeamInvitationDto> {
     const email = body.email.trim().toLowerCase();
-    const owner = await accounts.contact(this.db, organiserId);
+    const owner = await repo.findUser(this.db, organiserId);
     if (!owner) throw notFound('This account no longer exists.');
     if (owner.email === email) throw fieldError('email', TEAM_MESSAGES.inviteSelf);
     const member = (await repo.listMembers(this.db, organiserId)).find((m) => m.email === email);
@@ -384,7 +350,7 @@ export class TeamService {
   async preview(ip: string, token: string): Promise<InvitationPreviewDto> {
     const invitation = await this.liveInvitation(ip, token);
     const [name, refs] = await Promise.all([
-      organisers.displayName(this.db, invitation.organiser_id),
+      repo.organiserName(this.db, invitation.organiser_id),
       this.eventRefs(invitation.organiser_id, invitation.event_ids ?? []),
     ]);
     return {
@@ -405,7 +371,7 @@ export class TeamService {
    */
   async accept(ip: string, userId: string, token: string): Promise<WorkspaceDto> {
     const invitation = await this.liveInvitation(ip, token);
-    const user = await accounts.contact(this.db, userId);
+    const user = await repo.findUser(this.db, userId);
     if (!user) throw notFound('This account no longer exists.');
     if (invitation.organiser_id === userId) {
       throw new AppError(409, 'CONFLICT', TEAM_MESSAGES.ownTeam);
@@ -423,7 +389,7 @@ export class TeamService {
       const eventIds =
         taken.event_ids === null
           ? null
-          : await eventLookup.ownedIds(trx, taken.organiser_id, taken.event_ids);
+          : await repo.ownedEventIds(trx, taken.organiser_id, taken.event_ids);
       await repo.upsertMember(trx, {
         organiserId: taken.organiser_id,
         userId,
@@ -460,11 +426,11 @@ export class TeamService {
 
   /** The event's check-ins per steward and per hour; the caller's access was checked. */
   async checkinStats(organiserId: string, eventId: string): Promise<CheckinStatsDto> {
-    const resource = await this.resourceOwner('event', eventId);
+    const resource = await repo.resourceOwner(this.db, 'event', eventId);
     if (!resource || resource.ownerId !== organiserId) throw notFound(NOT_FOUND_OF.event);
     const [byUser, byHour, members] = await Promise.all([
-      checkinStats.byUser(this.db, eventId),
-      checkinStats.byHour(this.db, eventId),
+      repo.checkinsByUser(this.db, eventId),
+      repo.checkinsByHour(this.db, eventId),
       repo.listMembers(this.db, organiserId),
     ]);
     const roleOf = (id: string | null): TeamRole | null => {
@@ -500,7 +466,7 @@ export class TeamService {
     body: { eventIds?: string[] | null },
   ): Promise<string[] | null> {
     if (body.eventIds === undefined || body.eventIds === null) return null;
-    const owned = await eventLookup.ownedIds(this.db, organiserId, body.eventIds);
+    const owned = await repo.ownedEventIds(this.db, organiserId, body.eventIds);
     if (owned.length !== body.eventIds.length)
       throw fieldError('eventIds', TEAM_MESSAGES.eventNotRecognised);
     return body.eventIds;
@@ -512,7 +478,7 @@ export class TeamService {
     db: Kysely<Database> = this.db,
   ): Promise<Map<string, TeamEventRef>> {
     const unique = [...new Set(ids)];
-    const rows = await eventLookup.ofOrganiser(db, organiserId, unique);
+    const rows = await repo.organiserEvents(db, organiserId, unique);
     return new Map(rows.map((e) => [e.id, { id: e.id, title: e.title }]));
   }
 
@@ -521,7 +487,7 @@ export class TeamService {
     invitation: repo.InvitationRow,
     token: string,
   ): Promise<void> {
-    const name = (await organisers.displayName(trx, invitation.organiser_id)) ?? 'An organiser';
+    const name = (await repo.organiserName(trx, invitation.organiser_id)) ?? 'An organiser';
     const refs = await this.eventRefs(invitation.organiser_id, invitation.event_ids ?? [], trx);
     const titles = refsOf(invitation.event_ids, refs)?.map((e) => e.title) ?? null;
     const link = `${this.publicUrl}/team/join?token=${encodeURIComponent(token)}`;
