@@ -29,7 +29,7 @@ export async function addViews(db: Db, counts: ViewCount[]): Promise<void> {
     from unnest(${slugs}::text[], ${refs}::text[], ${vias}::text[], ${ns}::int[]) as v(slug, ref, via, n)
     join events e on e.slug = v.slug and e.status = 'published'
     left join tracking_links l on l.event_id = e.id and l.code = v.ref
-    group by e.id, coalesce(l.id, ${NO_LINK}::uuid), v.via
+    group by 1, 2, 3
     on conflict (event_id, link_id, via) do update set views = tracking_views.views + excluded.views
   `.execute(db);
 }
