@@ -10,6 +10,8 @@ export const eventKeys = {
   mineDetail: (id: string) => ['events', 'manage', 'detail', id] as const,
   holds: (id: string) => ['events', 'manage', 'holds', id] as const,
   waitlist: (id: string) => ['events', 'manage', 'waitlist', id] as const,
+  /** Tracking links and figures per source (issue 26 §4). */
+  tracking: (id: string) => ['events', 'manage', 'tracking', id] as const,
   /** Teams: admissions at the door per steward and per hour. */
   checkins: (id: string) => ['events', 'manage', 'checkins', id] as const,
   waitingRoom: (id: string) => ['events', 'manage', 'waiting-room', id] as const,
