@@ -141,9 +141,17 @@ test('a tracking link counts its view, checkout, order and revenue on the event 
     });
   }).toPass({ timeout: 30_000 });
   expect(await figures(page, 'Direct')).toMatchObject({ views: '0', orders: '0' });
+  await page.screenshot({ path: 'e2e/test-results/reach-tracking-1280.png', fullPage: true });
+
+  // The same panel on a phone: cards, nothing wider than the screen.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.reload();
+  const phoneCard = panel.locator('li[data-source="Instagram bio"]');
+  await expect(phoneCard.locator('[data-col="orders"]')).toHaveText('1');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: 'e2e/test-results/reach-tracking-375.png', fullPage: true });
 
   // Finances, on a phone: the same link with its event.
-  await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/events/manage/financies');
   const sources = page.getByRole('list', {
     name: 'Views, checkout starts, orders and revenue per source, all events',
@@ -162,6 +170,7 @@ test('an API token made in Settings is shown once, reads orders, and fails once 
   const user = await createVerifiedUser();
   const token = await logIn(user);
   const event = await givenEvent(token);
+  await page.setViewportSize({ width: 375, height: 812 });
   await logInThroughUi(page, user);
   await page.goto('/events/manage/settings');
   const section = page.getByRole('region', { name: 'API tokens' });
@@ -170,6 +179,8 @@ test('an API token made in Settings is shown once, reads orders, and fails once 
   await section.getByRole('button', { name: 'Make token' }).click();
   const secret = await section.getByTestId('api-token-secret').innerText();
   expect(secret).toMatch(/^gpat_/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await section.screenshot({ path: 'e2e/test-results/reach-tokens-375.png' });
 
   const door = await callAt(base(), 'GET', `/ticketPurchase/event/${event.id}`, { token: secret });
   expect(door.status).toBe(200);
