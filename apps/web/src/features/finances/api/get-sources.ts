@@ -1,6 +1,7 @@
 import { envelope, organiserTrackingDto, type OrganiserTrackingDto } from '@gatepass/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/queries/keys.ts';
 
 const answer = envelope(organiserTrackingDto);
 
@@ -12,7 +13,7 @@ export async function getSources(signal?: AbortSignal): Promise<OrganiserTrackin
 
 export function useSources() {
   return useQuery({
-    queryKey: ['finances', 'sources'],
+    queryKey: [...queryKeys.finances.all, 'sources'],
     queryFn: ({ signal }) => getSources(signal),
   });
 }

@@ -2,27 +2,24 @@ import {
   apiTokenDto,
   createdApiTokenDto,
   envelope,
-  manageEventListItem,
   type ApiTokenDto,
   type CreateApiTokenBody,
   type CreatedApiTokenDto,
-  type ManageEventListItem,
 } from '@gatepass/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/queries/keys.ts';
 
 /** The owner's API tokens (issue 26 §2) under /events/manage/api-tokens. */
 export const API_TOKENS_PATH = '/events/manage/api-tokens';
 export const apiTokenKeys = {
-  all: ['api-tokens'] as const,
-  events: ['api-tokens', 'events'] as const,
+  all: [...queryKeys.settings.all, 'api-tokens'] as const,
 };
 
 const listAnswer = envelope(z.array(apiTokenDto));
 const createdAnswer = envelope(createdApiTokenDto);
 const revokedAnswer = envelope(apiTokenDto);
-const eventsAnswer = envelope(z.array(manageEventListItem));
 
 export async function getApiTokens(): Promise<ApiTokenDto[]> {
   // A manager's settings (another organiser's workspace) are refused: said in the panel.
@@ -32,18 +29,6 @@ export async function getApiTokens(): Promise<ApiTokenDto[]> {
 
 export function useApiTokens() {
   return useQuery(queryOptions({ queryKey: apiTokenKeys.all, queryFn: getApiTokens }));
-}
-
-/** The organiser's events, to limit a token to some of them. */
-export async function getTokenEvents(): Promise<ManageEventListItem[]> {
-  const response = await api.get('/events/manage');
-  return eventsAnswer.parse(response.data).data;
-}
-
-export function useTokenEvents() {
-  return useQuery(
-    queryOptions({ queryKey: apiTokenKeys.events, queryFn: getTokenEvents, staleTime: 60_000 }),
-  );
 }
 
 /** POST: the answer carries the secret, the only time it is shown. */

@@ -23,12 +23,8 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { formatShortDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
-import {
-  useApiTokens,
-  useCreateApiToken,
-  useRevokeApiToken,
-  useTokenEvents,
-} from '../api/api-tokens.ts';
+import { useManageEvents } from '../../../lib/queries/manage-events.ts';
+import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/api-tokens.ts';
 import { FormActions } from './settings-section.tsx';
 
 const SCOPE_HELP: Record<ApiTokenScope, string> = {
@@ -123,7 +119,8 @@ export function ApiTokensPanel() {
 function NewTokenForm({ onCreated }: { onCreated: (created: CreatedApiTokenDto) => void }) {
   const form = useContractForm(createApiTokenBody, empty);
   const create = useCreateApiToken();
-  const events = useTokenEvents();
+  // The organiser's events, from the app's one list (decision 066).
+  const events = useManageEvents();
   const limit = useFieldControl<TokenForm, TokenForm, string[] | null | undefined>(
     form,
     'eventIds',
