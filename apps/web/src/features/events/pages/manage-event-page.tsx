@@ -19,6 +19,7 @@ import { CheckinsPanel } from '../components/checkins-panel.tsx';
 import { HoldsPanel } from '../components/holds-panel.tsx';
 import { WaitlistPanel } from '../components/waitlist-panel.tsx';
 import { WaitingRoomPanel } from '../components/waiting-room-panel.tsx';
+import { TrackingPanel } from '../components/tracking-panel.tsx';
 import { SoldBar } from '../components/sold-bar.tsx';
 import { absoluteUrl } from '../lib/links.ts';
 import { readinessIssues, stepForField } from '../lib/wizard.ts';
@@ -218,6 +219,7 @@ function ManageEvent({ event }: { event: ManageEventDto }) {
             {!isDraft ? <WaitlistPanel eventId={event.id} timeZone={event.timeZone} /> : null}
             {!isDraft ? <CheckinsPanel eventId={event.id} timeZone={event.timeZone} /> : null}
             {!isDraft ? <WaitingRoomPanel eventId={event.id} timeZone={event.timeZone} /> : null}
+            {!isDraft ? <TrackingPanel eventId={event.id} /> : null}
           </div>
 
           <aside className="grid content-start gap-6">

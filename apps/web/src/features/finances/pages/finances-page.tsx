@@ -16,6 +16,7 @@ import { EventsMoneyTable } from '../components/events-table.tsx';
 import { FinancesFilters } from '../components/finances-filters.tsx';
 import { PayoutsLedger } from '../components/payouts-ledger.tsx';
 import { SalesChart } from '../components/sales-chart.tsx';
+import { SourcesPanel } from '../components/sources-panel.tsx';
 import { readFinancesFilter, writeFinancesFilter } from '../lib/range.ts';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 
@@ -154,6 +155,7 @@ export function FinancesPage() {
             </p>
           </div>
         )}
+        <SourcesPanel />
         <PayoutsLedger filter={filter} />
       </div>
     </>
