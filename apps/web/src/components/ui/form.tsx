@@ -10,6 +10,7 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import type { z } from 'zod';
+import { cn } from '../../lib/cn.ts';
 import { apiFieldErrors } from '../../lib/field-errors.ts';
 import { ChoiceCards, Input } from './form-controls.tsx';
 
@@ -151,12 +152,15 @@ export function FormChoiceCards<T extends FieldValues, Out extends FieldValues, 
 }
 
 /** A form's refusal that belongs to no field (the server's sentence), above its buttons. */
-export function FormFailure({ children }: { children: ReactNode }) {
+export function FormFailure({ children, className }: { children: ReactNode; className?: string }) {
   if (!children) return null;
   return (
     <p
       role="alert"
-      className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-inset ring-red-200"
+      className={cn(
+        'rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-inset ring-red-200',
+        className,
+      )}
     >
       {children}
     </p>
