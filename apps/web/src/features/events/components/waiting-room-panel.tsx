@@ -20,7 +20,7 @@ import { useWaitingRoom } from '../api/get-waiting-room.ts';
 import { useUpdateWaitingRoom } from '../api/update-waiting-room.ts';
 import { instantToLocalInput, localInputToInstant } from '../lib/local-time.ts';
 import { Badge } from './badges.tsx';
-import { CopyButton } from './copy-button.tsx';
+import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { ManagePanel, PanelLoading } from './manage-panel.tsx';
 

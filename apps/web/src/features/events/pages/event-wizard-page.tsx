@@ -1,3 +1,4 @@
+import { EventNotFound, PageLoading } from '../../../components/ui/page-shell.tsx';
 import type { ManageEventDto } from '@gatepass/shared';
 import { formatCount } from '@gatepass/shared';
 import { useEffect, useRef, useState } from 'react';
@@ -7,7 +8,6 @@ import { toast } from '../../../lib/toast.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { readApiFailure } from '../../../lib/api-error.ts';
 import { useMyEvent } from '../api/get-my-event.ts';
@@ -55,30 +55,9 @@ const STEP_INTROS: Record<StepSlug, string> = {
 export function EventWizardPage({ id, step }: { id: string; step: string | undefined }) {
   const query = useMyEvent(id);
   if (query.isPending) {
-    return (
-      <>
-        <PageHeader eyebrow="Event" title="Loading event…" />
-        <div className="flex justify-center py-20 text-indigo-600">
-          <Spinner label="Loading event…" />
-        </div>
-      </>
-    );
+    return <PageLoading eyebrow="Event" title="Loading event…" label="Loading event…" />;
   }
-  if (query.isError || !query.data) {
-    return (
-      <>
-        <PageHeader eyebrow="Event" title="Event not found" />
-        <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:px-8">
-          <Alert tone="error">
-            This event does not exist or is not yours.{' '}
-            <Link to={paths.manage.all} className="font-semibold underline">
-              Back to my events
-            </Link>
-          </Alert>
-        </div>
-      </>
-    );
-  }
+  if (query.isError || !query.data) return <EventNotFound eyebrow="Event" />;
   if (stepIndex(step) < 0) return <Navigate to={wizardPath(id, 'details')} replace />;
   return <Wizard event={query.data} step={step as StepSlug} />;
 }

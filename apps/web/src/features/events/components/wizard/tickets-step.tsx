@@ -6,7 +6,7 @@ import { Button } from '../../../../components/ui/button.tsx';
 import { PencilIcon, PlusIcon, TicketIcon, TrashIcon } from '../../../../components/ui/icons.tsx';
 import { useDeleteTicketType } from '../../api/delete-ticket-type.ts';
 import { AvailabilityBadge, Badge } from '../badges.tsx';
-import { ConfirmDialog, dangerButtonClasses } from '../dialog.tsx';
+import { ConfirmDialog } from '../../../../components/ui/dialog.tsx';
 import { ChoiceCards, Input } from '../../../../components/ui/form-controls.tsx';
 import type { StepProps } from './step-props.ts';
 import { EMPTY_TICKET_FORM, TicketTypeForm, ticketFormFrom } from './ticket-type-form.tsx';
@@ -215,33 +215,24 @@ export function TicketsStep({ event, wizard, errors, change }: StepProps) {
         open={removing !== null}
         onClose={() => setRemoving(null)}
         title={`Remove “${removing?.name ?? ''}”?`}
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setRemoving(null)}>
-              Keep it
-            </Button>
-            <button
-              type="button"
-              className={dangerButtonClasses}
-              disabled={remove.isPending}
-              onClick={() => {
-                if (!removing) return;
-                remove.mutate(
-                  { eventId: event.id, ticketTypeId: removing.id },
-                  {
-                    onSuccess: () => {
-                      toast.success(`“${removing.name}” removed.`);
-                      setRemoving(null);
-                    },
-                    onError: () => setRemoving(null),
-                  },
-                );
-              }}
-            >
-              {remove.isPending ? 'Removing…' : 'Remove'}
-            </button>
-          </>
-        }
+        tone="danger"
+        cancelLabel="Keep it"
+        confirmLabel="Remove"
+        busyLabel="Removing…"
+        busy={remove.isPending}
+        onConfirm={() => {
+          if (!removing) return;
+          remove.mutate(
+            { eventId: event.id, ticketTypeId: removing.id },
+            {
+              onSuccess: () => {
+                toast.success(`“${removing.name}” removed.`);
+                setRemoving(null);
+              },
+              onError: () => setRemoving(null),
+            },
+          );
+        }}
       >
         This ticket type has no sales, so it can be removed for good.
       </ConfirmDialog>
