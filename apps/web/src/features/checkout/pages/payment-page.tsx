@@ -1,3 +1,4 @@
+import { formatClock } from '@gatepass/shared';
 import type { OrderDto, PaystackChannel } from '@gatepass/shared';
 import {
   formatNaira,
@@ -68,12 +69,7 @@ const CHANNEL_TEXT: Record<PaystackChannel, string> = {
 };
 
 /** The clock time a long hold would end at if chosen now ("14:35"). */
-const holdEnd = (minutes: number) =>
-  new Date(Date.now() + minutes * 60_000).toLocaleTimeString('en-NG', {
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Africa/Lagos',
-  });
+const holdEnd = (minutes: number) => formatClock(Date.now() + minutes * 60_000);
 
 /**
  * Paystack's channels the event offers, one choice each: the buyer's choice decides the

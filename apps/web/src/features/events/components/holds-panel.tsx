@@ -1,8 +1,7 @@
-import { formatCount, formatNaira, type EventHoldDto } from '@gatepass/shared';
+import { type EventHoldDto, formatCount, formatNaira, formatShortDateTime } from '@gatepass/shared';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { ClockIcon } from '../../../components/ui/icons.tsx';
-import { formatShortDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useEventHolds } from '../api/get-event-holds.ts';
 import { useReleaseHold } from '../api/release-hold.ts';

@@ -1,9 +1,11 @@
 import {
   formatCount,
   formatEventDate,
+  instantToLocalInput,
   JOIN_CHECKS,
-  waitingRoomSettingsBody,
+  localInputToInstant,
   type WaitingRoomDto,
+  waitingRoomSettingsBody,
   type WaitingRoomSettingsBody,
 } from '@gatepass/shared';
 import { z } from 'zod';
@@ -18,7 +20,6 @@ import { Select, Toggle } from '../../../components/ui/form-controls.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useWaitingRoom } from '../api/get-waiting-room.ts';
 import { useUpdateWaitingRoom } from '../api/update-waiting-room.ts';
-import { instantToLocalInput, localInputToInstant } from '../lib/local-time.ts';
 import { Badge } from './badges.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';

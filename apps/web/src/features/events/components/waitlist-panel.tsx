@@ -1,7 +1,6 @@
-import { formatCount, type WaitlistEntryDto } from '@gatepass/shared';
+import { formatCount, formatShortDateTime, type WaitlistEntryDto } from '@gatepass/shared';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { formatShortDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useEventWaitlist } from '../api/get-event-waitlist.ts';
 import { useRemoveWaitlistEntry } from '../api/remove-waitlist-entry.ts';

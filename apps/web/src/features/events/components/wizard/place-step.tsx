@@ -1,7 +1,7 @@
-import { EVENT_LIMITS } from '@gatepass/shared';
+import { EVENT_LIMITS, zoneOffsetLabel } from '@gatepass/shared';
 import { useMemo } from 'react';
 import { Alert } from '../../../../components/ui/alert.tsx';
-import { timeZoneOptions, zoneOffsetLabel } from '../../lib/local-time.ts';
+import { timeZoneOptions } from '../../lib/local-time.ts';
 import type { PlaceType } from '../../lib/wizard.ts';
 import { ChoiceCards, Input, Select } from '../../../../components/ui/form-controls.tsx';
 import type { StepProps } from './step-props.ts';

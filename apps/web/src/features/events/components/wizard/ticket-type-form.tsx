@@ -2,9 +2,11 @@ import {
   createTicketTypeBody,
   EVENT_LIMITS,
   formatCount,
+  instantToLocalInput,
   type ManageEventDto,
   type ManageTicketTypeDto,
   updateTicketTypeBody,
+  zoneOffsetLabel,
 } from '@gatepass/shared';
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../../../lib/toast.ts';
@@ -14,7 +16,6 @@ import { readApiFailure } from '../../../../lib/api-error.ts';
 import { useCreateTicketType } from '../../api/create-ticket-type.ts';
 import { useUpdateTicketType } from '../../api/update-ticket-type.ts';
 import type { TicketFormValues } from '../../hooks/use-wizard-form.ts';
-import { instantToLocalInput, zoneOffsetLabel } from '../../lib/local-time.ts';
 import { contractIssues, issuesFromDetails, messagesByField } from '../../lib/wizard.ts';
 import { Input, TextArea } from '../../../../components/ui/form-controls.tsx';
 
