@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ChangeEvent, ReactNode } from 'react';
+import { useEffect, useRef, type ChangeEvent, type ReactNode } from 'react';
 import {
   useController,
   useForm,
@@ -12,7 +12,7 @@ import {
 import type { z } from 'zod';
 import { cn } from '../../lib/cn.ts';
 import { apiFieldErrors } from '../../lib/field-errors.ts';
-import { ChoiceCards, Input } from './form-controls.tsx';
+import { ChoiceCards, Input, TextArea } from './form-controls.tsx';
 
 /** The contract as a react-hook-form resolver: its rules and its sentences, per field. */
 export function contractResolver<In extends FieldValues, Out extends FieldValues>(
@@ -39,6 +39,42 @@ export function useContractForm<In extends FieldValues, Out extends FieldValues>
     // The forms have always left the focus where the person is (the errors are announced).
     shouldFocusError: false,
   });
+}
+
+/**
+ * A contract form whose values live in a store of their own (the wizard's persisted `event`
+ * store, spec §6): the form shows the store's values and hands every edit back to it, so what
+ * is typed survives leaving the page and a reload. Rules, errors and the server's refusals
+ * are the form layer's, as for any other form; the form's errors stay when the store answers
+ * an edit with the values the form already holds.
+ */
+export function useStoredForm<In extends FieldValues, Out extends FieldValues>(
+  schema: z.ZodType<Out, In>,
+  values: In,
+  onEdit: (values: In, field: FieldPath<In>) => void,
+): UseFormReturn<In, unknown, Out> {
+  const form = useForm<In, unknown, Out>({
+    resolver: contractResolver(schema),
+    values,
+    resetOptions: { keepErrors: true },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const edit = useRef(onEdit);
+  useEffect(() => {
+    edit.current = onEdit;
+  });
+  useEffect(() => {
+    // Only the person's edits go to the store, not the store's own values coming back.
+    return form.subscribe({
+      formState: { values: true },
+      callback: ({ values, name, type }) => {
+        if (name && type === 'change') edit.current(values, name as FieldPath<In>);
+      },
+    });
+  }, [form]);
+  return form;
 }
 
 /**
@@ -124,13 +160,35 @@ export function FormInput<T extends FieldValues, Out extends FieldValues>({
   form,
   name,
   format,
+  inputName,
   ...props
 }: InputProps & {
   form: UseFormReturn<T, unknown, Out>;
   name: FieldPath<T>;
   format?: (text: string) => string;
+  /** The input's own name where the field's would invite a browser's autofill ("name"). */
+  inputName?: string;
 }) {
-  return <Input {...props} {...useFieldProps(form, name, format)} />;
+  const field = useFieldProps(form, name, format);
+  return <Input {...props} {...field} name={inputName ?? field.name} />;
+}
+
+/** A labelled text area bound to a contract form. */
+export function FormTextArea<T extends FieldValues, Out extends FieldValues>({
+  form,
+  name,
+  inputName,
+  ...props
+}: Omit<
+  Parameters<typeof TextArea>[0],
+  'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'defaultValue' | 'form'
+> & {
+  form: UseFormReturn<T, unknown, Out>;
+  name: FieldPath<T>;
+  inputName?: string;
+}) {
+  const field = useFieldProps(form, name);
+  return <TextArea {...props} {...field} name={inputName ?? field.name} />;
 }
 
 /**
