@@ -12,6 +12,7 @@ import {
 import type { z } from 'zod';
 import { cn } from '../../lib/cn.ts';
 import { apiFieldErrors } from '../../lib/field-errors.ts';
+import { Button } from './button.tsx';
 import { ChoiceCards, Input, TextArea } from './form-controls.tsx';
 
 /** The contract as a react-hook-form resolver: its rules and its sentences, per field. */
@@ -222,5 +223,23 @@ export function FormFailure({ children, className }: { children: ReactNode; clas
     >
       {children}
     </p>
+  );
+}
+
+/**
+ * A form's submit button: disabled and saying `busyLabel` (the spec's "Sending...") while
+ * the form's call runs, so it is sent once.
+ */
+export function SubmitButton({
+  busy,
+  busyLabel,
+  disabled,
+  children,
+  ...props
+}: Omit<Parameters<typeof Button>[0], 'type'> & { busy: boolean; busyLabel: string }) {
+  return (
+    <Button type="submit" disabled={busy || disabled} {...props}>
+      {busy ? busyLabel : children}
+    </Button>
   );
 }

@@ -3,8 +3,7 @@ import { Link } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { FormInput, useContractForm } from '../../../components/ui/form.tsx';
+import { FormInput, SubmitButton, useContractForm } from '../../../components/ui/form.tsx';
 import { KeyIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
@@ -60,9 +59,9 @@ export function ForgotPasswordPage() {
           placeholder="you@example.com"
         />
         {sent ? <Alert tone="success">{sent}</Alert> : null}
-        <Button type="submit" className="w-full" disabled={forgot.isPending}>
-          {forgot.isPending ? 'Sending...' : 'Reset Password'}
-        </Button>
+        <SubmitButton className="w-full" busy={forgot.isPending} busyLabel="Sending...">
+          Reset Password
+        </SubmitButton>
       </form>
     </AuthScreen>
   );

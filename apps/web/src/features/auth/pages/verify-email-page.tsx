@@ -3,8 +3,7 @@ import { useMemo } from 'react';
 import { z } from 'zod';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { FormInput, useContractForm } from '../../../components/ui/form.tsx';
+import { FormInput, SubmitButton, useContractForm } from '../../../components/ui/form.tsx';
 import { MailIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
@@ -117,9 +116,9 @@ export function VerifyEmailPage() {
           autoComplete="one-time-code"
           placeholder="123456"
         />
-        <Button type="submit" className="w-full" disabled={verify.isPending}>
-          {verify.isPending ? 'Verifying...' : 'Verify Email'}
-        </Button>
+        <SubmitButton className="w-full" busy={verify.isPending} busyLabel="Verifying...">
+          Verify Email
+        </SubmitButton>
       </form>
       <p className="mt-6 text-center text-sm text-slate-600">
         Didn&apos;t get a code?{' '}

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   FormInput,
+  SubmitButton,
   useContractForm,
   useFieldControl,
   useFieldProps,
@@ -291,9 +292,9 @@ function WaitingRoomForm({
             hint="Many phones on one mobile network share an address: those over the limit join a minute later, which costs nothing before the on-sale time."
           />
         </div>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save waiting room'}
-        </Button>
+        <SubmitButton busy={update.isPending} busyLabel="Saving...">
+          Save waiting room
+        </SubmitButton>
       </form>
     </div>
   );

@@ -8,7 +8,12 @@ import {
   type EventDraft,
   type EventState,
 } from '../event-slice.ts';
-import { formFromEvent, type EventForm, type EventFormField } from '../lib/wizard.ts';
+import {
+  formFromEvent,
+  STEP_FORM_FIELDS,
+  type EventForm,
+  type EventFormField,
+} from '../lib/wizard.ts';
 
 /**
  * The wizard edits the spec's persisted `event` store, so what the organiser types
@@ -37,26 +42,8 @@ export interface TicketDraft {
   values: TicketFormValues;
 }
 
-const FORM_FIELDS: EventFormField[] = [
-  'title',
-  'summary',
-  'category',
-  'description',
-  'startAt',
-  'endAt',
-  'timeZone',
-  'placeType',
-  'venueName',
-  'address',
-  'city',
-  'onlineUrl',
-  'visibility',
-  'feeMode',
-  'offlinePayment',
-  'offlineHoldHours',
-  'allowTransfers',
-  'paystackChannels',
-];
+/** Every field the wizard edits: those the steps save. */
+const FORM_FIELDS: EventFormField[] = Object.values(STEP_FORM_FIELDS).flat();
 
 function dirtyOf(draft: EventDraft | null): EventFormField[] {
   const list = draft?._dirty;

@@ -1,4 +1,3 @@
-import { MEMBER_ROLES, ROLE_LABELS } from '@gatepass/shared';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -15,14 +14,8 @@ import { Panel } from '../../../components/ui/panel.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useInviteMember } from '../api/invite-member.ts';
 import { inviteForm } from '../lib/invite-form.ts';
-import { ROLE_DESCRIPTIONS } from '../lib/roles.ts';
+import { ROLE_OPTIONS } from '../lib/roles.ts';
 import { EventsScopeField, type EventScope } from './events-scope-field.tsx';
-
-const roleOptions = MEMBER_ROLES.map((role) => ({
-  value: role,
-  label: ROLE_LABELS[role],
-  description: ROLE_DESCRIPTIONS[role],
-}));
 
 type InviteValues = z.input<typeof inviteForm>;
 type InviteBody = z.output<typeof inviteForm>;
@@ -74,7 +67,7 @@ export function InviteForm() {
           name="role"
           group="invite-role"
           legend="Role"
-          options={roleOptions}
+          options={ROLE_OPTIONS}
         />
         <EventsScopeField
           name="invite-events"

@@ -1,26 +1,21 @@
-import { MEMBER_ROLES, ROLE_LABELS, type TeamMemberDto } from '@gatepass/shared';
+import { ROLE_LABELS, type TeamMemberDto } from '@gatepass/shared';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/dialog.tsx';
 import {
-  formError,
   FormChoiceCards,
+  formError,
   showApiErrors,
+  SubmitButton,
   useContractForm,
   useFieldControl,
 } from '../../../components/ui/form.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useUpdateMember } from '../api/update-member.ts';
-import { ROLE_DESCRIPTIONS } from '../lib/roles.ts';
+import { ROLE_OPTIONS } from '../lib/roles.ts';
 import { memberForm } from '../lib/invite-form.ts';
 import { EventsScopeField, type EventScope } from './events-scope-field.tsx';
-
-const roleOptions = MEMBER_ROLES.map((role) => ({
-  value: role,
-  label: ROLE_LABELS[role],
-  description: ROLE_DESCRIPTIONS[role],
-}));
 
 /** Change a member's role and events; it applies from their very next request. */
 export function MemberDialog({
@@ -77,7 +72,7 @@ function MemberForm({ member, onDone }: { member: TeamMemberDto; onDone: () => v
         name="role"
         group="member-role"
         legend="Role"
-        options={roleOptions}
+        options={ROLE_OPTIONS}
       />
       <EventsScopeField
         name="member-events"
@@ -89,9 +84,9 @@ function MemberForm({ member, onDone }: { member: TeamMemberDto; onDone: () => v
         <Button variant="secondary" onClick={onDone}>
           Cancel
         </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save changes'}
-        </Button>
+        <SubmitButton busy={update.isPending} busyLabel="Saving...">
+          Save changes
+        </SubmitButton>
       </div>
     </form>
   );
