@@ -174,6 +174,15 @@ export function FormInput<T extends FieldValues, Out extends FieldValues>({
   return <Input {...props} {...field} name={inputName ?? field.name} />;
 }
 
+/** An email address field bound to a contract form: labelled "Email", with the email keyboard. */
+export function FormEmailInput<T extends FieldValues, Out extends FieldValues>(
+  props: Omit<Parameters<typeof FormInput<T, Out>>[0], 'type' | 'inputMode' | 'label'> & {
+    label?: string;
+  },
+) {
+  return <FormInput label="Email" type="email" inputMode="email" autoComplete="email" {...props} />;
+}
+
 /** A labelled text area bound to a contract form. */
 export function FormTextArea<T extends FieldValues, Out extends FieldValues>({
   form,

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { FormInput, SubmitButton, useContractForm } from '../../../components/ui/form.tsx';
+import { FormEmailInput, SubmitButton, useContractForm } from '../../../components/ui/form.tsx';
 import { KeyIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
@@ -50,14 +50,7 @@ export function ForgotPasswordPage() {
       }
     >
       <form noValidate onSubmit={(e) => void form.handleSubmit(submit)(e)} className="space-y-5">
-        <FormInput
-          form={form}
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-        />
+        <FormEmailInput form={form} name="email" placeholder="you@example.com" />
         {sent ? <Alert tone="success">{sent}</Alert> : null}
         <SubmitButton className="w-full" busy={forgot.isPending} busyLabel="Sending...">
           Reset Password

@@ -3,7 +3,12 @@ import { useMemo } from 'react';
 import { z } from 'zod';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
-import { FormInput, SubmitButton, useContractForm } from '../../../components/ui/form.tsx';
+import {
+  FormEmailInput,
+  FormInput,
+  SubmitButton,
+  useContractForm,
+} from '../../../components/ui/form.tsx';
 import { MailIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
@@ -98,16 +103,7 @@ export function VerifyEmailPage() {
       }
     >
       <form noValidate onSubmit={(e) => void form.handleSubmit(submit)(e)} className="space-y-5">
-        {knownEmail ? null : (
-          <FormInput
-            form={form}
-            name="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            placeholder={SAMPLE_EMAIL}
-          />
-        )}
+        {knownEmail ? null : <FormEmailInput form={form} name="email" placeholder={SAMPLE_EMAIL} />}
         <FormInput
           form={form}
           name="code"

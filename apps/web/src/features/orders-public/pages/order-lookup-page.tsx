@@ -2,6 +2,7 @@ import { LIMITS, orderLookupBody, type OrderLookupBody } from '@gatepass/shared'
 import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import {
+  FormEmailInput,
   formError,
   FormFailure,
   FormInput,
@@ -85,15 +86,7 @@ export function OrderLookupPage({
                 placeholder="12345678"
                 wrapperClassName="[&_input]:font-mono [&_input]:tracking-widest"
               />
-              <FormInput
-                form={form}
-                name="email"
-                label="Email"
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                autoFocus={Boolean(orderCode)}
-              />
+              <FormEmailInput form={form} name="email" autoFocus={Boolean(orderCode)} />
               <FormFailure>{formError(form)}</FormFailure>
               <Button type="submit" size="lg" className="w-full" disabled={lookup.isPending}>
                 <KeyIcon className="size-5" />

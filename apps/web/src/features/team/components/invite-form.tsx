@@ -2,9 +2,9 @@ import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
-  formError,
   FormChoiceCards,
-  FormInput,
+  FormEmailInput,
+  formError,
   showApiErrors,
   useContractForm,
   useFieldControl,
@@ -54,11 +54,9 @@ export function InviteForm() {
     >
       <form noValidate onSubmit={(e) => void submit(e)} className="space-y-5">
         {formError(form) ? <Alert tone="error">{formError(form)}</Alert> : null}
-        <FormInput
+        <FormEmailInput
           form={form}
           name="email"
-          label="Email"
-          type="email"
           autoComplete="off"
           placeholder="steward@example.com"
         />
