@@ -49,13 +49,14 @@ export function useContractForm<In extends FieldValues, Out extends FieldValues>
  * are the form layer's, as for any other form; the form's errors stay when the store answers
  * an edit with the values the form already holds.
  */
-export function useStoredForm<In extends FieldValues, Out extends FieldValues>(
-  schema: z.ZodType<Out, In>,
+export function useStoredForm<In extends FieldValues, Out extends FieldValues = In>(
+  /** Absent where the form checks its parts itself (the wizard saves a step partially). */
+  schema: z.ZodType<Out, In> | null,
   values: In,
   onEdit: (values: In, field: FieldPath<In>) => void,
 ): UseFormReturn<In, unknown, Out> {
   const form = useForm<In, unknown, Out>({
-    resolver: contractResolver(schema),
+    ...(schema ? { resolver: contractResolver(schema) } : {}),
     values,
     resetOptions: { keepErrors: true },
     mode: 'onSubmit',

@@ -35,8 +35,6 @@ import {
   STEP_FORM_FIELDS,
   stepIndex,
   WIZARD_STEPS,
-  type EventForm,
-  type EventFormField,
   type Issue,
   type StepSlug,
 } from '../lib/wizard.ts';
@@ -66,7 +64,7 @@ function Wizard({ event, step }: { event: ManageEventDto; step: StepSlug }) {
   const navigate = useNavigate();
   const dispatch = useDispatch();
   const wizard = useWizardForm(event);
-  const { save, errors, setErrors, clearError, saving } = useStepSave(event, wizard);
+  const { save, errors, setErrors, saving } = useStepSave(event, wizard);
   const publish = usePublishEvent();
   const [serverIssues, setServerIssues] = useState<Issue[]>([]);
   const [navigating, setNavigating] = useState(false);
@@ -97,11 +95,6 @@ function Wizard({ event, step }: { event: ManageEventDto; step: StepSlug }) {
     const timer = setTimeout(() => void save(step), 1200);
     return () => clearTimeout(timer);
   }, [isDraft, stepDirty, stepValues, save, step]);
-
-  const change = <K extends EventFormField>(field: K, value: EventForm[K]) => {
-    wizard.setField(field, value);
-    clearError(field);
-  };
 
   const goTo = async (target: StepSlug) => {
     if (navigating) return;
@@ -146,7 +139,7 @@ function Wizard({ event, step }: { event: ManageEventDto; step: StepSlug }) {
 
   const changes =
     event.status === 'published' ? buyerAffectingChanges(wizard.saved, wizard.form) : [];
-  const props: StepProps = { event, wizard, errors, change, goTo: (s) => void goTo(s) };
+  const props: StepProps = { event, wizard, errors, goTo: (s) => void goTo(s) };
   const prev = WIZARD_STEPS[index - 1];
   const next = WIZARD_STEPS[index + 1];
 
