@@ -137,28 +137,24 @@ export function offsetLabel(local: string, instant: Date | string | number): str
   return `GMT${minutes < 0 ? '-' : '+'}${h}${m ? `:${String(m).padStart(2, '0')}` : ''}`;
 }
 
+// The parts the short forms are made of.
+const DAY_MONTH_YEAR = { day: 'numeric', month: 'short', year: 'numeric' } as const;
+const CLOCK_12H = { hour: 'numeric', minute: '2-digit', hour12: true } as const;
+const CLOCK_24H = { hour: '2-digit', minute: '2-digit' } as const;
+
+const shortForm =
+  (parts: Intl.DateTimeFormatOptions) =>
+  (value: DateInput, timeZone: string = DEFAULT_TIME_ZONE): string =>
+    dateFormatter({ timeZone, ...parts }).format(new Date(value));
+
 /** "5 Dec 2026, 7:00 pm": tables and cards, where the spec's long format does not fit. */
-export function formatShortDateTime(
-  value: DateInput,
-  timeZone: string = DEFAULT_TIME_ZONE,
-): string {
-  return dateFormatter({
-    timeZone,
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-  }).format(new Date(value));
-}
+export const formatShortDateTime = shortForm({ ...DAY_MONTH_YEAR, ...CLOCK_12H });
 
 /** "5 Dec 2026". */
-export function formatShortDate(value: DateInput, timeZone: string = DEFAULT_TIME_ZONE): string {
-  return dateFormatter({ timeZone, day: 'numeric', month: 'short', year: 'numeric' }).format(
-    new Date(value),
-  );
-}
+export const formatShortDate = shortForm(DAY_MONTH_YEAR);
+
+/** "5 Dec, 14:35": a day of this season and its clock time (the door's refusals, hourly counts). */
+export const formatDayClock = shortForm({ day: 'numeric', month: 'short', ...CLOCK_24H });
 
 /** A calendar day ("2026-12-05") as "5 Dec 2026", without any time-zone shift. */
 export function formatDay(day: string): string {
@@ -171,23 +167,7 @@ export function formatClock(
   timeZone: string = DEFAULT_TIME_ZONE,
   { seconds = false }: { seconds?: boolean } = {},
 ): string {
-  return dateFormatter({
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    ...(seconds ? { second: '2-digit' } : {}),
-  }).format(new Date(value));
-}
-
-/** "5 Dec, 14:35": a day of this season and its clock time (the door's refusals, hourly counts). */
-export function formatDayClock(value: DateInput, timeZone: string = DEFAULT_TIME_ZONE): string {
-  return dateFormatter({
-    timeZone,
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(value));
+  return shortForm(seconds ? { ...CLOCK_24H, second: '2-digit' } : CLOCK_24H)(value, timeZone);
 }
 
 /**
