@@ -1,4 +1,4 @@
-import { ROLE_LABELS, type TeamMemberDto } from '@gatepass/shared';
+import { isMemberRole, ROLE_LABELS, type TeamMemberDto } from '@gatepass/shared';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -32,7 +32,7 @@ export function MemberDialog({
       title={member ? `Change ${member.fullName}` : 'Change member'}
       description="The change applies from their next request."
     >
-      {member && member.role !== 'owner' ? (
+      {member && isMemberRole(member.role) ? (
         <MemberForm key={member.userId} member={member} onDone={onClose} />
       ) : null}
     </Modal>
@@ -45,7 +45,7 @@ type MemberBody = z.output<typeof memberForm>;
 function MemberForm({ member, onDone }: { member: TeamMemberDto; onDone: () => void }) {
   const update = useUpdateMember();
   const form = useContractForm(memberForm, {
-    role: member.role === 'manager' ? 'manager' : 'door',
+    role: isMemberRole(member.role) ? member.role : 'door',
     eventIds: member.events?.map((e) => e.id) ?? null,
   });
   const events = useFieldControl<MemberValues, MemberBody, EventScope | undefined>(
