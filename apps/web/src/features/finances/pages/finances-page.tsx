@@ -1,4 +1,4 @@
-import { formatCount, formatNaira } from '@gatepass/shared';
+import { formatCount, formatDay, formatNaira } from '@gatepass/shared';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -8,7 +8,6 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { EmptyState, Panel, StatCard } from '../../../components/ui/panel.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { formatDay } from '../../../lib/format.ts';
 import { useExportFinances } from '../api/export-finances.ts';
 import { useFinanceEventOptions } from '../api/get-event-options.ts';
 import { useFinances } from '../api/get-finances.ts';
