@@ -21,7 +21,7 @@ import {
 } from '../../../components/ui/form.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { formatShortDateTime } from '../../../lib/format.ts';
+import { formatShortDateTime } from '@gatepass/shared';
 import { toast } from '../../../lib/toast.ts';
 import { useManageEvents } from '../../../lib/queries/manage-events.ts';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/api-tokens.ts';
