@@ -8,6 +8,7 @@ import { createServices, openRedis, type ModuleServices } from './app/services.t
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { registerApiTokens } from './modules/api-tokens/api-tokens.hook.ts';
 import { registerAccess } from './plugins/access.ts';
 
 export interface AppServices extends ModuleServices {
@@ -62,8 +63,16 @@ export async function buildApp(
   });
   const { services } = wiring;
   app.decorate('services', { database, ...services });
-  // Roles on every manage route: who acts for which organiser (issue 13, decision 040).
-  registerAccess(app, services.auth, (...args) => services.team.access.resolveActor(...args));
+  // API tokens are taken before any route's own login check, and mark the routes they may call.
+  registerApiTokens(app, services.apiTokens);
+  // Roles on every manage route: who acts for which organiser (issue 13, decision 040), or
+  // what an API token may (decision 070).
+  registerAccess(
+    app,
+    services.auth,
+    (...args) => services.team.access.resolveActor(...args),
+    (caller, ref) => services.apiTokens.actorFor(caller, ref),
+  );
 
   await registerHttp(app, config);
   await registerRoutes(app, config, database, redis, wiring);

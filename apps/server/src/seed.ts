@@ -40,7 +40,7 @@ import * as orderRepo from './modules/orders/orders.repository.ts';
 import { emailKey } from './modules/orders/orders.limits.ts';
 import * as waitlistRepo from './modules/waitlist/waitlist.repository.ts';
 import type { OrdersService } from './modules/orders/orders.service.ts';
-import { findSettings, updateAccount } from './modules/settings/settings.repository.ts';
+import { findSettings } from './modules/settings/settings.repository.ts';
 import type { SettingsService } from './modules/settings/settings.service.ts';
 import type { PaymentsService } from './modules/payments/payments.service.ts';
 import * as paymentRepo from './modules/payments/payments.repository.ts';
@@ -338,7 +338,7 @@ async function demoOrganiser(db: Db): Promise<string> {
   const id = await demoAccount(db, DEMO_ORGANISER);
   const existing = await users.findUserByPhone(db, DEMO_ORGANISER.phoneE164);
   if (existing?.full_name === OLD_DEMO_NAME) {
-    await updateAccount(db, id, { full_name: DEMO_ORGANISER.fullName });
+    await users.updateAccount(db, id, { full_name: DEMO_ORGANISER.fullName });
   }
   return id;
 }

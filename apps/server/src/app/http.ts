@@ -57,9 +57,24 @@ export async function registerHttp(app: FastifyInstance, config: Config): Promis
       info: {
         title: 'Gatepass API',
         version: '1.0.0',
-        description: 'Event ticketing: accounts, events, orders, check-in.',
+        description:
+          'Event ticketing: accounts, events, orders, check-in.\n\n' +
+          '**API tokens.** An account owner makes tokens in Settings → API tokens, each with one scope — `read` (orders and attendees), `checkin` (the door list and checking codes in) or `manage` (events and ticket types) — and optionally limited to some events. ' +
+          "Send one as `Authorization: Bearer gpat_…`. Only the operations marked with the `apiToken` security scheme (and a line in their description) take a token; any other answers 403, another organiser's things 404, a revoked token 401. " +
+          'Each token has its own rate limit (429 with `Retry-After`). See docs/integrations.md.',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'A login session token.' },
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'gpat_…',
+            description:
+              'An API token (Settings → API tokens): `Authorization: Bearer gpat_…`, within its scope.',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

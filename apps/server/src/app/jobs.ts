@@ -3,7 +3,8 @@ import type { Wiring } from './services.ts';
 
 /**
  * The background jobs of one process: the outbox's dispatcher, the hold sweeper, the
- * waiting list's offer sweeper, unused images and changed wallet passes. Answers how to stop
+ * waiting list's offer sweeper, unused images, changed wallet passes and the tracking
+ * links' view counts. Answers how to stop
  * them all (on close, before the database goes).
  */
 export function startJobs(config: Config, { services: s, sandbox }: Wiring): () => Promise<void> {
@@ -12,7 +13,9 @@ export function startJobs(config: Config, { services: s, sandbox }: Wiring): () 
   s.waitlist.start(config.holdSweepIntervalMs);
   s.media.start();
   s.wallet.start();
+  s.tracking.start();
   return async () => {
+    await s.tracking.stop();
     sandbox?.close();
     await s.wallet.stop();
     s.orders.stop();

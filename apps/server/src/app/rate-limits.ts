@@ -29,6 +29,9 @@ export function createRateLimits(redis: Redis | undefined) {
     waitlist: createLimits(redis, WAITLIST_LIMIT_RULES, prefixed('waitlist')),
     team: createLimits(redis, TEAM_LIMIT_RULES, prefixed('team')),
     walletLog: new Limiter('walletLogPerIp', WALLET_LOG.perAddress, redis),
+    /** Requests per API token, at API_TOKEN_REQUESTS_PER_MINUTE (decision 070). */
+    apiToken: (perMinute: number) =>
+      new Limiter('apiTokenRequests', { points: perMinute, duration: 60 }, redis),
   };
 }
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
+import { apiTokenRoutes } from '../modules/api-tokens/api-tokens.routes.ts';
 import { authRoutes } from '../modules/auth/auth.routes.ts';
 import { checkinRoutes } from '../modules/checkin/checkin.routes.ts';
 import { eventsRoutes } from '../modules/events/events.routes.ts';
@@ -19,6 +20,7 @@ import { serverFeatures, settingsRoutes } from '../modules/settings/settings.rou
 import { manageTeamRoutes, teamRoutes } from '../modules/team/team.routes.ts';
 import { ticketPageRoutes } from '../modules/tickets/tickets.page.routes.ts';
 import { ticketRoutes } from '../modules/tickets/tickets.routes.ts';
+import { trackingManageRoutes, trackingPublicRoutes } from '../modules/tracking/tracking.routes.ts';
 import {
   queuePageRoutes,
   waitingRoomManageRoutes,
@@ -50,7 +52,7 @@ export async function registerRoutes(
       await api.register(multipart, { limits: MULTIPART_LIMITS });
       await api.register(mediaRoutes(s.media, s.auth), { prefix: '/media' });
       await api.register(eventsRoutes(s.events, s.auth, config.publicUrl), { prefix: '/events' });
-      await api.register(orderRoutes(s.orders, s.auth, s.payments, s.waitingRoom), {
+      await api.register(orderRoutes(s.orders, s.auth, s.payments, s.waitingRoom, s.tracking), {
         prefix: '/orders',
       });
       await api.register(ticketRoutes(s.tickets), { prefix: '/orders' });
@@ -82,6 +84,9 @@ export async function registerRoutes(
       await api.register(waitingRoomPublicRoutes(s.waitingRoom, s.auth), {
         prefix: '/waiting-room',
       });
+      await api.register(apiTokenRoutes(s.apiTokens, s.auth), { prefix: '/events/manage' });
+      await api.register(trackingManageRoutes(s.tracking, s.auth), { prefix: '/events/manage' });
+      await api.register(trackingPublicRoutes(s.tracking), { prefix: '/events' });
     },
     { prefix: '/api/v1' },
   );

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { appSecret } from '../db/app-secrets.ts';
 import type { Db } from '../db/database.ts';
+import { ApiTokensService } from '../modules/api-tokens/api-tokens.service.ts';
 import { AuthService } from '../modules/auth/auth.service.ts';
 import { CheckinService } from '../modules/checkin/checkin.service.ts';
 import { EventsService } from '../modules/events/events.service.ts';
@@ -30,6 +31,7 @@ import { smsLogTransport, smsTransport } from '../modules/sms/sms.transport.ts';
 import { TeamService } from '../modules/team/team.service.ts';
 import { TICKET_LINK_KEY, TicketLinks } from '../modules/tickets/ticket-links.ts';
 import { TicketsService } from '../modules/tickets/tickets.service.ts';
+import { TrackingService } from '../modules/tracking/tracking.service.ts';
 import { WaitingRoomService } from '../modules/waiting-room/waiting-room.service.ts';
 import { PgQueueStore, RedisQueueStore } from '../modules/waiting-room/waiting-room.store.ts';
 import { WaitlistService } from '../modules/waitlist/waitlist.service.ts';
@@ -54,6 +56,8 @@ export interface ModuleServices {
   waitlist: WaitlistService;
   waitingRoom: WaitingRoomService;
   wallet: WalletService;
+  apiTokens: ApiTokensService;
+  tracking: TrackingService;
 }
 
 export interface Wiring {
@@ -290,6 +294,18 @@ export async function createServices(
       log,
       limits.walletLog,
     ),
+    // API tokens: an owner's key for their other tools, within one scope (issue 26 §2).
+    apiTokens: new ApiTokensService(db, {
+      eventsOf: (organiserId) => events.listMine(organiserId),
+      resourceOwner: (ref) => team.access.resourceOwner(ref),
+      perToken: limits.apiToken(config.apiTokenRequestsPerMinute),
+    }),
+    // Where sales come from: tracking links, views in aggregate, each checkout's source (issue 26 §4).
+    tracking: new TrackingService(
+      db,
+      { publicUrl: config.publicUrl, flushIntervalMs: config.trackingFlushIntervalMs },
+      log,
+    ),
   };
   connectReactions(services);
   return { services, sandbox, walletEnabled };
@@ -299,12 +315,23 @@ export async function createServices(
  * What one module does when another changes, each in the transaction of the change: the
  * modules offer hooks, the composition connects them (no module imports the other for it).
  */
-function connectReactions({ orders, settings, waitlist, ordersManage, events }: ModuleServices) {
+function connectReactions({
+  orders,
+  settings,
+  waitlist,
+  ordersManage,
+  events,
+  tracking,
+}: ModuleServices) {
   // The organiser's "new order" mail is written in the transaction that completes the order,
-  // and a paid waiting-list offer is marked claimed in it.
+  // a paid waiting-list offer is marked claimed in it, and each order's source counts a sale.
   orders.onCompleted(async (trx, completed) => {
     await settings.notifyOrganiser(trx, completed);
     await waitlist.ordersCompleted(trx, completed);
+    await tracking.ordersCompleted(
+      trx,
+      completed.map((c) => c.order.id),
+    );
   });
   // Tickets that come back are offered to the waiting list in the same transaction (decision 032).
   orders.onReleased(waitlist.ticketsReleased);

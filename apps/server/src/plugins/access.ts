@@ -7,7 +7,7 @@ import {
 } from '@gatepass/shared';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { unauthorized } from '../lib/errors.ts';
-import { bearerToken, type Authenticator } from './auth.ts';
+import { bearerToken, type ApiTokenCaller, type Authenticator } from './auth.ts';
 
 /**
  * Roles on every manage route (issue 13, decision 040). A route says what it needs in its
@@ -47,6 +47,12 @@ export type ResolveActor = (
   level: AccessLevel,
   ref: ResourceRef | undefined,
   chosen: string | undefined,
+) => Promise<Actor>;
+
+/** The actor an API token acts as on a manage route, or a refusal (decision 070). */
+export type TokenActorFor = (
+  caller: ApiTokenCaller,
+  ref: ResourceRef | undefined,
 ) => Promise<Actor>;
 
 declare module 'fastify' {
@@ -97,11 +103,19 @@ export function registerAccess(
   app: FastifyInstance,
   auth: Authenticator,
   resolveActor: ResolveActor,
+  /** An API token's actor (api-tokens' decision, handed in by the composition). */
+  tokenActor: TokenActorFor,
 ): void {
   app.decorateRequest('actor', undefined);
   app.addHook('preHandler', async (request) => {
     const level = request.routeOptions.config?.access;
     if (!level) return;
+    if (request.apiToken) {
+      // Its scope allowed the route (api-tokens.hook.ts); the organiser's things only, and
+      // a token limited to some events only those (decision 070).
+      request.actor = await tokenActor(request.apiToken, resourceOf(request));
+      return;
+    }
     if (!request.user) {
       const token = bearerToken(request);
       request.user = token ? await auth.authenticate(token) : undefined;

@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { OneAtATime } from '../../lib/one-at-a-time.ts';
 import { PaymentProviderError } from '../payments/payments.provider.ts';
 import type { PaystackProvider } from '../payments/paystack.provider.ts';
+import { accounts } from '../auth/auth.accounts.ts';
 import * as repo from './settings.repository.ts';
 
 type ResolveQuery = z.output<typeof resolvePayoutQuery>;
@@ -139,7 +140,7 @@ export class PayoutAccounts {
     // that would keep PGlite's only connection while the demo's sandbox needs it.
     const subaccount = await this.saves.run(userId, async () => {
       const [user, settings] = await Promise.all([
-        repo.findAccount(this.db, userId),
+        accounts.find(this.db, userId),
         repo.findSettings(this.db, userId),
       ]);
       if (!user) throw notFound('This account no longer exists.');
@@ -156,7 +157,7 @@ export class PayoutAccounts {
       try {
         code = await this.paystack!.saveSubaccount(
           {
-            businessName: settings?.public_name ?? user.full_name,
+            businessName: settings?.public_name ?? user.fullName,
             bankCode: body.bankCode!,
             accountNumber: body.accountNumber,
             percentageCharge: DEFAULT_FEE_PERCENT,
