@@ -32,6 +32,26 @@ export const orderTokens = {
       // Storage full or blocked: this page still works until it is reloaded.
     }
   },
+  /**
+   * A token handed over in the page's fragment (`#token=…`): the widget's "continue in a
+   * new tab" when its frame cannot store (decision 074). Kept, and the fragment dropped
+   * from the address so it is not bookmarked or shared.
+   */
+  adoptFromHash(orderId: string): void {
+    if (typeof window === 'undefined') return;
+    const token = new URLSearchParams(window.location.hash.slice(1)).get('token');
+    if (!token || !/^[A-Za-z0-9_-]{16,200}$/.test(token)) return;
+    try {
+      storage()?.setItem(tokenKey(orderId), token);
+    } catch {
+      // Blocked here too: nothing to keep.
+    }
+    window.history.replaceState(
+      window.history.state,
+      '',
+      window.location.pathname + window.location.search,
+    );
+  },
   /** The id of the order with this code, when this browser holds its token. */
   orderIdForCode(orderCode: string): string | null {
     try {
