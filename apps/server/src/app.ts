@@ -84,7 +84,6 @@ import { registerPrivateCache } from './plugins/private-cache.ts';
 import { registerPublicCache } from './plugins/public-cache.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWeb } from './plugins/web.ts';
-import { readWidgetScript, widgetRoutes } from './modules/widget/widget.routes.ts';
 import { registerAccess } from './plugins/access.ts';
 import { manageTeamRoutes, teamRoutes } from './modules/team/team.routes.ts';
 import { TEAM_LIMIT_RULES, TeamService } from './modules/team/team.service.ts';
@@ -599,8 +598,6 @@ export async function buildApp(
   await app.register(walletTicketRoutes(wallet));
   // The waiting room's queue page (plain HTML), before the web app's fallback.
   await app.register(queuePageRoutes(waitingRoom));
-  // The widget's loader script (issue 26 §1); its pages are the web app's under /embed.
-  await app.register(widgetRoutes(readWidgetScript(config.webDistDir)));
   // The light ticket page and its service worker (plain HTML, decision 042).
   await app.register(ticketPageRoutes(orders, config.publicUrl, walletEnabled));
 
