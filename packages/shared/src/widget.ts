@@ -45,9 +45,20 @@ export const EMBED_QUERY = {
 export const WIDGET_MESSAGE = {
   /** Embedded page → loader: `{ height }`, the page's content height in CSS pixels. */
   resize: 'gatepass:resize',
-  /** Embedded page → loader: `{ url }`, take the whole host page there (Paystack). */
+  /**
+   * Embedded page → loader: `{ url, order, token }`, take the whole host page there
+   * (Paystack), keeping the order's access token in the host tab's sessionStorage for the
+   * way back: the frame itself may have no storage (decision 075).
+   */
   navigate: 'gatepass:navigate',
+  /** Embedded page → loader, back from Paystack: `{ order }`, the token kept for it? */
+  tokenRequest: 'gatepass:token-request',
+  /** Loader → embedded page: `{ order, token }`, handed over once and forgotten. */
+  token: 'gatepass:token',
 } as const;
+
+/** The host tab's sessionStorage key the loader keeps a paying order's token under. */
+export const WIDGET_KEPT_ORDER = 'gatepass:widget-order';
 
 /**
  * Query parameters of the host page when Paystack sends the buyer back into it (decision

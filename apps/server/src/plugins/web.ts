@@ -147,7 +147,8 @@ export async function registerWeb(
       // bannered copy below, answered by the fallback, not the file as built.
       ...(options.testMode ? { allowedPath: (p: string) => p !== '/index.html' } : {}),
       setHeaders(res, filePath) {
-        if (filePath === widgetPath) {
+        // (The file sent may be its .br or .gz copy.)
+        if (filePath.replace(/\.(?:br|gz)$/, '') === widgetPath) {
           // The widget's loader (issue 26 §1): any site may load it, from a fixed address
           // that organisers' snippets keep, so cached minutes rather than a year.
           res.header('cache-control', 'public, max-age=600');

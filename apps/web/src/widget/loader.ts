@@ -16,6 +16,7 @@ import {
   EMBED_BASE,
   EMBED_QUERY,
   WIDGET_ATTR,
+  WIDGET_KEPT_ORDER,
   WIDGET_MESSAGE,
   WIDGET_NAVIGATE_HOSTS,
   WIDGET_RETURN,
@@ -66,6 +67,19 @@ function start(origin: string): GatepassGlobal {
         }
       : null;
   if (returning) window.history.replaceState(window.history.state, '', hostAddress());
+  // The order's token kept in this tab for the way back from Paystack, taken out at once:
+  // it is handed to the frame that asks for that order, then gone.
+  let kept: { order: string; token: string } | null = null;
+  try {
+    const raw = window.sessionStorage.getItem(WIDGET_KEPT_ORDER);
+    window.sessionStorage.removeItem(WIDGET_KEPT_ORDER);
+    const value = raw ? (JSON.parse(raw) as { order?: unknown; token?: unknown }) : null;
+    if (returning && typeof value?.order === 'string' && typeof value.token === 'string') {
+      kept = { order: value.order, token: value.token };
+    }
+  } catch {
+    kept = null;
+  }
 
   const frameUrl = (element: HTMLElement, slug: string): string => {
     const query = new URLSearchParams();
@@ -105,7 +119,13 @@ function start(origin: string): GatepassGlobal {
   window.addEventListener('message', (event: MessageEvent) => {
     if (event.origin !== origin || !event.source) return;
     const iframe = frames.get(event.source as Window);
-    const data = event.data as { type?: unknown; height?: unknown; url?: unknown } | null;
+    const data = event.data as {
+      type?: unknown;
+      height?: unknown;
+      url?: unknown;
+      order?: unknown;
+      token?: unknown;
+    } | null;
     if (!iframe || !data || typeof data !== 'object') return;
     if (data.type === WIDGET_MESSAGE.resize && typeof data.height === 'number') {
       const height = Math.min(Math.max(Math.ceil(data.height), 60), 20_000);
@@ -122,7 +142,24 @@ function start(origin: string): GatepassGlobal {
       const paystack =
         target.protocol === 'https:' &&
         (WIDGET_NAVIGATE_HOSTS as readonly string[]).includes(target.hostname);
-      if (paystack || target.origin === origin) window.location.assign(target.toString());
+      if (!paystack && target.origin !== origin) return;
+      if (typeof data.order === 'string' && typeof data.token === 'string') {
+        try {
+          window.sessionStorage.setItem(
+            WIDGET_KEPT_ORDER,
+            JSON.stringify({ order: data.order, token: data.token }),
+          );
+        } catch {
+          // No storage here either: the way back asks the buyer to open their email.
+        }
+      }
+      window.location.assign(target.toString());
+    } else if (data.type === WIDGET_MESSAGE.tokenRequest && kept && data.order === kept.order) {
+      iframe.contentWindow?.postMessage(
+        { type: WIDGET_MESSAGE.token, order: kept.order, token: kept.token },
+        origin,
+      );
+      kept = null;
     }
   });
 

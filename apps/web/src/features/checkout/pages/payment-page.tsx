@@ -26,6 +26,7 @@ import { inlineOrToast } from '../lib/api-errors.ts';
 import { useCountdown } from '../lib/countdown.ts';
 import { restartCheckoutPath } from '../lib/links.ts';
 import { orderTokens } from '../lib/order-tokens.ts';
+import { hostOrigin } from '../lib/widget-handover.ts';
 
 const OPTIONS: Record<CheckoutPaymentMethod, PaymentOption> = {
   paystack: {
@@ -149,10 +150,8 @@ function Payment({ order }: { order: OrderDto }) {
   const [error, setError] = useState<string | null>(null);
   const [inTab, setInTab] = useState(false);
   // The widget comes back into its host page after Paystack when the loader gave the page's
-  // address and the frame can keep the order's token until then (decisions 074, 075).
-  const [widgetReturn] = useState(() =>
-    embedded && embedOptions?.host && frameCanStore() ? embedOptions.host : null,
-  );
+  // address (decision 075); without it (the plain iframe) Paystack opens in a new tab.
+  const [widgetReturn] = useState(() => (embedded && embedOptions?.host) || null);
   const msLeft = useCountdown(order.status === 'pending' ? order.reservedUntil : null);
   const holdOver = order.status === 'pending' && msLeft === 0;
 
@@ -179,8 +178,8 @@ function Payment({ order }: { order: OrderDto }) {
     const [chosen, channel] = method.split(':') as [CheckoutPaymentMethod, PaystackChannel?];
     const paystack = chosen === 'paystack' || Boolean(channel);
     if (paystack && embedded && !widgetReturn) {
-      // A frame that cannot keep the order (storage blocked) or has no loader to come back
-      // through: the payment goes on in a Gatepass tab of its own (decision 074).
+      // A plain iframe, with no loader to come back through: the payment goes on in a
+      // Gatepass tab of its own (decision 074).
       const token = orderTokens.get(order.id) ?? '';
       window.open(
         `${window.location.origin}${paths.checkout.pay(order.id)}#token=${encodeURIComponent(token)}`,
@@ -205,7 +204,17 @@ function Payment({ order }: { order: OrderDto }) {
             // the widget the whole host page goes (the loader does it) and comes back to it.
             setLeaving(true);
             if (embedded) {
-              window.parent.postMessage({ type: WIDGET_MESSAGE.navigate, url: redirectUrl }, '*');
+              // A frame that cannot keep the token (storage blocked) leaves it with the
+              // host page's loader for the way back, and only then (decision 075).
+              const token = frameCanStore() ? null : orderTokens.get(order.id);
+              window.parent.postMessage(
+                {
+                  type: WIDGET_MESSAGE.navigate,
+                  url: redirectUrl,
+                  ...(token ? { order: order.id, token } : {}),
+                },
+                hostOrigin() ?? '*',
+              );
             } else window.location.assign(redirectUrl);
             return;
           }
