@@ -61,7 +61,7 @@ async function givenEvent(
   base: string,
   token: string,
   ticket: { name: string; price: number },
-): Promise<string> {
+): Promise<{ id: string; slug: string }> {
   const startAt = new Date(Date.now() + 21 * 86_400_000);
   startAt.setUTCHours(18, 0, 0, 0);
   const draft = dataOf<{ id: string }>(
@@ -96,11 +96,12 @@ async function givenEvent(
     200,
     'publish',
   );
-  return dataOf<{ slug: string }>(
+  const slug = dataOf<{ slug: string }>(
     await callAt(base, 'GET', `/events/manage/${draft.id}`, { token }),
     200,
     'read event',
   ).slug;
+  return { id: draft.id, slug };
 }
 
 /** The widget's frame, once the buyer has scrolled to it. */
@@ -142,11 +143,14 @@ test.describe('the widget on the organiser’s own page', () => {
   test.describe.configure({ mode: 'serial' });
   let server: OwnServer;
   let host: HostPage;
+  let organiser: ReturnType<typeof newUser>;
+  const events = { free: { id: '', slug: '' }, paid: { id: '', slug: '' } };
 
   test.beforeAll(async () => {
     test.setTimeout(150_000);
     server = await startOwnServer({ PAYMENTS_TEST_MODE: 'true', PAYSTACK_SANDBOX: 'true' });
     const user = newUser();
+    organiser = user;
     dataOf(await callAt(server.base, 'POST', '/auth/user/signup', { body: user }), 201, 'signup');
     const code = await codeFromLog(server.logFile, user.email);
     dataOf(
@@ -177,10 +181,9 @@ test.describe('the widget on the organiser’s own page', () => {
       200,
       'payout account',
     );
-    host = await startHostPage(server.base, {
-      free: await givenEvent(server.base, token, { name: 'Lawn', price: 0 }),
-      paid: await givenEvent(server.base, token, { name: 'Regular', price: 5000 }),
-    });
+    events.free = await givenEvent(server.base, token, { name: 'Lawn', price: 0 });
+    events.paid = await givenEvent(server.base, token, { name: 'Regular', price: 5000 });
+    host = await startHostPage(server.base, { free: events.free.slug, paid: events.paid.slug });
   });
   test.afterAll(async () => {
     await host?.close();
@@ -253,6 +256,54 @@ test.describe('the widget on the organiser’s own page', () => {
       await expectFitsContent(page);
       await page.locator('#tickets').screenshot({
         path: `e2e/test-results/screens/widget-paystack-return-${width}.png`,
+      });
+    });
+  }
+
+  for (const width of [1280, 375]) {
+    test(`the organiser picks the options, copies the snippet and sees it live at ${width} px`, async ({
+      page,
+    }) => {
+      test.setTimeout(60_000);
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      await page.goto(`${server.base}/login`);
+      await page.getByLabel('Phone Number').fill(organiser.phoneNumber);
+      await page.getByLabel('Password').fill(organiser.password);
+      await page.locator('form').getByRole('button', { name: 'Login' }).click();
+      await expect(page).toHaveURL(/\/events\/manage\/home/);
+      await page.goto(`${server.base}/events/manage/marketing?eventId=${events.paid.id}`);
+
+      const panel = page.locator('#widget');
+      await expect(panel.getByRole('heading', { name: 'Sell on your website' })).toBeVisible();
+      await panel.getByText('Button only').click();
+      await panel.getByText('Dark', { exact: true }).click();
+      await panel.getByLabel('Accent colour', { exact: true }).fill('#be123c');
+      await panel.getByLabel('Tracking code (optional)').fill('newsletter');
+      const snippet = panel.getByLabel('Snippet');
+      await expect(snippet).toHaveValue(
+        `<script async src="${server.base}/widget.js"></script>\n` +
+          `<div data-gatepass-event="${events.paid.slug}" data-layout="button" data-theme="dark" data-accent="#be123c" data-ref="newsletter"></div>`,
+      );
+      await expect(panel.getByLabel(/^Iframe/)).toHaveValue(
+        new RegExp(
+          `^<iframe src="${server.base.replaceAll('.', '\\.')}/embed/events/${events.paid.slug}\\?layout=button&amp;theme=dark`,
+        ),
+      );
+
+      // The live preview is the real widget with these options: one line and its button.
+      const preview = page.frameLocator('iframe[title="Widget preview"]');
+      const open = preview.getByRole('button', { name: /^Get tickets · From ₦5,000/ });
+      await expect(open).toBeVisible();
+      await expect(page.locator('iframe[title="Widget preview"]')).toHaveAttribute(
+        'src',
+        /accent=%23be123c/,
+      );
+      await open.click();
+      await expect(preview.getByRole('button', { name: 'One more Regular' })).toBeVisible();
+      await panel.scrollIntoViewIfNeeded();
+      await page.screenshot({
+        path: `e2e/test-results/screens/widget-marketing-${width}.png`,
+        fullPage: true,
       });
     });
   }

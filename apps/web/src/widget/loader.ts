@@ -47,7 +47,10 @@ function gatepassOrigin(): string | undefined {
 function hostAddress(): string {
   const url = new URL(window.location.href);
   url.hash = '';
-  for (const name of Object.values(WIDGET_RETURN)) url.searchParams.delete(name);
+  // `reference` and `trxref` are Paystack's only beside a return's gatepass_order.
+  if (url.searchParams.has(WIDGET_RETURN.order)) {
+    for (const name of Object.values(WIDGET_RETURN)) url.searchParams.delete(name);
+  }
   return url.toString();
 }
 
@@ -61,9 +64,10 @@ function start(origin: string): GatepassGlobal {
       ? {
           order: here.searchParams.get(WIDGET_RETURN.order) ?? '',
           event: here.searchParams.get(WIDGET_RETURN.event),
+          // trxref first: it is Paystack's alone (the page may have a `reference` of its own).
           reference:
-            here.searchParams.get(WIDGET_RETURN.reference) ??
-            here.searchParams.get(WIDGET_RETURN.trxref),
+            here.searchParams.get(WIDGET_RETURN.trxref) ??
+            here.searchParams.get(WIDGET_RETURN.reference),
         }
       : null;
   if (returning) window.history.replaceState(window.history.state, '', hostAddress());

@@ -227,5 +227,9 @@ describe('Paystack from the widget', () => {
         { id: 'new', slug: 'jazz' },
       ),
     ).toBe('https://o.example/p?x=1&gatepass_order=new&gatepass_event=jazz');
+    // A page's own `reference` is its own when no return is in the address.
+    expect(widgetCallbackUrl('https://o.example/p?reference=abc', { id: 'o', slug: 's' })).toBe(
+      'https://o.example/p?reference=abc&gatepass_order=o&gatepass_event=s',
+    );
   });
 });
