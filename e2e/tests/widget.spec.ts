@@ -144,11 +144,21 @@ test.describe('the widget on the organiser’s own page', () => {
   let server: OwnServer;
   let host: HostPage;
   let organiser: ReturnType<typeof newUser>;
-  const events = { free: { id: '', slug: '' }, paid: { id: '', slug: '' } };
+  const events = {
+    free: { id: '', slug: '' },
+    paid: { id: '', slug: '' },
+    queued: { id: '', slug: '' },
+  };
+  let organiserToken = '';
 
   test.beforeAll(async () => {
     test.setTimeout(150_000);
-    server = await startOwnServer({ PAYMENTS_TEST_MODE: 'true', PAYSTACK_SANDBOX: 'true' });
+    server = await startOwnServer({
+      PAYMENTS_TEST_MODE: 'true',
+      PAYSTACK_SANDBOX: 'true',
+      // The pre-queue's proof of work, small for tests (README).
+      WAITING_ROOM_POW_WORK: '200',
+    });
     const user = newUser();
     organiser = user;
     dataOf(await callAt(server.base, 'POST', '/auth/user/signup', { body: user }), 201, 'signup');
@@ -181,9 +191,15 @@ test.describe('the widget on the organiser’s own page', () => {
       200,
       'payout account',
     );
+    organiserToken = token;
     events.free = await givenEvent(server.base, token, { name: 'Lawn', price: 0 });
+    events.queued = await givenEvent(server.base, token, { name: 'Rush', price: 0 });
     events.paid = await givenEvent(server.base, token, { name: 'Regular', price: 5000 });
-    host = await startHostPage(server.base, { free: events.free.slug, paid: events.paid.slug });
+    host = await startHostPage(server.base, {
+      free: events.free.slug,
+      paid: events.paid.slug,
+      queued: events.queued.slug,
+    });
   });
   test.afterAll(async () => {
     await host?.close();
@@ -307,4 +323,48 @@ test.describe('the widget on the organiser’s own page', () => {
       });
     });
   }
+
+  test('a buyer waits in the waiting room inside the widget and buys on their turn', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 375, height: 812 });
+    // The sale opens in a few seconds, behind a waiting room letting 60 a minute in.
+    dataOf(
+      await callAt(server.base, 'PUT', `/events/manage/${events.queued.id}/waiting-room`, {
+        token: organiserToken,
+        body: {
+          enabled: true,
+          onSaleAt: new Date(Date.now() + 6_000).toISOString(),
+          ratePerMinute: 60,
+        },
+      }),
+      200,
+      'waiting room',
+    );
+    // The frame is on another site: no cookie of Gatepass's reaches it, so the place in
+    // line and the pass can only travel in headers (decision 074).
+    const carried: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/v1/orders') && r.method() === 'POST') {
+        const h = r.headers();
+        if (h['x-waiting-room-pass'] && h['x-waiting-room-visitor']) carried.push(r.url());
+      }
+    });
+    await page.goto(`${host.base}/queued`);
+    const frame = await scrollToWidget(page, server.base);
+    await frame.getByRole('link', { name: 'Join the queue' }).click();
+    // The pre-queue's check is solved in the frame, then the queue screen waits for the turn.
+    await expect(frame.getByRole('heading', { name: 'Choose your tickets' })).toBeVisible({
+      timeout: 45_000,
+    });
+    await frame.getByRole('button', { name: 'Add one Rush ticket' }).click();
+    await fillBuyer(frame);
+    await frame.getByRole('button', { name: 'Get free tickets' }).click();
+    await expect(
+      frame.getByRole('heading', { name: "You're going! Your order is confirmed." }),
+    ).toBeVisible({ timeout: 15_000 });
+    expect(carried.length).toBeGreaterThan(0);
+    expect(page.url()).toBe(`${host.base}/queued`);
+  });
 });
