@@ -112,6 +112,8 @@ async function scrollToWidget(page: Page, gatepass: string): Promise<FrameLocato
     new RegExp(`^${gatepass.replaceAll('.', '\\.')}/embed/`),
   );
   const frame = page.frameLocator('#tickets iframe');
+  // The frame's first answers are in (its event is read again as it opens).
+  await page.waitForLoadState('networkidle');
   // Once the frame has its first screen and the iframe its height, nothing moves under a tap.
   await expect(frame.getByRole('button', { name: 'Get tickets' })).toBeVisible();
   await expectFitsContent(page);
