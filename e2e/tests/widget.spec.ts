@@ -61,6 +61,7 @@ async function givenEvent(
   base: string,
   token: string,
   ticket: { name: string; price: number },
+  capacity = 200,
 ): Promise<{ id: string; slug: string }> {
   const startAt = new Date(Date.now() + 21 * 86_400_000);
   startAt.setUTCHours(18, 0, 0, 0);
@@ -86,7 +87,7 @@ async function givenEvent(
   dataOf(
     await callAt(base, 'POST', `/events/manage/${draft.id}/ticket-types`, {
       token,
-      body: { ...ticket, capacity: 200 },
+      body: { ...ticket, capacity },
     }),
     201,
     'create ticket type',
@@ -147,6 +148,7 @@ test.describe('the widget on the organiser’s own page', () => {
   let host: HostPage;
   let organiser: ReturnType<typeof newUser>;
   const events = {
+    soldOut: { id: '', slug: '' },
     free: { id: '', slug: '' },
     paid: { id: '', slug: '' },
     queued: { id: '', slug: '' },
@@ -196,11 +198,13 @@ test.describe('the widget on the organiser’s own page', () => {
     organiserToken = token;
     events.free = await givenEvent(server.base, token, { name: 'Lawn', price: 0 });
     events.queued = await givenEvent(server.base, token, { name: 'Rush', price: 0 });
+    events.soldOut = await givenEvent(server.base, token, { name: 'Front row', price: 0 }, 1);
     events.paid = await givenEvent(server.base, token, { name: 'Regular', price: 5000 });
     host = await startHostPage(server.base, {
       free: events.free.slug,
       paid: events.paid.slug,
       queued: events.queued.slug,
+      'sold-out': events.soldOut.slug,
     });
   });
   test.afterAll(async () => {
@@ -368,5 +372,50 @@ test.describe('the widget on the organiser’s own page', () => {
     ).toBeVisible({ timeout: 15_000 });
     expect(carried.length).toBeGreaterThan(0);
     expect(page.url()).toBe(`${host.base}/queued`);
+  });
+
+  test('a buyer joins the waiting list of a sold-out ticket inside the widget', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize({ width: 375, height: 812 });
+    // The only ticket goes to someone else first.
+    const event = dataOf<{ id: string; ticketTypes: { id: string }[] }>(
+      await callAt(server.base, 'GET', `/events/${events.soldOut.slug}`),
+      200,
+      'event',
+    );
+    dataOf(
+      await callAt(server.base, 'POST', '/orders', {
+        body: {
+          eventId: event.id,
+          items: [{ ticketTypeId: event.ticketTypes[0]!.id, quantity: 1 }],
+          buyer: {
+            firstName: 'Early',
+            lastName: 'Bird',
+            email: `early-${randomBytes(3).toString('hex')}@example.com`,
+            phone: '08031234568',
+          },
+        },
+      }),
+      201,
+      'the last ticket',
+    );
+    await page.goto(`${host.base}/sold-out`);
+    const frame = page.frameLocator('#tickets iframe');
+    await page.locator('#tickets').scrollIntoViewIfNeeded();
+    await expect(frame.getByText('Sold out')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await frame.getByRole('button', { name: 'Join the waiting list for Front row' }).click();
+    const dialog = frame.getByRole('dialog', { name: 'Join the waiting list' });
+    await dialog.getByLabel('Full name').fill('Chioma Okafor');
+    await dialog.getByLabel('Email').fill(`wait-${randomBytes(3).toString('hex')}@example.com`);
+    // The frame grows to hold the dialog: its button is on screen and takes the tap.
+    await dialog.getByRole('button', { name: 'Join the waiting list' }).click();
+    await expect(dialog.getByRole('status')).toBeVisible();
+    await expect(dialog).toContainText(/waiting list/i);
+    await page.locator('#tickets').screenshot({
+      path: 'e2e/test-results/screens/widget-waiting-list-375.png',
+    });
   });
 });

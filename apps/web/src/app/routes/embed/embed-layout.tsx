@@ -25,18 +25,38 @@ export function EmbedLayout() {
     const element = root.current;
     if (!element || window.parent === window) return;
     let last = 0;
+    let queued = false;
     const post = () => {
-      // Down to the bottom of the content, below the test-mode strip when there is one.
-      const height = Math.ceil(element.getBoundingClientRect().bottom + window.scrollY);
+      queued = false;
+      // Down to the bottom of the content, below the test-mode strip when there is one; a
+      // dialog (the waiting list's form, portalled outside the content) needs its own
+      // height, or the frame would cut it off.
+      let height = Math.ceil(element.getBoundingClientRect().bottom + window.scrollY);
+      for (const dialog of document.querySelectorAll('[role="dialog"]')) {
+        height = Math.max(height, Math.ceil(dialog.scrollHeight) + 64);
+      }
       if (height === last) return;
       last = height;
       // Only a height: nothing of the buyer's leaves the frame, so any host may read it.
       window.parent.postMessage({ type: WIDGET_MESSAGE.resize, height }, '*');
     };
-    const observer = new ResizeObserver(post);
+    // Coalesced in a microtask (not an animation frame: a browser pauses those in a frame
+    // off screen, and the height must be right before the buyer scrolls to it).
+    const schedule = () => {
+      if (queued) return;
+      queued = true;
+      queueMicrotask(post);
+    };
+    const observer = new ResizeObserver(schedule);
     observer.observe(element);
+    // Dialogs open and close outside the content.
+    const dialogs = new MutationObserver(schedule);
+    dialogs.observe(document.body, { childList: true, subtree: true });
     post();
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      dialogs.disconnect();
+    };
   }, []);
 
   return (
