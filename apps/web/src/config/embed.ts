@@ -44,7 +44,7 @@ export function readEmbedOptions(search: string, kept?: Partial<EmbedOptions>): 
     layout: pick(WIDGET_LAYOUTS, q.get(EMBED_QUERY.layout), kept?.layout ?? 'list'),
     theme: pick(WIDGET_THEMES, q.get(EMBED_QUERY.theme), kept?.theme ?? 'light'),
     accent: accent && WIDGET_ACCENT.test(accent) ? accent : (kept?.accent ?? WIDGET_DEFAULT_ACCENT),
-    ref: ref && /^[A-Za-z0-9_-]{1,64}$/.test(ref) ? ref : (kept?.ref ?? null),
+    ref: ref && /^[A-Za-z0-9_-]{1,32}$/.test(ref) ? ref : (kept?.ref ?? null),
     host: host && /^https?:\/\//i.test(host) && host.length <= 2000 ? host : (kept?.host ?? null),
   };
 }

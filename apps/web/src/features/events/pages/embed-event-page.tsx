@@ -1,10 +1,11 @@
 import { formatEventDate, formatNaira, type PublicEventDto } from '@gatepass/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { CalendarIcon, TicketIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { embedOptions } from '../../../config/embed.ts';
 import { readApiFailure } from '../../../lib/api-error.ts';
+import { rememberSource, sendView } from '../../../lib/source.ts';
 import { usePublicEvent } from '../api/get-public-event.ts';
 import { TicketSelector } from '../components/ticket-selector.tsx';
 import { WaitingRoomNotice } from '../components/waiting-room-notice.tsx';
@@ -50,7 +51,24 @@ export function EmbedEventPage({ slug }: { slug: string }) {
       </div>
     );
   }
-  const event = query.data;
+  return <EmbedEvent event={query.data} open={open} onOpen={() => setOpen(true)} />;
+}
+
+function EmbedEvent({
+  event,
+  open,
+  onOpen,
+}: {
+  event: PublicEventDto;
+  open: boolean;
+  onOpen: () => void;
+}) {
+  // The frame's address carries via=widget (and the host's ref): kept for the tab and
+  // counted once as a view, as the event page does (issue 26 §4).
+  useEffect(() => {
+    if (event.status !== 'published') return;
+    sendView(event.slug, event.id, rememberSource(event.id, window.location.search));
+  }, [event.id, event.slug, event.status]);
   const price = fromPrice(event);
 
   return (
@@ -72,7 +90,7 @@ export function EmbedEventPage({ slug }: { slug: string }) {
           ) : null}
         </div>
         {open ? null : (
-          <Button size="lg" onClick={() => setOpen(true)} className="shrink-0">
+          <Button size="lg" onClick={onOpen} className="shrink-0">
             <TicketIcon className="size-5" />
             Get tickets{price ? ` · ${price}` : ''}
           </Button>

@@ -243,7 +243,7 @@ export function WidgetPanel({ event }: { event: EventRef }) {
             <input
               id="widget-ref"
               value={settings.ref}
-              maxLength={64}
+              maxLength={32}
               aria-invalid={!refValid}
               onChange={(e) => change({ ref: e.target.value.trim() })}
               placeholder="e.g. website"

@@ -25,8 +25,8 @@ export const DEFAULT_WIDGET: WidgetSettings = {
   ref: '',
 };
 
-/** A tracking code as the widget passes it on: letters, digits, _ and -, up to 64. */
-export const WIDGET_REF = /^[A-Za-z0-9_-]{0,64}$/;
+/** A tracking code as the widget passes it on: letters, digits, _ and -, up to 32. */
+export const WIDGET_REF = /^[A-Za-z0-9_-]{0,32}$/;
 
 /** The iframe fallback's fixed height: it cannot follow its content without the script. */
 export const IFRAME_FALLBACK_HEIGHT = 720;
