@@ -1,4 +1,5 @@
 import compress from '@fastify/compress';
+import { EMBED_BASE } from '@gatepass/shared';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
@@ -34,10 +35,22 @@ export function contentSecurityPolicy(config: Config) {
  * OpenAPI document and its viewer, and the public cache of the event pages' answers.
  */
 export async function registerHttp(app: FastifyInstance, config: Config): Promise<void> {
-  registerSecurityHeaders(app, {
-    contentSecurityPolicy: contentSecurityPolicy(config),
-    crossOriginEmbedderPolicy: false,
-  });
+  const csp = contentSecurityPolicy(config);
+  registerSecurityHeaders(
+    app,
+    { contentSecurityPolicy: csp, crossOriginEmbedderPolicy: false },
+    // The widget's pages (issue 26 §1): any site may frame them, and only them (decision 074).
+    [
+      {
+        prefix: `${EMBED_BASE}/`,
+        options: {
+          contentSecurityPolicy: { directives: { ...csp.directives, frameAncestors: ['*'] } },
+          crossOriginEmbedderPolicy: false,
+          xFrameOptions: false,
+        },
+      },
+    ],
+  );
   // Answers of 1 KB or more in br or gzip when the client accepts it (a door's order list:
   // 1.9 MB raw, ~330 KB gzipped). Registered before every route, since it hooks each route
   // as it is added; on the cached routes the public cache's onSend runs before its, so

@@ -1,4 +1,5 @@
 import {
+  EMBED_BASE,
   filtersFromSearch,
   HOME_EVENTS_QUERY,
   pageDataKey,
@@ -38,6 +39,12 @@ export async function registerPages(
         path: '/events/:slug',
         module: 'src/app/routes/events/event-detail.tsx',
         head: (params) => events.published.pageHead(params.slug ?? '', config.publicUrl),
+        data: (params) => [pageDataKey(`/events/${encodeURIComponent(params.slug ?? '')}`)],
+      },
+      {
+        // The widget's first screen inside a host page: its code and data in the HTML.
+        path: `${EMBED_BASE}/events/:slug`,
+        module: 'src/app/routes/embed/embed-event.tsx',
         data: (params) => [pageDataKey(`/events/${encodeURIComponent(params.slug ?? '')}`)],
       },
     ],
