@@ -94,6 +94,8 @@ import {
   waitingRoomPublicRoutes,
 } from './modules/waiting-room/waiting-room.routes.ts';
 import { WaitingRoomService } from './modules/waiting-room/waiting-room.service.ts';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { WebhooksService } from './modules/webhooks/webhooks.service.ts';
 import { PgQueueStore, RedisQueueStore } from './modules/waiting-room/waiting-room.store.ts';
 
 export interface AppServices {
@@ -114,6 +116,7 @@ export interface AppServices {
   waitlist: WaitlistService;
   waitingRoom: WaitingRoomService;
   wallet: WalletService;
+  webhooks: WebhooksService;
 }
 
 declare module 'fastify' {
@@ -377,14 +380,35 @@ export async function buildApp(
     { publicUrl: config.publicUrl, offerSeconds: config.waitlistOfferSeconds },
     app.log,
   );
+  // Webhook deliveries are outbox rows written in each change's transaction (decision 072).
+  const webhooks = new WebhooksService(
+    database.db,
+    mail,
+    { ...config.webhooks, publicUrl: config.publicUrl, intervalMs: config.mailRetryIntervalMs },
+    app.log,
+  );
+  if (config.webhooks.allowLoopback) {
+    app.log.warn(
+      'WEBHOOKS_ALLOW_LOOPBACK is on: webhooks may be sent to this machine (127.0.0.1). It exists for tests only.',
+    );
+  }
   // The organiser's "new order" mail is written in the transaction that completes the order,
   // and a paid waiting-list offer is marked claimed in it.
   orders.onCompleted(async (trx, completed) => {
     await settings.notifyOrganiser(trx, completed);
     await waitlist.ordersCompleted(trx, completed);
+    await webhooks.ordersCompleted(trx, completed);
   });
   // Tickets that come back are offered to the waiting list in the same transaction (decision 032).
-  orders.onReleased(waitlist.ticketsReleased);
+  orders.onReleased(async (trx, ended, ticketTypeIds) => {
+    await waitlist.ticketsReleased(trx, ended, ticketTypeIds);
+    await webhooks.ordersEnded(trx, ended);
+  });
+  orders.onChanges({
+    transferred: (trx, order, from) => webhooks.transferred(trx, order, from),
+    checkedIn: (trx, eventId, ids, device) => webhooks.checkedIn(trx, eventId, ids, device),
+  });
+  waitlist.onOffered((trx, offer) => webhooks.offered(trx, offer));
   ordersManage.onWaitingCount((ids) => waitlist.waitingFor(ids));
   // Holders hear of a cancelled event or a new date, time or place in its commit (issue 24 §1).
   events.onHoldersToTell({
@@ -470,6 +494,7 @@ export async function buildApp(
     waitlist,
     waitingRoom,
     wallet,
+    webhooks,
   });
   // Roles on every manage route: who acts for which organiser (issue 13, decision 040).
   registerAccess(app, auth, team);
@@ -570,6 +595,7 @@ export async function buildApp(
         { prefix: '/events/manage/settings' },
       );
       await api.register(manageTeamRoutes(team, auth), { prefix: '/events/manage' });
+      await api.register(webhookRoutes(webhooks, auth), { prefix: '/events/manage' });
       await api.register(teamRoutes(team, auth), { prefix: '/team' });
       await api.register(orderLookupRoutes(ordersManage), { prefix: '/orders' });
       // The spec's door paths (§7), kept exactly.
@@ -619,6 +645,7 @@ export async function buildApp(
   );
 
   mail.start();
+  webhooks.start();
   orders.start();
   waitlist.start(config.holdSweepIntervalMs);
   media.start();
@@ -630,6 +657,7 @@ export async function buildApp(
     waitlist.stop();
     await media.stop();
     await mail.stop();
+    await webhooks.stop();
     redis?.disconnect();
     if (ownsDatabase) await database.close();
   });

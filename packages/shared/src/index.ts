@@ -18,3 +18,4 @@ export * from './contracts/team.ts';
 export * from './contracts/waitlist.ts';
 export * from './contracts/waiting-room.ts';
 export * from './contracts/payouts.ts';
+export * from './contracts/webhooks.ts';

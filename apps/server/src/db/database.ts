@@ -17,6 +17,7 @@ import type { TeamTables } from '../modules/team/team.table.ts';
 import type { WaitlistTables } from '../modules/waitlist/waitlist.table.ts';
 import type { WaitingRoomTables } from '../modules/waiting-room/waiting-room.table.ts';
 import type { WalletTables } from '../modules/wallet/wallet.table.ts';
+import type { WebhookTables } from '../modules/webhooks/webhooks.table.ts';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
 import { PGlitePool } from './pglite-pool.ts';
 
@@ -34,7 +35,8 @@ export type Database = AuthTables &
   TeamTables &
   WaitlistTables &
   WaitingRoomTables &
-  WalletTables;
+  WalletTables &
+  WebhookTables;
 export type Db = Kysely<Database>;
 
 export interface DatabaseHandle {
