@@ -230,6 +230,8 @@ const secretsOf = (w: World) => [
   w.invitationId,
   `steward.${w.tag}`,
   `invitee.${w.tag}`,
+  `matrix-${w.tag}`,
+  w.webhookId,
 ];
 
 describe('the route list the matrix is built from', () => {
@@ -365,7 +367,10 @@ const ownAccount = (r: RegisteredRoute) =>
   r.url.startsWith('/api/v1/auth/user/') ||
   r.url.startsWith('/api/v1/events/manage/settings') ||
   r.url.startsWith('/api/v1/team/');
-const ownerOnly = (r: RegisteredRoute) => r.url.startsWith('/api/v1/events/manage/team');
+const ownerOnly = (r: RegisteredRoute) =>
+  r.url.startsWith('/api/v1/events/manage/team') ||
+  // Webhooks (issue 26 §3): "an owner registers endpoints".
+  r.url.startsWith('/api/v1/events/manage/webhooks');
 
 type Member = GivenUser & { token: string; id: string };
 let team:

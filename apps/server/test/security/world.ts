@@ -44,6 +44,9 @@ export interface World {
   walletDevice: string;
   walletPassType: string;
   walletSerial: string;
+  /** A webhook endpoint of the owner (turned off: nothing is ever sent) and a delivery of it. */
+  webhookId: string;
+  webhookDeliveryId: string;
 }
 
 /** One uploaded image per organiser is enough: images belong to no event. */
@@ -135,6 +138,15 @@ export async function givenWorld(t: TestApp, token: string): Promise<World> {
     values (${event.id}, ${paid.id}, ${`Waiting Matrix${tag}`}, ${buyerEmail}, ${buyerEmail}, 1, 'expired')
     returning id`.execute(t.db);
 
+  const webhook = await sql<{ id: string }>`
+    insert into webhook_endpoints (organiser_id, url, events, secret, status)
+    values (${ownerId}, ${`http://127.0.0.1:9/matrix-${tag}`}, '["order.completed"]'::jsonb, ${`whsec_${tag}`}, 'disabled')
+    returning id`.execute(t.db);
+  const delivery = await sql<{ id: string }>`
+    insert into webhook_deliveries (endpoint_id, event_type, change_key, payload, status)
+    values (${webhook.rows[0]!.id}, 'order.completed', ${`order:${completed.order.id}:completed`}, '{}', 'failed')
+    returning id`.execute(t.db);
+
   return {
     tag,
     eventId: event.id,
@@ -160,6 +172,8 @@ export async function givenWorld(t: TestApp, token: string): Promise<World> {
     walletDevice: `device${tag}`,
     walletPassType: 'pass.test.gatepass.tickets',
     walletSerial: `${completed.order.id}-000000000000`,
+    webhookId: webhook.rows[0]!.id,
+    webhookDeliveryId: delivery.rows[0]!.id,
   };
 }
 
@@ -215,6 +229,10 @@ export async function fingerprint(t: TestApp, w: World): Promise<string> {
     select 'team_member_events', count(*)::text from team_member_events m where m.user_id = ${w.teamMemberId}::uuid
     union all
     select 'team_invitations', md5(string_agg(i::text, '|')) from team_invitations i where i.id = ${w.invitationId}::uuid
+    union all
+    select 'webhook_endpoints', md5(string_agg(e::text, '|')) from webhook_endpoints e where e.id = ${w.webhookId}::uuid
+    union all
+    select 'webhook_deliveries', md5(string_agg(d::text, '|')) from webhook_deliveries d where d.id = ${w.webhookDeliveryId}::uuid
   `.execute(t.db);
   return rows.map((r) => `${r.part}:${r.hash ?? '-'}`).join(' ');
 }
@@ -237,6 +255,8 @@ const PARAM_RESOURCE: Record<string, keyof World> = {
   device: 'walletDevice',
   passType: 'walletPassType',
   serial: 'walletSerial',
+  webhookId: 'webhookId',
+  deliveryId: 'webhookDeliveryId',
 };
 /** For a bare `:id`, the segment before it says what it is. */
 const ID_AFTER_SEGMENT: Record<string, keyof World> = {

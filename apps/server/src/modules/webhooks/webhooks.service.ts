@@ -148,6 +148,8 @@ export class WebhooksService {
     endpointId: string,
     body: UpdateWebhookBody,
   ): Promise<WebhookEndpointDto> {
+    // Another organiser's endpoint is not found before anything about the body is said.
+    if (!(await repo.findEndpoint(this.db, organiserId, endpointId))) throw endpointNotFound();
     if (body.url !== undefined) await this.checkUrl(body.url);
     const row = await this.db.transaction().execute(async (trx) => {
       const found = await repo.findEndpoint(trx, organiserId, endpointId, true);

@@ -16,6 +16,8 @@ import { ProfileForm } from '../components/profile-form.tsx';
 import { ServerFeatures } from '../components/server-features.tsx';
 import { SettingsSection } from '../components/settings-section.tsx';
 import { VerifyEmailNotice } from '../components/verify-email-notice.tsx';
+import { Webhooks } from '../components/webhooks.tsx';
+import { useWorkspace } from '../../../lib/workspace.ts';
 
 export type AccountProfile = SettingsDto['profile'];
 
@@ -30,6 +32,8 @@ export function SettingsPage({
 }) {
   const settings = useSettings();
   const data = settings.data;
+  // Webhooks are the owner's (issue 26 §3): a team member's Settings are their own account's.
+  const owner = useWorkspace().current?.role === 'owner';
   const [params, setParams] = useSearchParams();
   const confirm = useConfirmEmailChange();
   const confirmToken = params.get('confirm-email');
@@ -117,6 +121,21 @@ export function SettingsPage({
             >
               <PreferencesForm preferences={data.preferences} />
             </SettingsSection>
+            {owner ? (
+              <SettingsSection
+                id="webhooks"
+                title="Webhooks"
+                description={
+                  <>
+                    Send orders, refunds, cancellations, transfers, check-ins and waiting-list
+                    offers to your own tools as they happen: signed JSON, retried for a day. See the
+                    integration guide (docs/integrations.md) for how to check a signature.
+                  </>
+                }
+              >
+                <Webhooks />
+              </SettingsSection>
+            ) : null}
             <SettingsSection
               id="server-features"
               title="Server features"
