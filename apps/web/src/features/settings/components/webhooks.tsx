@@ -233,65 +233,54 @@ function DeliveryLog({ endpointId, active }: { endpointId: string; active: boole
       <p className="mt-3 text-sm text-slate-600">Nothing has been sent to this endpoint yet.</p>
     );
   return (
-    <div className="mt-3 overflow-x-auto">
-      <table className="w-full min-w-[34rem] text-left text-sm" aria-label="Deliveries">
-        <thead className="text-xs uppercase tracking-wide text-slate-500">
-          <tr>
-            <th className="py-2 pr-3 font-semibold">Event</th>
-            <th className="py-2 pr-3 font-semibold">Status</th>
-            <th className="py-2 pr-3 font-semibold">Answer</th>
-            <th className="py-2 pr-3 font-semibold">Time</th>
-            <th className="py-2 font-semibold">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {deliveries.data.map((d) => {
-            const status = DELIVERY_STATUS[d.status];
-            return (
-              <tr key={d.id} data-testid="webhook-delivery">
-                <td className="py-2 pr-3">
-                  <span className="font-medium text-slate-900">
-                    {WEBHOOK_EVENT_LABELS[d.event]}
-                  </span>
-                  <span className="block font-mono text-xs text-slate-500">{d.id}</span>
-                </td>
-                <td className="py-2 pr-3">
-                  <StatusBadge tone={status.tone}>{status.label}</StatusBadge>
-                  <span className="block text-xs text-slate-500">
-                    {d.attempts} {d.attempts === 1 ? 'attempt' : 'attempts'}
-                  </span>
-                </td>
-                <td className="py-2 pr-3">
-                  <span className="font-mono">{d.lastStatusCode ?? '—'}</span>
-                  {d.lastError && d.status !== 'delivered' ? (
-                    <span className="block max-w-56 text-xs text-slate-500">{d.lastError}</span>
-                  ) : null}
-                </td>
-                <td className="py-2 pr-3 text-slate-600">
-                  {formatShortDateTime(d.lastAttemptAt ?? d.createdAt)}
-                </td>
-                <td className="py-2 text-right">
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    disabled={!active || d.status === 'pending' || redeliver.isPending}
-                    onClick={() =>
-                      redeliver.mutate(
-                        { endpointId, deliveryId: d.id },
-                        { onSuccess: () => toast.success('Delivery queued again.') },
-                      )
-                    }
-                  >
-                    Redeliver
-                  </Button>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <ul
+      aria-label="Deliveries"
+      className="mt-3 divide-y divide-slate-100 border-t border-slate-100"
+    >
+      {deliveries.data.map((d) => {
+        const status = DELIVERY_STATUS[d.status];
+        return (
+          <li
+            key={d.id}
+            data-testid="webhook-delivery"
+            className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 py-3 text-sm sm:grid-cols-[minmax(0,2fr)_auto_minmax(0,1fr)_auto]"
+          >
+            <div className="min-w-0">
+              <span className="font-medium text-slate-900">{WEBHOOK_EVENT_LABELS[d.event]}</span>
+              <span className="block truncate font-mono text-xs text-slate-500">{d.id}</span>
+            </div>
+            <div className="text-right sm:text-left">
+              <StatusBadge tone={status.tone}>{status.label}</StatusBadge>
+              <span className="block text-xs text-slate-500">
+                {d.attempts} {d.attempts === 1 ? 'attempt' : 'attempts'}
+              </span>
+            </div>
+            <div className="min-w-0 text-slate-600">
+              <span className="sr-only">Answer </span>
+              <span className="font-mono text-slate-900">{d.lastStatusCode ?? '—'}</span>
+              <span className="ml-2">{formatShortDateTime(d.lastAttemptAt ?? d.createdAt)}</span>
+              {d.lastError && d.status !== 'delivered' ? (
+                <span className="block text-xs text-slate-500">{d.lastError}</span>
+              ) : null}
+            </div>
+            <div className="text-right">
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={!active || d.status === 'pending' || redeliver.isPending}
+                onClick={() =>
+                  redeliver.mutate(
+                    { endpointId, deliveryId: d.id },
+                    { onSuccess: () => toast.success('Delivery queued again.') },
+                  )
+                }
+              >
+                Redeliver
+              </Button>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
