@@ -352,6 +352,84 @@ describe('webhook endpoints', () => {
     }
   });
 
+  it('sends transfers, refunds and waiting-list offers, each once', async () => {
+    const owner = await givenLoggedInUser(t);
+    const r = await receiver();
+    try {
+      const created = await t.post(
+        HOOKS,
+        { url: r.url, events: ['ticket.transferred', 'order.refunded', 'waitlist.offered'] },
+        { token: owner.token },
+      );
+      expect(created.status).toBe(201);
+      const event = await givenPublishedEvent(t, owner.token, {}, [
+        { name: 'Free', price: 0, capacity: 2 },
+      ]);
+      const detail = await t.request('GET', `${API}/events/${event.slug}`);
+      const typeId = detail.body.data.ticketTypes[0].id as string;
+      const first = await buyFree(event.id, typeId);
+      const second = await buyFree(event.id, typeId);
+      // Sold out: someone waits.
+      const joined = await t.post(`${API}/waitlist`, {
+        eventId: event.id,
+        ticketTypeId: typeId,
+        name: 'Wale Waiting',
+        email: 'wale.waiting@example.com',
+        quantity: 1,
+      });
+      expect(joined.status, joined.text).toBe(201);
+
+      const transferred = await t.post(
+        `${MANAGE}/orders/${first.id}/transfer`,
+        {
+          firstName: 'Tolu',
+          lastName: 'New',
+          email: 'tolu.new@example.com',
+          orderCode: first.orderCode,
+        },
+        { token: owner.token },
+      );
+      expect(transferred.status, transferred.text).toBe(200);
+      const refunded = await t.post(
+        `${MANAGE}/orders/${second.id}/refund`,
+        { reason: 'Cannot come' },
+        { token: owner.token },
+      );
+      expect(refunded.status, refunded.text).toBe(200);
+
+      await eventually(() => expect(r.received).toHaveLength(3), 10_000);
+      const bodies = r.received.map(
+        (x) =>
+          JSON.parse(x.body) as {
+            type: string;
+            data: {
+              order?: { id: string; code: string; buyer: { email: string } };
+              from?: { code: string };
+              offer?: { email: string; quantity: number };
+            };
+          },
+      );
+      const byType = Object.fromEntries(bodies.map((b) => [b.type, b.data]));
+      expect(Object.keys(byType).sort()).toEqual([
+        'order.refunded',
+        'ticket.transferred',
+        'waitlist.offered',
+      ]);
+      expect(byType['ticket.transferred']!.from!.code).toBe(first.orderCode);
+      expect(byType['ticket.transferred']!.order!.buyer.email).toBe('tolu.new@example.com');
+      expect(byType['ticket.transferred']!.order!.code).not.toBe(first.orderCode);
+      expect(byType['order.refunded']!.order!.id).toBe(second.id);
+      expect(byType['waitlist.offered']!.offer).toMatchObject({
+        email: 'wale.waiting@example.com',
+        quantity: 1,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(r.received).toHaveLength(3);
+    } finally {
+      await r.close();
+    }
+  });
+
   it('pauses an endpoint failing for a day, tells the owner, holds deliveries, and sends them on resume', async () => {
     const owner = await givenLoggedInUser(t);
     const r = await receiver([500]);
