@@ -247,8 +247,14 @@ export class WebhooksService {
 
   /** Orders completed (checkout, payment, marked paid, a claimed offer). */
   readonly ordersCompleted: OrderCompletedHook = async (trx, completed) => {
+    // A checkout group completes many orders at once, nearly always of one organiser: one
+    // read of their endpoints per organiser, not per order.
+    const byOwner = new Map<string, string[]>();
     for (const { order, event } of completed) {
-      await this.recordOrders(trx, event.owner_id, 'order.completed', [order.id], 'completed');
+      byOwner.set(event.owner_id, [...(byOwner.get(event.owner_id) ?? []), order.id]);
+    }
+    for (const [owner, orderIds] of byOwner) {
+      await this.recordOrders(trx, owner, 'order.completed', orderIds, 'completed');
     }
   };
 
