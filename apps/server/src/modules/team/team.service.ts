@@ -1,6 +1,9 @@
 import {
   ROLE_REFUSALS,
+  roleAllows,
+  roleRefusal,
   TEAM_LIMITS,
+  type AccessLevel,
   type CheckinStatsDto,
   type InvitationPreviewDto,
   type InviteMemberBody,
@@ -31,8 +34,8 @@ import type { ResourceKind } from './team.repository.ts';
  * next request.
  */
 
-/** What a manage route needs of its caller. */
-export type AccessLevel = 'owner' | 'manage' | 'door';
+/** What a manage route needs of its caller (the shared role table's levels, decision 067). */
+export type { AccessLevel };
 
 /** The caller of a manage route: who they are, for which organiser, in which role. */
 export interface Actor {
@@ -93,9 +96,6 @@ export interface TeamLimits {
   tokenFailuresPerIp: Limiter;
 }
 
-const allows = (level: AccessLevel, role: TeamRole): boolean =>
-  level === 'door' || role === 'owner' || (level === 'manage' && role === 'manager');
-
 export class TeamService {
   constructor(
     private readonly db: Kysely<Database>,
@@ -132,9 +132,11 @@ export class TeamService {
       }
     }
     actor ??= await this.chosenActor(userId, chosen);
-    if (!allows(level, actor.role)) {
+    // What each role may do is the shared table's (packages/shared/src/roles.ts), which the
+    // web's navigation and guards read too.
+    if (!roleAllows(actor.role, level)) {
       if (foreign && ref) throw notFound(NOT_FOUND_OF[ref.kind]);
-      throw forbidden(actor.role === 'door' ? TEAM_MESSAGES.doorOnly : TEAM_MESSAGES.ownerOnly);
+      throw forbidden(roleRefusal(actor.role));
     }
     if (actor.role === 'door' && resourceEventId && actor.eventIds) {
       if (!actor.eventIds.includes(resourceEventId)) throw forbidden(TEAM_MESSAGES.notYourEvent);
