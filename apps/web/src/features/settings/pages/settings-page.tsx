@@ -1,4 +1,4 @@
-import type { SettingsDto, UserDto } from '@gatepass/shared';
+import { roleAllows, type SettingsDto, type UserDto } from '@gatepass/shared';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -32,8 +32,10 @@ export function SettingsPage({
 }) {
   const settings = useSettings();
   const data = settings.data;
-  // Webhooks are the owner's (issue 26 §3): a team member's Settings are their own account's.
-  const owner = useWorkspace().current?.role === 'owner';
+  // Webhooks are the owner's (issue 26 §3; their routes need the `owner` level of the role
+  // table): a team member's Settings are their own account's.
+  const role = useWorkspace().current?.role;
+  const owner = role !== undefined && roleAllows(role, 'owner');
   const [params, setParams] = useSearchParams();
   const confirm = useConfirmEmailChange();
   const confirmToken = params.get('confirm-email');
