@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -125,6 +126,15 @@ for (const width of [1280, 375]) {
       expect(r.received[3]!.headers['gatepass-delivery']).toBe([...ids][0]);
       expect(r.effects.size).toBe(1);
       await expect(row.getByText('4 attempts')).toBeVisible({ timeout: 10_000 });
+
+      // The section, its form and its log: no serious or critical axe-core violation.
+      await section.getByRole('button', { name: 'Add endpoint' }).click();
+      const axe = await new AxeBuilder({ page }).include('section#webhooks').analyze();
+      expect(
+        axe.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
 
       // Nothing of the section runs off a phone's screen.
       const box = await section.boundingBox();
