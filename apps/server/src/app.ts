@@ -25,6 +25,9 @@ import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { Limiter } from './lib/rate-limiter.ts';
+import { registerApiTokens } from './modules/api-tokens/api-tokens.hook.ts';
+import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes.ts';
+import { ApiTokensService } from './modules/api-tokens/api-tokens.service.ts';
 import { createAuthLimits } from './modules/auth/auth.limits.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
@@ -96,6 +99,8 @@ import {
 import { WaitingRoomService } from './modules/waiting-room/waiting-room.service.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { WebhooksService } from './modules/webhooks/webhooks.service.ts';
+import { trackingManageRoutes, trackingPublicRoutes } from './modules/tracking/tracking.routes.ts';
+import { TrackingService } from './modules/tracking/tracking.service.ts';
 import { PgQueueStore, RedisQueueStore } from './modules/waiting-room/waiting-room.store.ts';
 
 export interface AppServices {
@@ -117,6 +122,8 @@ export interface AppServices {
   waitingRoom: WaitingRoomService;
   wallet: WalletService;
   webhooks: WebhooksService;
+  apiTokens: ApiTokensService;
+  tracking: TrackingService;
 }
 
 declare module 'fastify' {
@@ -398,6 +405,10 @@ export async function buildApp(
     await settings.notifyOrganiser(trx, completed);
     await waitlist.ordersCompleted(trx, completed);
     await webhooks.ordersCompleted(trx, completed);
+    await tracking.ordersCompleted(
+      trx,
+      completed.map((c) => c.order.id),
+    );
   });
   // Tickets that come back are offered to the waiting list in the same transaction (decision 032).
   orders.onReleased(async (trx, ended, ticketTypeIds) => {
@@ -476,6 +487,22 @@ export async function buildApp(
     app.log,
     new Limiter('walletLogPerIp', WALLET_LOG.perAddress, redis),
   );
+  // Where sales come from: tracking links, views in aggregate, each checkout's source (issue 26 §4).
+  const tracking = new TrackingService(
+    database.db,
+    { publicUrl: config.publicUrl, flushIntervalMs: config.trackingFlushIntervalMs },
+    app.log,
+  );
+  // API tokens: an owner's key for their other tools, within one scope (issue 26 §2).
+  const apiTokens = new ApiTokensService(database.db, {
+    eventsOf: (organiserId) => events.listMine(organiserId),
+    resourceOwner: (ref) => team.resourceOwner(ref),
+    perToken: new Limiter(
+      'apiTokenRequests',
+      { points: config.apiTokenRequestsPerMinute, duration: 60 },
+      redis,
+    ),
+  });
   app.decorate('services', {
     database,
     team,
@@ -495,9 +522,13 @@ export async function buildApp(
     waitingRoom,
     wallet,
     webhooks,
+    apiTokens,
+    tracking,
   });
+  // API tokens are taken before any route's own login check, and mark the routes they may call.
+  registerApiTokens(app, apiTokens);
   // Roles on every manage route: who acts for which organiser (issue 13, decision 040).
-  registerAccess(app, auth, team);
+  registerAccess(app, auth, team, apiTokens);
 
   // External plugins.
   registerSecurityHeaders(app, {
@@ -539,9 +570,24 @@ export async function buildApp(
       info: {
         title: 'Gatepass API',
         version: '1.0.0',
-        description: 'Event ticketing: accounts, events, orders, check-in.',
+        description:
+          'Event ticketing: accounts, events, orders, check-in.\n\n' +
+          '**API tokens.** An account owner makes tokens in Settings → API tokens, each with one scope — `read` (orders and attendees), `checkin` (the door list and checking codes in) or `manage` (events and ticket types) — and optionally limited to some events. ' +
+          "Send one as `Authorization: Bearer gpat_…`. Only the operations marked with the `apiToken` security scheme (and a line in their description) take a token; any other answers 403, another organiser's things 404, a revoked token 401. " +
+          'Each token has its own rate limit (429 with `Retry-After`). See docs/integrations.md.',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'A login session token.' },
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'gpat_…',
+            description:
+              'An API token (Settings → API tokens): `Authorization: Bearer gpat_…`, within its scope.',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -564,7 +610,9 @@ export async function buildApp(
       await api.register(multipart, { limits: MULTIPART_LIMITS });
       await api.register(mediaRoutes(media, auth), { prefix: '/media' });
       await api.register(eventsRoutes(events, auth, config.publicUrl), { prefix: '/events' });
-      await api.register(orderRoutes(orders, auth, payments, waitingRoom), { prefix: '/orders' });
+      await api.register(orderRoutes(orders, auth, payments, waitingRoom, tracking), {
+        prefix: '/orders',
+      });
       await api.register(ticketRoutes(tickets), { prefix: '/orders' });
       await api.register(paymentRoutes(payments));
       if (sandbox) {
@@ -604,6 +652,9 @@ export async function buildApp(
       await api.register(manageWaitlistRoutes(waitlist, auth), { prefix: '/events/manage' });
       await api.register(waitingRoomManageRoutes(waitingRoom, auth), { prefix: '/events/manage' });
       await api.register(waitingRoomPublicRoutes(waitingRoom, auth), { prefix: '/waiting-room' });
+      await api.register(apiTokenRoutes(apiTokens, auth), { prefix: '/events/manage' });
+      await api.register(trackingManageRoutes(tracking, auth), { prefix: '/events/manage' });
+      await api.register(trackingPublicRoutes(tracking), { prefix: '/events' });
     },
     { prefix: '/api/v1' },
   );
@@ -650,7 +701,9 @@ export async function buildApp(
   waitlist.start(config.holdSweepIntervalMs);
   media.start();
   wallet.start();
+  tracking.start();
   app.addHook('onClose', async () => {
+    await tracking.stop();
     sandbox?.close();
     await wallet.stop();
     orders.stop();

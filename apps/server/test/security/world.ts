@@ -47,6 +47,8 @@ export interface World {
   /** A webhook endpoint of the owner (turned off: nothing is ever sent) and a delivery of it. */
   webhookId: string;
   webhookDeliveryId: string;
+  /** A live API token of the owner's (issue 26 §2; the settings routes revoke it). */
+  apiTokenId: string;
 }
 
 /** One uploaded image per organiser is enough: images belong to no event. */
@@ -146,6 +148,13 @@ export async function givenWorld(t: TestApp, token: string): Promise<World> {
     insert into webhook_deliveries (endpoint_id, event_type, change_key, payload, status)
     values (${webhook.rows[0]!.id}, 'order.completed', ${`order:${completed.order.id}:completed`}, '{}', 'failed')
     returning id`.execute(t.db);
+  const apiToken = await sql<{ id: string }>`
+    insert into api_tokens (organiser_id, name, scope, token_hash, prefix)
+    values (${ownerId}, ${`Matrix tool ${tag}`}, 'read',
+      ${createHash('sha256').update(`gpat_${tag}`).digest('hex')}, 'gpat_xxxx')
+    returning id`.execute(t.db);
+  await sql`insert into tracking_links (event_id, name, code)
+    values (${event.id}, ${`Matrix link ${tag}`}, ${`matrix-${tag}`})`.execute(t.db);
 
   return {
     tag,
@@ -174,6 +183,7 @@ export async function givenWorld(t: TestApp, token: string): Promise<World> {
     walletSerial: `${completed.order.id}-000000000000`,
     webhookId: webhook.rows[0]!.id,
     webhookDeliveryId: delivery.rows[0]!.id,
+    apiTokenId: apiToken.rows[0]!.id,
   };
 }
 
@@ -233,6 +243,12 @@ export async function fingerprint(t: TestApp, w: World): Promise<string> {
     select 'webhook_endpoints', md5(string_agg(e::text, '|')) from webhook_endpoints e where e.id = ${w.webhookId}::uuid
     union all
     select 'webhook_deliveries', md5(string_agg(d::text, '|')) from webhook_deliveries d where d.id = ${w.webhookDeliveryId}::uuid
+    union all
+    select 'api_tokens', md5(string_agg(a.id::text || a.name || coalesce(a.revoked_at::text, ''), '|')) from api_tokens a where a.id = ${w.apiTokenId}::uuid
+    union all
+    select 'tracking_links', md5(string_agg(l::text, '|' order by l.id)) from tracking_links l where l.event_id in (${ids})
+    union all
+    select 'order_sources', count(*)::text from order_sources x where x.event_id in (${ids})
   `.execute(t.db);
   return rows.map((r) => `${r.part}:${r.hash ?? '-'}`).join(' ');
 }
@@ -257,6 +273,7 @@ const PARAM_RESOURCE: Record<string, keyof World> = {
   serial: 'walletSerial',
   webhookId: 'webhookId',
   deliveryId: 'webhookDeliveryId',
+  tokenId: 'apiTokenId',
 };
 /** For a bare `:id`, the segment before it says what it is. */
 const ID_AFTER_SEGMENT: Record<string, keyof World> = {

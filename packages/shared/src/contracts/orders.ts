@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { orderRefundDto, PAYSTACK_CHANNELS } from './payouts.ts';
 import { LIMITS } from '../limits.ts';
+import { trackingSource } from './tracking.ts';
 
 /**
  * Orders (the spec's "ticket order"), checkout and the door. Money crosses the API in whole
@@ -94,7 +95,14 @@ export const quoteBody = z.object({
 });
 export type QuoteBody = z.input<typeof quoteBody>;
 
-export const createOrderBody = quoteBody.extend({ buyer: buyerBody });
+export const createOrderBody = quoteBody.extend({
+  buyer: buyerBody,
+  /**
+   * Where this checkout came from (issue 26 §4): the page's `ref` and `via`, kept for the tab.
+   * A value the server does not understand is dropped, never refused.
+   */
+  source: trackingSource.optional().catch(undefined),
+});
 export type CreateOrderBody = z.input<typeof createOrderBody>;
 
 export const payOrderBody = z.object({

@@ -22,6 +22,7 @@ import { bearerToken } from '../../plugins/auth.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { WaitingRoomService } from '../waiting-room/waiting-room.service.ts';
+import type { TrackingService } from '../tracking/tracking.service.ts';
 import type { OrdersService } from './orders.service.ts';
 
 const errors = { 400: errorBody, 402: errorBody, 404: errorBody, 409: errorBody };
@@ -41,6 +42,7 @@ export function orderRoutes(
   auth: AuthService,
   payments: Pick<PaymentsService, 'choose'>,
   waitingRoom: Pick<WaitingRoomService, 'admitCheckout'>,
+  tracking: Pick<TrackingService, 'orderStarted'>,
 ): FastifyPluginAsync {
   return async (base) => {
     const app = base.withTypeProvider<ZodTypeProvider>();
@@ -77,6 +79,8 @@ export function orderRoutes(
           await giveBackPass();
           throw err;
         }
+        // Where the checkout came from (issue 26 §4): never fails the sale.
+        await tracking.orderStarted(result.order.id, request.body.source);
         return reply.status(201).send({
           data: result,
           message:

@@ -25,7 +25,6 @@ import { newToken, sha256 } from '../../lib/secrets.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { invitationMail } from './team.mails.ts';
 import * as repo from './team.repository.ts';
-import type { ResourceKind } from './team.repository.ts';
 
 /**
  * Teams (issue 13, decision 040): who may do what for which organiser. An organiser is a
@@ -45,6 +44,9 @@ export interface Actor {
   /** null: every event of the organiser. */
   eventIds: string[] | null;
 }
+
+/** What a manage route may name by id: an event, an order or a promo code. */
+export type ResourceKind = 'event' | 'order' | 'promo';
 
 export interface ResourceRef {
   kind: ResourceKind;
@@ -142,6 +144,14 @@ export class TeamService {
       if (!actor.eventIds.includes(resourceEventId)) throw forbidden(TEAM_MESSAGES.notYourEvent);
     }
     return actor;
+  }
+
+  /**
+   * Whose thing a manage request names, and its event: for callers that are no user of a
+   * team (API tokens, decision 070), which check the owner themselves.
+   */
+  resourceOwner(ref: ResourceRef): Promise<{ ownerId: string; eventId: string } | undefined> {
+    return repo.resourceOwner(this.db, ref.kind, ref.id);
   }
 
   /** The user's role for this organiser: owner, a member, or none. */

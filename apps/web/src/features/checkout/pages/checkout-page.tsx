@@ -15,6 +15,7 @@ import { ShieldCheckIcon, TicketIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { readApiFailure } from '../../../lib/api-error.ts';
+import { rememberSource } from '../../../lib/source.ts';
 import { useCreateOrder } from '../api/create-order.ts';
 import { useCheckoutEvent } from '../api/get-event.ts';
 import { queueInstead } from '../api/get-queue-status.ts';
@@ -159,6 +160,8 @@ function CheckoutForm({ event, fromLink }: { event: PublicEventDto; fromLink: st
   const [ticketsError, setTicketsError] = useState<string | null>(null);
   const [orderError, setOrderError] = useState<string | null>(null);
   const createOrder = useCreateOrder();
+  // Where this checkout came from (?ref=, ?via=widget, or kept by the event page in this tab).
+  const [source] = useState(() => rememberSource(event.id, window.location.search));
   const detailsRef = useRef<HTMLDivElement>(null);
 
   const lines = useMemo(() => basketLines(event.ticketTypes, quantities), [event, quantities]);
@@ -250,7 +253,13 @@ function CheckoutForm({ event, fromLink }: { event: PublicEventDto; fromLink: st
     // What was typed goes to the server, which applies the same contract.
     const buyer = buyerForm.getValues();
     createOrder.mutate(
-      { eventId: event.id, items: lines, buyer, ...(promo ? { promoCode: promo } : {}) },
+      {
+        eventId: event.id,
+        items: lines,
+        buyer,
+        ...(promo ? { promoCode: promo } : {}),
+        ...(source.ref || source.via ? { source } : {}),
+      },
       {
         onSuccess: (order) => {
           queryClient.setQueryData(orderQueryKey(order.id), order);

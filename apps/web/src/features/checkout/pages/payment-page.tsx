@@ -1,3 +1,4 @@
+import { formatClock } from '@gatepass/shared';
 import type { OrderDto, PaystackChannel } from '@gatepass/shared';
 import {
   formatNaira,
@@ -6,9 +7,16 @@ import {
   TRANSFER_HOLD_MINUTES,
 } from '@gatepass/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { z } from 'zod';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import {
+  formError,
+  FormFailure,
+  useContractForm,
+  useFieldControl,
+} from '../../../components/ui/form.tsx';
 import { TicketIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
 import { orderQueryKey } from '../api/get-order.ts';
@@ -61,12 +69,7 @@ const CHANNEL_TEXT: Record<PaystackChannel, string> = {
 };
 
 /** The clock time a long hold would end at if chosen now ("14:35"). */
-const holdEnd = (minutes: number) =>
-  new Date(Date.now() + minutes * 60_000).toLocaleTimeString('en-NG', {
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Africa/Lagos',
-  });
+const holdEnd = (minutes: number) => formatClock(Date.now() + minutes * 60_000);
 
 /**
  * Paystack's channels the event offers, one choice each: the buyer's choice decides the
@@ -96,6 +99,11 @@ function paystackOptions(order: OrderDto, sandbox: boolean): PaymentOption[] {
     ),
   }));
 }
+
+const NO_METHOD = 'Choose how you want to pay.';
+/** The payment form: one choice, as PaymentOptions names it ("paystack:card", "offline"). */
+const paymentChoice = z.object({ method: z.string({ error: NO_METHOD }).min(1, NO_METHOD) });
+type PaymentChoice = z.infer<typeof paymentChoice>;
 
 /** The demo's sandbox (PAYSTACK_SANDBOX, decision 058) says so on every Paystack choice. */
 const SANDBOX_NOTE = 'Paystack sandbox — no real money';
@@ -140,8 +148,9 @@ function Payment({ order }: { order: OrderDto }) {
     (m) => methods.includes(m) && (m !== 'offline' || order.event.offlinePayment),
   ).flatMap((m) => (m === 'paystack' ? paystackOptions(order, paystackSandbox) : [OPTIONS[m]]));
   const [leaving, setLeaving] = useState(false);
-  const [method, setMethod] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const form = useContractForm(paymentChoice, { method: '' });
+  const choice = useFieldControl<PaymentChoice, PaymentChoice, string>(form, 'method');
+  const method = choice.value;
   const msLeft = useCountdown(order.status === 'pending' ? order.reservedUntil : null);
   const holdOver = order.status === 'pending' && msLeft === 0;
 
@@ -157,14 +166,8 @@ function Payment({ order }: { order: OrderDto }) {
     return <Navigate to={paths.checkout.complete(order.id)} replace />;
   }
 
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
+  const submit = ({ method }: PaymentChoice) => {
     if (pay.isPending) return;
-    if (!method) {
-      setError('Choose how you want to pay.');
-      return;
-    }
-    setError(null);
     const [chosen, channel] = method.split(':') as [CheckoutPaymentMethod, PaystackChannel?];
     pay.mutate(channel ? { method: 'paystack', channel } : chosen, {
       onSuccess: ({ order: updated, redirectUrl }) => {
@@ -182,7 +185,7 @@ function Payment({ order }: { order: OrderDto }) {
       },
       onError: (err) => {
         const sentence = inlineOrToast(err);
-        if (sentence) setError(sentence);
+        if (sentence) form.setError('root', { message: sentence });
         void queryClient.invalidateQueries({ queryKey: orderQueryKey(order.id) });
       },
     });
@@ -203,24 +206,18 @@ function Payment({ order }: { order: OrderDto }) {
             <div className="space-y-6">
               <HoldCountdown msLeft={msLeft} />
               <CheckoutCard id="checkout-payment" step={3} title="How would you like to pay?">
-                <form noValidate onSubmit={submit} aria-labelledby="checkout-payment">
+                <form
+                  noValidate
+                  onSubmit={(e) => void form.handleSubmit(submit)(e)}
+                  aria-labelledby="checkout-payment"
+                >
                   <PaymentOptions
                     options={options}
-                    value={method}
-                    onChange={(value) => {
-                      setMethod(value);
-                      setError(null);
-                    }}
+                    value={method || null}
+                    onChange={choice.onChange}
                     disabled={pay.isPending || leaving}
                   />
-                  {error ? (
-                    <p
-                      role="alert"
-                      className="mt-4 rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-inset ring-red-200"
-                    >
-                      {error}
-                    </p>
-                  ) : null}
+                  <FormFailure className="mt-4">{choice.error ?? formError(form)}</FormFailure>
                   <Button
                     type="submit"
                     size="lg"

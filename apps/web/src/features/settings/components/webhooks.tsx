@@ -1,4 +1,5 @@
 import {
+  formatShortDateTime,
   WEBHOOK_EVENT_LABELS,
   type WebhookCreatedDto,
   type WebhookDeliveryDto,
@@ -10,7 +11,6 @@ import { StatusBadge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatShortDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDeleteWebhook } from '../api/delete-webhook.ts';
 import { useWebhookDeliveries } from '../api/get-webhook-deliveries.ts';
