@@ -16,16 +16,6 @@ export async function countEndpoints(db: Kysely<Database>, organiserId: string):
   return Number(row.n);
 }
 
-/** Serialises endpoint creation per organiser (the count check and the insert). */
-export async function lockOrganiser(db: Kysely<Database>, organiserId: string): Promise<void> {
-  await db
-    .selectFrom('users')
-    .select('id')
-    .where('id', '=', organiserId)
-    .forUpdate()
-    .executeTakeFirst();
-}
-
 export async function insertEndpoint(
   db: Kysely<Database>,
   values: {
@@ -109,19 +99,6 @@ export async function updateEndpoint(
 
 export async function deleteEndpoint(db: Kysely<Database>, id: string): Promise<void> {
   await db.deleteFrom('webhook_endpoints').where('id', '=', id).execute();
-}
-
-/** The organiser whose event this is (a change to an order is the event owner's). */
-export async function eventOwner(
-  db: Kysely<Database>,
-  eventId: string,
-): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('events')
-    .select('owner_id')
-    .where('id', '=', eventId)
-    .executeTakeFirst();
-  return row?.owner_id;
 }
 
 /** Endpoints of an organiser that take this event and are not turned off. */
@@ -378,8 +355,9 @@ export interface OrderSnapshot {
 }
 
 /**
- * Orders as a webhook describes them, read in the change's transaction (the orders module's
- * tables, read-only, as the mail module reads an event's title for an alert).
+ * Orders as a webhook describes them, read in the change's transaction: the orders module's
+ * tables with their event, read-only, in one statement per table (listed in
+ * test/architecture.test.ts's ORDERS_SPLIT_PENDING until orders exports such a read).
  */
 export async function orderSnapshots(
   db: Kysely<Database>,
@@ -431,16 +409,4 @@ export async function orderSnapshots(
         unitPriceKobo: i.unit_price_kobo,
       })),
   }));
-}
-
-/** The owner's address and first name, for the "endpoint paused" mail. */
-export async function ownerContact(
-  db: Kysely<Database>,
-  organiserId: string,
-): Promise<{ email: string; full_name: string } | undefined> {
-  return db
-    .selectFrom('users')
-    .select(['email', 'full_name'])
-    .where('id', '=', organiserId)
-    .executeTakeFirst();
 }

@@ -13,10 +13,12 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newToken } from '../../lib/secrets.ts';
+import { lockKey } from '../../db/locks.ts';
+import { accounts } from '../auth/auth.accounts.ts';
+import { eventLookup } from '../events/events.lookup.ts';
 import { MailService, type NewWebhook } from '../mail/mail.service.ts';
 import type { MessageTransport } from '../mail/mail.transport.ts';
 import type { OrderCompletedHook } from '../orders/orders.service.ts';
-import type { OrderRow } from '../orders/orders.table.ts';
 import { refuseUrl } from './webhooks.address.ts';
 import { endpointPausedMail } from './webhooks.mails.ts';
 import * as repo from './webhooks.repository.ts';
@@ -42,6 +44,14 @@ export interface WebhooksConfig {
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** What an ended order (the orders module's row) tells: which change it was. */
+interface EndedOrder {
+  id: string;
+  status: string;
+  event_id: string;
+  paid_at: Date | null;
+}
 
 const tooMany = () =>
   new AppError(
@@ -125,7 +135,8 @@ export class WebhooksService {
     await this.checkUrl(body.url);
     const secret = `whsec_${newToken()}`;
     const row = await this.db.transaction().execute(async (trx) => {
-      await repo.lockOrganiser(trx, organiserId);
+      // The count and the insert, one organiser at a time (the cap holds under a burst).
+      await lockKey(trx, `webhook-endpoints:${organiserId}`);
       if ((await repo.countEndpoints(trx, organiserId)) >= WEBHOOK_LIMITS.endpointsMax)
         throw tooMany();
       return repo.insertEndpoint(trx, {
@@ -263,7 +274,7 @@ export class WebhooksService {
    * cancellation is `order.cancelled` only for an order that had completed (paid or free)
    * — an unpaid hold running out is no change to a sale (decision 073).
    */
-  async ordersEnded(trx: Kysely<Database>, ended: OrderRow[]): Promise<void> {
+  async ordersEnded(trx: Kysely<Database>, ended: EndedOrder[]): Promise<void> {
     for (const order of ended) {
       const event: WebhookEvent | undefined =
         order.status === 'refunded'
@@ -272,7 +283,7 @@ export class WebhooksService {
             ? 'order.cancelled'
             : undefined;
       if (!event) continue;
-      const owner = await repo.eventOwner(trx, order.event_id);
+      const owner = (await eventLookup.ownerOf(trx, order.event_id))?.ownerId;
       if (owner) await this.recordOrders(trx, owner, event, [order.id], order.status);
     }
   }
@@ -280,10 +291,10 @@ export class WebhooksService {
   /** An order changed hands: its new code and holder, and who held it before. */
   async transferred(
     trx: Kysely<Database>,
-    order: OrderRow,
+    order: { id: string; code: string; event_id: string },
     from: { code: string; firstName: string; lastName: string; email: string },
   ): Promise<void> {
-    const owner = await repo.eventOwner(trx, order.event_id);
+    const owner = (await eventLookup.ownerOf(trx, order.event_id))?.ownerId;
     if (!owner) return;
     await this.recordOrders(
       trx,
@@ -305,7 +316,7 @@ export class WebhooksService {
     device: string | null,
   ): Promise<void> {
     if (orderIds.length === 0) return;
-    const owner = await repo.eventOwner(trx, eventId);
+    const owner = (await eventLookup.ownerOf(trx, eventId))?.ownerId;
     if (!owner) return;
     await this.recordOrders(trx, owner, 'ticket.checked_in', orderIds, 'checkin', { device });
   }
@@ -325,7 +336,7 @@ export class WebhooksService {
       until: Date;
     },
   ): Promise<void> {
-    const owner = await repo.eventOwner(trx, offer.eventId);
+    const owner = (await eventLookup.ownerOf(trx, offer.eventId))?.ownerId;
     if (!owner) return;
     await this.record(trx, owner, 'waitlist.offered', `offer:${offer.orderId}`, {
       offer: {
@@ -467,13 +478,13 @@ export class WebhooksService {
     delivery: repo.DeliveryToSend,
     lastError: string,
   ): Promise<void> {
-    const owner = await repo.ownerContact(trx, delivery.organiser_id);
+    const owner = await accounts.find(trx, delivery.organiser_id);
     if (!owner) return;
     await this.mail.enqueue(
       trx,
       endpointPausedMail({
         to: owner.email,
-        name: owner.full_name,
+        name: owner.fullName,
         url: delivery.url,
         endpointId: delivery.endpoint_id,
         lastError,

@@ -11,6 +11,7 @@ import { StatusBadge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { copyText } from '../../../lib/clipboard.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDeleteWebhook } from '../api/delete-webhook.ts';
 import { useWebhookDeliveries } from '../api/get-webhook-deliveries.ts';
@@ -82,11 +83,10 @@ export function Webhooks() {
 
 /** The signing secret, once: after this it is never shown again. */
 function NewSecret({ created, onDone }: { created: WebhookCreatedDto; onDone: () => void }) {
-  const copy = () =>
-    navigator.clipboard?.writeText(created.secret).then(
-      () => toast.success('Secret copied.'),
-      () => toast.error('Copy it by hand: your browser did not allow copying.'),
-    );
+  const copy = async () => {
+    if (await copyText(created.secret)) toast.success('Secret copied.');
+    else toast.error('Copy it by hand: your browser did not allow copying.');
+  };
   return (
     <div
       role="status"
