@@ -111,6 +111,19 @@ describe('configuration from the environment', () => {
     invalid?: [string, RegExp];
   }[] = [
     { name: 'HOST', key: 'host', default: '0.0.0.0', valid: ['127.0.0.1', '127.0.0.1'] },
+    // API tokens and tracking links (issue 26 §2, §4), documented in README's table.
+    {
+      name: 'API_TOKEN_REQUESTS_PER_MINUTE',
+      key: 'apiTokenRequestsPerMinute',
+      default: 120,
+      valid: ['600', 600],
+    },
+    {
+      name: 'TRACKING_FLUSH_INTERVAL_MS',
+      key: 'trackingFlushIntervalMs',
+      default: 5000,
+      valid: ['1000', 1000],
+    },
     {
       name: 'MAIL_FROM',
       key: 'mailFrom',
