@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
+  EMBED_BASE,
   filtersFromSearch,
   HOME_EVENTS_QUERY,
   pageDataKey,
@@ -531,26 +532,36 @@ export async function buildApp(
   registerAccess(app, auth, team, apiTokens);
 
   // External plugins.
-  registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // react-toastify injects its stylesheet at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        mediaSrc: ["'self'", 'blob:', 'mediastream:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
+  const cspDirectives = {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    // react-toastify injects its stylesheet at run time.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    connectSrc: ["'self'"],
+    workerSrc: ["'self'", 'blob:'],
+    mediaSrc: ["'self'", 'blob:', 'mediastream:'],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
+  };
+  registerSecurityHeaders(
+    app,
+    { contentSecurityPolicy: { directives: cspDirectives }, crossOriginEmbedderPolicy: false },
+    // The widget's pages (issue 26 §1): any site may frame them, and only them (decision 074).
+    [
+      {
+        prefix: `${EMBED_BASE}/`,
+        options: {
+          contentSecurityPolicy: { directives: { ...cspDirectives, frameAncestors: ['*'] } },
+          crossOriginEmbedderPolicy: false,
+          xFrameOptions: false,
+        },
       },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+    ],
+  );
   // Answers of 1 KB or more in br or gzip when the client accepts it (a door's order list:
   // 1.9 MB raw, ~330 KB gzipped). Registered before every route, since it hooks each route
   // as it is added; on the cached routes the public cache's onSend runs before its, so
@@ -689,6 +700,12 @@ export async function buildApp(
         path: '/events/:slug',
         module: 'src/app/routes/events/event-detail.tsx',
         head: (params) => events.pageHead(params.slug ?? '', config.publicUrl),
+        data: (params) => [pageDataKey(`/events/${encodeURIComponent(params.slug ?? '')}`)],
+      },
+      {
+        // The widget's first screen inside a host page: its code and data in the HTML.
+        path: `${EMBED_BASE}/events/:slug`,
+        module: 'src/app/routes/embed/embed-event.tsx',
         data: (params) => [pageDataKey(`/events/${encodeURIComponent(params.slug ?? '')}`)],
       },
     ],
