@@ -63,6 +63,8 @@ const PUBLIC: Record<string, string> = {
   'GET /': 'the home page',
   'GET /events': 'the events list page',
   'GET /events/:slug': 'the event page, with its server-rendered <head>',
+  'GET /embed/events/:slug':
+    "the widget's page (issue 26 §1), framed on organisers' own sites: as public as the event page",
   'GET /events/:slug/queue':
     "the waiting room's queue page: every visitor joins the line (decision 034)",
   'GET /api/v1/waiting-room/:slug/status':
