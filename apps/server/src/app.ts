@@ -98,6 +98,8 @@ import {
   waitingRoomPublicRoutes,
 } from './modules/waiting-room/waiting-room.routes.ts';
 import { WaitingRoomService } from './modules/waiting-room/waiting-room.service.ts';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { WebhooksService } from './modules/webhooks/webhooks.service.ts';
 import { trackingManageRoutes, trackingPublicRoutes } from './modules/tracking/tracking.routes.ts';
 import { TrackingService } from './modules/tracking/tracking.service.ts';
 import { PgQueueStore, RedisQueueStore } from './modules/waiting-room/waiting-room.store.ts';
@@ -120,6 +122,7 @@ export interface AppServices {
   waitlist: WaitlistService;
   waitingRoom: WaitingRoomService;
   wallet: WalletService;
+  webhooks: WebhooksService;
   apiTokens: ApiTokensService;
   tracking: TrackingService;
 }
@@ -385,18 +388,39 @@ export async function buildApp(
     { publicUrl: config.publicUrl, offerSeconds: config.waitlistOfferSeconds },
     app.log,
   );
+  // Webhook deliveries are outbox rows written in each change's transaction (decision 072).
+  const webhooks = new WebhooksService(
+    database.db,
+    mail,
+    { ...config.webhooks, publicUrl: config.publicUrl, intervalMs: config.mailRetryIntervalMs },
+    app.log,
+  );
+  if (config.webhooks.allowLoopback) {
+    app.log.warn(
+      'WEBHOOKS_ALLOW_LOOPBACK is on: webhooks may be sent to this machine (127.0.0.1). It exists for tests only.',
+    );
+  }
   // The organiser's "new order" mail is written in the transaction that completes the order,
   // and a paid waiting-list offer is marked claimed in it.
   orders.onCompleted(async (trx, completed) => {
     await settings.notifyOrganiser(trx, completed);
     await waitlist.ordersCompleted(trx, completed);
+    await webhooks.ordersCompleted(trx, completed);
     await tracking.ordersCompleted(
       trx,
       completed.map((c) => c.order.id),
     );
   });
   // Tickets that come back are offered to the waiting list in the same transaction (decision 032).
-  orders.onReleased(waitlist.ticketsReleased);
+  orders.onReleased(async (trx, ended, ticketTypeIds) => {
+    await waitlist.ticketsReleased(trx, ended, ticketTypeIds);
+    await webhooks.ordersEnded(trx, ended);
+  });
+  orders.onChanges({
+    transferred: (trx, order, from) => webhooks.transferred(trx, order, from),
+    checkedIn: (trx, eventId, ids, device) => webhooks.checkedIn(trx, eventId, ids, device),
+  });
+  waitlist.onOffered((trx, offer) => webhooks.offered(trx, offer));
   ordersManage.onWaitingCount((ids) => waitlist.waitingFor(ids));
   // Holders hear of a cancelled event or a new date, time or place in its commit (issue 24 §1).
   events.onHoldersToTell({
@@ -498,6 +522,7 @@ export async function buildApp(
     waitlist,
     waitingRoom,
     wallet,
+    webhooks,
     apiTokens,
     tracking,
   });
@@ -629,6 +654,7 @@ export async function buildApp(
         { prefix: '/events/manage/settings' },
       );
       await api.register(manageTeamRoutes(team, auth), { prefix: '/events/manage' });
+      await api.register(webhookRoutes(webhooks, auth), { prefix: '/events/manage' });
       await api.register(teamRoutes(team, auth), { prefix: '/team' });
       await api.register(orderLookupRoutes(ordersManage), { prefix: '/orders' });
       // The spec's door paths (§7), kept exactly.
@@ -687,6 +713,7 @@ export async function buildApp(
   );
 
   mail.start();
+  webhooks.start();
   orders.start();
   waitlist.start(config.holdSweepIntervalMs);
   media.start();
@@ -700,6 +727,7 @@ export async function buildApp(
     waitlist.stop();
     await media.stop();
     await mail.stop();
+    await webhooks.stop();
     redis?.disconnect();
     if (ownsDatabase) await database.close();
   });
