@@ -25,6 +25,12 @@ const optionalUrl = (protocols: string[], example: string) =>
       message: `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')} (e.g. ${example})`,
     });
 
+/**
+ * Waits between a webhook's attempts (decision 072): ten attempts over a little more than a
+ * day, so a delivery failing all day is still being tried when its endpoint is paused.
+ */
+const WEBHOOK_RETRY_DEFAULT = '60,300,900,1800,3600,7200,14400,28800,30000';
+
 const booleanish = z
   .enum(['true', 'false', '1', '0'])
   .optional()
@@ -159,12 +165,28 @@ const envSchema = z.object({
     .min(0)
     .max(1_000_000)
     .default(300),
+  WEBHOOKS_ALLOW_LOOPBACK: booleanish,
+  WEBHOOK_RETRY_SECONDS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'must be whole seconds separated by commas (e.g. 60,300,900)')
+    .default(WEBHOOK_RETRY_DEFAULT)
+    .transform((v) => v.split(',').map(Number)),
+  WEBHOOK_PAUSE_AFTER_SECONDS: z.coerce.number().int().min(1).default(86_400),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
 
 /** The variables read, by name (README's configuration table lists each one). */
 export const ENV_VARIABLES = Object.keys(envSchema.shape);
 
 export interface Config {
+  /** Webhooks (issue 26 §3, decision 072). */
+  webhooks: {
+    /** TEST ONLY: 127.0.0.0/8 and ::1 (and http://) may receive, for local receivers. */
+    allowLoopback: boolean;
+    retrySeconds: number[];
+    pauseAfterSeconds: number;
+    timeoutMs: number;
+  };
   port: number;
   host: string;
   dataDir: string;
@@ -402,6 +424,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       tokenUrl: e.GOOGLE_OAUTH_TOKEN_URL,
     },
     walletSweepIntervalMs: e.WALLET_SWEEP_INTERVAL_MS,
+    webhooks: {
+      allowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK,
+      retrySeconds: e.WEBHOOK_RETRY_SECONDS,
+      pauseAfterSeconds: e.WEBHOOK_PAUSE_AFTER_SECONDS,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    },
     messageCaps: {
       emailPerHour: e.MESSAGE_CAP_EMAIL_PER_HOUR,
       emailPerDay: e.MESSAGE_CAP_EMAIL_PER_DAY,

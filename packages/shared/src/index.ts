@@ -20,5 +20,6 @@ export * from './contracts/team.ts';
 export * from './contracts/waitlist.ts';
 export * from './contracts/waiting-room.ts';
 export * from './contracts/payouts.ts';
+export * from './contracts/webhooks.ts';
 export * from './contracts/api-tokens.ts';
 export * from './contracts/tracking.ts';

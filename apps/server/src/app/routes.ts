@@ -27,6 +27,7 @@ import {
   waitingRoomPublicRoutes,
 } from '../modules/waiting-room/waiting-room.routes.ts';
 import { manageWaitlistRoutes, waitlistRoutes } from '../modules/waitlist/waitlist.routes.ts';
+import { webhookRoutes } from '../modules/webhooks/webhooks.routes.ts';
 import { appleWebServiceRoutes, walletTicketRoutes } from '../modules/wallet/wallet.routes.ts';
 import { APPLE_SERVICE_PATH } from '../modules/wallet/wallet.service.ts';
 import type { Wiring } from './services.ts';
@@ -72,6 +73,7 @@ export async function registerRoutes(
         prefix: '/events/manage/settings',
       });
       await api.register(manageTeamRoutes(s.team, s.auth), { prefix: '/events/manage' });
+      await api.register(webhookRoutes(s.webhooks, s.auth), { prefix: '/events/manage' });
       await api.register(teamRoutes(s.team, s.auth), { prefix: '/team' });
       await api.register(orderLookupRoutes(s.ordersManage), { prefix: '/orders' });
       // The spec's door paths (§7), kept exactly.

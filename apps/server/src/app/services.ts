@@ -36,6 +36,7 @@ import { WaitingRoomService } from '../modules/waiting-room/waiting-room.service
 import { PgQueueStore, RedisQueueStore } from '../modules/waiting-room/waiting-room.store.ts';
 import { WaitlistService } from '../modules/waitlist/waitlist.service.ts';
 import { WALLET_PASS_KEY, WalletService } from '../modules/wallet/wallet.service.ts';
+import { WebhooksService } from '../modules/webhooks/webhooks.service.ts';
 import { createRateLimits } from './rate-limits.ts';
 
 /** Every module's service, made once from the config (the app and the seed alike). */
@@ -56,6 +57,7 @@ export interface ModuleServices {
   waitlist: WaitlistService;
   waitingRoom: WaitingRoomService;
   wallet: WalletService;
+  webhooks: WebhooksService;
   apiTokens: ApiTokensService;
   tracking: TrackingService;
 }
@@ -259,6 +261,18 @@ export async function createServices(
     { publicUrl: config.publicUrl, offerSeconds: config.waitlistOfferSeconds },
     log,
   );
+  // Webhook deliveries are outbox rows written in each change's transaction (decision 072).
+  const webhooks = new WebhooksService(
+    db,
+    mail,
+    { ...config.webhooks, publicUrl: config.publicUrl, intervalMs: config.mailRetryIntervalMs },
+    log,
+  );
+  if (config.webhooks.allowLoopback) {
+    log.warn(
+      'WEBHOOKS_ALLOW_LOOPBACK is on: webhooks may be sent to this machine (127.0.0.1). It exists for tests only.',
+    );
+  }
   const services: ModuleServices = {
     mail,
     auth,
@@ -280,6 +294,7 @@ export async function createServices(
     team,
     waitlist,
     waitingRoom,
+    webhooks,
     // Wallet passes below each ticket link, kept up to date by a sweeper (decisions 043–044).
     wallet: new WalletService(
       db,
@@ -322,19 +337,30 @@ function connectReactions({
   ordersManage,
   events,
   tracking,
+  webhooks,
 }: ModuleServices) {
   // The organiser's "new order" mail is written in the transaction that completes the order,
   // a paid waiting-list offer is marked claimed in it, and each order's source counts a sale.
   orders.onCompleted(async (trx, completed) => {
     await settings.notifyOrganiser(trx, completed);
     await waitlist.ordersCompleted(trx, completed);
+    await webhooks.ordersCompleted(trx, completed);
     await tracking.ordersCompleted(
       trx,
       completed.map((c) => c.order.id),
     );
   });
   // Tickets that come back are offered to the waiting list in the same transaction (decision 032).
-  orders.onReleased(waitlist.ticketsReleased);
+  // Signed webhooks are outbox rows of the same transactions (decision 072).
+  orders.onReleased(async (trx, ended, ticketTypeIds) => {
+    await waitlist.ticketsReleased(trx, ended, ticketTypeIds);
+    await webhooks.ordersEnded(trx, ended);
+  });
+  orders.onChanges({
+    transferred: (trx, order, from) => webhooks.transferred(trx, order, from),
+    checkedIn: (trx, eventId, ids, device) => webhooks.checkedIn(trx, eventId, ids, device),
+  });
+  waitlist.onOffered((trx, offer) => webhooks.offered(trx, offer));
   ordersManage.onWaitingCount((ids) => waitlist.waitingFor(ids));
   // Holders hear of a cancelled event or a new date, time or place in its commit (issue 24 §1).
   events.onHoldersToTell({
