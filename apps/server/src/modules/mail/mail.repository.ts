@@ -188,6 +188,10 @@ export async function claimDueMails(
     .execute();
 }
 
+/** An update of one message that applies only while this claim still holds it. */
+const updateClaimed = (db: Kysely<Database>, id: string, token: string) =>
+  db.updateTable('mail_outbox').where('id', '=', id).where('claim_token', '=', token);
+
 /**
  * Right before a send: the row is still this claim's, pending, and its lease starts again
  * (so a batch that took long does not send a row whose lease ran out). False: another
@@ -199,11 +203,8 @@ export async function renewClaim(
   token: string,
   leaseSeconds: number,
 ): Promise<boolean> {
-  const row = await db
-    .updateTable('mail_outbox')
+  const row = await updateClaimed(db, id, token)
     .set({ next_attempt_at: sql<Date>`now() + make_interval(secs => ${leaseSeconds})` })
-    .where('id', '=', id)
-    .where('claim_token', '=', token)
     .where('status', '=', 'pending')
     .returning('id')
     .executeTakeFirst();
@@ -217,8 +218,7 @@ export async function markDelivered(
   status: 'sent' | 'logged',
   providerRef: string | null = null,
 ): Promise<void> {
-  await db
-    .updateTable('mail_outbox')
+  await updateClaimed(db, id, token)
     .set({
       status,
       sent_at: sql<Date>`now()`,
@@ -226,8 +226,6 @@ export async function markDelivered(
       last_error: null,
       provider_ref: providerRef,
     })
-    .where('id', '=', id)
-    .where('claim_token', '=', token)
     .execute();
 }
 
@@ -266,8 +264,7 @@ export async function markFailedAttempt(
   error: string,
   retryInSeconds: number | null,
 ): Promise<void> {
-  await db
-    .updateTable('mail_outbox')
+  await updateClaimed(db, id, token)
     .set({
       attempts: sql<number>`attempts + 1`,
       last_error: error.slice(0, 500),
@@ -275,8 +272,6 @@ export async function markFailedAttempt(
         ? { status: 'failed' as const }
         : { next_attempt_at: sql<Date>`now() + make_interval(secs => ${retryInSeconds})` }),
     })
-    .where('id', '=', id)
-    .where('claim_token', '=', token)
     .execute();
 }
 
@@ -296,12 +291,7 @@ export async function markDropped(
   token: string,
   reason: string,
 ): Promise<void> {
-  await db
-    .updateTable('mail_outbox')
-    .set({ status: 'dropped', last_error: reason })
-    .where('id', '=', id)
-    .where('claim_token', '=', token)
-    .execute();
+  await updateClaimed(db, id, token).set({ status: 'dropped', last_error: reason }).execute();
 }
 
 /** Whether this organiser has had an SMS to this number delivered (or logged) before. */

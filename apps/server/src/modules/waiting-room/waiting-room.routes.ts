@@ -50,7 +50,7 @@ export function waitingRoomManageRoutes(
         response: { 200: envelope(waitingRoomDto), ...errors },
       },
       handler: async (request) => ({
-        data: await rooms.settings(actingOrganiser(request), request.params.id),
+        data: await rooms.organiser.get(actingOrganiser(request), request.params.id),
       }),
     });
 
@@ -67,7 +67,11 @@ export function waitingRoomManageRoutes(
         response: { 200: envelope(waitingRoomDto), ...errors },
       },
       handler: async (request) => ({
-        data: await rooms.update(actingOrganiser(request), request.params.id, request.body),
+        data: await rooms.organiser.update(
+          actingOrganiser(request),
+          request.params.id,
+          request.body,
+        ),
         message: 'Waiting room saved.',
       }),
     });
