@@ -279,7 +279,7 @@ export async function buildApp(
       'UNSAFE_DISABLE_CAPACITY_GUARD is set: tickets WILL be oversold. It exists for the oversell test only.',
     );
   }
-  const tickets = new TicketsService(orders, config.publicUrl);
+  const tickets = new TicketsService(orders.reads, config.publicUrl);
   tickets.attachToMail(mail, ORDER_CONFIRMATION);
   tickets.attachCalendarToMail(mail, CHANGE_KINDS.eventChanged);
   // The demo's Paystack sandbox answers the Paystack client in-process and delivers its
@@ -315,7 +315,7 @@ export async function buildApp(
     : undefined;
   const payments = new PaymentsService(
     database.db,
-    orders,
+    orders.settlement,
     mail,
     paystack,
     config.publicUrl,
@@ -323,7 +323,7 @@ export async function buildApp(
     config.paymentsTestMode,
     Boolean(sandbox),
   );
-  const checkin = new CheckinService(database.db, orders);
+  const checkin = new CheckinService(database.db, orders.door);
   const ordersManage = new OrdersManageService(
     database.db,
     orders,
@@ -368,7 +368,7 @@ export async function buildApp(
   const waitlist = new WaitlistService(
     database.db,
     mail,
-    orders,
+    orders.offers,
     {
       joinsPerIp: new Limiter('waitlistJoinsPerIp', WAITLIST_LIMIT_RULES.joinsPerIp, redis),
       claimsPerIp: new Limiter('waitlistClaimsPerIp', WAITLIST_LIMIT_RULES.claimsPerIp, redis),
@@ -385,12 +385,13 @@ export async function buildApp(
   });
   // Tickets that come back are offered to the waiting list in the same transaction (decision 032).
   orders.onReleased(waitlist.ticketsReleased);
+  orders.organiser.onOfferOrders(waitlist.offeredOrderIds);
   ordersManage.onWaitingCount((ids) => waitlist.waitingFor(ids));
   // Holders hear of a cancelled event or a new date, time or place in its commit (issue 24 §1).
   events.onHoldersToTell({
-    cancelled: (trx, eventId, reason) => orders.eventCancelled(trx, eventId, reason),
-    changed: (trx, eventId, change) => orders.eventChanged(trx, eventId, change),
-    committed: () => orders.kickMessages(),
+    cancelled: (trx, eventId, reason) => orders.notices.eventCancelled(trx, eventId, reason),
+    changed: (trx, eventId, change) => orders.notices.eventChanged(trx, eventId, change),
+    committed: () => orders.notices.kickMessages(),
   });
   events.onCapacityRaised((trx, ticketTypeIds) =>
     waitlist.offerFreed(trx, ticketTypeIds).then(() => {}),
@@ -441,7 +442,7 @@ export async function buildApp(
   // Wallet passes below each ticket link, kept up to date by a sweeper (decisions 043–044).
   const wallet = new WalletService(
     database.db,
-    orders,
+    orders.reads,
     {
       publicUrl: config.publicUrl,
       apple: config.appleWallet,
@@ -588,7 +589,7 @@ export async function buildApp(
   // The waiting room's queue page (plain HTML), before the web app's fallback.
   await app.register(queuePageRoutes(waitingRoom));
   // The light ticket page and its service worker (plain HTML, decision 042).
-  await app.register(ticketPageRoutes(orders, config.publicUrl, walletEnabled));
+  await app.register(ticketPageRoutes(orders.reads, config.publicUrl, walletEnabled));
 
   // The public pages: their own code preloaded beside the entry, the event page's head for
   // crawlers, and each page's first API answers in its HTML (decision 021).

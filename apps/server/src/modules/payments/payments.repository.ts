@@ -144,18 +144,6 @@ export async function recordRefund(
     .where('id', '=', id)
     .where('refund_id', 'is', null)
     .execute();
-  const payment = await db
-    .selectFrom('payments')
-    .select('order_id')
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (payment) {
-    await db
-      .updateTable('orders')
-      .set({ refund_status: refund.status, refund_kobo: refund.amountKobo })
-      .where('id', '=', payment.order_id)
-      .execute();
-  }
 }
 
 /** What initializing a Paystack payment of an order needs to know about it. */

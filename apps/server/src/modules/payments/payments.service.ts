@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { MailService } from '../mail/mail.service.ts';
-import type { OrdersService } from '../orders/orders.service.ts';
+import type { PaymentSettlement } from '../orders/orders.service.ts';
 import {
   paystackTransaction,
   verificationOf,
@@ -100,7 +100,7 @@ export class PaymentsService {
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly orders: OrdersService,
+    private readonly orders: PaymentSettlement,
     private readonly mail: MailService,
     private readonly paystack: PaystackProvider | undefined,
     private readonly publicUrl: string,
@@ -179,6 +179,8 @@ export class PaymentsService {
       }
     }
     await repo.recordRefund(this.db, payment.id, refund);
+    // The order shows the refund: asked of orders, which owns the row (decision 060).
+    await this.orders.refundRecorded(this.db, payment.order_id, refund);
     this.log.info(
       { orderId: payment.order_id, reference: payment.reference, refundId: refund.id },
       'paystack refund accepted',

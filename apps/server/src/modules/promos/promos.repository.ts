@@ -1,12 +1,12 @@
 import { sql, type Kysely, type Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { PromoCodesTable } from '../orders/orders.table.ts';
+import type { PromoCodeRow, PromoCodesTable } from './promos.table.ts';
 
 type Db = Kysely<Database>;
 
 /**
- * The promo_codes table belongs to the orders schema (checkout redeems codes there); this
- * module owns its management: every statement that creates, changes or reports on a code.
+ * The promo_codes table belongs to this module (decision 060): every statement that creates,
+ * changes, reports on or redeems a code. Checkout redeems through `promos.codes.ts`.
  */
 export interface PromoWithUsage {
   id: string;
@@ -137,4 +137,83 @@ export async function countOrdersUsing(db: Db, id: string): Promise<number> {
 
 export async function deletePromo(db: Db, id: string): Promise<void> {
   await db.deleteFrom('promo_codes').where('id', '=', id).execute();
+}
+
+// Checkout's redemption (promos.codes.ts) -------------------------------------------------
+
+export function findPromoByCode(
+  db: Db,
+  eventId: string,
+  code: string,
+): Promise<PromoCodeRow | undefined> {
+  return db
+    .selectFrom('promo_codes')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('code', '=', code)
+    .executeTakeFirst();
+}
+
+/**
+ * The event's promo codes among `codes`. With `lock`, their rows stay locked until the
+ * transaction ends (in id order; `FOR NO KEY UPDATE`, so inserting orders that refer to the
+ * code is not blocked), and `uses` as read stays exact.
+ */
+export function findPromos(
+  db: Db,
+  eventId: string,
+  codes: string[],
+  lock: boolean,
+): Promise<PromoCodeRow[]> {
+  if (codes.length === 0) return Promise.resolve([]);
+  const query = db
+    .selectFrom('promo_codes')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('code', 'in', codes)
+    .orderBy('id');
+  return (lock ? query.forNoKeyUpdate() : query).execute();
+}
+
+/**
+ * Counts `n` uses at once if the code is live and has that many left, in one conditional
+ * UPDATE (a group of orders using the same code).
+ */
+export async function redeemPromoUses(db: Db, id: string, n: number): Promise<boolean> {
+  const row = await db
+    .updateTable('promo_codes')
+    .set({ uses: sql<number>`uses + ${n}`, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('active', '=', true)
+    .where((eb) =>
+      eb.or([eb('max_uses', 'is', null), eb(sql<number>`uses + ${n}`, '<=', eb.ref('max_uses'))]),
+    )
+    .where((eb) => eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', sql<Date>`now()`)]))
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', sql<Date>`now()`)]))
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Counts one use if the code is live and not used up, in one conditional UPDATE. */
+export async function redeemPromo(db: Db, id: string): Promise<boolean> {
+  const row = await db
+    .updateTable('promo_codes')
+    .set({ uses: sql<number>`uses + 1`, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('active', '=', true)
+    .where((eb) => eb.or([eb('max_uses', 'is', null), eb('uses', '<', eb.ref('max_uses'))]))
+    .where((eb) => eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', sql<Date>`now()`)]))
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', sql<Date>`now()`)]))
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function unredeemPromo(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('promo_codes')
+    .set({ uses: sql<number>`greatest(uses - 1, 0)`, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
 }

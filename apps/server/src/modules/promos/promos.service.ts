@@ -12,7 +12,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { toInstant, toWallClock } from '../events/events.time.ts';
 import type { OrdersManageService } from '../orders/orders.manage.service.ts';
-import type { PromoCodesTable } from '../orders/orders.table.ts';
+import type { PromoCodesTable } from './promos.table.ts';
 import * as repo from './promos.repository.ts';
 import type { PromoWithUsage } from './promos.repository.ts';
 import { posterPdf, posterPng, qrDataUrl, type PosterEvent } from './promos.share-kit.ts';
