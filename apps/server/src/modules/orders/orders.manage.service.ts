@@ -17,6 +17,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
 import { newToken, sha256 } from '../../lib/secrets.ts';
 import { dateRangeWindow } from '../events/events.time.ts';
+import type { PromoUsage } from '../promos/promos.service.ts';
 import { inventoryService, type SaleEvent } from '../events/inventory.service.ts';
 import { csvStream, lagosTime, nairaCell, type CsvColumn } from './orders.manage.csv.ts';
 import * as manageRepo from './orders.manage.repository.ts';
@@ -369,6 +370,29 @@ export class OrdersManageService {
       from: window.from,
       to: window.to,
     };
+  }
+
+  // What promos asks of orders (decision 060) ---------------------------------------------
+
+  /** What each code's completed orders add up to, by code id (codes no order used: absent). */
+  async promoUsage(promoIds: string[]): Promise<Map<string, PromoUsage>> {
+    const rows = await repo.findPromoUsage(this.db, promoIds);
+    return new Map(
+      rows.map((r) => [
+        r.promo_code_id!,
+        {
+          completedOrders: r.completed_orders,
+          tickets: r.tickets,
+          discountKobo: r.discount_kobo,
+          revenueKobo: r.revenue_kobo,
+        },
+      ]),
+    );
+  }
+
+  /** Orders of any status that used the code (in the caller's transaction, `db`). */
+  ordersUsingPromo(db: Db, promoId: string): Promise<number> {
+    return repo.countOrdersUsingPromo(db, promoId);
   }
 
   /** The caller's event, or 404 (also for another organiser's). */

@@ -111,6 +111,11 @@ export function findOrderById(db: Db, id: string): Promise<OrderRow | undefined>
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The event of an order (nothing else: the team's access decision on every manage route). */
+export function findOrderEvent(db: Db, id: string): Promise<{ event_id: string } | undefined> {
+  return db.selectFrom('orders').select('event_id').where('id', '=', id).executeTakeFirst();
+}
+
 export function findOrderByCode(db: Db, code: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('code', '=', code).executeTakeFirst();
 }
@@ -233,4 +238,32 @@ export async function backdateOrder(db: Db, orderId: string, seconds: number): P
     .set({ created_at: sql<Date>`created_at - ${by}` })
     .where('order_id', '=', orderId)
     .execute();
+}
+
+/** What each of these promo codes' completed orders add up to (promos' usage figures). */
+export function findPromoUsage(db: Db, promoIds: string[]) {
+  if (promoIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('orders as o')
+    .select([
+      'o.promo_code_id',
+      sql<number>`count(*)::int`.as('completed_orders'),
+      sql<number>`coalesce(sum(o.quantity), 0)::int`.as('tickets'),
+      sql<number>`coalesce(sum(o.discount_kobo), 0)::bigint`.as('discount_kobo'),
+      sql<number>`coalesce(sum(o.total_kobo), 0)::bigint`.as('revenue_kobo'),
+    ])
+    .where('o.promo_code_id', 'in', promoIds)
+    .where('o.status', '=', 'completed')
+    .groupBy('o.promo_code_id')
+    .execute();
+}
+
+/** Orders of any status that used the code: their records keep pointing at it. */
+export async function countOrdersUsingPromo(db: Db, promoId: string): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('promo_code_id', '=', promoId)
+    .executeTakeFirstOrThrow();
+  return row.n;
 }

@@ -53,6 +53,7 @@ export interface PaymentSettlement {
   lockPaidBy: Settlement['lockPaidBy'];
   refundStateChanged: Settlement['refundStateChanged'];
   refundRecorded: Settlement['refundRecorded'];
+  paystackCharge: Settlement['paystackCharge'];
 }
 
 /**
@@ -407,6 +408,12 @@ export class Settlement implements PaymentSettlement {
     if (order.status === 'completed') throw alreadyPaid();
     if (event?.status === 'cancelled') throw eventCancelled();
     if (!holdLive(order)) throw holdExpired();
+  }
+
+  /** What a Paystack payment of the order charges for: its event, and the platform's fee. */
+  async paystackCharge(orderId: string): Promise<{ eventId: string; feeKobo: number } | undefined> {
+    const row = await payRepo.findPaystackOrderFacts(this.db, orderId);
+    return row && { eventId: row.event_id, feeKobo: row.fee_kobo };
   }
 
   /**

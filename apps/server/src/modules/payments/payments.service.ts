@@ -215,8 +215,9 @@ export class PaymentsService {
       return { ...order, ...(await provider.initialize(this.request(order, ''))) };
     }
     await this.orders.getForBuyer(orderId, accessToken); // 404 unless the token fits
-    const facts = await repo.paystackFacts(this.db, orderId);
-    if (!facts) throw notFound('This order was not found.');
+    const charge = await this.orders.paystackCharge(orderId);
+    const facts = charge && (await repo.paystackFacts(this.db, charge.eventId));
+    if (!charge || !facts) throw notFound('This order was not found.');
     const offered = paystackChannelsOf(facts.paystack_channels);
     if (channel && !offered.includes(channel)) {
       throw new AppError(
@@ -236,7 +237,7 @@ export class PaymentsService {
       );
       order = await this.orders.getForBuyer(orderId, accessToken);
     }
-    const split = { subaccount: facts.subaccount_code, platformChargeKobo: facts.fee_kobo };
+    const split = { subaccount: facts.subaccount_code, platformChargeKobo: charge.feeKobo };
     // The payment row exists before Paystack hears of it, so its webhook always finds it.
     const reference = newReference(order.orderCode);
     const payment = await repo.insertPayment(this.db, {

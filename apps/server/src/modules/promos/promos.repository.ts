@@ -8,7 +8,7 @@ type Db = Kysely<Database>;
  * The promo_codes table belongs to this module (decision 060): every statement that creates,
  * changes, reports on or redeems a code. Checkout redeems through `promos.codes.ts`.
  */
-export interface PromoWithUsage {
+export interface PromoRow {
   id: string;
   event_id: string;
   event_title: string;
@@ -25,53 +25,32 @@ export interface PromoWithUsage {
   active: boolean;
   created_at: Date;
   updated_at: Date;
-  /** Null only when the lateral sum found no row (it always finds one). */
+}
+
+/** A code with what its completed orders add up to (the orders module's answer). */
+export interface PromoWithUsage extends PromoRow {
   completed_orders: number | null;
   tickets: number | null;
   discount_kobo: number | null;
   revenue_kobo: number | null;
 }
 
-function withUsage(db: Db) {
+function withEvent(db: Db) {
   return db
     .selectFrom('promo_codes as p')
     .innerJoin('events as e', 'e.id', 'p.event_id')
-    .leftJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('orders as o')
-          .select([
-            sql<number>`count(*)::int`.as('completed_orders'),
-            sql<number>`coalesce(sum(o.quantity), 0)::int`.as('tickets'),
-            sql<number>`coalesce(sum(o.discount_kobo), 0)::bigint`.as('discount_kobo'),
-            sql<number>`coalesce(sum(o.total_kobo), 0)::bigint`.as('revenue_kobo'),
-          ])
-          .whereRef('o.promo_code_id', '=', 'p.id')
-          .where('o.status', '=', 'completed')
-          .as('u'),
-      (join) => join.onTrue(),
-    )
     .selectAll('p')
-    .select([
-      'e.title as event_title',
-      'e.owner_id',
-      'e.time_zone',
-      'e.status as event_status',
-      'u.completed_orders',
-      'u.tickets',
-      'u.discount_kobo',
-      'u.revenue_kobo',
-    ]);
+    .select(['e.title as event_title', 'e.owner_id', 'e.time_zone', 'e.status as event_status']);
 }
 
-export function listPromos(db: Db, ownerId: string, eventId?: string): Promise<PromoWithUsage[]> {
-  let query = withUsage(db).where('e.owner_id', '=', ownerId);
+export function listPromos(db: Db, ownerId: string, eventId?: string): Promise<PromoRow[]> {
+  let query = withEvent(db).where('e.owner_id', '=', ownerId);
   if (eventId) query = query.where('p.event_id', '=', eventId);
   return query.orderBy('p.created_at', 'desc').orderBy('p.id').execute();
 }
 
-export function findPromo(db: Db, id: string): Promise<PromoWithUsage | undefined> {
-  return withUsage(db).where('p.id', '=', id).executeTakeFirst();
+export function findPromo(db: Db, id: string): Promise<PromoRow | undefined> {
+  return withEvent(db).where('p.id', '=', id).executeTakeFirst();
 }
 
 export interface NewPromo {
@@ -123,16 +102,6 @@ export async function updatePromo(
     .set({ ...patch, updated_at: sql<Date>`now()` })
     .where('id', '=', id)
     .execute();
-}
-
-/** Orders of any status that used the code: their records keep pointing at it. */
-export async function countOrdersUsing(db: Db, id: string): Promise<number> {
-  const row = await db
-    .selectFrom('orders')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('promo_code_id', '=', id)
-    .executeTakeFirstOrThrow();
-  return row.n;
 }
 
 export async function deletePromo(db: Db, id: string): Promise<void> {

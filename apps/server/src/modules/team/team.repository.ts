@@ -5,6 +5,9 @@ type Db = Kysely<Database>;
 
 export type ResourceKind = 'event' | 'order' | 'promo';
 
+/** What the repository resolves itself: an order's event is the orders module's to say. */
+export type OwnResourceKind = Exclude<ResourceKind, 'order'>;
+
 export interface MembershipRow {
   organiser_id: string;
   role: 'manager' | 'door';
@@ -16,7 +19,7 @@ export interface MembershipRow {
 /** The owner and event of a thing a manage route names, or undefined when there is none. */
 export async function resourceOwner(
   db: Db,
-  kind: ResourceKind,
+  kind: OwnResourceKind,
   id: string,
 ): Promise<{ ownerId: string; eventId: string } | undefined> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return undefined;
@@ -28,11 +31,12 @@ export async function resourceOwner(
       .executeTakeFirst();
     return row && { ownerId: row.owner_id, eventId: row.id };
   }
-  const base =
-    kind === 'order'
-      ? db.selectFrom('orders as x').innerJoin('events as e', 'e.id', 'x.event_id')
-      : db.selectFrom('promo_codes as x').innerJoin('events as e', 'e.id', 'x.event_id');
-  const row = await base.select(['e.owner_id', 'e.id']).where('x.id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('promo_codes as x')
+    .innerJoin('events as e', 'e.id', 'x.event_id')
+    .select(['e.owner_id', 'e.id'])
+    .where('x.id', '=', id)
+    .executeTakeFirst();
   return row && { ownerId: row.owner_id, eventId: row.id };
 }
 

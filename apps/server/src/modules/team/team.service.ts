@@ -96,6 +96,11 @@ export interface TeamLimits {
 const allows = (level: AccessLevel, role: TeamRole): boolean =>
   level === 'door' || role === 'owner' || (level === 'manage' && role === 'manager');
 
+/** The event of an order, or undefined when there is no such order. */
+export type OrderEventOf = (orderId: string) => Promise<string | undefined>;
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export class TeamService {
   constructor(
     private readonly db: Kysely<Database>,
@@ -104,6 +109,22 @@ export class TeamService {
     private readonly publicUrl: string,
     private readonly now: () => Date = () => new Date(),
   ) {}
+
+  /** Which event an order belongs to: the orders module's read (decision 060). */
+  private orderEvent: OrderEventOf | undefined;
+
+  /** Set once at start-up (app.ts): how team finds the event of an order a route names. */
+  readOrdersWith(orderEvent: OrderEventOf): void {
+    this.orderEvent = orderEvent;
+  }
+
+  /** The owner and event of the thing a manage route names (an order: through orders). */
+  private async resourceOwner(ref: ResourceRef) {
+    if (ref.kind !== 'order') return repo.resourceOwner(this.db, ref.kind, ref.id);
+    if (!UUID_RE.test(ref.id) || !this.orderEvent) return undefined;
+    const eventId = await this.orderEvent(ref.id);
+    return eventId ? repo.resourceOwner(this.db, 'event', eventId) : undefined;
+  }
 
   // Access ---------------------------------------------------------------------------------------
 
@@ -124,7 +145,7 @@ export class TeamService {
     let resourceEventId: string | undefined;
     let foreign = false;
     if (ref) {
-      const resource = await repo.resourceOwner(this.db, ref.kind, ref.id);
+      const resource = await this.resourceOwner(ref);
       if (resource) {
         actor = await this.actorFor(userId, resource.ownerId);
         if (actor) resourceEventId = resource.eventId;
