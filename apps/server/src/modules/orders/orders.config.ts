@@ -5,7 +5,9 @@ import type { MailService } from '../mail/mail.service.ts';
 import type { TicketLinks } from '../tickets/ticket-links.ts';
 import type { WalletEnabled } from '../tickets/wallet-links.ts';
 import type { OrderCompletedHook } from './orders.checkout.ts';
+import type { Holds } from './orders.holds.ts';
 import type { CheckoutLimits } from './orders.limits.ts';
+import type { OrderReads } from './orders.reads.ts';
 import type { OrderRow } from './orders.table.ts';
 
 export type { OrderCompletedHook } from './orders.checkout.ts';
@@ -54,4 +56,13 @@ export interface OrdersDeps {
   log: FastifyBaseLogger;
   limits: CheckoutLimits;
   hooks: OrderHooks;
+}
+
+/** What the organiser's actions, the offers and the transfers are built from. */
+export interface RoomDeps {
+  db: Kysely<Database>;
+  mail: MailService;
+  config: OrdersConfig;
+  reads: OrderReads;
+  holds: Pick<Holds, 'release'>;
 }

@@ -48,18 +48,17 @@ export function findRefusedOrders(db: Db, eventId: string) {
     .execute();
 }
 
-/** Each code an order of the event had before a transfer, with whom it went to and when. */
-export function findTransfersOfEvent(db: Db, eventId: string) {
-  return db
+/** The transfers of an event's orders (each row: one code that changed hands). */
+const transfersOfEvent = (db: Db, eventId: string) =>
+  db
     .selectFrom('order_transfers')
     .innerJoin('orders', 'orders.id', 'order_transfers.order_id')
-    .select([
-      'order_transfers.from_code',
-      'order_transfers.to_first_name',
-      'order_transfers.to_last_name',
-      'order_transfers.created_at',
-    ])
-    .where('orders.event_id', '=', eventId)
+    .where('orders.event_id', '=', eventId);
+
+/** Each code an order of the event had before a transfer, with whom it went to and when. */
+export function findTransfersOfEvent(db: Db, eventId: string) {
+  return transfersOfEvent(db, eventId)
+    .select(['from_code', 'to_first_name', 'to_last_name', 'order_transfers.created_at'])
     .orderBy('order_transfers.created_at')
     .execute();
 }
@@ -138,11 +137,8 @@ export function findOrdersByCodes(db: Db, eventId: string, codes: string[]) {
 /** Codes of this event's orders that were given away (a door's old codes read as transferred). */
 export function findTransferredCodes(db: Db, eventId: string, codes: string[]) {
   if (codes.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('order_transfers')
-    .innerJoin('orders', 'orders.id', 'order_transfers.order_id')
+  return transfersOfEvent(db, eventId)
     .select(['order_transfers.from_code as code'])
-    .where('orders.event_id', '=', eventId)
     .where('order_transfers.from_code', 'in', codes)
     .execute();
 }

@@ -4,18 +4,15 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newToken, randomDigits, sha256 } from '../../lib/secrets.ts';
 import { inventoryService, type SaleEvent } from '../events/inventory.service.ts';
-import type { MailService } from '../mail/mail.service.ts';
 import { checkBasket } from './orders.checkout.ts';
-import type { OrderHooks, OrdersConfig } from './orders.config.ts';
+import type { OrderHooks, RoomDeps } from './orders.config.ts';
 import { toOrderDto } from './orders.dto.ts';
-import type { Holds } from './orders.holds.ts';
 import { emailKey } from './orders.limits.ts';
 import { confirmationMessages } from './orders.mails.ts';
 import { insertAccessToken } from './orders.manage.repository.ts';
 import type { OrganiserActions } from './orders.organiser.ts';
 import * as payRepo from './orders.payment.repository.ts';
 import { priceOrder, type PricedLine } from './orders.pricing.ts';
-import type { OrderReads } from './orders.reads.ts';
 import * as repo from './orders.repository.ts';
 import type { OrderRow } from './orders.table.ts';
 
@@ -47,11 +44,7 @@ export interface OfferHolds {
 /** Waiting-list offers held as pending orders (decision 032). */
 export class Offers implements OfferHolds {
   constructor(
-    private readonly db: Kysely<Database>,
-    private readonly mail: MailService,
-    private readonly config: OrdersConfig,
-    private readonly reads: OrderReads,
-    private readonly holds: Pick<Holds, 'release'>,
+    private readonly room: RoomDeps,
     private readonly organiser: Pick<OrganiserActions, 'releaseHold'>,
     private readonly hooks: OrderHooks,
   ) {}
@@ -88,7 +81,7 @@ export class Offers implements OfferHolds {
     const taken = await inventoryService.reserveAll(
       trx,
       [{ ticketTypeId: input.ticketTypeId, quantity: input.quantity }],
-      this.config.unsafeDisableCapacityGuard,
+      this.room.config.unsafeDisableCapacityGuard,
     );
     if (!taken.ok) return undefined;
     const pricing = priceOrder(lines, null, event.fee_mode);
@@ -136,7 +129,7 @@ export class Offers implements OfferHolds {
    * Undefined when the offer's hold ran out meanwhile.
    */
   async completeFreeOffer(orderId: string): Promise<OrderDto | undefined> {
-    const result = await this.db.transaction().execute(async (trx) => {
+    const result = await this.room.db.transaction().execute(async (trx) => {
       const order = await payRepo.completePendingOrder(trx, orderId, { method: 'free', ref: null });
       if (!order) return undefined;
       const items = await repo.findOrderItems(trx, [order.id]);
@@ -144,13 +137,19 @@ export class Offers implements OfferHolds {
       await repo.addHistory(trx, [
         { orderId: order.id, kind: 'paid', detail: 'Free tickets claimed from the waiting list' },
       ]);
-      await this.mail.enqueueMany(trx, confirmationMessages(order, items, event, this.config));
+      await this.room.mail.enqueueMany(
+        trx,
+        confirmationMessages(order, items, event, this.room.config),
+      );
       await this.hooks.completed?.(trx, [{ order, items, event }]);
       return { order, items, event };
     });
     if (!result) return undefined;
-    this.mail.kick();
-    return this.reads.forBuyer(toOrderDto(result.order, result.items, result.event), result.order);
+    this.room.mail.kick();
+    return this.room.reads.forBuyer(
+      toOrderDto(result.order, result.items, result.event),
+      result.order,
+    );
   }
 
   /**
@@ -160,24 +159,24 @@ export class Offers implements OfferHolds {
   async withdrawOffer(trx: Kysely<Database>, orderId: string): Promise<void> {
     const row = await repo.endOrder(trx, orderId, 'cancelled', ['pending']);
     if (!row) return;
-    await this.holds.release(trx, [row]);
+    await this.room.holds.release(trx, [row]);
     const detail = 'The buyer left the waiting list; the offer was withdrawn';
     await repo.addHistory(trx, [{ orderId: row.id, kind: 'cancelled', detail }]);
   }
 
   /** The order's view for a fresh access token (a waiting-list claim link's). */
   dtoById(orderId: string): Promise<OrderDto | undefined> {
-    return this.reads.dtoById(orderId);
+    return this.room.reads.dtoById(orderId);
   }
 
   /** An access token that reads the offer's order until `until` (the claim link's). */
   grantAccess(orderId: string, tokenHash: string, until: Date): Promise<void> {
-    return insertAccessToken(this.db, orderId, tokenHash, until);
+    return insertAccessToken(this.room.db, orderId, tokenHash, until);
   }
 
   /** The codes of these orders, by id (the organiser's waiting list shows each offer's). */
   async orderCodes(orderIds: string[]): Promise<Map<string, string>> {
-    const rows = await repo.findOrderCodes(this.db, orderIds);
+    const rows = await repo.findOrderCodes(this.room.db, orderIds);
     return new Map(rows.map((r) => [r.id, r.code]));
   }
 

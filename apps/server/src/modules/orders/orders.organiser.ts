@@ -1,15 +1,11 @@
 import type { OrderDto } from '@gatepass/shared';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.ts';
 import { inventoryService, type SaleEvent } from '../events/inventory.service.ts';
-import type { MailService, NewMessage } from '../mail/mail.service.ts';
+import type { NewMessage } from '../mail/mail.service.ts';
 import { cancelledMessages, refundedMessages, refundRoute } from './orders.change-messages.ts';
-import type { OrdersConfig } from './orders.config.ts';
+import type { RoomDeps } from './orders.config.ts';
 import { cannotEnd, noTicketsToSend, onlyPendingMarkedPaid } from './orders.errors.ts';
-import type { Holds } from './orders.holds.ts';
 import * as holdRepo from './orders.holds.repository.ts';
 import { confirmationMessages } from './orders.mails.ts';
-import type { OrderReads } from './orders.reads.ts';
 import * as repo from './orders.repository.ts';
 import type { Settlement } from './orders.settlement.ts';
 import type { OrderRow } from './orders.table.ts';
@@ -31,11 +27,7 @@ export class OrganiserActions {
   private offers: OfferOrders | undefined;
 
   constructor(
-    private readonly db: Kysely<Database>,
-    private readonly mail: MailService,
-    private readonly config: OrdersConfig,
-    private readonly reads: OrderReads,
-    private readonly holds: Pick<Holds, 'release'>,
+    private readonly room: RoomDeps,
     private readonly settlement: Pick<Settlement, 'complete'>,
   ) {}
 
@@ -45,7 +37,7 @@ export class OrganiserActions {
   }
 
   async markPaid(ownerId: string, orderId: string, actorUserId = ownerId): Promise<OrderDto> {
-    const order = await this.reads.orderForOwner(ownerId, orderId);
+    const order = await this.room.reads.orderForOwner(ownerId, orderId);
     if (order.status !== 'pending') {
       throw onlyPendingMarkedPaid(order.status);
     }
@@ -83,7 +75,7 @@ export class OrganiserActions {
 
   /** The event's open holds (pending orders), for its organiser (ownership checked by the caller). */
   async openHolds(eventId: string): Promise<(OrderRow & { waitlist_offer: boolean })[]> {
-    const holds = await holdRepo.listOpenHolds(this.db, eventId);
+    const holds = await holdRepo.listOpenHolds(this.room.db, eventId);
     // A waiting-list offer's hold (decision 032) is not someone in checkout: the waiting
     // list, which owns its entries, says which holds are its offers.
     const offers = holds.length && this.offers ? await this.offers(holds.map((h) => h.id)) : [];
@@ -93,9 +85,9 @@ export class OrganiserActions {
 
   /** Mails the buyer's confirmation (their tickets) again; only a completed order has tickets. */
   async resendTickets(ownerId: string, orderId: string, actorUserId = ownerId): Promise<void> {
-    const found = await this.reads.orderForOwner(ownerId, orderId);
+    const found = await this.room.reads.orderForOwner(ownerId, orderId);
     if (found.status !== 'completed') throw noTicketsToSend(found.status);
-    const sent = await this.db.transaction().execute(async (trx) => {
+    const sent = await this.room.db.transaction().execute(async (trx) => {
       // On the locked row: the status again, and one resend however many clicks arrive at
       // once (decision 051). A resend within the window answers the same and sends nothing.
       const order = await repo.lockOrder(trx, found.id);
@@ -108,9 +100,9 @@ export class OrganiserActions {
       // Each resend is an occasion of its own, but one per minute: twenty clicks (or requests)
       // at once send the tickets once (decision 052).
       const minute = new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString();
-      await this.mail.enqueueMany(
+      await this.room.mail.enqueueMany(
         trx,
-        confirmationMessages(order, items, event, this.config, `resend:${minute}`),
+        confirmationMessages(order, items, event, this.room.config, `resend:${minute}`),
       );
       await repo.addHistory(trx, [
         {
@@ -122,7 +114,7 @@ export class OrganiserActions {
       ]);
       return true;
     });
-    if (sent) this.mail.kick();
+    if (sent) this.room.mail.kick();
   }
 
   private async end(
@@ -134,15 +126,15 @@ export class OrganiserActions {
     actorUserId: string,
     told?: { note: string | null; paystackKobo: number },
   ): Promise<OrderDto> {
-    const order = await this.reads.orderForOwner(ownerId, orderId);
-    const ended = await this.db.transaction().execute(async (trx) => {
+    const order = await this.room.reads.orderForOwner(ownerId, orderId);
+    const ended = await this.room.db.transaction().execute(async (trx) => {
       const row = await repo.endOrder(trx, order.id, to, from);
       if (!row) return undefined;
-      await this.holds.release(trx, [row]);
+      await this.room.holds.release(trx, [row]);
       await repo.addHistory(trx, [{ orderId: row.id, kind: to, detail: reason, actorUserId }]);
       // The holder is told in this commit (issue 24 §1): never for a change that rolled back.
       const event = (await inventoryService.event(trx, row.event_id))!;
-      await this.mail.enqueueMany(
+      await this.room.mail.enqueueMany(
         trx,
         endMessages(row, event, to, told ?? { note: reason, paystackKobo: 0 }),
       );
@@ -151,8 +143,8 @@ export class OrganiserActions {
     if (!ended) {
       throw cannotEnd(to, order.status);
     }
-    this.mail.kick();
-    return this.reads.dto(ended);
+    this.room.mail.kick();
+    return this.room.reads.dto(ended);
   }
 }
 

@@ -1,3 +1,4 @@
+import type { PaymentMethod } from '@gatepass/shared';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { OrderRow } from './orders.table.ts';
@@ -5,6 +6,16 @@ import type { OrderRow } from './orders.table.ts';
 /** Statements of paying for an order: choosing how, completing it, flagging money to refund. */
 
 type Db = Kysely<Database>;
+
+/** What completing an order writes: paid now, by this method, holding nothing any more. */
+const completed = (payment: { method: PaymentMethod; ref: string | null }) => ({
+  status: 'completed' as const,
+  payment_method: payment.method,
+  payment_ref: payment.ref,
+  paid_at: sql<Date>`now()`,
+  reserved_until: null,
+  updated_at: sql<Date>`now()`,
+});
 
 /** Completes a pending order whose hold is still live; undefined when it is not. */
 export function completePendingOrder(
@@ -14,14 +25,7 @@ export function completePendingOrder(
 ): Promise<OrderRow | undefined> {
   return db
     .updateTable('orders')
-    .set({
-      status: 'completed',
-      payment_method: payment.method,
-      payment_ref: payment.ref,
-      paid_at: sql<Date>`now()`,
-      reserved_until: null,
-      updated_at: sql<Date>`now()`,
-    })
+    .set(completed(payment))
     .where('id', '=', id)
     .where('status', '=', 'pending')
     .where('reserved_until', '>', sql<Date>`now()`)
@@ -118,14 +122,7 @@ export function completeLockedOrder(
 ): Promise<OrderRow> {
   return db
     .updateTable('orders')
-    .set({
-      status: 'completed',
-      payment_method: payment.method,
-      payment_ref: payment.ref,
-      paid_at: sql<Date>`now()`,
-      reserved_until: null,
-      updated_at: sql<Date>`now()`,
-    })
+    .set(completed(payment))
     .where('id', '=', id)
     .where('status', '=', from)
     .returningAll()

@@ -44,16 +44,23 @@ export interface NewOrderItem {
   unitPriceKobo: number;
 }
 
+/** Who holds an order, as its columns (a new order's buyer, a transfer's new holder). */
+export const holderColumns = (
+  h: Pick<NewOrder, 'firstName' | 'lastName' | 'email' | 'phone' | 'emailKey' | 'phoneKey'>,
+) => ({
+  first_name: h.firstName,
+  last_name: h.lastName,
+  email: h.email,
+  phone: h.phone,
+  email_key: h.emailKey,
+  phone_key: h.phoneKey,
+});
+
 const orderValues = (order: NewOrder) => ({
   code: order.code,
   event_id: order.eventId,
   buyer_user_id: order.buyerUserId,
-  first_name: order.firstName,
-  last_name: order.lastName,
-  email: order.email,
-  phone: order.phone,
-  email_key: order.emailKey,
-  phone_key: order.phoneKey,
+  ...holderColumns(order),
   hold_token_hash: null,
   hold_confirmed_at: null,
   status: order.status,

@@ -59,16 +59,10 @@ export class OrdersService {
       this.holds,
       this.hooks,
     );
-    this.organiser = new OrganiserActions(
-      db,
-      mail,
-      config,
-      this.reads,
-      this.holds,
-      this.settlement,
-    );
-    this.offers = new Offers(db, mail, config, this.reads, this.holds, this.organiser, this.hooks);
-    this.transfers = new Transfers(db, mail, config, this.reads);
+    const room = { db, mail, config, reads: this.reads, holds: this.holds };
+    this.organiser = new OrganiserActions(room, this.settlement);
+    this.offers = new Offers(room, this.organiser, this.hooks);
+    this.transfers = new Transfers(room);
     this.door = new Door(db);
     this.notices = new HolderNotices(mail, config);
   }

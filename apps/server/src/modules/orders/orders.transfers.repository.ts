@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { holderColumns } from './orders.repository.ts';
 import type { OrderRow } from './orders.table.ts';
 
 /** Statements of transfers (decision 033): re-issuing an order to its new holder. */
@@ -39,12 +40,7 @@ export function reissueOrder(
     .updateTable('orders')
     .set({
       code: to.code,
-      first_name: to.firstName,
-      last_name: to.lastName,
-      email: to.email,
-      email_key: to.emailKey,
-      phone: to.phone,
-      phone_key: to.phoneKey,
+      ...holderColumns(to),
       access_token_hash: accessTokenHash,
       updated_at: sql<Date>`now()`,
     })

@@ -1,17 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
 import { LIMITS } from '@gatepass/shared';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.ts';
 import { normalizePhone } from '../../lib/phone.ts';
 import { newToken, randomDigits, sha256 } from '../../lib/secrets.ts';
 import { inventoryService } from '../events/inventory.service.ts';
-import type { MailService } from '../mail/mail.service.ts';
 import { transferredAwaySms } from './orders.change-messages.ts';
-import type { OrdersConfig } from './orders.config.ts';
+import type { RoomDeps } from './orders.config.ts';
 import { orderNotFound, transferRefused } from './orders.errors.ts';
 import { emailKey } from './orders.limits.ts';
 import { hasLiveAccessToken } from './orders.manage.repository.ts';
-import type { OrderReads } from './orders.reads.ts';
 import * as repo from './orders.repository.ts';
 import type { OrderRow } from './orders.table.ts';
 import { transferredAwayMail, transferredToMessages } from './orders.transfer-mails.ts';
@@ -38,12 +34,7 @@ export const TRANSFER_SETTLE_SECONDS = 300;
  * locked row in the transaction that re-issues it.
  */
 export class Transfers {
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly mail: MailService,
-    private readonly config: OrdersConfig,
-    private readonly reads: OrderReads,
-  ) {}
+  constructor(private readonly room: RoomDeps) {}
 
   /**
    * The buyer gives their order away, if the event allows it. The token is checked here for
@@ -51,7 +42,7 @@ export class Transfers {
    * replaces it, so of twenty requests sent at once with it, one transfers (issue 21 §1).
    */
   async transferForBuyer(orderId: string, accessToken: string, to: TransferTo) {
-    const order = await this.reads.orderForToken(orderId, accessToken);
+    const order = await this.room.reads.orderForToken(orderId, accessToken);
     return this.transfer(order, to, { by: 'buyer', tokenHash: sha256(accessToken) });
   }
 
@@ -68,7 +59,7 @@ export class Transfers {
     actorUserId = ownerId,
     fromCode?: string,
   ) {
-    const order = await this.reads.orderForOwner(ownerId, orderId);
+    const order = await this.room.reads.orderForOwner(ownerId, orderId);
     return this.transfer(order, to, { by: 'organiser', actorUserId, fromCode });
   }
 
@@ -97,9 +88,9 @@ export class Transfers {
       throw transferRefused.badPhone();
     }
     let code = randomDigits(LIMITS.orderCodeLength);
-    for (let i = 0; i < 5 && (await transferRepo.codeInUse(this.db, code)); i++)
+    for (let i = 0; i < 5 && (await transferRepo.codeInUse(this.room.db, code)); i++)
       code = randomDigits(LIMITS.orderCodeLength);
-    const result = await this.db.transaction().execute(async (trx) => {
+    const result = await this.room.db.transaction().execute(async (trx) => {
       const locked = await repo.lockOrder(trx, order.id);
       if (!locked) throw orderNotFound();
       if (actor.by === 'buyer') {
@@ -137,7 +128,7 @@ export class Transfers {
       ) {
         throw transferRefused.sameHolder();
       }
-      const perDay = this.config.transfersPerDay;
+      const perDay = this.room.config.transfersPerDay;
       if ((await transferRepo.countTransfersWithin(trx, locked.id, 86_400)) >= perDay) {
         throw transferRefused.dailyLimit(perDay);
       }
@@ -186,14 +177,14 @@ export class Transfers {
         locked.id,
         to,
       );
-      await this.mail.enqueueMany(trx, [
-        ...transferredToMessages(updated, items, event, from, this.config),
+      await this.room.mail.enqueueMany(trx, [
+        ...transferredToMessages(updated, items, event, from, this.room.config),
         transferredAwayMail(event, from, to, actorUserId !== null, locked.id),
         ...(awaySms ? [awaySms] : []),
       ]);
       return { order: updated, transferredAt };
     });
-    this.mail.kick();
+    this.room.mail.kick();
     return result;
   }
 }
