@@ -60,10 +60,14 @@ export interface DoorEvent {
   ticketTypeId: string;
 }
 
-/** A published event a month from now whose fee the organiser absorbs (totals stay round). */
+/**
+ * A published event a month from now whose fee the organiser absorbs (totals stay round);
+ * with `publish: false`, the draft with everything publishing needs.
+ */
 export async function givenDoorEvent(
   organiser: Organiser,
   ticket: { price: number; capacity?: number } = { price: 5000 },
+  { publish = true }: { publish?: boolean } = {},
 ): Promise<DoorEvent> {
   const title = `Door Night ${randomBytes(3).toString('hex')}`;
   const startAt = new Date(Date.now() + 30 * 86_400_000);
@@ -100,11 +104,13 @@ export async function givenDoorEvent(
     201,
     'create ticket type',
   ) as { id: string };
-  must(
-    await api('POST', `/events/manage/${event.id}/publish`, { token: organiser.token }),
-    200,
-    'publish',
-  );
+  if (publish) {
+    must(
+      await api('POST', `/events/manage/${event.id}/publish`, { token: organiser.token }),
+      200,
+      'publish',
+    );
+  }
   return { id: event.id, slug: event.slug, title, ticketTypeId: type.id };
 }
 

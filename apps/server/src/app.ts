@@ -428,7 +428,6 @@ export async function buildApp(
     config.publicUrl,
     options.now,
   );
-  team.readOrdersWith((orderId) => orders.reads.eventOf(orderId));
   // The waiting room's queue is shared by every process: in Redis when set, else PostgreSQL.
   const waitingRoom = new WaitingRoomService(
     database.db,

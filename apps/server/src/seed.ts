@@ -44,11 +44,7 @@ import * as orderRepo from './modules/orders/orders.repository.ts';
 import { createCheckoutLimits, emailKey } from './modules/orders/orders.limits.ts';
 import * as waitlistRepo from './modules/waitlist/waitlist.repository.ts';
 import { OrdersService } from './modules/orders/orders.service.ts';
-import {
-  findSettings,
-  saveSettings,
-  updateAccount,
-} from './modules/settings/settings.repository.ts';
+import { findSettings, saveSettings } from './modules/settings/settings.repository.ts';
 import { PaymentsService } from './modules/payments/payments.service.ts';
 import * as paymentRepo from './modules/payments/payments.repository.ts';
 import { PaystackProvider } from './modules/payments/paystack.provider.ts';
@@ -346,7 +342,7 @@ async function demoOrganiser(db: Db): Promise<string> {
   const id = await demoAccount(db, DEMO_ORGANISER);
   const existing = await users.findUserByPhone(db, DEMO_ORGANISER.phoneE164);
   if (existing?.full_name === OLD_DEMO_NAME) {
-    await updateAccount(db, id, { full_name: DEMO_ORGANISER.fullName });
+    await users.updateAccount(db, id, { full_name: DEMO_ORGANISER.fullName });
   }
   return id;
 }

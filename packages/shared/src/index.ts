@@ -6,6 +6,7 @@ export * from './date.ts';
 export * from './event-values.ts';
 export * from './event-filters.ts';
 export * from './page-data.ts';
+export * from './roles.ts';
 export * from './contracts/envelope.ts';
 export * from './contracts/auth.ts';
 export * from './contracts/events.ts';

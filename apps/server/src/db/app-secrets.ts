@@ -1,5 +1,17 @@
+import type { Generated } from 'kysely';
 import { newToken } from '../lib/secrets.ts';
 import type { Db } from './database.ts';
+
+/** Keys the app makes for itself: the database layer's own table (decision 064). */
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+  created_at: Generated<Date>;
+}
+
+export interface AppSecretsTables {
+  app_secrets: AppSecretsTable;
+}
 
 /**
  * The named key from `app_secrets`, made by the first process to ask and the same for every

@@ -18,11 +18,13 @@ import type { TeamTables } from '../modules/team/team.table.ts';
 import type { WaitlistTables } from '../modules/waitlist/waitlist.table.ts';
 import type { WaitingRoomTables } from '../modules/waiting-room/waiting-room.table.ts';
 import type { WalletTables } from '../modules/wallet/wallet.table.ts';
+import type { AppSecretsTables } from './app-secrets.ts';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
 import { PGlitePool } from './pglite-pool.ts';
 
 /** Every table, assembled from the modules that own them. */
 export type Database = AuthTables &
+  AppSecretsTables &
   MailTables &
   MediaTables &
   EventTables &

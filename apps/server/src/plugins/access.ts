@@ -2,8 +2,13 @@ import { DEVICE_HEADER, ORGANISER_HEADER, TEAM_LIMITS } from '@gatepass/shared';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { unauthorized } from '../lib/errors.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
-import type { ResourceKind } from '../modules/team/team.repository.ts';
-import type { AccessLevel, Actor, ResourceRef, TeamService } from '../modules/team/team.service.ts';
+import type {
+  AccessLevel,
+  Actor,
+  ResourceKind,
+  ResourceRef,
+  TeamService,
+} from '../modules/team/team.service.ts';
 import { bearerToken } from './auth.ts';
 
 /**

@@ -19,6 +19,7 @@ import { hasDoorCache } from '../features/check-in/lib/door-keys.ts';
 import { clearEvent, eventReducer } from '../features/events/event-slice.ts';
 import { clearTickets, ticketReducer } from '../features/events/ticket-slice.ts';
 import { setForbiddenHandler, setUnauthorizedHandler } from '../lib/api-client.ts';
+import { endSession } from '../lib/queries/invalidate.ts';
 import { localStore, persistLocalStorage, tokenStorage, workspaceStorage } from '../lib/storage.ts';
 import { forgetKnownTeams, hasKnownTeams } from '../lib/team-access.ts';
 import { queryClient } from './query-client.ts';
@@ -132,7 +133,7 @@ export const persistor = persistStore(store);
 setUnauthorizedHandler(() => {
   if (store.getState().auth.token || tokenStorage.get()) {
     store.dispatch(logout());
-    queryClient.clear();
+    endSession(queryClient);
   }
 });
 

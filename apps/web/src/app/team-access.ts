@@ -3,7 +3,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { localStore, workspaceStorage } from '../lib/storage.ts';
 import { reconcileTeams, removedFromTeamMessage } from '../lib/team-access.ts';
 import { toast } from '../lib/toast.ts';
-import { WORKSPACES_QUERY_KEY, workspacesQueryOptions } from '../lib/workspace.ts';
+import { resetForWorkspace } from '../lib/queries/invalidate.ts';
+import { isWorkspacesKey, workspacesQueryOptions } from '../lib/queries/workspaces.ts';
 
 /**
  * Issue 21 §6, decision 053: one place, for every page, where the web app learns that its
@@ -14,9 +15,6 @@ import { WORKSPACES_QUERY_KEY, workspacesQueryOptions } from '../lib/workspace.t
  * the device remembers a team (see store.ts), and so does a refusal (403) of any call made
  * for a chosen organiser (a door's sync, a manage page).
  */
-
-const isWorkspacesKey = (key: readonly unknown[]): boolean =>
-  key[0] === WORKSPACES_QUERY_KEY[0] && key[1] === WORKSPACES_QUERY_KEY[1];
 
 /** A refusal asks the list again at most this often (a page of refused calls asks once). */
 const RECHECK_EVERY_MS = 5_000;
@@ -41,7 +39,7 @@ export function watchTeamAccess(
       ),
     );
     // Answers cached for that organiser are not this user's any more.
-    void queryClient.resetQueries({ predicate: (q) => !isWorkspacesKey(q.queryKey) });
+    void resetForWorkspace(queryClient);
     for (const team of lost) {
       const message = removedFromTeamMessage(team.organiserName);
       toast.warning(message, { toastId: `removed-${team.organiserId}`, autoClose: false });

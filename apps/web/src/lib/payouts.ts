@@ -1,6 +1,7 @@
 import { envelope, paymentMethodsDto, settingsDto } from '@gatepass/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api-client.ts';
+import { queryKeys } from './queries/keys.ts';
 
 /**
  * What several features need to know about money on this server (issue 15): the ways to
@@ -9,7 +10,7 @@ import { api } from './api-client.ts';
  */
 function usePaymentMethodsAnswer() {
   return useQuery({
-    queryKey: ['checkout', 'payment-methods'],
+    queryKey: queryKeys.paymentMethods(),
     queryFn: async () =>
       envelope(paymentMethodsDto).parse(
         (await api.get('/payments/methods', { skipErrorToast: true })).data,
@@ -34,7 +35,7 @@ export const PAYSTACK_SANDBOX_NOTE = 'Paystack sandbox — no real money';
 /** The organiser's payout account as settings show it (undefined while loading). */
 export function usePayoutAccount() {
   const query = useQuery({
-    queryKey: ['settings'],
+    queryKey: queryKeys.settings.all,
     queryFn: async () =>
       envelope(settingsDto).parse((await api.get('/events/manage/settings')).data).data,
   });

@@ -1,4 +1,4 @@
-import type { WorkspaceDto } from '@gatepass/shared';
+import { isMemberRole, type WorkspaceDto } from '@gatepass/shared';
 import { localStore } from './storage.ts';
 
 /**
@@ -101,7 +101,7 @@ export function reconcileTeams(
   const before = read(store);
   const previous = before && before.userId === userId ? before.teams : [];
   const teams: KnownTeam[] = workspaces
-    .filter((w) => w.role !== 'owner' && w.organiserId !== userId)
+    .filter((w) => isMemberRole(w.role) && w.organiserId !== userId)
     .map((w) => {
       const old = previous.find((t) => t.organiserId === w.organiserId);
       const listed = w.events?.map((e) => e.id) ?? [];

@@ -1,13 +1,7 @@
-import { DEVICE_HEADER, ORGANISER_HEADER, ROLE_LABELS, type WorkspaceDto } from '@gatepass/shared';
+import { DEVICE_HEADER, ORGANISER_HEADER, type WorkspaceDto } from '@gatepass/shared';
 import { describe, expect, it } from 'vitest';
 import { DEVICE_HEADER_NAME, ORGANISER_HEADER_NAME } from './storage.ts';
-import {
-  awaitingFirstAnswer,
-  isStaleChoice,
-  resolveWorkspace,
-  ROLE_NAMES,
-  startPathFor,
-} from './workspace.ts';
+import { awaitingFirstAnswer, isStaleChoice, resolveWorkspace, startPathFor } from './workspace.ts';
 
 const ws = (organiserId: string, role: WorkspaceDto['role'], extra: Partial<WorkspaceDto> = {}) =>
   ({
@@ -30,7 +24,6 @@ describe('workspaces', () => {
   it('spells the contract names (kept apart so menus load no contracts)', () => {
     expect(ORGANISER_HEADER_NAME).toBe(ORGANISER_HEADER);
     expect(DEVICE_HEADER_NAME).toBe(DEVICE_HEADER);
-    expect(ROLE_NAMES).toEqual(ROLE_LABELS);
   });
 
   it('uses the chosen workspace while the user belongs to it, else the default', () => {

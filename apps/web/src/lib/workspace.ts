@@ -1,8 +1,9 @@
-import type { Envelope, WorkspaceDto } from '@gatepass/shared';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isDoorOnly, type WorkspaceDto } from '@gatepass/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useContext, useEffect, useSyncExternalStore } from 'react';
 import { paths } from '../config/paths.ts';
-import { api } from './api-client.ts';
+import { resetForWorkspace } from './queries/invalidate.ts';
+import { workspacesQueryOptions } from './queries/workspaces.ts';
 import { SignedInContext } from './signed-in.ts';
 import { workspaceStorage } from './storage.ts';
 
@@ -11,27 +12,6 @@ import { workspaceStorage } from './storage.ts';
  * (local storage `gatepass.workspace`, sent as the organiser header on every call, see
  * api-client.ts). Shared by the layout, the door and the team pages, so it lives here.
  */
-
-export const WORKSPACES_QUERY_KEY = ['team', 'workspaces'] as const;
-
-/**
- * GET /team/workspaces. Read with the contract's type, not parsed (decision 020): the
- * menus that ask for it load on signed-in pages.
- */
-export async function getWorkspaces(): Promise<WorkspaceDto[]> {
-  const response = await api.get<Envelope<WorkspaceDto[]>>('/team/workspaces', {
-    skipErrorToast: true,
-  });
-  return response.data.data;
-}
-
-export const workspacesQueryOptions = () =>
-  queryOptions({
-    queryKey: WORKSPACES_QUERY_KEY,
-    queryFn: getWorkspaces,
-    staleTime: 60_000,
-    retry: false,
-  });
 
 /**
  * The workspace the user works for: the one chosen on this device if they still belong
@@ -63,7 +43,7 @@ export function isStaleChoice(
  * they have exactly one event, their list of doors otherwise; everyone else at home.
  */
 export function startPathFor(workspace: Pick<WorkspaceDto, 'role' | 'events'> | null): string {
-  if (workspace?.role !== 'door') return paths.manage.home;
+  if (!workspace || !isDoorOnly(workspace.role)) return paths.manage.home;
   const only = workspace.events?.length === 1 ? workspace.events[0] : undefined;
   return only ? paths.manage.verifyTicket(only.id) : paths.manage.verifyTickets;
 }
@@ -121,10 +101,7 @@ export function useWorkspace(
   const switchTo = useCallback(
     (organiserId: string) => {
       workspaceStorage.set(organiserId);
-      void queryClient.resetQueries({
-        predicate: (q) =>
-          !(q.queryKey[0] === WORKSPACES_QUERY_KEY[0] && q.queryKey[1] === WORKSPACES_QUERY_KEY[1]),
-      });
+      void resetForWorkspace(queryClient);
     },
     [queryClient],
   );
@@ -133,16 +110,6 @@ export function useWorkspace(
 
   return { workspaces, current, isPending, switchTo };
 }
-
-/**
- * The roles' names as the contract's ROLE_LABELS has them, spelled here so the menus
- * load no contracts (decision 020); a unit test keeps the two equal.
- */
-export const ROLE_NAMES: Record<WorkspaceDto['role'], string> = {
-  owner: 'Owner',
-  manager: 'Manager',
-  door: 'Door steward',
-};
 
 /**
  * Router state of a manage page a role was sent to by the shell's guard: the server's

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEMBER_ROLES, TEAM_ROLES } from '../roles.ts';
 import { emailField } from './auth.ts';
 
 /**
@@ -6,12 +7,6 @@ import { emailField } from './auth.ts';
  * who work with their own logins. Roles are per organiser; a person may belong to several
  * organisers' teams and chooses which one they work for (the web sends ORGANISER_HEADER).
  */
-
-export const TEAM_ROLES = ['owner', 'manager', 'door'] as const;
-export type TeamRole = (typeof TEAM_ROLES)[number];
-/** The roles an owner can give. */
-export const MEMBER_ROLES = ['manager', 'door'] as const;
-export type MemberRole = (typeof MEMBER_ROLES)[number];
 
 export const TEAM_LIMITS = {
   /** Days an invitation link stays valid. */
@@ -26,21 +21,6 @@ export const TEAM_LIMITS = {
 export const ORGANISER_HEADER = 'x-gatepass-organiser';
 /** A door device's own random id, recorded with each check-in. */
 export const DEVICE_HEADER = 'x-gatepass-device';
-
-/**
- * The server's refusals of a role (403), shared so the web app can say the very same
- * sentence when it keeps a role off a page (issue 24 §2).
- */
-export const ROLE_REFUSALS = {
-  ownerOnly: 'Only the account owner can do this.',
-  doorOnly: 'Door stewards can only check tickets in. Ask the organiser if you need more.',
-} as const;
-
-export const ROLE_LABELS: Record<TeamRole, string> = {
-  owner: 'Owner',
-  manager: 'Manager',
-  door: 'Door steward',
-};
 
 const role = z.enum(MEMBER_ROLES, { error: 'Role must be manager or door.' });
 const eventIds = z

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { EmailVerificationRow, UserRow } from './auth.table.ts';
 
@@ -202,3 +202,109 @@ export async function usePasswordReset(db: Db, tokenHash: string): Promise<strin
     .executeTakeFirst();
   return row?.user_id;
 }
+
+// The account, as other modules change it (auth.accounts.ts) ----------------------------
+
+/** Whether another account holds this email or phone. */
+export async function isTakenByAnother(
+  db: Db,
+  userId: string,
+  by: { email: string } | { phone: string },
+): Promise<boolean> {
+  let query = db.selectFrom('users').select('id').where('id', '<>', userId);
+  query = 'email' in by ? query.where('email', '=', by.email) : query.where('phone', '=', by.phone);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function updateAccount(
+  db: Db,
+  userId: string,
+  patch: { full_name?: string; phone?: string; email?: string },
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({
+      ...patch,
+      // A new address is unproven until its code is entered.
+      ...(patch.email !== undefined ? { email_verified_at: null } : {}),
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/**
+ * Replaces the password only if it is still the one that was checked (`checkedHash`): of
+ * two changes checked against the same password at once, one wins (decision 051).
+ */
+export async function updatePasswordIfUnchanged(
+  db: Db,
+  userId: string,
+  checkedHash: string,
+  passwordHash: string,
+): Promise<boolean> {
+  const row = await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: sql<Date>`now()` })
+    .where('id', '=', userId)
+    .where('password_hash', '=', checkedHash)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Signs out every other device: revokes the user's live sessions except `keepTokenHash`. */
+export async function revokeOtherSessions(
+  db: Db,
+  userId: string,
+  keepTokenHash: string,
+): Promise<number> {
+  const rows = await db
+    .updateTable('sessions')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('user_id', '=', userId)
+    .where('token_hash', '<>', keepTokenHash)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.length;
+}
+
+/** Unused reset links stop working once the password has been changed another way. */
+export async function closeOpenResets(db: Db, userId: string): Promise<void> {
+  await db
+    .updateTable('password_resets')
+    .set({ used_at: sql<Date>`now()` })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+/** The confirmed address replaces the old one, verified (the link proved it). */
+export async function setConfirmedEmail(db: Db, userId: string, email: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ email, email_verified_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Where mail to an account goes: its address and name. */
+export function findContact(
+  db: Db,
+  userId: string,
+): Promise<{ id: string; email: string; full_name: string } | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'full_name'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The account's full name, as a value (a scalar subquery) in another statement. */
+export const fullNameOf = (userId: Expression<string>) =>
+  sql<string>`(select u.full_name from users u where u.id = ${userId})`;
+
+/** The account's email, as a value (a scalar subquery) in another statement. */
+export const emailOf = (userId: Expression<string>) =>
+  sql<string>`(select u.email from users u where u.id = ${userId})`;

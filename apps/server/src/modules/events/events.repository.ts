@@ -1,6 +1,8 @@
 import type { EventCategory } from '@gatepass/shared';
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
+import { accounts } from '../auth/auth.accounts.ts';
+import { organisers } from '../settings/settings.organisers.ts';
 import type {
   EventPatch,
   EventRow,
@@ -142,18 +144,22 @@ export interface PublicEventRow extends EventRow {
   organiser_logo_id: string | null;
 }
 
+const owner = sql.ref<string>('e.owner_id');
+
 /** A published or cancelled event by slug (public or unlisted); drafts never. */
 export function findVisibleEventBySlug(db: Db, slug: string): Promise<PublicEventRow | undefined> {
   return (
     db
       .selectFrom('events as e')
-      .innerJoin('users as u', 'u.id', 'e.owner_id')
-      .leftJoin('organiser_settings as s', 's.user_id', 'e.owner_id')
       .selectAll('e')
-      // The organiser's public name (settings), or their account name.
-      .select(sql<string>`coalesce(s.public_name, u.full_name)`.as('organiser_name'))
+      // The organiser's public name (settings), or their account name (auth).
+      .select(
+        sql<string>`coalesce(${organisers.publicNameOf(owner)}, ${accounts.fullNameOf(owner)})`.as(
+          'organiser_name',
+        ),
+      )
       // Only the organiser's public fields: never their email or phone.
-      .select('s.logo_media_id as organiser_logo_id')
+      .select(organisers.logoOf(owner).as('organiser_logo_id'))
       .where('e.slug', '=', slug)
       .where('e.status', '<>', 'draft')
       .executeTakeFirst()
@@ -368,4 +374,82 @@ export async function hasPaidTicketTypes(db: Db, eventId: string): Promise<boole
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+// What other modules ask of events (events.lookup.ts) -----------------------------------
+
+/** The owner of an event, or undefined when there is none. */
+export function findEventOwner(db: Db, id: string) {
+  return db.selectFrom('events').select(['owner_id', 'id']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Whether the user owns any event. */
+export async function ownsAnyEvent(db: Db, ownerId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('events')
+    .select(sql<number>`1`.as('one'))
+    .where('owner_id', '=', ownerId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface EventRefRow {
+  id: string;
+  title: string;
+  start_at: Date | null;
+  status: string;
+}
+
+/** The organiser's events by id (only theirs), or all of them that are not drafts. */
+export function findOrganiserEvents(
+  db: Db,
+  organiserId: string,
+  ids?: readonly string[],
+): Promise<EventRefRow[]> {
+  if (ids && ids.length === 0) return Promise.resolve([]);
+  let query = db
+    .selectFrom('events')
+    .select(['id', 'title', 'start_at', 'status'])
+    .where('owner_id', '=', organiserId);
+  query = ids ? query.where('id', 'in', ids) : query.where('status', '!=', 'draft');
+  return query.orderBy('start_at').orderBy('title').execute();
+}
+
+/** Ids among `ids` that are events of this organiser. */
+export async function findOwnedEventIds(
+  db: Db,
+  organiserId: string,
+  ids: readonly string[],
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('events')
+    .select('id')
+    .where('owner_id', '=', organiserId)
+    .where('id', 'in', ids)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** An event's title. */
+export async function findEventTitle(db: Db, id: string): Promise<string | undefined> {
+  const row = await db.selectFrom('events').select('title').where('id', '=', id).executeTakeFirst();
+  return row?.title;
+}
+
+/** How many of the owner's events are in each state (the organiser's home). */
+export function countEventsByStatus(db: Db, ownerId: string, now: Date) {
+  return db
+    .selectFrom('events')
+    .where('owner_id', '=', ownerId)
+    .select([
+      sql<number>`count(*) filter (where status = 'draft')::int`.as('draft'),
+      sql<number>`count(*) filter (where status = 'published')::int`.as('published'),
+      sql<number>`count(*) filter (where status = 'cancelled')::int`.as('cancelled'),
+      sql<number>`count(*) filter (where status = 'published' and (end_at is null or end_at > ${now}))::int`.as(
+        'upcoming',
+      ),
+    ])
+    .executeTakeFirstOrThrow();
 }

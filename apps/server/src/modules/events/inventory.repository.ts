@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { organisers } from '../settings/settings.organisers.ts';
 
 type Db = Kysely<Database>;
 
@@ -203,18 +204,7 @@ function saleEvents(db: Db) {
   return db
     .selectFrom('events')
     .select(SALE_EVENT_COLUMNS)
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('organiser_settings')
-            .select('organiser_settings.user_id')
-            .whereRef('organiser_settings.user_id', '=', 'events.owner_id')
-            .where('organiser_settings.subaccount_code', 'is not', null)
-            .where('organiser_settings.payout_verified_at', 'is not', null),
-        )
-        .as('payout_ready'),
-    );
+    .select(organisers.payoutReadyOf(sql.ref<string>('events.owner_id')).as('payout_ready'));
 }
 
 export function findSaleEvents(db: Db, ids: string[]): Promise<SaleEvent[]> {

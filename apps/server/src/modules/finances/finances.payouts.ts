@@ -10,6 +10,7 @@ import type { Db } from '../../db/database.ts';
 import { csvStream, lagosTime, nairaCell, type CsvColumn } from '../orders/orders.manage.csv.ts';
 import { PaymentProviderError } from '../payments/payments.provider.ts';
 import type { PaystackProvider } from '../payments/paystack.provider.ts';
+import { organisers } from '../settings/settings.organisers.ts';
 import * as repo from './finances.repository.ts';
 import type { FinanceFilters, PayoutPaymentRow } from './finances.repository.ts';
 
@@ -94,7 +95,7 @@ export class PayoutLedger {
   private async lines(filters: FinanceFilters) {
     const [rows, settings] = await Promise.all([
       repo.payoutPayments(this.db, filters, PAYOUT_LINES_MAX),
-      repo.payoutAccount(this.db, filters.ownerId),
+      organisers.payoutAccount(this.db, filters.ownerId),
     ]);
     const verified = settings?.subaccount_code && settings.payout_verified_at;
     const account =

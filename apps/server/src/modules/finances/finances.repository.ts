@@ -194,21 +194,6 @@ export async function pendingFigures(
     .executeTakeFirstOrThrow();
 }
 
-export function eventCounts(db: Db, ownerId: string, now: Date) {
-  return db
-    .selectFrom('events')
-    .where('owner_id', '=', ownerId)
-    .select([
-      sql<number>`count(*) filter (where status = 'draft')::int`.as('draft'),
-      sql<number>`count(*) filter (where status = 'published')::int`.as('published'),
-      sql<number>`count(*) filter (where status = 'cancelled')::int`.as('cancelled'),
-      sql<number>`count(*) filter (where status = 'published' and (end_at is null or end_at > ${now}))::int`.as(
-        'upcoming',
-      ),
-    ])
-    .executeTakeFirstOrThrow();
-}
-
 /** The next published events that have not ended, soonest first, with their figures. */
 export function upcomingEvents(db: Db, ownerId: string, now: Date, limit: number) {
   return db
@@ -314,19 +299,4 @@ export function payoutPayments(
   if (f.from) query = query.where('p.settled_at', '>=', f.from);
   if (f.to) query = query.where('p.settled_at', '<', f.to);
   return query.orderBy('p.settled_at').orderBy('p.id').limit(limit).execute();
-}
-
-/** The organiser's subaccount and the account it settles to. */
-export function payoutAccount(db: Db, ownerId: string) {
-  return db
-    .selectFrom('organiser_settings')
-    .select([
-      'subaccount_code',
-      'payout_verified_at',
-      'bank_name',
-      'account_number',
-      'account_name',
-    ])
-    .where('user_id', '=', ownerId)
-    .executeTakeFirst();
 }

@@ -15,6 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
+import { eventLookup } from '../events/events.lookup.ts';
 import { dateRangeWindow } from '../events/events.time.ts';
 import { csvStream, lagosTime, nairaCell, type CsvColumn } from '../orders/orders.manage.csv.ts';
 import type { OrdersManageService } from '../orders/orders.manage.service.ts';
@@ -146,7 +147,7 @@ export class FinancesService {
       repo.totals(this.db, { ownerId }),
       repo.totals(this.db, { ownerId, ...dateRangeWindow(monthAgo, today) }),
       repo.pendingFigures(this.db, ownerId),
-      repo.eventCounts(this.db, ownerId, now),
+      eventLookup.counts(this.db, ownerId, now),
       repo.upcomingEvents(this.db, ownerId, now, 5),
       this.orders.recent(ownerId, 5),
     ]);

@@ -9,6 +9,8 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import type { Database } from '../../db/database.ts';
+import { accounts } from '../auth/auth.accounts.ts';
+import { eventLookup } from '../events/events.lookup.ts';
 import { emailKey } from '../orders/orders.limits.ts';
 import * as repo from './mail.repository.ts';
 import type { MailRow } from './mail.table.ts';
@@ -190,16 +192,16 @@ export class MessageGuard {
     scope: 'event' | 'organiser',
     limit: number,
   ): Promise<void> {
-    const contact = await repo.organiserContact(this.db, organiserId);
+    const contact = await accounts.contact(this.db, organiserId);
     if (!contact) return;
-    const title = eventId ? await repo.eventTitle(this.db, eventId) : undefined;
+    const title = eventId ? await eventLookup.title(this.db, eventId) : undefined;
     const hour = new Date(Math.floor(Date.now() / (HOUR * 1000)) * HOUR * 1000);
     const what =
       scope === 'event'
         ? `${title ? `"${title}"` : 'one of your events'} has`
         : 'your events together have';
     const lines = [
-      `Hello ${contact.full_name.split(' ')[0] ?? ''},`,
+      `Hello ${contact.fullName.split(' ')[0] ?? ''},`,
       '',
       `In the last hour ${what} sent ticket SMS to ${limit} phone numbers that had never had one from you. That is the hourly budget for new numbers, so further ticket SMS to new numbers are not sent until the hour is over. Buyers still get their tickets by email, and numbers you have texted before still get SMS.`,
       '',

@@ -319,28 +319,3 @@ export async function pruneCounters(db: Kysely<Database>, seconds: number): Prom
     .where('window_start', '<', sql<Date>`now() - make_interval(secs => ${seconds})`)
     .execute();
 }
-
-/** The account an organiser's alerts go to: the owner's address and first name. */
-export async function organiserContact(
-  db: Kysely<Database>,
-  organiserId: string,
-): Promise<{ email: string; full_name: string } | undefined> {
-  return db
-    .selectFrom('users')
-    .select(['email', 'full_name'])
-    .where('id', '=', organiserId)
-    .executeTakeFirst();
-}
-
-/** An event's title, for an organiser's alert. */
-export async function eventTitle(
-  db: Kysely<Database>,
-  eventId: string,
-): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('events')
-    .select('title')
-    .where('id', '=', eventId)
-    .executeTakeFirst();
-  return row?.title;
-}

@@ -3,6 +3,9 @@ import type Mail from 'nodemailer/lib/mailer/index.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailRow } from './mail.table.ts';
 
+/** What a channel's transport is given to deliver: the outbox row, as the dispatcher claimed it. */
+export type OutboxMessage = MailRow;
+
 /** How one channel of the outbox delivers a message (mail: SMTP or the log; SMS: sms.transport.ts). */
 export interface MessageTransport {
   /** 'sent' when a server accepted it; 'logged' when it was only written to the log. */
@@ -11,7 +14,7 @@ export interface MessageTransport {
    * Sends the row; answers the provider's id for it, if any. Aborting `signal` gives up on
    * the message (shutdown): the promise rejects at once.
    */
-  send(message: MailRow, signal?: AbortSignal): Promise<string | undefined | void>;
+  send(message: OutboxMessage, signal?: AbortSignal): Promise<string | undefined | void>;
   close(): void;
 }
 

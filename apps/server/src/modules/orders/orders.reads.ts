@@ -54,11 +54,6 @@ export class OrderReads {
     return toOrderDto(order, items, event!);
   }
 
-  /** The event an order belongs to (team's access decision, decision 060). */
-  async eventOf(orderId: string): Promise<string | undefined> {
-    return (await repo.findOrderEvent(this.db, orderId))?.event_id;
-  }
-
   /** The order, for whoever holds its access token (the browser that created it). */
   async getForBuyer(orderId: string, accessToken: string): Promise<OrderDto> {
     const order = await this.orderForToken(orderId, accessToken);

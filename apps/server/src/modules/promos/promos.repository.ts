@@ -108,6 +108,16 @@ export async function deletePromo(db: Db, id: string): Promise<void> {
   await db.deleteFrom('promo_codes').where('id', '=', id).execute();
 }
 
+/** The event a promo code belongs to (the team's access check asks it), if the code exists. */
+export async function findPromoEventId(db: Db, id: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('promo_codes')
+    .select('event_id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.event_id;
+}
+
 // Checkout's redemption (promos.codes.ts) -------------------------------------------------
 
 export function findPromoByCode(

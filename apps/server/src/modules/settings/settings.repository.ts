@@ -1,13 +1,13 @@
-import { sql, type Insertable, type Kysely } from 'kysely';
+import { sql, type Expression, type Insertable, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { OrganiserSettingsRow, OrganiserSettingsTable } from './settings.table.ts';
 
 type Db = Kysely<Database>;
 
 /**
- * The organiser's settings row, and the account fields the settings page changes on the
- * users and sessions tables (profile, password, other sessions). Signing in and codes stay
- * with the auth module.
+ * The organiser's settings row and the account's pending email changes. The account itself
+ * (name, phone, email, password, sessions) is the auth module's: settings asks it through
+ * `auth.accounts.ts` (decision 064).
  */
 
 export function findSettings(db: Db, userId: string): Promise<OrganiserSettingsRow | undefined> {
@@ -42,95 +42,28 @@ export async function saveSettings(db: Db, userId: string, patch: SettingsPatch)
     .execute();
 }
 
-/** What the order-completion hook needs: whether to mail, and where. */
-export function findNotificationTarget(db: Db, userId: string) {
+/** The organiser's subaccount and the account it settles to. */
+export function findPayoutAccount(db: Db, userId: string) {
   return db
-    .selectFrom('users as u')
-    .leftJoin('organiser_settings as s', 's.user_id', 'u.id')
-    .select(['u.email', 'u.full_name', 's.order_notifications', 's.public_name'])
-    .where('u.id', '=', userId)
+    .selectFrom('organiser_settings')
+    .select([
+      'subaccount_code',
+      'payout_verified_at',
+      'bank_name',
+      'account_number',
+      'account_name',
+    ])
+    .where('user_id', '=', userId)
     .executeTakeFirst();
 }
 
-// The account ----------------------------------------------------------------------------
-
-export function findAccount(db: Db, userId: string) {
-  return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
-}
-
-/** Another account holding this email or phone, if any. */
-export function findOtherAccount(
-  db: Db,
-  userId: string,
-  by: { email: string } | { phone: string },
-) {
-  let query = db.selectFrom('users').select('id').where('id', '<>', userId);
-  query = 'email' in by ? query.where('email', '=', by.email) : query.where('phone', '=', by.phone);
-  return query.executeTakeFirst();
-}
-
-export async function updateAccount(
-  db: Db,
-  userId: string,
-  patch: { full_name?: string; phone?: string; email?: string },
-): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({
-      ...patch,
-      // A new address is unproven until its code is entered.
-      ...(patch.email !== undefined ? { email_verified_at: null } : {}),
-      updated_at: sql<Date>`now()`,
-    })
-    .where('id', '=', userId)
-    .execute();
-}
-
-/**
- * Replaces the password only if it is still the one that was checked (`checkedHash`): of
- * two changes checked against the same password at once, one wins (decision 051).
- */
-export async function updatePassword(
-  db: Db,
-  userId: string,
-  checkedHash: string,
-  passwordHash: string,
-): Promise<boolean> {
-  const row = await db
-    .updateTable('users')
-    .set({ password_hash: passwordHash, updated_at: sql<Date>`now()` })
-    .where('id', '=', userId)
-    .where('password_hash', '=', checkedHash)
-    .returning('id')
+/** What the order-completion hook needs of the organiser's settings. */
+export function findNotificationSettings(db: Db, userId: string) {
+  return db
+    .selectFrom('organiser_settings')
+    .select(['order_notifications', 'public_name'])
+    .where('user_id', '=', userId)
     .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** Signs out every other device: revokes the user's live sessions except `keepTokenHash`. */
-export async function revokeOtherSessions(
-  db: Db,
-  userId: string,
-  keepTokenHash: string,
-): Promise<number> {
-  const rows = await db
-    .updateTable('sessions')
-    .set({ revoked_at: sql<Date>`now()` })
-    .where('user_id', '=', userId)
-    .where('token_hash', '<>', keepTokenHash)
-    .where('revoked_at', 'is', null)
-    .returning('id')
-    .execute();
-  return rows.length;
-}
-
-/** Unused reset links stop working once the password has been changed another way. */
-export async function closeOpenResets(db: Db, userId: string): Promise<void> {
-  await db
-    .updateTable('password_resets')
-    .set({ used_at: sql<Date>`now()` })
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .execute();
 }
 
 // Email changes ---------------------------------------------------------------------------
@@ -193,11 +126,35 @@ export async function useEmailChange(
   return row?.new_email;
 }
 
-/** The confirmed address replaces the old one, verified (the link proved it). */
-export async function setConfirmedEmail(db: Db, userId: string, email: string): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ email, email_verified_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
-    .where('id', '=', userId)
-    .execute();
+// Values for other modules' statements (settings.organisers.ts) ---------------------------
+
+/** The organiser's public name, or null, as a scalar subquery. */
+export const publicNameOf = (userId: Expression<string>) =>
+  sql<string | null>`(select s.public_name from organiser_settings s where s.user_id = ${userId})`;
+
+/** The public name when set (not blank), else `accountName`. */
+export const displayNameOf = (userId: Expression<string>, accountName: Expression<string>) =>
+  sql<string>`coalesce(nullif(${publicNameOf(userId)}, ''), ${accountName})`;
+
+/** The organiser's logo (a media id), or null, as a scalar subquery. */
+export const logoOf = (userId: Expression<string>) =>
+  sql<
+    string | null
+  >`(select s.logo_media_id from organiser_settings s where s.user_id = ${userId})`;
+
+/** Whether the payout account is a verified Paystack subaccount (decision 038). */
+export const payoutReadyOf = (userId: Expression<string>) =>
+  sql<boolean>`exists (select s.user_id from organiser_settings s where s.user_id = ${userId} and s.subaccount_code is not null and s.payout_verified_at is not null)`;
+
+/** The public name when set (not blank), else the account's name; undefined: no account. */
+export async function findDisplayName(
+  db: Db,
+  userId: string,
+  accountNameOf: (userId: Expression<string>) => Expression<string>,
+): Promise<string | undefined> {
+  const id = sql<string>`${userId}::uuid`;
+  // No account: both subqueries are null.
+  const name = sql<string | null>`${displayNameOf(id, accountNameOf(id))}`;
+  const row = await db.selectNoFrom(name.as('name')).executeTakeFirstOrThrow();
+  return row.name ?? undefined;
 }

@@ -19,6 +19,7 @@ import { normalizePhone } from '../../lib/phone.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
 import { assertUncommonPassword } from '../../lib/common-passwords.ts';
 import { hashPassword, newToken, sha256, verifyPassword } from '../../lib/secrets.ts';
+import { accounts, type Account } from '../auth/auth.accounts.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { mediaUrl, type MediaService } from '../media/media.service.ts';
@@ -174,7 +175,7 @@ export class SettingsService {
 
   async get(userId: string): Promise<SettingsDto> {
     const [user, settings] = await Promise.all([
-      repo.findAccount(this.db, userId),
+      accounts.find(this.db, userId),
       repo.findSettings(this.db, userId),
     ]);
     if (!user) throw notFound('This account no longer exists.');
@@ -191,15 +192,15 @@ export class SettingsService {
         : null;
     return {
       profile: {
-        fullName: user.full_name,
+        fullName: user.fullName,
         email: user.email,
-        emailVerified: user.email_verified_at !== null,
+        emailVerified: user.emailVerified,
         pendingEmail: pending?.new_email ?? null,
         phoneNumber: user.phone,
       },
       organiser: {
         publicName: settings?.public_name ?? null,
-        displayName: settings?.public_name ?? user.full_name,
+        displayName: settings?.public_name ?? user.fullName,
         logoMediaId: settings?.logo_media_id ?? null,
         logoUrl: settings?.logo_media_id ? mediaUrl(settings.logo_media_id) : null,
       },
@@ -219,11 +220,11 @@ export class SettingsService {
     userId: string,
     body: ProfileBody,
   ): Promise<{ settings: SettingsDto; message: string }> {
-    const user = await repo.findAccount(this.db, userId);
+    const user = await accounts.find(this.db, userId);
     if (!user) throw notFound('This account no longer exists.');
-    const patch: { full_name?: string; phone?: string } = {};
-    if (body.fullName !== undefined && body.fullName !== user.full_name)
-      patch.full_name = body.fullName;
+    const patch: { fullName?: string; phone?: string } = {};
+    if (body.fullName !== undefined && body.fullName !== user.fullName)
+      patch.fullName = body.fullName;
     if (body.email !== undefined && body.email !== user.email) {
       throw new AppError(400, 'VALIDATION_FAILED', SETTINGS_MESSAGES.emailNeedsPassword, {
         issues: [{ field: 'email', message: SETTINGS_MESSAGES.emailNeedsPassword }],
@@ -236,13 +237,13 @@ export class SettingsService {
           issues: [{ field: 'phoneNumber', message: 'Please enter a valid phone number.' }],
         });
       if (phone !== user.phone) {
-        if (await repo.findOtherAccount(this.db, userId, { phone })) throw phoneTaken();
+        if (await accounts.isTakenByAnother(this.db, userId, { phone })) throw phoneTaken();
         patch.phone = phone;
       }
     }
     if (Object.keys(patch).length > 0) {
       try {
-        await repo.updateAccount(this.db, userId, patch);
+        await accounts.updateProfile(this.db, userId, patch);
       } catch (err) {
         // Two accounts racing for one number: the unique index decides.
         if (isUniqueViolation(err, 'phone')) throw phoneTaken();
@@ -253,14 +254,11 @@ export class SettingsService {
   }
 
   /** The current password, checked with the per-account limit of wrong ones. */
-  private async checkCurrentPassword(
-    userId: string,
-    password: string,
-  ): Promise<NonNullable<Awaited<ReturnType<typeof repo.findAccount>>>> {
+  private async checkCurrentPassword(userId: string, password: string): Promise<Account> {
     await this.limits.passwordFailuresPerUser.check(userId);
-    const user = await repo.findAccount(this.db, userId);
+    const user = await accounts.find(this.db, userId);
     if (!user) throw notFound('This account no longer exists.');
-    if (!(await verifyPassword(password, user.password_hash))) {
+    if (!(await verifyPassword(password, user.passwordHash))) {
       await this.limits.passwordFailuresPerUser.penalise(userId);
       // 400, not 401: the session is fine, and a 401 would sign the web client out.
       throw new AppError(400, 'INVALID_CREDENTIALS', 'Your current password is not right.', {
@@ -288,7 +286,7 @@ export class SettingsService {
         issues: [{ field: 'email', message }],
       });
     }
-    if (await repo.findOtherAccount(this.db, userId, { email: body.email })) throw emailTaken();
+    if (await accounts.isTakenByAnother(this.db, userId, { email: body.email })) throw emailTaken();
     await this.limits.emailChangesPerUser.consume(userId);
     const token = newToken();
     const link = `${this.publicUrl}/events/manage/settings/?confirm-email=${encodeURIComponent(token)}`;
@@ -300,11 +298,8 @@ export class SettingsService {
         tokenHash: sha256(token),
         expiresAt: new Date(Date.now() + SETTINGS_LIMITS.emailChangeTtlHours * 3_600_000),
       });
-      await this.mail.enqueue(trx, emailChangeConfirmMail(body.email, user.full_name, link));
-      await this.mail.enqueue(
-        trx,
-        emailChangeRequestedMail(user.email, user.full_name, body.email),
-      );
+      await this.mail.enqueue(trx, emailChangeConfirmMail(body.email, user.fullName, link));
+      await this.mail.enqueue(trx, emailChangeRequestedMail(user.email, user.fullName, body.email));
     });
     this.mail.kick();
     return { settings: await this.get(userId), message: SETTINGS_MESSAGES.emailChangeSent };
@@ -315,7 +310,7 @@ export class SettingsService {
     userId: string,
     token: string,
   ): Promise<{ settings: SettingsDto; message: string }> {
-    const user = await repo.findAccount(this.db, userId);
+    const user = await accounts.find(this.db, userId);
     if (!user) throw notFound('This account no longer exists.');
     const newEmail = await this.db
       .transaction()
@@ -323,10 +318,10 @@ export class SettingsService {
         const email = await repo.useEmailChange(trx, userId, sha256(token));
         if (!email) return undefined;
         // Someone signed up with the address meanwhile: it is theirs.
-        if (await repo.findOtherAccount(trx, userId, { email })) throw emailTaken();
-        await repo.setConfirmedEmail(trx, userId, email);
+        if (await accounts.isTakenByAnother(trx, userId, { email })) throw emailTaken();
+        await accounts.setConfirmedEmail(trx, userId, email);
         await repo.closeEmailChanges(trx, userId);
-        await this.mail.enqueue(trx, emailChangedMail(user.email, user.full_name, email));
+        await this.mail.enqueue(trx, emailChangedMail(user.email, user.fullName, email));
         return email;
       })
       .catch((err: unknown) => {
@@ -409,7 +404,7 @@ export class SettingsService {
     // that would keep PGlite's only connection while the demo's sandbox needs it.
     const subaccount = await this.payoutSaves.run(userId, async () => {
       const [user, settings] = await Promise.all([
-        repo.findAccount(this.db, userId),
+        accounts.find(this.db, userId),
         repo.findSettings(this.db, userId),
       ]);
       if (!user) throw notFound('This account no longer exists.');
@@ -426,7 +421,7 @@ export class SettingsService {
       try {
         code = await this.paystack!.saveSubaccount(
           {
-            businessName: settings?.public_name ?? user.full_name,
+            businessName: settings?.public_name ?? user.fullName,
             bankCode: body.bankCode!,
             accountNumber: body.accountNumber,
             percentageCharge: DEFAULT_FEE_PERCENT,
@@ -483,10 +478,13 @@ export class SettingsService {
     const hash = await hashPassword(body.newPassword);
     const changed = await this.db.transaction().execute(async (trx) => {
       // Still the password that was checked? Another change made at the same time won.
-      if (!(await repo.updatePassword(trx, userId, user.password_hash, hash))) return false;
-      await repo.revokeOtherSessions(trx, userId, sha256(currentToken));
-      await repo.closeOpenResets(trx, userId);
-      await this.mail.enqueue(trx, passwordChangedMail(user.email, user.full_name));
+      const change = {
+        checkedHash: user.passwordHash,
+        newHash: hash,
+        keepTokenHash: sha256(currentToken),
+      };
+      if (!(await accounts.changePassword(trx, userId, change))) return false;
+      await this.mail.enqueue(trx, passwordChangedMail(user.email, user.fullName));
       return true;
     });
     if (!changed) {
@@ -509,24 +507,35 @@ export class SettingsService {
     return (await this.get(userId)).organiser.displayName;
   }
 
+  /** Where the organiser's order mail goes, if they asked for it (the account is auth's). */
+  private async notificationTarget(
+    trx: Kysely<Database>,
+    ownerId: string,
+  ): Promise<{ email: string; name: string } | undefined> {
+    const settings = await repo.findNotificationSettings(trx, ownerId);
+    if (!settings?.order_notifications) return undefined;
+    const contact = await accounts.contact(trx, ownerId);
+    return contact && { email: contact.email, name: settings.public_name ?? contact.fullName };
+  }
+
   /**
    * The orders module's completion hook: mails the organiser when they asked for it, one
    * mail per order. Called with every order a transaction completes (a group of free orders
    * of one event during a rush), so the organiser is looked up once per organiser.
    */
   readonly notifyOrganiser: OrderCompletedHook = async (trx: Kysely<Database>, completed) => {
-    const owners = new Map<string, Awaited<ReturnType<typeof repo.findNotificationTarget>>>();
+    const owners = new Map<string, { email: string; name: string } | undefined>();
     const mails = [];
     for (const { order, items, event } of completed) {
       if (!owners.has(event.owner_id)) {
-        owners.set(event.owner_id, await repo.findNotificationTarget(trx, event.owner_id));
+        owners.set(event.owner_id, await this.notificationTarget(trx, event.owner_id));
       }
       const target = owners.get(event.owner_id);
-      if (!target?.order_notifications) continue;
+      if (!target) continue;
       mails.push(
         orderNotificationMail(
           target.email,
-          target.public_name ?? target.full_name,
+          target.name,
           {
             code: order.code,
             firstName: order.first_name,

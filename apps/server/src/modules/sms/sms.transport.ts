@@ -1,13 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { MailRow } from '../mail/mail.table.ts';
-import type { MessageTransport } from '../mail/mail.transport.ts';
+import type { MessageTransport, OutboxMessage } from '../mail/mail.transport.ts';
 import type { SmsProvider } from './sms.provider.ts';
 
 /** The outbox's SMS channel through a provider (Termii). */
 export function smsTransport(provider: SmsProvider): MessageTransport {
   return {
     delivers: 'sent',
-    async send(sms: MailRow, signal?: AbortSignal) {
+    async send(sms: OutboxMessage, signal?: AbortSignal) {
       const { messageId } = await provider.send(sms.to_address, sms.text_body, signal);
       return messageId;
     },
@@ -32,7 +31,7 @@ export function smsLogTransport(
 ): MessageTransport {
   return {
     delivers: 'logged',
-    async send(sms: MailRow) {
+    async send(sms: OutboxMessage) {
       const fields = {
         mailId: sms.id,
         channel: 'sms',

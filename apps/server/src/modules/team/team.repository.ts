@@ -1,12 +1,20 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { accounts } from '../auth/auth.accounts.ts';
+import { checkinStats, type CheckinStatRow } from '../checkin/checkin.stats.ts';
+import { eventLookup, type EventRef } from '../events/events.lookup.ts';
+import { orderLookup } from '../orders/orders.lookup.ts';
+import { promoLookup } from '../promos/promos.lookup.ts';
+import { organisers } from '../settings/settings.organisers.ts';
+import type { ResourceKind } from './team.service.ts';
 
 type Db = Kysely<Database>;
 
-export type ResourceKind = 'event' | 'order' | 'promo';
-
-/** What the repository resolves itself: an order's event is the orders module's to say. */
-export type OwnResourceKind = Exclude<ResourceKind, 'order'>;
+/*
+ * Team's data: its own tables (team_members, team_member_events, team_invitations) in SQL,
+ * and what it needs of other modules' tables asked of their owners — accounts (auth), events,
+ * promo codes, the check-in log, organiser names (settings) — never named here (decision 064).
+ */
 
 export interface MembershipRow {
   organiser_id: string;
@@ -16,28 +24,22 @@ export interface MembershipRow {
   last_active_at: Date | null;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** The owner and event of a thing a manage route names, or undefined when there is none. */
 export async function resourceOwner(
   db: Db,
-  kind: OwnResourceKind,
+  kind: ResourceKind,
   id: string,
 ): Promise<{ ownerId: string; eventId: string } | undefined> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return undefined;
-  if (kind === 'event') {
-    const row = await db
-      .selectFrom('events')
-      .select(['owner_id', 'id'])
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return row && { ownerId: row.owner_id, eventId: row.id };
+  if (!UUID.test(id)) return undefined;
+  if (kind === 'event') return eventLookup.ownerOf(db, id);
+  if (kind === 'promo') {
+    const eventId = await promoLookup.eventOf(db, id);
+    return eventId === undefined ? undefined : eventLookup.ownerOf(db, eventId);
   }
-  const row = await db
-    .selectFrom('promo_codes as x')
-    .innerJoin('events as e', 'e.id', 'x.event_id')
-    .select(['e.owner_id', 'e.id'])
-    .where('x.id', '=', id)
-    .executeTakeFirst();
-  return row && { ownerId: row.owner_id, eventId: row.id };
+  const eventId = await orderLookup.eventOf(db, id);
+  return eventId === undefined ? undefined : eventLookup.ownerOf(db, eventId);
 }
 
 const memberEvents = () =>
@@ -66,13 +68,8 @@ export async function defaultContext(
   db: Db,
   userId: string,
 ): Promise<{ ownEvents: boolean; membership: MembershipRow | undefined }> {
-  const [own, membership] = await Promise.all([
-    db
-      .selectFrom('events')
-      .select(sql<number>`1`.as('one'))
-      .where('owner_id', '=', userId)
-      .limit(1)
-      .executeTakeFirst(),
+  const [ownEvents, membership] = await Promise.all([
+    eventLookup.ownsAny(db, userId),
     db
       .selectFrom('team_members as m')
       .select(['m.organiser_id', 'm.role', 'm.all_events', 'm.last_active_at'])
@@ -82,7 +79,7 @@ export async function defaultContext(
       .limit(1)
       .executeTakeFirst(),
   ]);
-  return { ownEvents: Boolean(own), membership };
+  return { ownEvents, membership };
 }
 
 export async function touchMember(db: Db, organiserId: string, userId: string): Promise<void> {
@@ -108,19 +105,12 @@ export interface MemberListRow {
 export function listMembers(db: Db, organiserId: string): Promise<MemberListRow[]> {
   return db
     .selectFrom('team_members as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select([
-      'm.user_id',
-      'u.full_name',
-      'u.email',
-      'm.role',
-      'm.all_events',
-      'm.created_at',
-      'm.last_active_at',
-    ])
+    .select(['m.user_id', 'm.role', 'm.all_events', 'm.created_at', 'm.last_active_at'])
+    .select(accounts.fullNameOf(sql.ref('m.user_id')).as('full_name'))
+    .select(accounts.emailOf(sql.ref('m.user_id')).as('email'))
     .select(memberEvents().as('event_ids'))
     .where('m.organiser_id', '=', organiserId)
-    .orderBy('u.full_name')
+    .orderBy('full_name')
     .execute();
 }
 
@@ -137,47 +127,26 @@ export interface WorkspaceRow {
 export function listMemberships(db: Db, userId: string): Promise<WorkspaceRow[]> {
   return db
     .selectFrom('team_members as m')
-    .innerJoin('users as o', 'o.id', 'm.organiser_id')
-    .leftJoin('organiser_settings as s', 's.user_id', 'm.organiser_id')
     .select(['m.organiser_id', 'm.role', 'm.all_events', 'm.created_at'])
-    .select(sql<string>`coalesce(nullif(s.public_name, ''), o.full_name)`.as('organiser_name'))
+    .select(organisers.displayNameOf(sql.ref('m.organiser_id')).as('organiser_name'))
     .select(memberEvents().as('event_ids'))
     .where('m.user_id', '=', userId)
     .orderBy('m.created_at', 'desc')
     .execute();
 }
 
-export async function organiserName(db: Db, organiserId: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('users as o')
-    .leftJoin('organiser_settings as s', 's.user_id', 'o.id')
-    .select(sql<string>`coalesce(nullif(s.public_name, ''), o.full_name)`.as('name'))
-    .where('o.id', '=', organiserId)
-    .executeTakeFirst();
-  return row?.name;
-}
+/** The organiser's name as buyers and the team see it (settings' public name, else the account's). */
+export const organiserName = (db: Db, organiserId: string): Promise<string | undefined> =>
+  organisers.displayName(db, organiserId);
 
-export interface EventRefRow {
-  id: string;
-  title: string;
-  start_at: Date | null;
-  status: string;
-}
+export type EventRefRow = EventRef;
 
 /** The organiser's events by id (only theirs), or all of them that are not drafts. */
-export function organiserEvents(
+export const organiserEvents = (
   db: Db,
   organiserId: string,
   ids?: readonly string[],
-): Promise<EventRefRow[]> {
-  if (ids && ids.length === 0) return Promise.resolve([]);
-  let query = db
-    .selectFrom('events')
-    .select(['id', 'title', 'start_at', 'status'])
-    .where('owner_id', '=', organiserId);
-  query = ids ? query.where('id', 'in', ids) : query.where('status', '!=', 'draft');
-  return query.orderBy('start_at').orderBy('title').execute();
-}
+): Promise<EventRefRow[]> => eventLookup.ofOrganiser(db, organiserId, ids);
 
 export async function upsertMember(
   db: Db,
@@ -414,68 +383,22 @@ export function takeInvitation(
 }
 
 /** Ids among `ids` that are events of this organiser. */
-export async function ownedEventIds(
-  db: Db,
-  organiserId: string,
-  ids: readonly string[],
-): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('events')
-    .select('id')
-    .where('owner_id', '=', organiserId)
-    .where('id', 'in', ids)
-    .execute();
-  return rows.map((r) => r.id);
-}
+export const ownedEventIds = (db: Db, organiserId: string, ids: readonly string[]) =>
+  eventLookup.ownedIds(db, organiserId, ids);
 
 export async function findUser(
   db: Db,
   userId: string,
 ): Promise<{ id: string; email: string; full_name: string } | undefined> {
-  return db
-    .selectFrom('users')
-    .select(['id', 'email', 'full_name'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  const contact = await accounts.contact(db, userId);
+  return contact && { id: userId, email: contact.email, full_name: contact.fullName };
 }
 
-// Check-ins ------------------------------------------------------------------------------------
+// Check-ins (the checkin module's log) ----------------------------------------------------------
 
-export interface CheckinStatRow {
-  user_id: string | null;
-  full_name: string | null;
-  admitted: number;
-  devices: number;
-  last_at: Date;
-}
+export type { CheckinStatRow };
 
-export function checkinsByUser(db: Db, eventId: string): Promise<CheckinStatRow[]> {
-  return db
-    .selectFrom('checkin_log as c')
-    .leftJoin('users as u', 'u.id', 'c.user_id')
-    .select(['c.user_id', 'u.full_name'])
-    .select(sql<number>`count(*)::int`.as('admitted'))
-    .select(sql<number>`count(distinct c.device_id)::int`.as('devices'))
-    .select(sql<Date>`max(c.created_at)`.as('last_at'))
-    .where('c.event_id', '=', eventId)
-    .where('c.result', '=', 'admitted')
-    .groupBy(['c.user_id', 'u.full_name'])
-    .orderBy(sql`count(*)`, 'desc')
-    .execute();
-}
+export const checkinsByUser = (db: Db, eventId: string): Promise<CheckinStatRow[]> =>
+  checkinStats.byUser(db, eventId);
 
-export function checkinsByHour(
-  db: Db,
-  eventId: string,
-): Promise<{ hour: Date; admitted: number }[]> {
-  return db
-    .selectFrom('checkin_log')
-    .select(sql<Date>`date_trunc('hour', created_at)`.as('hour'))
-    .select(sql<number>`count(*)::int`.as('admitted'))
-    .where('event_id', '=', eventId)
-    .where('result', '=', 'admitted')
-    .groupBy(sql`date_trunc('hour', created_at)`)
-    .orderBy(sql`date_trunc('hour', created_at)`)
-    .execute();
-}
+export const checkinsByHour = (db: Db, eventId: string) => checkinStats.byHour(db, eventId);

@@ -1,6 +1,9 @@
 import {
   ROLE_REFUSALS,
+  roleAllows,
+  roleRefusal,
   TEAM_LIMITS,
+  type AccessLevel,
   type CheckinStatsDto,
   type InvitationPreviewDto,
   type InviteMemberBody,
@@ -22,7 +25,6 @@ import { newToken, sha256 } from '../../lib/secrets.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { invitationMail } from './team.mails.ts';
 import * as repo from './team.repository.ts';
-import type { ResourceKind } from './team.repository.ts';
 
 /**
  * Teams (issue 13, decision 040): who may do what for which organiser. An organiser is a
@@ -31,8 +33,8 @@ import type { ResourceKind } from './team.repository.ts';
  * next request.
  */
 
-/** What a manage route needs of its caller. */
-export type AccessLevel = 'owner' | 'manage' | 'door';
+/** What a manage route needs of its caller (the shared role table's levels, decision 067). */
+export type { AccessLevel };
 
 /** The caller of a manage route: who they are, for which organiser, in which role. */
 export interface Actor {
@@ -42,6 +44,9 @@ export interface Actor {
   /** null: every event of the organiser. */
   eventIds: string[] | null;
 }
+
+/** What a manage route may name by id: an event, an order or a promo code. */
+export type ResourceKind = 'event' | 'order' | 'promo';
 
 export interface ResourceRef {
   kind: ResourceKind;
@@ -93,14 +98,6 @@ export interface TeamLimits {
   tokenFailuresPerIp: Limiter;
 }
 
-const allows = (level: AccessLevel, role: TeamRole): boolean =>
-  level === 'door' || role === 'owner' || (level === 'manage' && role === 'manager');
-
-/** The event of an order, or undefined when there is no such order. */
-export type OrderEventOf = (orderId: string) => Promise<string | undefined>;
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export class TeamService {
   constructor(
     private readonly db: Kysely<Database>,
@@ -109,22 +106,6 @@ export class TeamService {
     private readonly publicUrl: string,
     private readonly now: () => Date = () => new Date(),
   ) {}
-
-  /** Which event an order belongs to: the orders module's read (decision 060). */
-  private orderEvent: OrderEventOf | undefined;
-
-  /** Set once at start-up (app.ts): how team finds the event of an order a route names. */
-  readOrdersWith(orderEvent: OrderEventOf): void {
-    this.orderEvent = orderEvent;
-  }
-
-  /** The owner and event of the thing a manage route names (an order: through orders). */
-  private async resourceOwner(ref: ResourceRef) {
-    if (ref.kind !== 'order') return repo.resourceOwner(this.db, ref.kind, ref.id);
-    if (!UUID_RE.test(ref.id) || !this.orderEvent) return undefined;
-    const eventId = await this.orderEvent(ref.id);
-    return eventId ? repo.resourceOwner(this.db, 'event', eventId) : undefined;
-  }
 
   // Access ---------------------------------------------------------------------------------------
 
@@ -145,7 +126,7 @@ export class TeamService {
     let resourceEventId: string | undefined;
     let foreign = false;
     if (ref) {
-      const resource = await this.resourceOwner(ref);
+      const resource = await repo.resourceOwner(this.db, ref.kind, ref.id);
       if (resource) {
         actor = await this.actorFor(userId, resource.ownerId);
         if (actor) resourceEventId = resource.eventId;
@@ -153,9 +134,11 @@ export class TeamService {
       }
     }
     actor ??= await this.chosenActor(userId, chosen);
-    if (!allows(level, actor.role)) {
+    // What each role may do is the shared table's (packages/shared/src/roles.ts), which the
+    // web's navigation and guards read too.
+    if (!roleAllows(actor.role, level)) {
       if (foreign && ref) throw notFound(NOT_FOUND_OF[ref.kind]);
-      throw forbidden(actor.role === 'door' ? TEAM_MESSAGES.doorOnly : TEAM_MESSAGES.ownerOnly);
+      throw forbidden(roleRefusal(actor.role));
     }
     if (actor.role === 'door' && resourceEventId && actor.eventIds) {
       if (!actor.eventIds.includes(resourceEventId)) throw forbidden(TEAM_MESSAGES.notYourEvent);

@@ -45,18 +45,11 @@ export interface WaitingRoomAddressWindowsTable {
   granted: number;
 }
 
-export interface AppSecretsTable {
-  name: string;
-  value: string;
-  created_at: Generated<Date>;
-}
-
 export interface WaitingRoomTables {
   waiting_rooms: WaitingRoomsTable;
   waiting_room_entries: WaitingRoomEntriesTable;
   waiting_room_passes_used: WaitingRoomPassesUsedTable;
   waiting_room_address_windows: WaitingRoomAddressWindowsTable;
-  app_secrets: AppSecretsTable;
 }
 
 export type WaitingRoomRow = Selectable<WaitingRoomsTable>;

@@ -4,6 +4,7 @@ import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import { paths } from '../../../config/paths.ts';
+import { endSession } from '../../../lib/queries/invalidate.ts';
 import { tokenStorage } from '../../../lib/storage.ts';
 import { logoutRequest } from '../api/logout.ts';
 import { logout } from '../auth-slice.ts';
@@ -25,8 +26,7 @@ export function useLogout(): () => Promise<void> {
     dispatch(logout());
     // The next user of this device must not see this one's data, and nothing still on its
     // way for this session may answer into the next one.
-    void queryClient.cancelQueries();
-    queryClient.clear();
+    endSession(queryClient);
     toast.success('Logout successful');
   }, [dispatch, navigate, queryClient]);
 }

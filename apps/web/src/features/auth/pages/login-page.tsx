@@ -1,4 +1,5 @@
 import { loginBody } from '@gatepass/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useDispatch } from 'react-redux';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
@@ -7,6 +8,7 @@ import { FormInput, useContractForm } from '../../../components/ui/form.tsx';
 import { LoginIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
 import { readApiFailure } from '../../../lib/api-error.ts';
+import { startSession } from '../../../lib/queries/invalidate.ts';
 import { useLogin } from '../api/login.ts';
 import { loginSuccess } from '../auth-slice.ts';
 import { AuthScreen } from '../components/auth-screen.tsx';
@@ -18,6 +20,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const login = useLogin();
+  const queryClient = useQueryClient();
   const form = useContractForm(loginBody, { phoneNumber: '', password: '' });
 
   const submit = () => {
@@ -26,6 +29,7 @@ export function LoginPage() {
     login.mutate(form.getValues(), {
       onSuccess: ({ token, user }) => {
         dispatch(loginSuccess({ token, user }));
+        startSession(queryClient, user);
         // A landing, not an address the user typed: a role sent on from it is not told
         // it was refused (issue 24 §2).
         navigate(destinationAfterLogin(location.state), {

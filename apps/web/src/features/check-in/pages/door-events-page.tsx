@@ -1,3 +1,4 @@
+import { isDoorOnly } from '@gatepass/shared';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { ArrowRightIcon, ScanIcon } from '../../../components/ui/icons.tsx';
@@ -21,7 +22,7 @@ export function DoorEventsPage() {
   // Only once the workspace is known: a door steward's list comes with it, and the
   // organiser's list would refuse them (issue 24 §2). Without a workspace list (an older
   // server), the organiser's list is asked.
-  const all = useDoorEvents(!isPending && listed === null && current?.role !== 'door');
+  const all = useDoorEvents(!isPending && listed === null && !isDoorOnly(current?.role));
   // A draft has no tickets to check.
   const events: DoorEventRef[] | undefined = (listed ?? all.data)?.filter(
     (e) => e.status !== 'draft',

@@ -1,3 +1,4 @@
+import { isDoorOnly, isMemberRole } from '@gatepass/shared';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useCallback, useEffect, useState, type ComponentType, type SVGProps } from 'react';
 import { Link } from 'react-router';
@@ -50,12 +51,12 @@ export function VerifyTicketPage({ eventId }: { eventId: string }) {
     eventId,
     isPending
       ? null
-      : current?.role === 'door'
+      : current && isDoorOnly(current.role)
         ? (current.events?.find((e) => e.id === eventId)?.title ?? null)
         : undefined,
   );
   // Remembered with the team, so losing the team forgets this list on any page (issue 21 §6).
-  const organiserId = current?.role === 'owner' ? null : (current?.organiserId ?? null);
+  const organiserId = current && isMemberRole(current.role) ? current.organiserId : null;
   useEffect(() => {
     if (organiserId) rememberTeamDoor(organiserId, eventId);
   }, [organiserId, eventId]);

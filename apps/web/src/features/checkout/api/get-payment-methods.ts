@@ -1,6 +1,7 @@
 import { envelope, paymentMethodsDto, type PaymentMethodsDto } from '@gatepass/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/queries/keys.ts';
 
 export type OnlineMethod = 'test' | 'offline' | 'paystack';
 
@@ -20,7 +21,7 @@ export async function getPaymentMethods(): Promise<PaymentMethodsDto> {
 
 export const paymentMethodsQueryOptions = () =>
   queryOptions({
-    queryKey: ['checkout', 'payment-methods'],
+    queryKey: queryKeys.paymentMethods(),
     queryFn: getPaymentMethods,
     staleTime: 5 * 60_000,
     retry: 1,

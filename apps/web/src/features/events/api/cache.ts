@@ -1,15 +1,16 @@
 import type { ManageEventDto, ManageTicketTypeDto } from '@gatepass/shared';
 import type { QueryClient } from '@tanstack/react-query';
+import { invalidateEvents } from '../../../lib/queries/invalidate.ts';
 import { eventKeys } from './keys.ts';
 
 /**
- * After a change to an event: its cached copy becomes the server's answer, and the lists
- * that show it (the organiser's and the public ones) are fetched again when next shown.
+ * After a change to an event: its cached copy becomes the server's answer, and every list
+ * that shows it (the organiser's, read by every feature, and the public ones) is fetched
+ * again — at once where it is on screen, otherwise when next shown.
  */
 export function storeEvent(client: QueryClient, event: ManageEventDto): void {
   client.setQueryData(eventKeys.mineDetail(event.id), event);
-  void client.invalidateQueries({ queryKey: eventKeys.mine() });
-  void client.invalidateQueries({ queryKey: ['events', 'public'] });
+  invalidateEvents(client);
 }
 
 /** A ticket type changed: the event's totals change too, so the event is fetched again. */
@@ -31,6 +32,5 @@ export function refreshAfterTicketChange(
     );
   }
   void client.invalidateQueries({ queryKey: eventKeys.mineDetail(eventId) });
-  void client.invalidateQueries({ queryKey: eventKeys.mine() });
-  void client.invalidateQueries({ queryKey: ['events', 'public'] });
+  invalidateEvents(client);
 }

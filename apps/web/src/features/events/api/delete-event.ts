@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { invalidateEvents } from '../../../lib/queries/invalidate.ts';
 import { eventKeys } from './keys.ts';
 
 /** DELETE /events/manage/{id}: removes a draft that was never published. */
@@ -13,7 +14,7 @@ export function useDeleteEvent() {
     mutationFn: deleteEvent,
     onSuccess: (_answer, id) => {
       client.removeQueries({ queryKey: eventKeys.mineDetail(id) });
-      void client.invalidateQueries({ queryKey: eventKeys.mine() });
+      invalidateEvents(client);
     },
   });
 }

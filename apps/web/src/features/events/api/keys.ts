@@ -1,16 +1,21 @@
 import type { PublicEventsQuery } from '@gatepass/shared';
+import { queryKeys } from '../../../lib/queries/keys.ts';
 
-/** Query keys of the events feature, so mutations invalidate exactly what they change. */
+/**
+ * Query keys of the events feature, under the app's one factory (decision 066): the
+ * organiser's list and an event's detail are the shared ones, so every feature that lists
+ * events sees a change to one.
+ */
 export const eventKeys = {
-  all: ['events'] as const,
-  publicLists: () => ['events', 'public', 'list'] as const,
-  publicList: (query: PublicEventsQuery) => ['events', 'public', 'list', query] as const,
-  publicDetail: (slug: string) => ['events', 'public', 'detail', slug] as const,
-  mine: () => ['events', 'manage', 'list'] as const,
-  mineDetail: (id: string) => ['events', 'manage', 'detail', id] as const,
-  holds: (id: string) => ['events', 'manage', 'holds', id] as const,
-  waitlist: (id: string) => ['events', 'manage', 'waitlist', id] as const,
+  all: queryKeys.events.all,
+  publicLists: () => [...queryKeys.publicEvents.all, 'list'] as const,
+  publicList: (query: PublicEventsQuery) => [...queryKeys.publicEvents.all, 'list', query] as const,
+  publicDetail: (slug: string) => [...queryKeys.publicEvents.all, 'detail', slug] as const,
+  mine: queryKeys.manageEvents.list,
+  mineDetail: queryKeys.manageEvents.detail,
+  holds: (id: string) => [...queryKeys.manageEvents.all, 'holds', id] as const,
+  waitlist: (id: string) => [...queryKeys.manageEvents.all, 'waitlist', id] as const,
   /** Teams: admissions at the door per steward and per hour. */
-  checkins: (id: string) => ['events', 'manage', 'checkins', id] as const,
-  waitingRoom: (id: string) => ['events', 'manage', 'waiting-room', id] as const,
+  checkins: (id: string) => [...queryKeys.manageEvents.all, 'checkins', id] as const,
+  waitingRoom: (id: string) => [...queryKeys.manageEvents.all, 'waiting-room', id] as const,
 };

@@ -1,6 +1,8 @@
 import { envelope, orderDto, type OrderDto } from '@gatepass/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { invalidateEvents } from '../../../lib/queries/invalidate.ts';
+import { queryKeys } from '../../../lib/queries/keys.ts';
 import { eventKeys } from './keys.ts';
 
 const answer = envelope(orderDto);
@@ -17,7 +19,7 @@ export async function releaseHold(orderId: string): Promise<OrderDto> {
 /**
  * After a release (or a refusal: the hold may have ended or been paid meanwhile) the
  * event's holds and its sold/held figures are fetched again, and so are the lists that
- * show them; the orders pages refresh by their key prefix (another feature's cache).
+ * show them; the orders pages refresh by their root in the app's key factory.
  */
 export function useReleaseHold(eventId: string) {
   const client = useQueryClient();
@@ -26,9 +28,8 @@ export function useReleaseHold(eventId: string) {
     onSettled: () => {
       void client.invalidateQueries({ queryKey: eventKeys.holds(eventId) });
       void client.invalidateQueries({ queryKey: eventKeys.mineDetail(eventId) });
-      void client.invalidateQueries({ queryKey: eventKeys.mine() });
-      void client.invalidateQueries({ queryKey: ['events', 'public'] });
-      void client.invalidateQueries({ queryKey: ['manage-orders'] });
+      invalidateEvents(client);
+      void client.invalidateQueries({ queryKey: queryKeys.orders.all });
     },
   });
 }

@@ -12,7 +12,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
-import { useMyEvents } from '../api/get-my-events.ts';
+import { useManageEvents } from '../../../lib/queries/manage-events.ts';
 import { EventStatusBadge } from '../components/badges.tsx';
 import { EventActionsMenu } from '../components/event-actions-menu.tsx';
 import { EventCover } from '../components/event-cover.tsx';
@@ -53,7 +53,7 @@ export function CreateEventLink({ className, light }: { className?: string; ligh
 
 /** `/events/manage/all`: the organiser's events, with their figures and actions. */
 export function MyEventsPage() {
-  const query = useMyEvents();
+  const query = useManageEvents();
   const [tab, setTab] = useState<Tab>('all');
   const events = query.data ?? [];
   const shown = events.filter(TABS.find((t) => t.id === tab)?.test ?? (() => true));

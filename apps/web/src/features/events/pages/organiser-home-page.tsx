@@ -7,7 +7,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { RefusalNotice } from '../../../components/ui/refusal-notice.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useMyEvents } from '../api/get-my-events.ts';
+import { useManageEvents } from '../../../lib/queries/manage-events.ts';
 import { EventStatusBadge } from '../components/badges.tsx';
 import { editPath } from '../components/event-actions-menu.tsx';
 import { EventCover } from '../components/event-cover.tsx';
@@ -35,7 +35,7 @@ export function greeting(firstName: string | undefined, isNew: boolean): string 
 
 /** `/events/manage/home`: what is coming up, the totals, and a clear way to start an event. */
 export function OrganiserHomePage({ firstName }: { firstName?: string | undefined }) {
-  const query = useMyEvents();
+  const query = useManageEvents();
   const events = query.data ?? [];
   const totals = organiserTotals(events);
   const drafts = events.filter((e) => e.status === 'draft').slice(0, 3);

@@ -1,14 +1,14 @@
 import { envelope, financesDto, type FinancesDto } from '@gatepass/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/queries/keys.ts';
 import { apiQuery, type FinancesFilter } from '../lib/range.ts';
 
 const answer = envelope(financesDto);
 
 export const financesKeys = {
-  all: ['finances'] as const,
-  report: (filter: FinancesFilter) => ['finances', 'report', filter] as const,
-  events: () => ['finances', 'events'] as const,
+  all: queryKeys.finances.all,
+  report: (filter: FinancesFilter) => [...queryKeys.finances.all, 'report', filter] as const,
 };
 
 /** GET /events/manage/finances: totals, a row per event and daily sales for the range. */

@@ -3,6 +3,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { downloadWithToken } from '../../../lib/download.ts';
 import { apiQuery, type FinancesFilter } from '../lib/range.ts';
+import { financesKeys } from './get-finances.ts';
 
 const answer = envelope(payoutLedgerDto);
 
@@ -20,7 +21,7 @@ export async function getPayouts(
 
 export function usePayouts(filter: FinancesFilter, enabled: boolean) {
   return useQuery({
-    queryKey: ['finances', 'payouts', filter],
+    queryKey: [...financesKeys.all, 'payouts', filter],
     queryFn: ({ signal }) => getPayouts(filter, signal),
     placeholderData: keepPreviousData,
     enabled,

@@ -1,3 +1,4 @@
+import { isDoorOnly } from '@gatepass/shared';
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -42,7 +43,7 @@ export function MobileMenu({
   // Teams: a door steward's menu offers their doors only; several organisers, a switcher.
   const workspace = useWorkspace(open);
   const role = workspace.isPending ? undefined : workspace.current?.role;
-  const doorOnly = role === 'door';
+  const doorOnly = isDoorOnly(role);
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50 lg:hidden">
       <DialogBackdrop

@@ -1,3 +1,4 @@
+import { isDoorOnly } from '@gatepass/shared';
 import {
   autoUpdate,
   flip,
@@ -60,7 +61,7 @@ export function UserMenu({
   const [activeIndex, setActiveIndex] = useState<number | null>(null);
   const listRef = useRef<Array<HTMLElement | null>>([]);
   const workspace = useWorkspace(open);
-  const links = workspace.current?.role === 'door' ? doorLinks : organiserLinks;
+  const links = isDoorOnly(workspace.current?.role) ? doorLinks : organiserLinks;
 
   const {
     refs: { setReference, setFloating },

@@ -1,12 +1,9 @@
+import { ROLE_LABELS } from '@gatepass/shared';
 import { Menu, MenuButton, MenuHeading, MenuItem, MenuItems, MenuSection } from '@headlessui/react';
 import { useNavigate } from 'react-router';
 import { CheckIcon } from '../../../components/ui/icons.tsx';
 import { cn } from '../../../lib/cn.ts';
-import {
-  ROLE_NAMES as ROLE_LABELS,
-  startPathFor,
-  type WorkspaceState,
-} from '../../../lib/workspace.ts';
+import { startPathFor, type WorkspaceState } from '../../../lib/workspace.ts';
 
 /** Two letters for an organiser's name ("Folake Adeyemi" → "FA"). */
 export function initials(name: string): string {

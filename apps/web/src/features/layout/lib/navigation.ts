@@ -1,4 +1,13 @@
-import type { TeamRole } from '@gatepass/shared';
+import {
+  ACCESS_LEVELS,
+  isDoorOnly,
+  MANAGE_PAGE_ACCESS,
+  roleAllows,
+  roleRefusal,
+  type AccessLevel,
+  type ManagePage,
+  type TeamRole,
+} from '@gatepass/shared';
 import { paths } from '../../../config/paths.ts';
 
 /** Spec §9 constants of the navigation. */
@@ -10,8 +19,14 @@ export const SIDEBAR_WIDTH_PX = 70;
 export const isScrolledPast = (scrollY: number, threshold = SCROLL_THRESHOLD_PX): boolean =>
   scrollY > threshold;
 
-export type ManageIcon =
-  'home' | 'events' | 'orders' | 'marketing' | 'financies' | 'settings' | 'team' | 'door';
+/**
+ * The page an item opens, by the shared role table's names: MANAGE_PAGE_ACCESS says what a
+ * role must be allowed to open it (decision 067).
+ */
+export type ManageIcon = ManagePage;
+
+/** What a role must be allowed to open the item's page. */
+export const accessOf = (item: ManageNavItem): AccessLevel => MANAGE_PAGE_ACCESS[item.icon];
 
 export interface ManageNavItem {
   title: string;
@@ -56,7 +71,11 @@ export function isBrowseLinkActive(pathname: string, to: string): boolean {
 }
 
 /** Teams (issue 13): the owner's team page, listed before Settings. */
-export const teamNavItem: ManageNavItem = { title: 'Team', to: paths.manage.team, icon: 'team' };
+export const teamNavItem: ManageNavItem = {
+  title: 'Team',
+  to: paths.manage.team,
+  icon: 'team',
+};
 
 /** A door steward's one item: their events' verify-ticket screens. */
 export const doorNavItem: ManageNavItem = {
@@ -65,49 +84,55 @@ export const doorNavItem: ManageNavItem = {
   icon: 'door',
 };
 
+/** Every organiser page a role may be given, in the sidebar's order (Team before Settings). */
+export const allManageNavItems: readonly ManageNavItem[] = [
+  ...manageNavItems.slice(0, -1),
+  teamNavItem,
+  ...manageNavItems.slice(-1),
+];
+
 /**
- * What the manage area offers a role: the owner everything plus Team; a manager everything
- * but Team (Settings stays: it is their own account's); a door steward only Verify tickets.
- * Unknown yet (the workspaces still loading or not answered): the spec's items.
+ * What the manage area offers a role: the items the shared role table allows it — the owner
+ * everything plus Team; a manager everything but Team (Settings stays: it is their own
+ * account's) — and a role allowed none of them (a door steward) its doors. Unknown yet (the
+ * workspaces still loading or not answered): the spec's items.
  */
 export function manageNavItemsFor(role: TeamRole | null | undefined): readonly ManageNavItem[] {
-  if (role === 'door') return [doorNavItem];
-  if (role !== 'owner') return manageNavItems;
-  const settingsAt = manageNavItems.findIndex((item) => item.icon === 'settings');
-  return [...manageNavItems.slice(0, settingsAt), teamNavItem, ...manageNavItems.slice(settingsAt)];
+  if (!role) return manageNavItems;
+  const items = allManageNavItems.filter((item) => roleAllows(role, accessOf(item)));
+  return items.length ? items : [doorNavItem];
 }
 
 /**
- * The server's sentences for a role kept off a page (the contract's ROLE_REFUSALS, spelled
- * here so the navbar loads no contracts, decision 020; a unit test keeps them equal).
+ * What a manage page needs: the doors' pages the door's level, Team the owner's, any other
+ * the level of the item it belongs to (an event's pages: Events).
  */
-export const ROLE_REFUSAL_SENTENCES = {
-  ownerOnly: 'Only the account owner can do this.',
-  doorOnly: 'Door stewards can only check tickets in. Ask the organiser if you need more.',
-} as const;
+export function manageAccessOf(pathname: string): AccessLevel {
+  if (isManageItemActive(pathname, doorNavItem)) return accessOf(doorNavItem);
+  const item = allManageNavItems.find((i) => isManageItemActive(pathname, i));
+  return item ? accessOf(item) : MANAGE_PAGE_ACCESS.home;
+}
 
 /**
  * What a role is told when the guard below sends it away from a page (issue 24 §2: not
- * silently): the server's own sentence for the same refusal.
+ * silently): the server's own sentence for the same refusal; nothing for the owner, who is
+ * never sent away.
  */
 export function manageRefusalFor(role: TeamRole | null | undefined): string | null {
-  if (role === 'door') return ROLE_REFUSAL_SENTENCES.doorOnly;
-  if (role === 'manager') return ROLE_REFUSAL_SENTENCES.ownerOnly;
-  return null;
+  if (!role || ACCESS_LEVELS.every((level) => roleAllows(role, level))) return null;
+  return roleRefusal(role);
 }
 
 /**
- * The route guard of the roles: where a role is sent from a manage page it may not open
- * (null: it may stay). The server refuses those calls anyway (403); this keeps the page
- * from being a wall of refusals.
+ * The route guard of the roles: where a role is sent from a manage page the shared role
+ * table does not allow it (null: it may stay) — a door steward to their doors, anyone else
+ * home. The server refuses those calls anyway (403); this keeps the page from being a wall
+ * of refusals.
  */
 export function manageRedirectFor(
   role: TeamRole | null | undefined,
   pathname: string,
 ): string | null {
-  if (role === 'door') {
-    return isWithin(pathname, paths.manage.verifyTickets) ? null : paths.manage.verifyTickets;
-  }
-  if (role === 'manager' && isWithin(pathname, paths.manage.team)) return paths.manage.home;
-  return null;
+  if (!role || roleAllows(role, manageAccessOf(pathname))) return null;
+  return isDoorOnly(role) ? paths.manage.verifyTickets : paths.manage.home;
 }

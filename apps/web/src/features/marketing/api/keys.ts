@@ -1,11 +1,12 @@
+import { queryKeys } from '../../../lib/queries/keys.ts';
+
 /** Query keys of marketing: promo codes and share kits. */
 export const marketingKeys = {
-  all: ['marketing'] as const,
-  promoLists: () => ['marketing', 'promo-codes'] as const,
+  all: queryKeys.marketing.all,
+  promoLists: () => [...queryKeys.marketing.all, 'promo-codes'] as const,
   promoList: (eventId: string | undefined) =>
-    ['marketing', 'promo-codes', eventId ?? 'all'] as const,
-  shareKit: (eventId: string) => ['marketing', 'share-kit', eventId] as const,
-  events: () => ['marketing', 'events'] as const,
+    [...queryKeys.marketing.all, 'promo-codes', eventId ?? 'all'] as const,
+  shareKit: (eventId: string) => [...queryKeys.marketing.all, 'share-kit', eventId] as const,
 };
 
 export const PROMO_CODES_PATH = '/events/manage/promo-codes';

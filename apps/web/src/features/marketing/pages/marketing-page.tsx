@@ -6,7 +6,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { EmptyState } from '../../../components/ui/panel.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useMarketingEvents } from '../api/get-events.ts';
+import { useManageEvents } from '../../../lib/queries/manage-events.ts';
 import { defaultEvent, EventPicker } from '../components/event-picker.tsx';
 import { PromoCodesPanel } from '../components/promo-codes-panel.tsx';
 import { ShareKitPanel } from '../components/share-kit-panel.tsx';
@@ -14,7 +14,7 @@ import { ShareKitPanel } from '../components/share-kit-panel.tsx';
 /** /events/manage/marketing/: promo codes and the share kit, one event at a time. */
 export function MarketingPage() {
   const [params, setParams] = useSearchParams();
-  const events = useMarketingEvents();
+  const events = useManageEvents();
   const selected = events.data ? defaultEvent(events.data, params.get('eventId')) : undefined;
 
   return (

@@ -1,10 +1,5 @@
-import { envelope, manageEventListItem } from '@gatepass/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api } from '../../../lib/api-client.ts';
-import { orderKeys } from './keys.ts';
-
-const answer = envelope(z.array(manageEventListItem));
+import type { ManageEventListItem } from '@gatepass/shared';
+import { useManageEvents } from '../../../lib/queries/manage-events.ts';
 
 export interface EventOption {
   id: string;
@@ -12,17 +7,10 @@ export interface EventOption {
   status: string;
 }
 
-/** GET /events/manage, reduced to what the event filter needs. */
-export async function getEventOptions(): Promise<EventOption[]> {
-  const response = await api.get('/events/manage');
-  return answer
-    .parse(response.data)
-    .data.map((e) => ({ id: e.id, title: e.title, status: e.status }));
-}
+const toOptions = (events: ManageEventListItem[]): EventOption[] =>
+  events.map((e) => ({ id: e.id, title: e.title, status: e.status }));
 
-export const eventOptionsQueryOptions = () =>
-  queryOptions({ queryKey: orderKeys.eventOptions(), queryFn: getEventOptions, staleTime: 60_000 });
-
+/** The organiser's events (the shared list, decision 066), reduced to what the filter needs. */
 export function useEventOptions() {
-  return useQuery(eventOptionsQueryOptions());
+  return useManageEvents({ select: toOptions });
 }

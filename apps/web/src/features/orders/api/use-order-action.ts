@@ -1,5 +1,6 @@
 import type { ManageOrderDto } from '@gatepass/shared';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { invalidateSales } from '../../../lib/queries/invalidate.ts';
 import { orderKeys } from './keys.ts';
 import type { OrderActionResult } from './order-action.ts';
 
@@ -10,10 +11,9 @@ import type { OrderActionResult } from './order-action.ts';
 export function afterOrderAction(client: QueryClient, order: ManageOrderDto): void {
   client.setQueryData(orderKeys.detail(order.id), order);
   void client.invalidateQueries({ queryKey: orderKeys.lists() });
-  // Other features' caches, by their key prefixes: sold figures and money moved.
-  void client.invalidateQueries({ queryKey: ['events'] });
-  void client.invalidateQueries({ queryKey: ['finances'] });
-  void client.invalidateQueries({ queryKey: ['marketing'] });
+  // Other features' caches, through the app's key factory: sold figures, money and promo
+  // code usage moved.
+  invalidateSales(client);
 }
 
 export function useOrderActionMutation<TInput>(

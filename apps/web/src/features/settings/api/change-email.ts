@@ -2,6 +2,7 @@ import type { ChangeEmailBody } from '@gatepass/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SETTINGS_PATH, storeSettings } from './keys.ts';
 import { sendSettings, type SettingsResult } from './save-settings.ts';
+import { invalidateSession } from '../../../lib/queries/invalidate.ts';
 
 /**
  * POST /events/manage/settings/email: needs the current password; mails a confirmation
@@ -26,7 +27,7 @@ function useSettingsMutation<T>(fn: (input: T) => Promise<SettingsResult>) {
     mutationFn: fn,
     onSuccess: ({ settings }) => {
       storeSettings(client, settings);
-      void client.invalidateQueries({ queryKey: ['auth', 'me'] });
+      invalidateSession(client);
     },
   });
 }

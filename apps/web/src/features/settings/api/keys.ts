@@ -1,8 +1,9 @@
 import type { SettingsDto } from '@gatepass/shared';
 import type { QueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../../lib/queries/keys.ts';
 
 export const settingsKeys = {
-  all: ['settings'] as const,
+  all: queryKeys.settings.all,
 };
 
 export const SETTINGS_PATH = '/events/manage/settings';

@@ -1,5 +1,6 @@
 import type { UpdateOrganiserBody } from '@gatepass/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateWorkspaces } from '../../../lib/queries/invalidate.ts';
 import { SETTINGS_PATH, storeSettings } from './keys.ts';
 import { sendSettings, type SettingsResult } from './save-settings.ts';
 
@@ -12,6 +13,10 @@ export function useUpdateOrganiser() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: updateOrganiser,
-    onSuccess: ({ settings }) => storeSettings(client, settings),
+    onSuccess: ({ settings }) => {
+      storeSettings(client, settings);
+      // The workspace menus show the organiser's name.
+      invalidateWorkspaces(client);
+    },
   });
 }

@@ -2,6 +2,7 @@ import type { UpdateProfileBody } from '@gatepass/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SETTINGS_PATH, storeSettings } from './keys.ts';
 import { sendSettings, type SettingsResult } from './save-settings.ts';
+import { invalidateSession } from '../../../lib/queries/invalidate.ts';
 
 /**
  * PATCH /events/manage/settings/profile: full name, email, phone. A new email is saved
@@ -17,7 +18,7 @@ export function useUpdateProfile() {
     mutationFn: updateProfile,
     onSuccess: ({ settings }) => {
       storeSettings(client, settings);
-      void client.invalidateQueries({ queryKey: ['auth', 'me'] });
+      invalidateSession(client);
     },
   });
 }

@@ -2,6 +2,7 @@ import { signupResponse, type UserDto } from '@gatepass/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { settingsKeys } from './keys.ts';
+import { invalidateSession } from '../../../lib/queries/invalidate.ts';
 
 /** POST /auth/user/verify-email: confirms a changed email with the mailed code. */
 export async function verifyNewEmail(body: {
@@ -26,7 +27,7 @@ export function useVerifyNewEmail() {
     mutationFn: verifyNewEmail,
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: settingsKeys.all });
-      void client.invalidateQueries({ queryKey: ['auth', 'me'] });
+      invalidateSession(client);
     },
   });
 }

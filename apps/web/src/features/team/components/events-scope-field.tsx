@@ -1,7 +1,7 @@
 import type { TeamEventRef } from '@gatepass/shared';
 import { ChoiceCards } from '../../../components/ui/form-controls.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useTeamEvents } from '../api/get-team-events.ts';
+import { useManageEvents } from '../../../lib/queries/manage-events.ts';
 
 /** Events a member is given: null for all (now and later), or the picked ids. */
 export type EventScope = string[] | null;
@@ -21,7 +21,7 @@ export function EventsScopeField({
   onChange: (value: EventScope) => void;
   error?: string | undefined;
 }) {
-  const events = useTeamEvents(value !== null);
+  const events = useManageEvents({ enabled: value !== null });
   return (
     <div>
       <ChoiceCards

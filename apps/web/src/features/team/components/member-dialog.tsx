@@ -1,4 +1,10 @@
-import { MEMBER_ROLES, ROLE_LABELS, type MemberRole, type TeamMemberDto } from '@gatepass/shared';
+import {
+  isMemberRole,
+  MEMBER_ROLES,
+  ROLE_LABELS,
+  type MemberRole,
+  type TeamMemberDto,
+} from '@gatepass/shared';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -32,7 +38,7 @@ export function MemberDialog({
       title={member ? `Change ${member.fullName}` : 'Change member'}
       description="The change applies from their next request."
     >
-      {member && member.role !== 'owner' ? (
+      {member && isMemberRole(member.role) ? (
         <MemberForm key={member.userId} member={member} onDone={onClose} />
       ) : null}
     </Modal>
@@ -41,7 +47,7 @@ export function MemberDialog({
 
 function MemberForm({ member, onDone }: { member: TeamMemberDto; onDone: () => void }) {
   const update = useUpdateMember();
-  const [role, setRole] = useState<MemberRole>(member.role === 'manager' ? 'manager' : 'door');
+  const [role, setRole] = useState<MemberRole>(isMemberRole(member.role) ? member.role : 'door');
   const [events, setEvents] = useState<EventScope>(member.events?.map((e) => e.id) ?? null);
   const [errors, setErrors] = useState<FieldErrors>({});
 

@@ -1,4 +1,4 @@
-import { ROLE_LABELS, type TeamMemberDto } from '@gatepass/shared';
+import { isMemberRole, ROLE_LABELS, type TeamMemberDto } from '@gatepass/shared';
 import { useState } from 'react';
 import { StatusBadge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -19,7 +19,7 @@ export function MembersPanel({ members }: { members: readonly TeamMemberDto[] })
   const remove = useRemoveMember();
   const [editing, setEditing] = useState<TeamMemberDto | null>(null);
   const [removing, setRemoving] = useState<TeamMemberDto | null>(null);
-  const others = members.filter((m) => m.role !== 'owner');
+  const others = members.filter((m) => isMemberRole(m.role));
 
   return (
     <Panel id="members" title="Members" flush>
@@ -32,7 +32,7 @@ export function MembersPanel({ members }: { members: readonly TeamMemberDto[] })
             <div className="min-w-0">
               <p className="flex flex-wrap items-center gap-2">
                 <span className="truncate font-semibold text-slate-900">{member.fullName}</span>
-                <StatusBadge tone={member.role === 'owner' ? 'gray' : 'indigo'}>
+                <StatusBadge tone={isMemberRole(member.role) ? 'indigo' : 'gray'}>
                   {ROLE_LABELS[member.role]}
                 </StatusBadge>
               </p>
@@ -42,7 +42,7 @@ export function MembersPanel({ members }: { members: readonly TeamMemberDto[] })
               <p className="text-slate-800">
                 <EventsList events={member.events} />
               </p>
-              {member.role !== 'owner' && (
+              {isMemberRole(member.role) && (
                 <p className="text-xs text-slate-500">
                   {member.lastActiveAt
                     ? `Last active ${formatShortDateTime(member.lastActiveAt)}`
@@ -50,7 +50,7 @@ export function MembersPanel({ members }: { members: readonly TeamMemberDto[] })
                 </p>
               )}
             </div>
-            {member.role === 'owner' ? (
+            {!isMemberRole(member.role) ? (
               <span className="text-sm text-slate-500 md:text-right">You</span>
             ) : (
               <div className="flex gap-2 md:justify-end">

@@ -1,4 +1,4 @@
-import { ROLE_LABELS, type TeamRole } from '@gatepass/shared';
+import { isMemberRole, ROLE_LABELS, type TeamRole } from '@gatepass/shared';
 
 /** "all events", "Lagos Jazz Night", "Lagos Jazz Night and Afrobeat Live", "A, B and 2 more". */
 export function eventsLabel(events: readonly { title: string }[] | null): string {
@@ -15,6 +15,6 @@ export function roleScopeLabel(
   role: TeamRole,
   events: readonly { title: string }[] | null,
 ): string {
-  if (role === 'owner') return ROLE_LABELS.owner;
+  if (!isMemberRole(role)) return ROLE_LABELS[role];
   return `${ROLE_LABELS[role]} for ${eventsLabel(events)}`;
 }
