@@ -38,7 +38,7 @@ interface Hold {
 
 const HOUR = 3_600_000;
 
-/** "5 Dec 2026, 7:00 pm": the short form the manage pages use for times (apps/web lib/format). */
+/** "5 Dec 2026, 7:00 pm": the short form the manage pages use for times (shared date.ts). */
 const shortDateTime = (iso: string, timeZone: string) =>
   new Intl.DateTimeFormat('en-GB', {
     timeZone,

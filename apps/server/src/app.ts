@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
+  EMBED_BASE,
   filtersFromSearch,
   HOME_EVENTS_QUERY,
   pageDataKey,
@@ -25,6 +26,9 @@ import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { Limiter } from './lib/rate-limiter.ts';
+import { registerApiTokens } from './modules/api-tokens/api-tokens.hook.ts';
+import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes.ts';
+import { ApiTokensService } from './modules/api-tokens/api-tokens.service.ts';
 import { createAuthLimits } from './modules/auth/auth.limits.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
@@ -94,6 +98,8 @@ import {
   waitingRoomPublicRoutes,
 } from './modules/waiting-room/waiting-room.routes.ts';
 import { WaitingRoomService } from './modules/waiting-room/waiting-room.service.ts';
+import { trackingManageRoutes, trackingPublicRoutes } from './modules/tracking/tracking.routes.ts';
+import { TrackingService } from './modules/tracking/tracking.service.ts';
 import { PgQueueStore, RedisQueueStore } from './modules/waiting-room/waiting-room.store.ts';
 
 export interface AppServices {
@@ -114,6 +120,8 @@ export interface AppServices {
   waitlist: WaitlistService;
   waitingRoom: WaitingRoomService;
   wallet: WalletService;
+  apiTokens: ApiTokensService;
+  tracking: TrackingService;
 }
 
 declare module 'fastify' {
@@ -382,6 +390,10 @@ export async function buildApp(
   orders.onCompleted(async (trx, completed) => {
     await settings.notifyOrganiser(trx, completed);
     await waitlist.ordersCompleted(trx, completed);
+    await tracking.ordersCompleted(
+      trx,
+      completed.map((c) => c.order.id),
+    );
   });
   // Tickets that come back are offered to the waiting list in the same transaction (decision 032).
   orders.onReleased(waitlist.ticketsReleased);
@@ -453,6 +465,22 @@ export async function buildApp(
     app.log,
     new Limiter('walletLogPerIp', WALLET_LOG.perAddress, redis),
   );
+  // Where sales come from: tracking links, views in aggregate, each checkout's source (issue 26 §4).
+  const tracking = new TrackingService(
+    database.db,
+    { publicUrl: config.publicUrl, flushIntervalMs: config.trackingFlushIntervalMs },
+    app.log,
+  );
+  // API tokens: an owner's key for their other tools, within one scope (issue 26 §2).
+  const apiTokens = new ApiTokensService(database.db, {
+    eventsOf: (organiserId) => events.listMine(organiserId),
+    resourceOwner: (ref) => team.resourceOwner(ref),
+    perToken: new Limiter(
+      'apiTokenRequests',
+      { points: config.apiTokenRequestsPerMinute, duration: 60 },
+      redis,
+    ),
+  });
   app.decorate('services', {
     database,
     team,
@@ -471,31 +499,45 @@ export async function buildApp(
     waitlist,
     waitingRoom,
     wallet,
+    apiTokens,
+    tracking,
   });
+  // API tokens are taken before any route's own login check, and mark the routes they may call.
+  registerApiTokens(app, apiTokens);
   // Roles on every manage route: who acts for which organiser (issue 13, decision 040).
-  registerAccess(app, auth, team);
+  registerAccess(app, auth, team, apiTokens);
 
   // External plugins.
-  registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // react-toastify injects its stylesheet at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        mediaSrc: ["'self'", 'blob:', 'mediastream:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
+  const cspDirectives = {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    // react-toastify injects its stylesheet at run time.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    connectSrc: ["'self'"],
+    workerSrc: ["'self'", 'blob:'],
+    mediaSrc: ["'self'", 'blob:', 'mediastream:'],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
+  };
+  registerSecurityHeaders(
+    app,
+    { contentSecurityPolicy: { directives: cspDirectives }, crossOriginEmbedderPolicy: false },
+    // The widget's pages (issue 26 §1): any site may frame them, and only them (decision 074).
+    [
+      {
+        prefix: `${EMBED_BASE}/`,
+        options: {
+          contentSecurityPolicy: { directives: { ...cspDirectives, frameAncestors: ['*'] } },
+          crossOriginEmbedderPolicy: false,
+          xFrameOptions: false,
+        },
       },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+    ],
+  );
   // Answers of 1 KB or more in br or gzip when the client accepts it (a door's order list:
   // 1.9 MB raw, ~330 KB gzipped). Registered before every route, since it hooks each route
   // as it is added; on the cached routes the public cache's onSend runs before its, so
@@ -515,9 +557,24 @@ export async function buildApp(
       info: {
         title: 'Gatepass API',
         version: '1.0.0',
-        description: 'Event ticketing: accounts, events, orders, check-in.',
+        description:
+          'Event ticketing: accounts, events, orders, check-in.\n\n' +
+          '**API tokens.** An account owner makes tokens in Settings → API tokens, each with one scope — `read` (orders and attendees), `checkin` (the door list and checking codes in) or `manage` (events and ticket types) — and optionally limited to some events. ' +
+          "Send one as `Authorization: Bearer gpat_…`. Only the operations marked with the `apiToken` security scheme (and a line in their description) take a token; any other answers 403, another organiser's things 404, a revoked token 401. " +
+          'Each token has its own rate limit (429 with `Retry-After`). See docs/integrations.md.',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'A login session token.' },
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'gpat_…',
+            description:
+              'An API token (Settings → API tokens): `Authorization: Bearer gpat_…`, within its scope.',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -540,7 +597,9 @@ export async function buildApp(
       await api.register(multipart, { limits: MULTIPART_LIMITS });
       await api.register(mediaRoutes(media, auth), { prefix: '/media' });
       await api.register(eventsRoutes(events, auth, config.publicUrl), { prefix: '/events' });
-      await api.register(orderRoutes(orders, auth, payments, waitingRoom), { prefix: '/orders' });
+      await api.register(orderRoutes(orders, auth, payments, waitingRoom, tracking), {
+        prefix: '/orders',
+      });
       await api.register(ticketRoutes(tickets), { prefix: '/orders' });
       await api.register(paymentRoutes(payments));
       if (sandbox) {
@@ -579,6 +638,9 @@ export async function buildApp(
       await api.register(manageWaitlistRoutes(waitlist, auth), { prefix: '/events/manage' });
       await api.register(waitingRoomManageRoutes(waitingRoom, auth), { prefix: '/events/manage' });
       await api.register(waitingRoomPublicRoutes(waitingRoom, auth), { prefix: '/waiting-room' });
+      await api.register(apiTokenRoutes(apiTokens, auth), { prefix: '/events/manage' });
+      await api.register(trackingManageRoutes(tracking, auth), { prefix: '/events/manage' });
+      await api.register(trackingPublicRoutes(tracking), { prefix: '/events' });
     },
     { prefix: '/api/v1' },
   );
@@ -615,6 +677,12 @@ export async function buildApp(
         head: (params) => events.pageHead(params.slug ?? '', config.publicUrl),
         data: (params) => [pageDataKey(`/events/${encodeURIComponent(params.slug ?? '')}`)],
       },
+      {
+        // The widget's first screen inside a host page: its code and data in the HTML.
+        path: `${EMBED_BASE}/events/:slug`,
+        module: 'src/app/routes/embed/embed-event.tsx',
+        data: (params) => [pageDataKey(`/events/${encodeURIComponent(params.slug ?? '')}`)],
+      },
     ],
     { testMode: config.paymentsTestMode },
   );
@@ -624,7 +692,9 @@ export async function buildApp(
   waitlist.start(config.holdSweepIntervalMs);
   media.start();
   wallet.start();
+  tracking.start();
   app.addHook('onClose', async () => {
+    await tracking.stop();
     sandbox?.close();
     await wallet.stop();
     orders.stop();

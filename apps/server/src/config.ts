@@ -92,6 +92,8 @@ const envSchema = z.object({
     .max(7 * 86_400)
     .default(12 * 3600),
   ORDER_TRANSFERS_PER_DAY: z.coerce.number().int().min(1).max(100).default(3),
+  API_TOKEN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+  TRACKING_FLUSH_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   MEDIA_UNUSED_GRACE_HOURS: z.coerce
     .number()
     .int()
@@ -192,6 +194,10 @@ export interface Config {
   waitlistOfferSeconds: number;
   /** How often one order may be transferred in 24 hours, by its buyer or the organiser (decision 050). */
   orderTransfersPerDay: number;
+  /** Requests one API token may make a minute (decision 070). */
+  apiTokenRequestsPerMinute: number;
+  /** How often counted page views are saved to their aggregate rows (decision 071). */
+  trackingFlushIntervalMs: number;
   /** How old an image no event or organiser uses must be before it is deleted. */
   mediaUnusedGraceHours: number;
   /** How often unused images are looked for. */
@@ -340,6 +346,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     holdSweepIntervalMs: e.HOLD_SWEEP_INTERVAL_MS,
     waitlistOfferSeconds: e.WAITLIST_OFFER_SECONDS,
     orderTransfersPerDay: e.ORDER_TRANSFERS_PER_DAY,
+    apiTokenRequestsPerMinute: e.API_TOKEN_REQUESTS_PER_MINUTE,
+    trackingFlushIntervalMs: e.TRACKING_FLUSH_INTERVAL_MS,
     mediaUnusedGraceHours: e.MEDIA_UNUSED_GRACE_HOURS,
     mediaSweepIntervalMs: e.MEDIA_SWEEP_INTERVAL_MS,
     paystackSecretKey: e.PAYSTACK_SANDBOX

@@ -47,6 +47,10 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   waitlist_entries: 'waitlist',
   wallet_passes: 'wallet',
   wallet_registrations: 'wallet',
+  api_tokens: 'api-tokens',
+  tracking_links: 'tracking',
+  tracking_views: 'tracking',
+  order_sources: 'tracking',
 };
 
 /**
@@ -85,6 +89,9 @@ export const ORDERS_SPLIT_PENDING: readonly string[] = [
   // wallet's change stamp: the newer of the order's and the event's updated_at.
   'modules/wallet/wallet.repository.ts names orders',
   'modules/wallet/wallet.repository.ts names events',
+  // tracking's figures join its counts with the organiser's events and completed orders.
+  'modules/tracking/tracking.repository.ts names events',
+  'modules/tracking/tracking.repository.ts names orders',
 ];
 
 /** Query-builder calls whose first argument names a table (`'orders as o'`, or a list). */

@@ -2,7 +2,19 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DATE_DISPLAY_FORMAT, formatEventDate, formatWallClock, offsetLabel } from './date.ts';
+import {
+  DATE_DISPLAY_FORMAT,
+  dateFormatter,
+  formatClock,
+  formatDay,
+  formatDayClock,
+  formatEventDate,
+  formatShortDate,
+  formatShortDateTime,
+  formatWallClock,
+  offsetLabel,
+  todayInZone,
+} from './date.ts';
 import { formatCount, formatKobo, formatNaira } from './money.ts';
 
 // What the formats used to be built on: Intl with the en-NG locale.
@@ -130,5 +142,30 @@ describe('formatWallClock and offsetLabel', () => {
   });
   it('refuses what is not a wall-clock time', () => {
     expect(() => formatWallClock('5 December')).toThrow(RangeError);
+  });
+});
+
+describe('the short forms (one formatter cache, Lagos by default)', () => {
+  const at = '2026-12-05T18:05:09Z'; // 19:05:09 in Lagos
+  it('writes tables’ dates as en-GB does, in Lagos unless told', () => {
+    expect(formatShortDateTime(at)).toBe('5 Dec 2026, 7:05 pm');
+    expect(formatShortDateTime(at, 'UTC')).toBe('5 Dec 2026, 6:05 pm');
+    expect(formatShortDate('2026-12-05T23:30:00Z')).toBe('6 Dec 2026');
+    expect(formatDay('2026-12-05')).toBe('5 Dec 2026');
+  });
+  it('writes clock times on a 24-hour clock', () => {
+    expect(formatClock(at)).toBe('19:05');
+    expect(formatClock(at, 'UTC', { seconds: true })).toBe('18:05:09');
+    expect(formatDayClock(at)).toBe('5 Dec, 19:05');
+  });
+  it('counts days from today in the zone', () => {
+    const lateEvening = new Date('2026-12-31T23:30:00Z'); // already 1 January in Lagos
+    expect(todayInZone(undefined, lateEvening)).toBe('2027-01-01');
+    expect(todayInZone('UTC', lateEvening, -6)).toBe('2026-12-25');
+  });
+  it('builds a formatter once per locale and options', () => {
+    const options = { timeZone: 'UTC', hour: '2-digit' } as const;
+    expect(dateFormatter(options)).toBe(dateFormatter({ ...options }));
+    expect(dateFormatter(options, 'en-US')).not.toBe(dateFormatter(options));
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, type Dialect } from 'kysely';
 import pg from 'pg';
+import type { ApiTokenTables } from '../modules/api-tokens/api-tokens.table.ts';
 import type { AuthTables } from '../modules/auth/auth.table.ts';
 import type { CheckinTables } from '../modules/checkin/checkin.table.ts';
 import type { EventTables } from '../modules/events/events.table.ts';
@@ -15,6 +16,7 @@ import type { PromoTables } from '../modules/promos/promos.table.ts';
 import type { PaystackSandboxTables } from '../modules/paystack-sandbox/paystack-sandbox.table.ts';
 import type { SettingsTables } from '../modules/settings/settings.table.ts';
 import type { TeamTables } from '../modules/team/team.table.ts';
+import type { TrackingTables } from '../modules/tracking/tracking.table.ts';
 import type { WaitlistTables } from '../modules/waitlist/waitlist.table.ts';
 import type { WaitingRoomTables } from '../modules/waiting-room/waiting-room.table.ts';
 import type { WalletTables } from '../modules/wallet/wallet.table.ts';
@@ -25,6 +27,8 @@ import { PGlitePool } from './pglite-pool.ts';
 /** Every table, assembled from the modules that own them. */
 export type Database = AuthTables &
   AppSecretsTables &
+  ApiTokenTables &
+  TrackingTables &
   MailTables &
   MediaTables &
   EventTables &

@@ -1,6 +1,7 @@
 import { DEVICE_HEADER, ORGANISER_HEADER, TEAM_LIMITS } from '@gatepass/shared';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { unauthorized } from '../lib/errors.ts';
+import type { ApiTokensService } from '../modules/api-tokens/api-tokens.service.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
 import type {
   AccessLevel,
@@ -63,11 +64,22 @@ export function resourceOf(request: FastifyRequest): ResourceRef | undefined {
   return undefined;
 }
 
-export function registerAccess(app: FastifyInstance, auth: AuthService, team: TeamService): void {
+export function registerAccess(
+  app: FastifyInstance,
+  auth: AuthService,
+  team: TeamService,
+  tokens: Pick<ApiTokensService, 'actorFor'>,
+): void {
   app.decorateRequest('actor', undefined);
   app.addHook('preHandler', async (request) => {
     const level = request.routeOptions.config?.access;
     if (!level) return;
+    if (request.apiToken) {
+      // Its scope allowed the route (api-tokens.hook.ts); the organiser's things only, and
+      // a token limited to some events only those (decision 070).
+      request.actor = await tokens.actorFor(request.apiToken, resourceOf(request));
+      return;
+    }
     if (!request.user) {
       const token = bearerToken(request);
       request.user = token ? await auth.authenticate(token) : undefined;

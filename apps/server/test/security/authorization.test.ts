@@ -85,6 +85,8 @@ const PUBLIC: Record<string, string> = {
   'GET /api/v1/wallet/apple/v1/passes/:passType/:serial':
     "Apple Wallet fetches a pass, authorised by the pass's authenticationToken",
   'POST /api/v1/wallet/apple/v1/log': 'Apple Wallet reports errors about our passes: logged only',
+  'POST /api/v1/events/:slug/view':
+    "the event page's view beacon: a count in aggregate, nothing read back (decision 071)",
 };
 
 /** Guest checkout: the order's own access token (X-Order-Token) stands in for a login. */
@@ -118,7 +120,8 @@ const EXAMPLES: Record<string, (w: World) => unknown> = {
   }),
 };
 
-const t: TestApp = await startTestApp();
+// API tokens (issue 26 §2) are sent a request per route each: their own limit out of the way.
+const t: TestApp = await startTestApp({ apiTokenRequestsPerMinute: 100_000 });
 afterAll(async () => {
   await t?.close();
 });
@@ -365,7 +368,10 @@ const ownAccount = (r: RegisteredRoute) =>
   r.url.startsWith('/api/v1/auth/user/') ||
   r.url.startsWith('/api/v1/events/manage/settings') ||
   r.url.startsWith('/api/v1/team/');
-const ownerOnly = (r: RegisteredRoute) => r.url.startsWith('/api/v1/events/manage/team');
+const ownerOnly = (r: RegisteredRoute) =>
+  r.url.startsWith('/api/v1/events/manage/team') ||
+  // API tokens reach the organiser's data: "an owner creates API tokens" (issue 26 §2).
+  r.url.startsWith('/api/v1/events/manage/api-tokens');
 
 type Member = GivenUser & { token: string; id: string };
 let team:
@@ -455,5 +461,144 @@ describe.each(guarded.map((r) => ({ ...r, key: routeKey(r) })))('$key by role', 
     await refused('door steward of this event', members.doorHere);
     if (ownerOnly(route)) await refused('manager', members.manager);
     else await allowed('manager', members.manager);
+  });
+});
+
+/**
+ * API tokens (issue 26 §2, decision 070): the same routes × a token of each scope. What each
+ * scope may call is written here from the issue, not read from api-tokens.scopes.ts:
+ *
+ *   - read (orders and attendees): the order list, one order, the export, the door's list
+ *   - checkin (write check-ins): the door's list and mark-attended
+ *   - manage (events): create, change, publish, cancel, duplicate, delete events and their
+ *     ticket types
+ *   - every scope: list and read the organiser's events (to find the ids the others take)
+ *
+ * Anything else — the account, settings, team, tokens themselves, finances, promos, refunds —
+ * answers a token 403 with a sentence and changes nothing. Allowed calls act for the owner;
+ * another organiser's token is 404 on what the path names. A revoked token is 401.
+ */
+const EVERY_SCOPE = ['read', 'checkin', 'manage'] as const;
+type Scope = (typeof EVERY_SCOPE)[number];
+const TOKEN_ALLOWS: Record<string, readonly Scope[]> = {
+  'GET /api/v1/events/manage': EVERY_SCOPE,
+  'GET /api/v1/events/manage/:id': EVERY_SCOPE,
+  'GET /api/v1/events/manage/orders': ['read'],
+  'GET /api/v1/events/manage/orders/export.csv': ['read'],
+  'GET /api/v1/events/manage/orders/:orderId': ['read'],
+  'GET /api/v1/ticketPurchase/event/:eventId': ['read', 'checkin'],
+  'POST /api/v1/ticketPurchase/mark-attended': ['checkin'],
+  'POST /api/v1/events/manage': ['manage'],
+  'PATCH /api/v1/events/manage/:id': ['manage'],
+  'DELETE /api/v1/events/manage/:id': ['manage'],
+  'POST /api/v1/events/manage/:id/publish': ['manage'],
+  'POST /api/v1/events/manage/:id/cancel': ['manage'],
+  'POST /api/v1/events/manage/:id/duplicate': ['manage'],
+  'POST /api/v1/events/manage/:id/ticket-types': ['manage'],
+  'PATCH /api/v1/events/manage/:id/ticket-types/:ticketTypeId': ['manage'],
+  'DELETE /api/v1/events/manage/:id/ticket-types/:ticketTypeId': ['manage'],
+};
+const allowedScopes = (key: string): readonly Scope[] => TOKEN_ALLOWS[key.replace(/\/$/, '')] ?? [];
+
+/** Every world gives the owner a live token: revoke them, to stay under the cap of 50. */
+async function roomForTokens(email: string): Promise<void> {
+  await sql`update api_tokens set revoked_at = now() where revoked_at is null
+    and organiser_id = (select id from users where email = ${email.toLowerCase()})`.execute(t.db);
+}
+
+let apiTokens: { mine: Record<Scope, string>; foreign: Record<Scope, string> } | undefined;
+async function tokensOf(): Promise<NonNullable<typeof apiTokens>> {
+  if (apiTokens) return apiTokens;
+  const { owner, other } = await users();
+  await roomForTokens(owner.email);
+  const make = async (session: string) => {
+    const out = {} as Record<Scope, string>;
+    for (const scope of EVERY_SCOPE) {
+      const res = await t.post(
+        '/api/v1/events/manage/api-tokens',
+        { name: `Matrix ${scope}`, scope },
+        { token: session },
+      );
+      expect(res.status, res.text).toBe(201);
+      out[scope] = res.body.data.secret as string;
+    }
+    return out;
+  };
+  apiTokens = { mine: await make(owner.token), foreign: await make(other.token) };
+  return apiTokens;
+}
+
+describe('API token scopes: the list the matrix checks against', () => {
+  it('names only routes that exist', () => {
+    const keys = new Set(routes.map((r) => routeKey(r).replace(/\/$/, '')));
+    expect(Object.keys(TOKEN_ALLOWS).filter((k) => !keys.has(k))).toEqual([]);
+  });
+});
+
+describe.each(guarded.map((r) => ({ ...r, key: routeKey(r) })))('$key by API token', (route) => {
+  it('answers each scope as the issue allows, 403 outside it; another organiser’s token 404', async () => {
+    const { owner } = await users();
+    const tokens = await tokensOf();
+    const w = route.method === 'GET' ? await worldFor(route) : await givenWorld(t, owner.token);
+    const req = await build(route, w);
+    const allowed = allowedScopes(route.key);
+    const ownsPathResource = pathParams(route.url).some(
+      (p) => paramResource(route.url, p) !== 'slug',
+    );
+
+    const before = await fingerprint(t, w);
+    for (const scope of EVERY_SCOPE.filter((s) => !allowed.includes(s))) {
+      const res = await send(route, req, tokens.mine[scope]);
+      expect(res.status, `${scope} token: ${res.text}`).toBe(403);
+      expect(res.body?.code).toBe('FORBIDDEN');
+      expect(String(res.body?.error ?? '').length, 'a sentence').toBeGreaterThan(20);
+    }
+    for (const scope of EVERY_SCOPE) {
+      const res = await send(route, req, tokens.foreign[scope]);
+      expect(res.status, `another organiser's ${scope} token: ${res.text}`).toBeLessThan(500);
+      if (allowed.includes(scope) && ownsPathResource) {
+        expect(res.status, `another organiser's ${scope} token: ${res.text}`).toBe(404);
+      }
+      for (const secret of secretsOf(w)) {
+        expect(res.text, `another organiser's token saw the owner's ${secret}`).not.toContain(
+          secret,
+        );
+      }
+    }
+    expect(await fingerprint(t, w), 'a refused token call changed the owner’s data').toBe(before);
+
+    for (const scope of allowed) {
+      const res = await send(route, req, tokens.mine[scope]);
+      expect(res.status, `${scope} token: ${res.text}`).toBeLessThan(500);
+      expect([401, 403, 404], `${scope} token: ${res.status} ${res.text}`).not.toContain(
+        res.status,
+      );
+    }
+  });
+});
+
+describe('public routes and API tokens', () => {
+  it('a revoked token is 401 on its next request, on every route it could call', async () => {
+    const { owner } = await users();
+    await roomForTokens(owner.email);
+    const made = await t.post(
+      '/api/v1/events/manage/api-tokens',
+      { name: 'Soon revoked', scope: 'read' },
+      { token: owner.token },
+    );
+    const secret = made.body.data.secret as string;
+    expect((await t.request('GET', '/api/v1/events/manage', { token: secret })).status).toBe(200);
+    const revoked = await t.request(
+      'DELETE',
+      `/api/v1/events/manage/api-tokens/${made.body.data.token.id}`,
+      { token: owner.token },
+    );
+    expect(revoked.status).toBe(200);
+    const w = await worldFor({ method: 'GET', url: '/api/v1/events/manage' });
+    for (const key of Object.keys(TOKEN_ALLOWS).filter((k) => k.startsWith('GET '))) {
+      const route = routes.find((r) => routeKey(r).replace(/\/$/, '') === key)!;
+      const res = await send(route, await build(route, w), secret);
+      expect(res.status, `${key}: ${res.text}`).toBe(401);
+    }
   });
 });

@@ -763,6 +763,83 @@ const CASES: Record<string, Case> = {
     expect(await registrations(url)).toBe(0);
   },
 
+  // API tokens and tracking links (issue 26 §2, §4) -------------------------------------------
+  'POST /api/v1/events/manage/api-tokens': async () => {
+    // Five places left under the cap of live tokens: twenty creates at once make five.
+    const { n } = await one(
+      sql<{ n: number }>`select count(*)::int as n from api_tokens
+        where organiser_id = ${ownerId} and revoked_at is null`,
+    );
+    const fill = 50 - 5 - n;
+    for (let i = 0; i < fill; i++) {
+      await sql`insert into api_tokens (organiser_id, name, scope, token_hash, prefix)
+        values (${ownerId}, ${`Filler ${i}`}, 'read', ${randomBytes(32).toString('hex')}, 'gpat_xxxx')`.execute(
+        t.db,
+      );
+    }
+    const replies = await fire('POST', `${MANAGE}/api-tokens`, {
+      token: owner,
+      body: { name: 'Race', scope: 'read' },
+    });
+    allFine(replies, [409]);
+    expect(ok(replies).length, statuses(replies)).toBe(5);
+    const live = await one(
+      sql<{ n: number }>`select count(*)::int as n from api_tokens
+        where organiser_id = ${ownerId} and revoked_at is null`,
+    );
+    expect(live.n).toBe(50);
+    // Leave room for the other cases.
+    await sql`update api_tokens set revoked_at = now() where organiser_id = ${ownerId}
+      and revoked_at is null`.execute(t.db);
+  },
+  'DELETE /api/v1/events/manage/api-tokens/:tokenId': async () => {
+    const made = await t.post(
+      `${MANAGE}/api-tokens`,
+      { name: 'Race revoke', scope: 'read' },
+      { token: owner },
+    );
+    expect(made.status, made.text).toBe(201);
+    const id = made.body.data.token.id as string;
+    const replies = await fire('DELETE', `${MANAGE}/api-tokens/${id}`, { token: owner });
+    allFine(replies);
+    // One revocation time, the same in every answer.
+    expect(new Set(replies.map((r) => r.body.data.revokedAt)).size).toBe(1);
+    const next = await t.request('GET', MANAGE, { token: made.body.data.secret });
+    expect(next.status).toBe(401);
+  },
+  'POST /api/v1/events/manage/:id/tracking-links': async () => {
+    const s = await shop();
+    const name = `Race ${randomBytes(3).toString('hex')}`;
+    exactlyOne(
+      await fire('POST', `${MANAGE}/${s.eventId}/tracking-links`, { token: owner, body: { name } }),
+      [409],
+    );
+    const rows = await one(
+      sql<{ n: number }>`select count(*)::int as n from tracking_links
+        where event_id = ${s.eventId} and name = ${name}`,
+    );
+    expect(rows.n).toBe(1);
+  },
+  'POST /api/v1/events/:slug/view': async () => {
+    // Twenty views are twenty: counts in memory, added in one statement, none lost.
+    const s = await shop();
+    await t.app.services.tracking.flush();
+    const views = async () =>
+      Number(
+        (
+          await one(
+            sql<{ n: string | null }>`select sum(views)::text as n from tracking_views
+              where event_id = ${s.eventId}`,
+          )
+        ).n ?? 0,
+      );
+    const before = await views();
+    const replies = await fire('POST', `${API}/events/${s.slug}/view`, { body: {} });
+    allFine(replies);
+    await Promise.all([t.app.services.tracking.flush(), t.app.services.tracking.flush()]);
+    expect((await views()) - before).toBe(N);
+  },
+
   // Promos ---------------------------------------------------------------------------------
   'POST /api/v1/events/manage/promo-codes': async () => {
     const s = await shop();

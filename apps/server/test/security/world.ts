@@ -44,6 +44,8 @@ export interface World {
   walletDevice: string;
   walletPassType: string;
   walletSerial: string;
+  /** A live API token of the owner's (issue 26 §2; the settings routes revoke it). */
+  apiTokenId: string;
 }
 
 /** One uploaded image per organiser is enough: images belong to no event. */
@@ -135,6 +137,14 @@ export async function givenWorld(t: TestApp, token: string): Promise<World> {
     values (${event.id}, ${paid.id}, ${`Waiting Matrix${tag}`}, ${buyerEmail}, ${buyerEmail}, 1, 'expired')
     returning id`.execute(t.db);
 
+  const apiToken = await sql<{ id: string }>`
+    insert into api_tokens (organiser_id, name, scope, token_hash, prefix)
+    values (${ownerId}, ${`Matrix tool ${tag}`}, 'read',
+      ${createHash('sha256').update(`gpat_${tag}`).digest('hex')}, 'gpat_xxxx')
+    returning id`.execute(t.db);
+  await sql`insert into tracking_links (event_id, name, code)
+    values (${event.id}, ${`Matrix link ${tag}`}, ${`matrix-${tag}`})`.execute(t.db);
+
   return {
     tag,
     eventId: event.id,
@@ -160,6 +170,7 @@ export async function givenWorld(t: TestApp, token: string): Promise<World> {
     walletDevice: `device${tag}`,
     walletPassType: 'pass.test.gatepass.tickets',
     walletSerial: `${completed.order.id}-000000000000`,
+    apiTokenId: apiToken.rows[0]!.id,
   };
 }
 
@@ -215,6 +226,12 @@ export async function fingerprint(t: TestApp, w: World): Promise<string> {
     select 'team_member_events', count(*)::text from team_member_events m where m.user_id = ${w.teamMemberId}::uuid
     union all
     select 'team_invitations', md5(string_agg(i::text, '|')) from team_invitations i where i.id = ${w.invitationId}::uuid
+    union all
+    select 'api_tokens', md5(string_agg(a.id::text || a.name || coalesce(a.revoked_at::text, ''), '|')) from api_tokens a where a.id = ${w.apiTokenId}::uuid
+    union all
+    select 'tracking_links', md5(string_agg(l::text, '|' order by l.id)) from tracking_links l where l.event_id in (${ids})
+    union all
+    select 'order_sources', count(*)::text from order_sources x where x.event_id in (${ids})
   `.execute(t.db);
   return rows.map((r) => `${r.part}:${r.hash ?? '-'}`).join(' ');
 }
@@ -237,6 +254,7 @@ const PARAM_RESOURCE: Record<string, keyof World> = {
   device: 'walletDevice',
   passType: 'walletPassType',
   serial: 'walletSerial',
+  tokenId: 'apiTokenId',
 };
 /** For a bare `:id`, the segment before it says what it is. */
 const ID_AFTER_SEGMENT: Record<string, keyof World> = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { orderRefundDto, PAYSTACK_CHANNELS } from './payouts.ts';
 import { LIMITS } from '../limits.ts';
+import { trackingSource } from './tracking.ts';
 
 /**
  * Orders (the spec's "ticket order"), checkout and the door. Money crosses the API in whole
@@ -94,7 +95,14 @@ export const quoteBody = z.object({
 });
 export type QuoteBody = z.input<typeof quoteBody>;
 
-export const createOrderBody = quoteBody.extend({ buyer: buyerBody });
+export const createOrderBody = quoteBody.extend({
+  buyer: buyerBody,
+  /**
+   * Where this checkout came from (issue 26 §4): the page's `ref` and `via`, kept for the tab.
+   * A value the server does not understand is dropped, never refused.
+   */
+  source: trackingSource.optional().catch(undefined),
+});
 export type CreateOrderBody = z.input<typeof createOrderBody>;
 
 export const payOrderBody = z.object({
@@ -107,6 +115,19 @@ export const payOrderBody = z.object({
    * offers, with the normal hold.
    */
   channel: z.enum(PAYSTACK_CHANNELS, { error: 'Unknown Paystack channel.' }).optional(),
+  /**
+   * Paystack only, from the widget (decision 075): the host page's address (http or https),
+   * where Paystack sends the buyer back instead of Gatepass's /checkout/return; the widget
+   * there reopens on the order. Absent: Gatepass's own return page.
+   */
+  returnTo: z
+    .url({ protocol: /^https?$/, error: 'The page to return to must be an http or https address.' })
+    .max(2000, 'The page to return to is too long.')
+    .refine(
+      (u) => !/^https?:\/\/[^/?#]*@/i.test(u),
+      'The page to return to must not hold a password.',
+    )
+    .optional(),
 });
 export type PayOrderBody = z.input<typeof payOrderBody>;
 

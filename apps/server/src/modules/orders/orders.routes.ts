@@ -23,6 +23,7 @@ import { notFound } from '../../lib/errors.ts';
 import { bearerToken } from '../../plugins/auth.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { WaitingRoomService } from '../waiting-room/waiting-room.service.ts';
+import type { TrackingService } from '../tracking/tracking.service.ts';
 import type { OrdersService } from './orders.service.ts';
 
 /**
@@ -37,6 +38,8 @@ export interface PaymentChooser {
     method: 'test' | 'offline' | 'paystack',
     clientAddress: string,
     channel?: PaystackChannel,
+    /** The widget's host page, where Paystack sends the buyer back (decision 075). */
+    returnTo?: string,
   ): Promise<OrderDto & { redirectUrl: string | null }>;
 }
 
@@ -57,6 +60,7 @@ export function orderRoutes(
   auth: AuthService,
   payments: PaymentChooser,
   waitingRoom: Pick<WaitingRoomService, 'admitCheckout'>,
+  tracking: Pick<TrackingService, 'orderStarted'>,
 ): FastifyPluginAsync {
   return async (base) => {
     const app = base.withTypeProvider<ZodTypeProvider>();
@@ -93,6 +97,8 @@ export function orderRoutes(
           await giveBackPass();
           throw err;
         }
+        // Where the checkout came from (issue 26 §4): never fails the sale.
+        await tracking.orderStarted(result.order.id, request.body.source);
         return reply.status(201).send({
           data: result,
           message:
@@ -133,6 +139,7 @@ export function orderRoutes(
           request.body.method,
           request.ip,
           request.body.channel,
+          request.body.returnTo, // the widget's host page (issue 26 §1, decision 075)
         ),
       }),
     });

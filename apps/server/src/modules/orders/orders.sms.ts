@@ -1,3 +1,4 @@
+import { dateFormatter } from '@gatepass/shared';
 import type { SaleEvent } from '../events/inventory.service.ts';
 import type { NewSms } from '../mail/mail.service.ts';
 import { gsm7Length, SMS_SEGMENT, toGsm7, truncateGsm7 } from '../sms/sms.text.ts';
@@ -7,14 +8,12 @@ import type { OrderRow } from './orders.table.ts';
 export const ORDER_CONFIRMATION_SMS = 'order-confirmation-sms';
 
 /**
- * Date formatters per time zone: making one costs far more than using it, and a flash sale
- * confirms hundreds of orders of one event a second (each with its SMS).
+ * The shared module's cached formatter: making one costs far more than using it, and a flash
+ * sale confirms hundreds of orders of one event a second (each with its SMS).
  */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
+const formatterFor = (timeZone: string) =>
+  dateFormatter(
+    {
       timeZone,
       weekday: 'short',
       day: 'numeric',
@@ -22,11 +21,9 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
       year: 'numeric',
       hour: 'numeric',
       minute: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
+    },
+    'en-US',
+  );
 
 /** "Sun 20 Dec, 7:00 PM" in the event's time zone; the year when it is not this year's. */
 export function shortEventTime(startAt: Date | null, timeZone: string, now = new Date()): string {

@@ -146,6 +146,14 @@ export class TeamService {
     return actor;
   }
 
+  /**
+   * Whose thing a manage request names, and its event: for callers that are no user of a
+   * team (API tokens, decision 070), which check the owner themselves.
+   */
+  resourceOwner(ref: ResourceRef): Promise<{ ownerId: string; eventId: string } | undefined> {
+    return repo.resourceOwner(this.db, ref.kind, ref.id);
+  }
+
   /** The user's role for this organiser: owner, a member, or none. */
   private async actorFor(userId: string, organiserId: string): Promise<Actor | undefined> {
     if (organiserId === userId) return { userId, organiserId, role: 'owner', eventIds: null };

@@ -20,6 +20,7 @@ import {
 } from './waiting-room.clock.ts';
 import {
   accountVisitorId,
+  cookieWithCarried,
   passCookie,
   PASS_HEADER,
   readCookie,
@@ -538,7 +539,8 @@ export class WaitingRoomService {
     const url = this.queueUrl(event.slug);
     const refuse = (sentence: string) =>
       new AppError(403, 'WAITING_ROOM', `${sentence} ${url}`, { queueUrl: url });
-    const cookie = typeof headers.cookie === 'string' ? headers.cookie : undefined;
+    // The widget carries the visitor in a header instead of the cookie (decision 074).
+    const cookie = cookieWithCarried(headers);
     const header = headers[PASS_HEADER];
     const token =
       (typeof header === 'string' ? header : undefined) ?? readCookie(cookie, passCookie(eventId));

@@ -4,6 +4,43 @@ import { cn } from '../../lib/cn.ts';
 import { Button } from './button.tsx';
 import { CloseIcon } from './icons.tsx';
 
+/** A dialog's title, its description and the button that closes it. */
+function DialogHead({
+  title,
+  description,
+  descriptionAs = 'p',
+  onClose,
+  className,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  /** 'div' where the description holds blocks of its own (the order drawer's badges). */
+  descriptionAs?: 'p' | 'div';
+  onClose: () => void;
+  className: string;
+}) {
+  return (
+    <div className={cn('flex items-start justify-between gap-4 border-b px-5 py-4', className)}>
+      <div className="min-w-0">
+        <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
+        {description ? (
+          <Description as={descriptionAs} className="mt-1 text-sm text-slate-600">
+            {description}
+          </Description>
+        ) : null}
+      </div>
+      <button
+        type="button"
+        onClick={onClose}
+        className="-m-1.5 rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
+      >
+        <CloseIcon className="size-5" />
+        <span className="sr-only">Close</span>
+      </button>
+    </div>
+  );
+}
+
 /**
  * A modal dialog: focus is trapped inside, Escape and a click outside close it, and the
  * title names it for screen readers (Headless UI's Dialog).
@@ -42,22 +79,12 @@ export function Modal({
             size === 'lg' && 'sm:max-w-2xl',
           )}
         >
-          <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-5 py-4">
-            <div className="min-w-0">
-              <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
-              {description ? (
-                <Description className="mt-1 text-sm text-slate-600">{description}</Description>
-              ) : null}
-            </div>
-            <button
-              type="button"
-              onClick={onClose}
-              className="-m-1.5 rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
-            >
-              <CloseIcon className="size-5" />
-              <span className="sr-only">Close</span>
-            </button>
-          </div>
+          <DialogHead
+            title={title}
+            description={description}
+            onClose={onClose}
+            className="border-slate-100"
+          />
           {children ? (
             <div className="max-h-[calc(100dvh-10rem)] overflow-y-auto px-5 py-4">{children}</div>
           ) : null}
@@ -102,24 +129,13 @@ export function Drawer({
           transition
           className="flex h-full w-full max-w-xl flex-col bg-white shadow-2xl transition duration-200 data-closed:translate-x-8 data-closed:opacity-0"
         >
-          <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 sm:px-6">
-            <div className="min-w-0">
-              <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
-              {description ? (
-                <Description as="div" className="mt-1 text-sm text-slate-600">
-                  {description}
-                </Description>
-              ) : null}
-            </div>
-            <button
-              type="button"
-              onClick={onClose}
-              className="-m-1.5 rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
-            >
-              <CloseIcon className="size-5" />
-              <span className="sr-only">Close</span>
-            </button>
-          </div>
+          <DialogHead
+            title={title}
+            description={description}
+            descriptionAs="div"
+            onClose={onClose}
+            className="border-slate-200 sm:px-6"
+          />
           <div className="flex-1 overflow-y-auto px-5 py-5 sm:px-6">{children}</div>
           {footer ? (
             <div className="border-t border-slate-200 bg-slate-50 px-5 py-3 sm:px-6">{footer}</div>

@@ -58,6 +58,29 @@ function FieldFrame({
   );
 }
 
+/**
+ * A labelled control's parts: what its frame shows (label, hint, error) and what the
+ * control itself takes (its id, its error for assistive technology, its classes, the rest).
+ */
+function useField<
+  P extends FieldProps & { id?: string | undefined; className?: string | undefined },
+>(
+  { label, error, hint, optional, wrapperClassName, id, className, ...rest }: P,
+  extraClass?: string | null,
+) {
+  const ids = useFieldIds(id, hint, error);
+  return {
+    frame: { label, error, hint, optional, wrapperClassName, ids },
+    control: {
+      id: ids.fieldId,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': ids.describedBy,
+      className: cn(controlClasses(error), extraClass, className),
+      ...rest,
+    },
+  };
+}
+
 type InputProps = FieldProps &
   Omit<InputHTMLAttributes<HTMLInputElement>, 'prefix'> & {
     prefix?: ReactNode;
@@ -65,35 +88,11 @@ type InputProps = FieldProps &
   };
 
 /** A labelled input; `prefix` draws a unit such as ₦ inside its left edge. */
-export function Input({
-  label,
-  error,
-  hint,
-  optional,
-  wrapperClassName,
-  id,
-  className,
-  prefix,
-  suffix,
-  ...props
-}: InputProps) {
-  const ids = useFieldIds(id, hint, error);
-  const input = (
-    <input
-      id={ids.fieldId}
-      aria-invalid={error ? true : undefined}
-      aria-describedby={ids.describedBy}
-      className={cn(
-        controlClasses(error),
-        prefix ? 'pl-8' : null,
-        suffix ? 'pr-9' : null,
-        className,
-      )}
-      {...props}
-    />
-  );
+export function Input({ prefix, suffix, ...props }: InputProps) {
+  const { frame, control } = useField(props, cn(prefix ? 'pl-8' : null, suffix ? 'pr-9' : null));
+  const input = <input {...control} />;
   return (
-    <FieldFrame {...{ label, error, hint, optional, wrapperClassName, ids }}>
+    <FieldFrame {...frame}>
       {prefix || suffix ? (
         <div className="relative">
           {prefix ? (
@@ -140,53 +139,20 @@ export function NewPasswordInput({
   );
 }
 
-export function Select({
-  label,
-  error,
-  hint,
-  optional,
-  wrapperClassName,
-  id,
-  className,
-  children,
-  ...props
-}: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
-  const ids = useFieldIds(id, hint, error);
+export function Select(props: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
+  const { frame, control } = useField(props, 'pr-9');
   return (
-    <FieldFrame {...{ label, error, hint, optional, wrapperClassName, ids }}>
-      <select
-        id={ids.fieldId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        className={cn(controlClasses(error), 'pr-9', className)}
-        {...props}
-      >
-        {children}
-      </select>
+    <FieldFrame {...frame}>
+      <select {...control} />
     </FieldFrame>
   );
 }
 
-export function TextArea({
-  label,
-  error,
-  hint,
-  optional,
-  wrapperClassName,
-  id,
-  className,
-  ...props
-}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const ids = useFieldIds(id, hint, error);
+export function TextArea(props: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const { frame, control } = useField(props);
   return (
-    <FieldFrame {...{ label, error, hint, optional, wrapperClassName, ids }}>
-      <textarea
-        id={ids.fieldId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        className={cn(controlClasses(error), className)}
-        {...props}
-      />
+    <FieldFrame {...frame}>
+      <textarea {...control} />
     </FieldFrame>
   );
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ChangeEvent, ReactNode } from 'react';
+import { useEffect, useRef, type ChangeEvent, type ReactNode } from 'react';
 import {
   useController,
   useForm,
@@ -10,8 +10,10 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import type { z } from 'zod';
+import { cn } from '../../lib/cn.ts';
 import { apiFieldErrors } from '../../lib/field-errors.ts';
-import { ChoiceCards, Input } from './form-controls.tsx';
+import { Button } from './button.tsx';
+import { ChoiceCards, Input, TextArea } from './form-controls.tsx';
 
 /** The contract as a react-hook-form resolver: its rules and its sentences, per field. */
 export function contractResolver<In extends FieldValues, Out extends FieldValues>(
@@ -38,6 +40,43 @@ export function useContractForm<In extends FieldValues, Out extends FieldValues>
     // The forms have always left the focus where the person is (the errors are announced).
     shouldFocusError: false,
   });
+}
+
+/**
+ * A contract form whose values live in a store of their own (the wizard's persisted `event`
+ * store, spec §6): the form shows the store's values and hands every edit back to it, so what
+ * is typed survives leaving the page and a reload. Rules, errors and the server's refusals
+ * are the form layer's, as for any other form; the form's errors stay when the store answers
+ * an edit with the values the form already holds.
+ */
+export function useStoredForm<In extends FieldValues, Out extends FieldValues = In>(
+  /** Absent where the form checks its parts itself (the wizard saves a step partially). */
+  schema: z.ZodType<Out, In> | null,
+  values: In,
+  onEdit: (values: In, field: FieldPath<In>) => void,
+): UseFormReturn<In, unknown, Out> {
+  const form = useForm<In, unknown, Out>({
+    ...(schema ? { resolver: contractResolver(schema) } : {}),
+    values,
+    resetOptions: { keepErrors: true },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const edit = useRef(onEdit);
+  useEffect(() => {
+    edit.current = onEdit;
+  });
+  useEffect(() => {
+    // Only the person's edits go to the store, not the store's own values coming back.
+    return form.subscribe({
+      formState: { values: true },
+      callback: ({ values, name, type }) => {
+        if (name && type === 'change') edit.current(values, name as FieldPath<In>);
+      },
+    });
+  }, [form]);
+  return form;
 }
 
 /**
@@ -123,13 +162,44 @@ export function FormInput<T extends FieldValues, Out extends FieldValues>({
   form,
   name,
   format,
+  inputName,
   ...props
 }: InputProps & {
   form: UseFormReturn<T, unknown, Out>;
   name: FieldPath<T>;
   format?: (text: string) => string;
+  /** The input's own name where the field's would invite a browser's autofill ("name"). */
+  inputName?: string;
 }) {
-  return <Input {...props} {...useFieldProps(form, name, format)} />;
+  const field = useFieldProps(form, name, format);
+  return <Input {...props} {...field} name={inputName ?? field.name} />;
+}
+
+/** An email address field bound to a contract form: labelled "Email", with the email keyboard. */
+export function FormEmailInput<T extends FieldValues, Out extends FieldValues>(
+  props: Omit<Parameters<typeof FormInput<T, Out>>[0], 'type' | 'inputMode' | 'label'> & {
+    label?: string;
+  },
+) {
+  return <FormInput label="Email" type="email" inputMode="email" autoComplete="email" {...props} />;
+}
+
+/** A labelled text area bound to a contract form. */
+export function FormTextArea<T extends FieldValues, Out extends FieldValues>({
+  form,
+  name,
+  inputName,
+  ...props
+}: Omit<
+  Parameters<typeof TextArea>[0],
+  'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'defaultValue' | 'form'
+> & {
+  form: UseFormReturn<T, unknown, Out>;
+  name: FieldPath<T>;
+  inputName?: string;
+}) {
+  const field = useFieldProps(form, name);
+  return <TextArea {...props} {...field} name={inputName ?? field.name} />;
 }
 
 /**
@@ -151,14 +221,35 @@ export function FormChoiceCards<T extends FieldValues, Out extends FieldValues, 
 }
 
 /** A form's refusal that belongs to no field (the server's sentence), above its buttons. */
-export function FormFailure({ children }: { children: ReactNode }) {
+export function FormFailure({ children, className }: { children: ReactNode; className?: string }) {
   if (!children) return null;
   return (
     <p
       role="alert"
-      className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-inset ring-red-200"
+      className={cn(
+        'rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-inset ring-red-200',
+        className,
+      )}
     >
       {children}
     </p>
+  );
+}
+
+/**
+ * A form's submit button: disabled and saying `busyLabel` (the spec's "Sending...") while
+ * the form's call runs, so it is sent once.
+ */
+export function SubmitButton({
+  busy,
+  busyLabel,
+  disabled,
+  children,
+  ...props
+}: Omit<Parameters<typeof Button>[0], 'type'> & { busy: boolean; busyLabel: string }) {
+  return (
+    <Button type="submit" disabled={busy || disabled} {...props}>
+      {busy ? busyLabel : children}
+    </Button>
   );
 }

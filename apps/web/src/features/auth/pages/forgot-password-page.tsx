@@ -1,35 +1,28 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/form-controls.tsx';
+import { FormEmailInput, SubmitButton, useContractForm } from '../../../components/ui/form.tsx';
 import { KeyIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { AuthScreen } from '../components/auth-screen.tsx';
 
 const INVALID_EMAIL = 'Please enter a valid email address.';
-const looksLikeEmail = (value: string) => z.email().safeParse(value).success;
+/** A blank address is just not a valid one here (the spec's one sentence for this form). */
+const forgotPasswordForm = z.object({ email: z.string().trim().pipe(z.email(INVALID_EMAIL)) });
 
 export function ForgotPasswordPage() {
   const forgot = useForgotPassword();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useContractForm(forgotPasswordForm, { email: '' });
   const [sent, setSent] = useState<string>();
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = ({ email }: z.output<typeof forgotPasswordForm>) => {
     if (forgot.isPending) return;
-    const value = email.trim();
-    if (!looksLikeEmail(value)) {
-      setError(INVALID_EMAIL);
-      return;
-    }
     setSent(undefined);
     forgot.mutate(
-      { email: value },
+      { email },
       {
         onSuccess: (response) => {
           setSent(response.data.message || response.message || 'Password reset link sent!');
@@ -56,24 +49,12 @@ export function ForgotPasswordPage() {
         </Link>
       }
     >
-      <form noValidate onSubmit={submit} className="space-y-5">
-        <Input
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          value={email}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            setError(undefined);
-          }}
-          error={error}
-        />
+      <form noValidate onSubmit={(e) => void form.handleSubmit(submit)(e)} className="space-y-5">
+        <FormEmailInput form={form} name="email" placeholder="you@example.com" />
         {sent ? <Alert tone="success">{sent}</Alert> : null}
-        <Button type="submit" className="w-full" disabled={forgot.isPending}>
-          {forgot.isPending ? 'Sending...' : 'Reset Password'}
-        </Button>
+        <SubmitButton className="w-full" busy={forgot.isPending} busyLabel="Sending...">
+          Reset Password
+        </SubmitButton>
       </form>
     </AuthScreen>
   );

@@ -4,7 +4,7 @@ import { useDispatch } from 'react-redux';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { FormInput, useContractForm } from '../../../components/ui/form.tsx';
+import { FormInput, SubmitButton, useContractForm } from '../../../components/ui/form.tsx';
 import { LoginIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
 import { readApiFailure } from '../../../lib/api-error.ts';
@@ -76,9 +76,9 @@ export function LoginPage() {
             </Link>
           </div>
         </div>
-        <Button type="submit" className="w-full" disabled={login.isPending}>
-          {login.isPending ? 'Logging in...' : 'Login'}
-        </Button>
+        <SubmitButton className="w-full" busy={login.isPending} busyLabel="Logging in...">
+          Login
+        </SubmitButton>
       </form>
       <div className="mt-6 border-t border-slate-200 pt-6 text-center">
         <p className="text-sm text-slate-600">New to Gatepass?</p>

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { buttonClasses } from '../../../components/ui/button.tsx';
 import { NewPasswordInput } from '../../../components/ui/form-controls.tsx';
 import { KeyIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -12,7 +12,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { useResetTokenStatus } from '../api/check-reset-token.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthScreen } from '../components/auth-screen.tsx';
-import { useContractForm, useFieldProps } from '../../../components/ui/form.tsx';
+import { SubmitButton, useContractForm, useFieldProps } from '../../../components/ui/form.tsx';
 
 /** The new password under the contract's rule, and typed twice alike. */
 const resetForm = z
@@ -80,9 +80,9 @@ export function ResetPasswordPage() {
       <form noValidate onSubmit={(e) => void form.handleSubmit(submit)(e)} className="space-y-5">
         <NewPasswordInput label="New Password" {...password} />
         <NewPasswordInput label="Confirm Password" rule={false} {...confirm} />
-        <Button type="submit" className="w-full" disabled={reset.isPending}>
-          {reset.isPending ? 'Resetting...' : 'Reset Password'}
-        </Button>
+        <SubmitButton className="w-full" busy={reset.isPending} busyLabel="Resetting...">
+          Reset Password
+        </SubmitButton>
       </form>
     </AuthScreen>
   );

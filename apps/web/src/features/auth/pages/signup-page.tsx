@@ -4,7 +4,12 @@ import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input, NewPasswordInput } from '../../../components/ui/form-controls.tsx';
-import { FormInput, useContractForm, useFieldProps } from '../../../components/ui/form.tsx';
+import {
+  FormEmailInput,
+  FormInput,
+  useContractForm,
+  useFieldProps,
+} from '../../../components/ui/form.tsx';
 import { TicketIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useSignup } from '../api/signup.ts';
@@ -80,14 +85,7 @@ function SignupForm() {
   return (
     <form noValidate onSubmit={(e) => void form.handleSubmit(submit)(e)} className="space-y-5">
       <FormInput form={form} name="fullName" label="Full Name" autoComplete="name" />
-      <FormInput
-        form={form}
-        name="email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-      />
+      <FormEmailInput form={form} name="email" placeholder="you@example.com" />
       <FormInput form={form} name="phoneNumber" {...phoneNumberInput} />
       <NewPasswordInput label="Password" {...password} />
       <SignupButton pending={pending} />

@@ -3,8 +3,12 @@ import { useMemo } from 'react';
 import { z } from 'zod';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { FormInput, useContractForm } from '../../../components/ui/form.tsx';
+import {
+  FormEmailInput,
+  FormInput,
+  SubmitButton,
+  useContractForm,
+} from '../../../components/ui/form.tsx';
 import { MailIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
@@ -99,16 +103,7 @@ export function VerifyEmailPage() {
       }
     >
       <form noValidate onSubmit={(e) => void form.handleSubmit(submit)(e)} className="space-y-5">
-        {knownEmail ? null : (
-          <FormInput
-            form={form}
-            name="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            placeholder={SAMPLE_EMAIL}
-          />
-        )}
+        {knownEmail ? null : <FormEmailInput form={form} name="email" placeholder={SAMPLE_EMAIL} />}
         <FormInput
           form={form}
           name="code"
@@ -117,9 +112,9 @@ export function VerifyEmailPage() {
           autoComplete="one-time-code"
           placeholder="123456"
         />
-        <Button type="submit" className="w-full" disabled={verify.isPending}>
-          {verify.isPending ? 'Verifying...' : 'Verify Email'}
-        </Button>
+        <SubmitButton className="w-full" busy={verify.isPending} busyLabel="Verifying...">
+          Verify Email
+        </SubmitButton>
       </form>
       <p className="mt-6 text-center text-sm text-slate-600">
         Didn&apos;t get a code?{' '}

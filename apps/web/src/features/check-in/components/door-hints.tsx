@@ -1,3 +1,4 @@
+import { deviceTimeZone, formatClock } from '@gatepass/shared';
 import type { ReactNode } from 'react';
 import {
   CameraOffIcon,
@@ -5,8 +6,6 @@ import {
   RefreshIcon,
   SendIcon,
 } from '../../../components/ui/icons.tsx';
-
-const clock = new Intl.DateTimeFormat('en-NG', { hour: '2-digit', minute: '2-digit' });
 
 /**
  * Quiet notes on what the spec has only logged (§8): the camera is off, the list may be
@@ -44,7 +43,7 @@ export function DoorHints({
       text: !hasList
         ? 'Could not load the order list'
         : refreshedAt
-          ? `List may be out of date (updated ${clock.format(refreshedAt)})`
+          ? `List may be out of date (updated ${formatClock(refreshedAt, deviceTimeZone())})`
           : 'List may be out of date',
     });
   }

@@ -1,3 +1,4 @@
+import { deviceTimeZone, formatClock } from '@gatepass/shared';
 import { TEST_PAID_LABEL } from '../../../components/ui/badge.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { bannerText, ticketTypesText } from '../lib/door.ts';
@@ -20,12 +21,6 @@ const sourceLabel: Record<ScanSource, string> = {
   manual: 'Manual',
   search: 'Search',
 };
-
-const timeFormat = new Intl.DateTimeFormat('en-NG', {
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
 
 /**
  * The result banner (spec §2): 'Valid: first last, ₦…' with 'Qty: n', 'Already used' with
@@ -83,7 +78,7 @@ function Filled({ result }: { result: DoorResult }) {
           {' · '}
           {sourceLabel[result.source]}
           {' · '}
-          {timeFormat.format(result.at)}
+          {formatClock(result.at, deviceTimeZone(), { seconds: true })}
         </p>
       </div>
     </div>

@@ -1,4 +1,11 @@
-import { DOOR_REFUSAL_REASONS, formatNaira, LIMITS, ORDER_LIMITS } from '@gatepass/shared';
+import {
+  deviceTimeZone,
+  DOOR_REFUSAL_REASONS,
+  formatDayClock,
+  formatNaira,
+  LIMITS,
+  ORDER_LIMITS,
+} from '@gatepass/shared';
 import { z } from 'zod';
 
 /** Spec §9: QR scan delay, duplicate suppression, idle interval before sync, code length. */
@@ -154,13 +161,8 @@ export function bannerText(outcome: ScanOutcome): { title: string; detail?: stri
   }
 }
 
-const refusalTime = new Intl.DateTimeFormat('en-NG', {
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-const on = (at: string | undefined) => (at ? ` on ${refusalTime.format(new Date(at))}` : '');
+// On the door's own clock, as its other times.
+const on = (at: string | undefined) => (at ? ` on ${formatDayClock(at, deviceTimeZone())}` : '');
 
 /** Why a code is refused, in a steward's words (issue 24 §1). */
 export function refusalText(refusal: RefusedCode): string {

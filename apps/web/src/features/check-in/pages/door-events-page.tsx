@@ -1,4 +1,4 @@
-import { isDoorOnly } from '@gatepass/shared';
+import { formatShortDateTime, isDoorOnly } from '@gatepass/shared';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { ArrowRightIcon, ScanIcon } from '../../../components/ui/icons.tsx';
@@ -7,7 +7,6 @@ import { RefusalNotice } from '../../../components/ui/refusal-notice.tsx';
 import { EmptyState, Panel } from '../../../components/ui/panel.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { formatShortDateTime } from '../../../lib/format.ts';
 import { useWorkspace } from '../../../lib/workspace.ts';
 import { useDoorEvents, type DoorEventRef } from '../api/get-door-events.ts';
 

@@ -1,9 +1,8 @@
 import { isDoorOnly, isMemberRole } from '@gatepass/shared';
+import { EventNotFound, PageProblem } from '../../../components/ui/page-shell.tsx';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useCallback, useEffect, useState, type ComponentType, type SVGProps } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
 import { DoorActions } from '../components/door-actions.tsx';
@@ -69,7 +68,10 @@ export function VerifyTicketPage({ eventId }: { eventId: string }) {
   );
 
   if (state.refused) return <DoorRefused refusal={state.refused} />;
-  if (state.notFound) return <DoorNotFound />;
+  // The event is not the user's (or does not exist): said as the manage page says it.
+  if (state.notFound) {
+    return <EventNotFound eyebrow="Door" consequence="so there are no tickets to check here" />;
+  }
 
   return (
     <div className="pb-16">
@@ -153,53 +155,31 @@ export function VerifyTicketPage({ eventId }: { eventId: string }) {
   );
 }
 
-/** The event is not the user's (or does not exist): said as the manage page says it. */
-function DoorNotFound() {
-  return (
-    <>
-      <PageHeader eyebrow="Door" title="Event not found" />
-      <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:px-8">
-        <Alert tone="error">
-          This event does not exist or is not yours, so there are no tickets to check here.{' '}
-          <Link to={paths.manage.all} className="font-semibold underline">
-            Back to my events
-          </Link>
-        </Alert>
-      </div>
-    </>
-  );
-}
-
 /**
  * Teams (issue 13): the server refused this door (the steward was removed, or no longer
  * has this event). The attendee list has already left the device; unsent codes stay.
  */
 function DoorRefused({ refusal }: { refusal: DoorRefusal }) {
   return (
-    <>
-      <PageHeader eyebrow="Door" title="No access to this door" />
-      <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:px-8">
-        <Alert tone="error">
-          <p className="font-semibold">
-            {refusal.hadList
-              ? "You no longer have access to this event's door."
-              : "You don't have access to this event's door."}
-          </p>
-          {refusal.message ? <p className="mt-1">{refusal.message}</p> : null}
-          {refusal.hadList ? (
-            <p className="mt-1">
-              Its attendee list has been removed from this device. Check-ins not sent yet are kept
-              as ticket codes only and go to the server when someone with access signs in here.
-            </p>
-          ) : null}
-          <p className="mt-2">
-            Ask the organiser if you should still be checking tickets here.{' '}
-            <Link to={paths.manage.verifyTickets} className="font-semibold underline">
-              Your doors
-            </Link>
-          </p>
-        </Alert>
-      </div>
-    </>
+    <PageProblem eyebrow="Door" title="No access to this door">
+      <p className="font-semibold">
+        {refusal.hadList
+          ? "You no longer have access to this event's door."
+          : "You don't have access to this event's door."}
+      </p>
+      {refusal.message ? <p className="mt-1">{refusal.message}</p> : null}
+      {refusal.hadList ? (
+        <p className="mt-1">
+          Its attendee list has been removed from this device. Check-ins not sent yet are kept as
+          ticket codes only and go to the server when someone with access signs in here.
+        </p>
+      ) : null}
+      <p className="mt-2">
+        Ask the organiser if you should still be checking tickets here.{' '}
+        <Link to={paths.manage.verifyTickets} className="font-semibold underline">
+          Your doors
+        </Link>
+      </p>
+    </PageProblem>
   );
 }

@@ -1,6 +1,6 @@
 import type { BuyerBody } from '@gatepass/shared';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { FormInput } from '../../../components/ui/form.tsx';
+import { FormEmailInput, FormInput } from '../../../components/ui/form.tsx';
 
 /** The checkout's buyer fields, in the order they show (the first invalid one gets the focus). */
 export const BUYER_FIELDS = ['firstName', 'lastName', 'email', 'phone'] as const;
@@ -31,13 +31,9 @@ export function BuyerForm<Out extends FieldValues>({
         disabled={disabled}
         required
       />
-      <FormInput
+      <FormEmailInput
         form={form}
         name="email"
-        label="Email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
         hint="Your tickets are sent here."
         disabled={disabled}
         required

@@ -1,3 +1,4 @@
+import { formatClock } from '@gatepass/shared';
 import { useOrder } from '../api/get-order.ts';
 import { useCountdown } from '../lib/countdown.ts';
 import { HoldCountdown } from './hold-countdown.tsx';
@@ -12,11 +13,7 @@ export function PaymentWaitHold({ orderId }: { orderId: string }) {
   const until = order.data?.status === 'pending' ? order.data.reservedUntil : null;
   const msLeft = useCountdown(until);
   if (!until) return null;
-  const clock = new Date(until).toLocaleTimeString('en-NG', {
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Africa/Lagos',
-  });
+  const clock = formatClock(until);
   return (
     <div className="mt-4 grid gap-2 text-left">
       <HoldCountdown msLeft={msLeft} />

@@ -15,6 +15,7 @@ import { ShieldCheckIcon, TicketIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { readApiFailure } from '../../../lib/api-error.ts';
+import { rememberSource } from '../../../lib/source.ts';
 import { useCreateOrder } from '../api/create-order.ts';
 import { useCheckoutEvent } from '../api/get-event.ts';
 import { queueInstead } from '../api/get-queue-status.ts';
@@ -36,6 +37,7 @@ import {
   parseItemsParam,
   type Quantities,
 } from '../lib/basket.ts';
+import { useGoToPage } from '../lib/go-to-page.ts';
 import { splitFullName } from '../lib/names.ts';
 
 interface SessionSlice {
@@ -139,6 +141,7 @@ export function CheckoutPage() {
 
 function CheckoutForm({ event, fromLink }: { event: PublicEventDto; fromLink: string | null }) {
   const navigate = useNavigate();
+  const goToPage = useGoToPage();
   const location = useLocation();
   const [, setParams] = useSearchParams();
   const queryClient = useQueryClient();
@@ -159,6 +162,8 @@ function CheckoutForm({ event, fromLink }: { event: PublicEventDto; fromLink: st
   const [ticketsError, setTicketsError] = useState<string | null>(null);
   const [orderError, setOrderError] = useState<string | null>(null);
   const createOrder = useCreateOrder();
+  // Where this checkout came from (?ref=, ?via=widget, or kept by the event page in this tab).
+  const [source] = useState(() => rememberSource(event.id, window.location.search));
   const detailsRef = useRef<HTMLDivElement>(null);
 
   const lines = useMemo(() => basketLines(event.ticketTypes, quantities), [event, quantities]);
@@ -174,12 +179,12 @@ function CheckoutForm({ event, fromLink }: { event: PublicEventDto; fromLink: st
   useEffect(() => {
     let current = true;
     void queueInstead(event.slug).then((queue) => {
-      if (queue && current) window.location.assign(queue);
+      if (queue && current) goToPage(queue);
     });
     return () => {
       current = false;
     };
-  }, [event.slug]);
+  }, [event.slug, goToPage]);
 
   // The link follows the basket, so a reload (or a shared link) keeps the chosen tickets.
   const items = itemsParam(lines);
@@ -250,7 +255,13 @@ function CheckoutForm({ event, fromLink }: { event: PublicEventDto; fromLink: st
     // What was typed goes to the server, which applies the same contract.
     const buyer = buyerForm.getValues();
     createOrder.mutate(
-      { eventId: event.id, items: lines, buyer, ...(promo ? { promoCode: promo } : {}) },
+      {
+        eventId: event.id,
+        items: lines,
+        buyer,
+        ...(promo ? { promoCode: promo } : {}),
+        ...(source.ref || source.via ? { source } : {}),
+      },
       {
         onSuccess: (order) => {
           queryClient.setQueryData(orderQueryKey(order.id), order);
@@ -267,7 +278,7 @@ function CheckoutForm({ event, fromLink }: { event: PublicEventDto; fromLink: st
           // the server writes, so a full load).
           const queue = waitingRoomQueue(err);
           if (queue) {
-            window.location.assign(queue);
+            goToPage(queue);
             return;
           }
           const sentence = inlineOrToast(err);

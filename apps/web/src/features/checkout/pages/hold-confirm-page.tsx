@@ -1,3 +1,4 @@
+import { formatEventDate } from '@gatepass/shared';
 import type { OrderDto } from '@gatepass/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -46,16 +47,9 @@ export function HoldConfirmPage() {
           >
             Your {order.quantity === 1 ? 'ticket is' : `${order.quantity} tickets are`} held for{' '}
             {order.event.title} until{' '}
-            <strong>
-              {new Date(order.reservedUntil ?? 0).toLocaleString('en-GB', {
-                timeZone: order.event.timeZone,
-                dateStyle: 'full',
-                timeStyle: 'short',
-              })}
-            </strong>
-            . Pay by bank transfer or at the venue, quoting order code {order.orderCode}; your
-            tickets are confirmed once the organiser marks the order paid. Unpaid by then, they are
-            released.
+            <strong>{formatEventDate(order.reservedUntil ?? 0, order.event.timeZone)}</strong>. Pay
+            by bank transfer or at the venue, quoting order code {order.orderCode}; your tickets are
+            confirmed once the organiser marks the order paid. Unpaid by then, they are released.
           </CheckoutMessage>
         ) : error ? (
           <CheckoutMessage icon={TicketIcon} tone="red" role="alert" title="This link did not work">

@@ -1,3 +1,4 @@
+import { formatClock } from '@gatepass/shared';
 import type { OrderDto, PaystackChannel } from '@gatepass/shared';
 import {
   formatNaira,
@@ -6,10 +7,19 @@ import {
   TRANSFER_HOLD_MINUTES,
 } from '@gatepass/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { z } from 'zod';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import {
+  formError,
+  FormFailure,
+  useContractForm,
+  useFieldControl,
+} from '../../../components/ui/form.tsx';
 import { TicketIcon } from '../../../components/ui/icons.tsx';
+import { WIDGET_MESSAGE } from '@gatepass/shared';
+import { embedded, embedOptions, frameCanStore } from '../../../config/embed.ts';
 import { paths } from '../../../config/paths.ts';
 import { orderQueryKey } from '../api/get-order.ts';
 import { usePaymentMethods } from '../api/get-payment-methods.ts';
@@ -23,6 +33,8 @@ import { PaymentOptions, type PaymentOption } from '../components/payment-option
 import { inlineOrToast } from '../lib/api-errors.ts';
 import { useCountdown } from '../lib/countdown.ts';
 import { restartCheckoutPath } from '../lib/links.ts';
+import { orderTokens } from '../lib/order-tokens.ts';
+import { hostOrigin } from '../lib/widget-handover.ts';
 
 const OPTIONS: Record<CheckoutPaymentMethod, PaymentOption> = {
   paystack: {
@@ -61,12 +73,7 @@ const CHANNEL_TEXT: Record<PaystackChannel, string> = {
 };
 
 /** The clock time a long hold would end at if chosen now ("14:35"). */
-const holdEnd = (minutes: number) =>
-  new Date(Date.now() + minutes * 60_000).toLocaleTimeString('en-NG', {
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Africa/Lagos',
-  });
+const holdEnd = (minutes: number) => formatClock(Date.now() + minutes * 60_000);
 
 /**
  * Paystack's channels the event offers, one choice each: the buyer's choice decides the
@@ -97,12 +104,19 @@ function paystackOptions(order: OrderDto, sandbox: boolean): PaymentOption[] {
   }));
 }
 
+const NO_METHOD = 'Choose how you want to pay.';
+/** The payment form: one choice, as PaymentOptions names it ("paystack:card", "offline"). */
+const paymentChoice = z.object({ method: z.string({ error: NO_METHOD }).min(1, NO_METHOD) });
+type PaymentChoice = z.infer<typeof paymentChoice>;
+
 /** The demo's sandbox (PAYSTACK_SANDBOX, decision 058) says so on every Paystack choice. */
 const SANDBOX_NOTE = 'Paystack sandbox — no real money';
 
 /** /checkout/pay/{orderId}: the held order, its countdown and the choice of payment. */
 export function PaymentPage() {
   const { orderId = '' } = useParams();
+  // The widget's "continue in a new tab" hands the order's token over in the fragment.
+  useState(() => orderTokens.adoptFromHash(orderId));
   return (
     <OrderGate orderId={orderId} step="Payment">
       {(order) => <Payment order={order} />}
@@ -140,8 +154,13 @@ function Payment({ order }: { order: OrderDto }) {
     (m) => methods.includes(m) && (m !== 'offline' || order.event.offlinePayment),
   ).flatMap((m) => (m === 'paystack' ? paystackOptions(order, paystackSandbox) : [OPTIONS[m]]));
   const [leaving, setLeaving] = useState(false);
-  const [method, setMethod] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const form = useContractForm(paymentChoice, { method: '' });
+  const choice = useFieldControl<PaymentChoice, PaymentChoice, string>(form, 'method');
+  const method = choice.value;
+  const [inTab, setInTab] = useState(false);
+  // The widget comes back into its host page after Paystack when the loader gave the page's
+  // address (decision 075); without it (the plain iframe) Paystack opens in a new tab.
+  const [widgetReturn] = useState(() => (embedded && embedOptions?.host) || null);
   const msLeft = useCountdown(order.status === 'pending' ? order.reservedUntil : null);
   const holdOver = order.status === 'pending' && msLeft === 0;
 
@@ -157,35 +176,64 @@ function Payment({ order }: { order: OrderDto }) {
     return <Navigate to={paths.checkout.complete(order.id)} replace />;
   }
 
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
+  const submit = ({ method }: PaymentChoice) => {
     if (pay.isPending) return;
-    if (!method) {
-      setError('Choose how you want to pay.');
+    const [chosen, channel] = method.split(':') as [CheckoutPaymentMethod, PaystackChannel?];
+    const paystack = chosen === 'paystack' || Boolean(channel);
+    if (paystack && embedded && !widgetReturn) {
+      // A plain iframe, with no loader to come back through: the payment goes on in a
+      // Gatepass tab of its own (decision 074).
+      const token = orderTokens.get(order.id) ?? '';
+      window.open(
+        `${window.location.origin}${paths.checkout.pay(order.id)}#token=${encodeURIComponent(token)}`,
+        '_blank',
+        'noopener',
+      );
+      setInTab(true);
       return;
     }
-    setError(null);
-    const [chosen, channel] = method.split(':') as [CheckoutPaymentMethod, PaystackChannel?];
-    pay.mutate(channel ? { method: 'paystack', channel } : chosen, {
-      onSuccess: ({ order: updated, redirectUrl }) => {
-        if (redirectUrl) {
-          // Off to the provider's page; it sends the buyer back to /checkout/return.
-          setLeaving(true);
-          window.location.assign(redirectUrl);
-          return;
-        }
-        navigate(
-          method === 'test'
-            ? paths.checkout.testPayment(updated.id)
-            : paths.checkout.complete(updated.id),
-        );
+    pay.mutate(
+      paystack
+        ? {
+            method: 'paystack',
+            ...(channel ? { channel } : {}),
+            ...(widgetReturn ? { returnTo: widgetReturn } : {}),
+          }
+        : chosen,
+      {
+        onSuccess: ({ order: updated, redirectUrl }) => {
+          if (redirectUrl) {
+            // Off to the provider's page; it sends the buyer back to /checkout/return, or in
+            // the widget the whole host page goes (the loader does it) and comes back to it.
+            setLeaving(true);
+            if (embedded) {
+              // A frame that cannot keep the token (storage blocked) leaves it with the
+              // host page's loader for the way back, and only then (decision 075).
+              const token = frameCanStore() ? null : orderTokens.get(order.id);
+              window.parent.postMessage(
+                {
+                  type: WIDGET_MESSAGE.navigate,
+                  url: redirectUrl,
+                  ...(token ? { order: order.id, token } : {}),
+                },
+                hostOrigin() ?? '*',
+              );
+            } else window.location.assign(redirectUrl);
+            return;
+          }
+          navigate(
+            method === 'test'
+              ? paths.checkout.testPayment(updated.id)
+              : paths.checkout.complete(updated.id),
+          );
+        },
+        onError: (err) => {
+          const sentence = inlineOrToast(err);
+          if (sentence) form.setError('root', { message: sentence });
+          void queryClient.invalidateQueries({ queryKey: orderQueryKey(order.id) });
+        },
       },
-      onError: (err) => {
-        const sentence = inlineOrToast(err);
-        if (sentence) setError(sentence);
-        void queryClient.invalidateQueries({ queryKey: orderQueryKey(order.id) });
-      },
-    });
+    );
   };
 
   const ended = order.status !== 'pending' || holdOver;
@@ -203,24 +251,27 @@ function Payment({ order }: { order: OrderDto }) {
             <div className="space-y-6">
               <HoldCountdown msLeft={msLeft} />
               <CheckoutCard id="checkout-payment" step={3} title="How would you like to pay?">
-                <form noValidate onSubmit={submit} aria-labelledby="checkout-payment">
+                <form
+                  noValidate
+                  onSubmit={(e) => void form.handleSubmit(submit)(e)}
+                  aria-labelledby="checkout-payment"
+                >
                   <PaymentOptions
                     options={options}
-                    value={method}
-                    onChange={(value) => {
-                      setMethod(value);
-                      setError(null);
-                    }}
+                    value={method || null}
+                    onChange={choice.onChange}
                     disabled={pay.isPending || leaving}
                   />
-                  {error ? (
+                  {inTab ? (
                     <p
-                      role="alert"
-                      className="mt-4 rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-inset ring-red-200"
+                      role="status"
+                      className="mt-4 rounded-lg bg-indigo-50 px-4 py-3 text-sm text-indigo-900 ring-1 ring-inset ring-indigo-200"
                     >
-                      {error}
+                      Your payment continues in a new tab: finish it there. Your tickets are held
+                      for you meanwhile.
                     </p>
                   ) : null}
+                  <FormFailure className="mt-4">{choice.error ?? formError(form)}</FormFailure>
                   <Button
                     type="submit"
                     size="lg"

@@ -15,6 +15,8 @@ export const eventKeys = {
   mineDetail: queryKeys.manageEvents.detail,
   holds: (id: string) => [...queryKeys.manageEvents.all, 'holds', id] as const,
   waitlist: (id: string) => [...queryKeys.manageEvents.all, 'waitlist', id] as const,
+  /** Tracking links and figures per source (issue 26 §4). */
+  tracking: (id: string) => [...queryKeys.manageEvents.all, 'tracking', id] as const,
   /** Teams: admissions at the door per steward and per hour. */
   checkins: (id: string) => [...queryKeys.manageEvents.all, 'checkins', id] as const,
   waitingRoom: (id: string) => [...queryKeys.manageEvents.all, 'waiting-room', id] as const,

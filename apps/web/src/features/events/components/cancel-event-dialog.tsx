@@ -1,11 +1,8 @@
 import { cancelEventBody, EVENT_LIMITS, formatCount } from '@gatepass/shared';
-import { useState } from 'react';
 import { toast } from '../../../lib/toast.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { readApiFailure } from '../../../lib/api-error.ts';
+import { showApiErrors, useContractForm, useFieldProps } from '../../../components/ui/form.tsx';
 import { useCancelEvent } from '../api/cancel-event.ts';
-import { contractIssues, issuesFromDetails, messagesByField } from '../lib/wizard.ts';
-import { ConfirmDialog, dangerButtonClasses } from './dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { TextArea } from '../../../components/ui/form-controls.tsx';
 
 /** Asks for confirmation and the reason before a published event is cancelled. */
@@ -19,58 +16,41 @@ export function CancelEventDialog({
   onClose: () => void;
 }) {
   const cancel = useCancelEvent();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useContractForm(cancelEventBody, { reason: '' });
+  const reason = useFieldProps(form, 'reason');
 
   const close = () => {
     if (cancel.isPending) return;
-    setReason('');
-    setError(undefined);
+    form.reset();
     onClose();
   };
 
-  const submit = () => {
-    const issues = messagesByField(contractIssues(cancelEventBody, { reason }));
-    if (issues.reason) {
-      setError(issues.reason);
-      return;
-    }
+  const submit = form.handleSubmit(({ reason }) => {
     cancel.mutate(
-      { id: event.id, reason: reason.trim() },
+      { id: event.id, reason },
       {
         onSuccess: () => {
           toast.success('The event is cancelled.');
-          setReason('');
+          form.reset();
           onClose();
         },
-        onError: (err) => {
-          const failure = readApiFailure(err);
-          setError(messagesByField(issuesFromDetails(failure.details)).reason ?? failure.error);
-        },
+        // The server's sentence, whatever it is about, shows under the reason.
+        onError: (err) => showApiErrors(form, err, 'reason'),
       },
     );
-  };
+  });
 
   return (
     <ConfirmDialog
       open={open}
       onClose={close}
       title={`Cancel “${event.title}”?`}
-      actions={
-        <>
-          <Button variant="secondary" onClick={close} disabled={cancel.isPending}>
-            Keep the event
-          </Button>
-          <button
-            type="button"
-            className={dangerButtonClasses}
-            onClick={submit}
-            disabled={cancel.isPending}
-          >
-            {cancel.isPending ? 'Cancelling…' : 'Cancel event'}
-          </button>
-        </>
-      }
+      tone="danger"
+      cancelLabel="Keep the event"
+      confirmLabel="Cancel event"
+      busyLabel="Cancelling…"
+      busy={cancel.isPending}
+      onConfirm={() => void submit()}
     >
       <p>
         The public page will say the event is cancelled and no more tickets can be bought. This
@@ -85,12 +65,7 @@ export function CancelEventDialog({
         hint="Shown on the event page so ticket holders know."
         rows={3}
         maxLength={EVENT_LIMITS.cancelReasonMax}
-        value={reason}
-        error={error}
-        onChange={(e) => {
-          setReason(e.target.value);
-          setError(undefined);
-        }}
+        {...reason}
       />
     </ConfirmDialog>
   );

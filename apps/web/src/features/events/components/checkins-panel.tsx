@@ -1,20 +1,14 @@
-import { formatCount, ROLE_LABELS, type CheckinStatsDto } from '@gatepass/shared';
+import {
+  type CheckinStatsDto,
+  formatCount,
+  formatDayClock,
+  formatShortDateTime,
+  ROLE_LABELS,
+} from '@gatepass/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatShortDateTime } from '../../../lib/format.ts';
 import { useCheckinStats } from '../api/get-checkin-stats.ts';
-
-/** "19:00" for an hour (ISO, start of the hour) in the event's zone. */
-function hourLabel(hour: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    day: 'numeric',
-    month: 'short',
-  }).format(new Date(hour));
-}
 
 /**
  * Teams (issue 13): who let guests in and when — admissions per steward (with the devices
@@ -89,7 +83,7 @@ function CheckinStats({ stats, timeZone }: { stats: CheckinStatsDto; timeZone: s
         <ul className="mt-2 space-y-1.5">
           {stats.byHour.map((row) => (
             <li key={row.hour} className="grid grid-cols-[6.5rem_1fr_2.5rem] items-center gap-2">
-              <span className="text-xs text-slate-600">{hourLabel(row.hour, timeZone)}</span>
+              <span className="text-xs text-slate-600">{formatDayClock(row.hour, timeZone)}</span>
               <span className="h-3 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
                 <span
                   className="block h-full rounded-full bg-indigo-500"

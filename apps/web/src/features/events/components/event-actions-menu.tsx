@@ -3,12 +3,11 @@ import type { ManageEventListItem } from '@gatepass/shared';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useDeleteEvent } from '../api/delete-event.ts';
 import { useDuplicateEvent } from '../api/duplicate-event.ts';
 import { CancelEventDialog } from './cancel-event-dialog.tsx';
-import { ConfirmDialog, dangerButtonClasses } from './dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { DotsIcon } from '../../../components/ui/icons.tsx';
 
 const itemBase = 'block w-full rounded-md px-3 py-2 text-left text-sm font-medium';
@@ -113,27 +112,18 @@ export function EventActionsMenu({ event }: { event: ManageEventListItem }) {
         open={deleting}
         onClose={() => setDeleting(false)}
         title={`Delete “${event.title}”?`}
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setDeleting(false)}>
-              Keep the draft
-            </Button>
-            <button
-              type="button"
-              className={dangerButtonClasses}
-              disabled={remove.isPending}
-              onClick={() =>
-                remove.mutate(event.id, {
-                  onSuccess: () => {
-                    toast.success('Draft deleted.');
-                    setDeleting(false);
-                  },
-                })
-              }
-            >
-              {remove.isPending ? 'Deleting…' : 'Delete draft'}
-            </button>
-          </>
+        tone="danger"
+        cancelLabel="Keep the draft"
+        confirmLabel="Delete draft"
+        busyLabel="Deleting…"
+        busy={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(event.id, {
+            onSuccess: () => {
+              toast.success('Draft deleted.');
+              setDeleting(false);
+            },
+          })
         }
       >
         This draft was never published. It and its ticket types are removed for good.

@@ -1,13 +1,12 @@
-import { formatCount, formatNaira, type EventHoldDto } from '@gatepass/shared';
+import { type EventHoldDto, formatCount, formatNaira, formatShortDateTime } from '@gatepass/shared';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { ClockIcon } from '../../../components/ui/icons.tsx';
-import { formatShortDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useEventHolds } from '../api/get-event-holds.ts';
 import { useReleaseHold } from '../api/release-hold.ts';
 import { Badge } from './badges.tsx';
-import { ConfirmDialog, dangerButtonClasses } from './dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { ManagePanel, PanelEmpty, PanelLoading } from './manage-panel.tsx';
 
@@ -136,21 +135,12 @@ export function HoldsPanel({ eventId, timeZone }: { eventId: string; timeZone: s
         open={releasing !== null}
         onClose={close}
         title={`Release ${releasing ? `${releasing.firstName} ${releasing.lastName}` : ''}’s hold?`}
-        actions={
-          <>
-            <Button variant="secondary" onClick={close} disabled={release.isPending}>
-              Keep the hold
-            </Button>
-            <button
-              type="button"
-              className={dangerButtonClasses}
-              onClick={confirm}
-              disabled={release.isPending}
-            >
-              {release.isPending ? 'Releasing…' : 'Release tickets'}
-            </button>
-          </>
-        }
+        tone="danger"
+        cancelLabel="Keep the hold"
+        confirmLabel="Release tickets"
+        busyLabel="Releasing…"
+        busy={release.isPending}
+        onConfirm={confirm}
       >
         {releasing ? (
           <>

@@ -1,5 +1,5 @@
 import { calendarFileUrl, whatsappShareUrl, xShareUrl } from '../lib/links.ts';
-import { CopyButton } from './copy-button.tsx';
+import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { CalendarPlusIcon, WhatsappIcon, XLogoIcon } from '../../../components/ui/icons.tsx';
 
 const linkClass =

@@ -1,30 +1,79 @@
 import {
   formatCount,
   formatEventDate,
-  waitingRoomSettingsBody,
-  type JoinCheck,
+  instantToLocalInput,
+  JOIN_CHECKS,
+  localInputToInstant,
   type WaitingRoomDto,
+  waitingRoomSettingsBody,
+  type WaitingRoomSettingsBody,
 } from '@gatepass/shared';
-import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input, Select, Toggle } from '../../../components/ui/form-controls.tsx';
+import {
+  FormInput,
+  SubmitButton,
+  useContractForm,
+  useFieldControl,
+  useFieldProps,
+} from '../../../components/ui/form.tsx';
+import { Select, Toggle } from '../../../components/ui/form-controls.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useWaitingRoom } from '../api/get-waiting-room.ts';
 import { useUpdateWaitingRoom } from '../api/update-waiting-room.ts';
-import { instantToLocalInput, localInputToInstant } from '../lib/local-time.ts';
 import { Badge } from './badges.tsx';
-import { CopyButton } from './copy-button.tsx';
+import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { ManagePanel, PanelLoading } from './manage-panel.tsx';
 
-interface Draft {
-  enabled: boolean;
-  onSaleLocal: string;
-  rate: string;
-  passMinutes: string;
-  perAddress: string;
-  joinCheck: JoinCheck;
-}
+/** The contract's fields under the inputs that hold them. */
+const INPUT_OF: Record<string, keyof Draft> = {
+  ratePerMinute: 'rate',
+  passMinutes: 'passMinutes',
+  placesPerAddressPerMinute: 'perAddress',
+};
+
+/**
+ * What the inputs hold (a wall-clock time, numbers as typed), read into the contract's body
+ * in the event's zone (whether admission is paused is the button's, added when saving); the
+ * contract's sentences land under the inputs they are about.
+ */
+const waitingRoomForm = (timeZone: string) =>
+  z
+    .object({
+      enabled: z.boolean(),
+      onSaleLocal: z.string(),
+      rate: z.string(),
+      passMinutes: z.string(),
+      perAddress: z.string(),
+      joinCheck: z.enum(JOIN_CHECKS),
+    })
+    .transform((draft, ctx): WaitingRoomSettingsBody => {
+      const onSaleAt = localInputToInstant(draft.onSaleLocal, timeZone);
+      if (!onSaleAt) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['onSaleLocal'],
+          message: 'Choose the date and time tickets go on sale.',
+        });
+        return z.NEVER;
+      }
+      const parsed = waitingRoomSettingsBody.safeParse({
+        enabled: draft.enabled,
+        onSaleAt,
+        ratePerMinute: Number(draft.rate),
+        passMinutes: Number(draft.passMinutes),
+        placesPerAddressPerMinute: Number(draft.perAddress),
+        joinCheck: draft.joinCheck,
+      });
+      if (parsed.success) return parsed.data;
+      for (const issue of parsed.error.issues) {
+        const input = INPUT_OF[String(issue.path[0])] ?? 'onSaleLocal';
+        ctx.addIssue({ code: 'custom', path: [input], message: issue.message });
+      }
+      return z.NEVER;
+    });
+type Draft = z.input<ReturnType<typeof waitingRoomForm>>;
 
 const draftOf = (room: WaitingRoomDto, timeZone: string): Draft => ({
   enabled: room.enabled,
@@ -103,50 +152,17 @@ function WaitingRoomForm({
   timeZone: string;
 }) {
   const update = useUpdateWaitingRoom(eventId);
-  const [draft, setDraft] = useState<Draft>(() => draftOf(room, timeZone));
-  const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
-  const set = (changes: Partial<Draft>) => setDraft((d) => ({ ...d, ...changes }));
+  const form = useContractForm(waitingRoomForm(timeZone), draftOf(room, timeZone));
+  const enabled = useFieldControl<Draft, WaitingRoomSettingsBody, boolean>(form, 'enabled');
+  const joinCheck = useFieldProps(form, 'joinCheck');
 
-  const save =
-    (changes: { paused?: boolean } = {}) =>
-    (event?: FormEvent) => {
-      event?.preventDefault();
-      const onSaleAt = localInputToInstant(draft.onSaleLocal, timeZone);
-      if (!onSaleAt) {
-        setErrors({ onSaleLocal: 'Choose the date and time tickets go on sale.' });
-        return;
-      }
-      const parsed = waitingRoomSettingsBody.safeParse({
-        enabled: draft.enabled,
-        onSaleAt,
-        ratePerMinute: Number(draft.rate),
-        passMinutes: Number(draft.passMinutes),
-        paused: changes.paused ?? room.paused,
-        placesPerAddressPerMinute: Number(draft.perAddress),
-        joinCheck: draft.joinCheck,
-      });
-      if (!parsed.success) {
-        const next: typeof errors = {};
-        for (const issue of parsed.error.issues) {
-          const field =
-            issue.path[0] === 'ratePerMinute'
-              ? 'rate'
-              : issue.path[0] === 'passMinutes'
-                ? 'passMinutes'
-                : issue.path[0] === 'placesPerAddressPerMinute'
-                  ? 'perAddress'
-                  : 'onSaleLocal';
-          next[field] ??= issue.message;
-        }
-        setErrors(next);
-        return;
-      }
-      setErrors({});
+  const save = (changes: { paused?: boolean } = {}) =>
+    form.handleSubmit((body) => {
       update.mutate(
-        { eventId, body: parsed.data },
+        { eventId, body: { ...body, paused: changes.paused ?? room.paused } },
         {
           onSuccess: (saved) => {
-            setDraft(draftOf(saved, timeZone));
+            form.reset(draftOf(saved, timeZone));
             toast.success(
               !saved.enabled
                 ? 'The waiting room is off.'
@@ -159,7 +175,7 @@ function WaitingRoomForm({
           },
         },
       );
-    };
+    });
 
   const live = room.enabled;
   return (
@@ -204,7 +220,7 @@ function WaitingRoomForm({
                 variant="secondary"
                 size="sm"
                 disabled={update.isPending}
-                onClick={() => save({ paused: !room.paused })()}
+                onClick={() => void save({ paused: !room.paused })()}
               >
                 {room.paused ? 'Resume admission' : 'Pause admission'}
               </Button>
@@ -213,51 +229,52 @@ function WaitingRoomForm({
         </div>
       ) : null}
 
-      <form noValidate onSubmit={save()} aria-label="Waiting room settings" className="space-y-4">
+      <form
+        noValidate
+        onSubmit={(e) => void save()(e)}
+        aria-label="Waiting room settings"
+        className="space-y-4"
+      >
         <Toggle
-          checked={draft.enabled}
-          onChange={(enabled) => set({ enabled })}
+          checked={enabled.value}
+          onChange={enabled.onChange}
           label="Use a waiting room"
           description="While it is on, checkout is open only to visitors whose turn it is. Turning it on starts a new, empty line."
         />
         <div className="grid gap-4 sm:grid-cols-3">
-          <Input
+          <FormInput
+            form={form}
+            name="onSaleLocal"
             label="On-sale time"
             type="datetime-local"
-            value={draft.onSaleLocal}
-            onChange={(e) => set({ onSaleLocal: e.target.value })}
-            error={errors.onSaleLocal}
             hint={`In the event's time zone (${timeZone})`}
           />
-          <Input
+          <FormInput
+            form={form}
+            name="rate"
             label="People let in a minute"
             type="number"
             inputMode="numeric"
             min={1}
-            value={draft.rate}
-            onChange={(e) => set({ rate: e.target.value })}
-            error={errors.rate}
             hint={`Suggested for ${formatCount(room.capacity)} tickets: ${formatCount(room.defaultRatePerMinute)}`}
           />
-          <Input
+          <FormInput
+            form={form}
+            name="passMinutes"
             label="Minutes to buy"
             type="number"
             inputMode="numeric"
             min={2}
             max={60}
-            value={draft.passMinutes}
-            onChange={(e) => set({ passMinutes: e.target.value })}
-            error={errors.passMinutes}
             hint="How long a turn lasts"
           />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <Select
             label="Before joining the pre-queue"
-            value={draft.joinCheck}
-            onChange={(e) => set({ joinCheck: e.target.value as JoinCheck })}
+            {...joinCheck}
             hint={
-              draft.joinCheck === 'work'
+              joinCheck.value === 'work'
                 ? 'Each new visitor’s browser solves a check of a few seconds: taking many places costs a bot real computing time.'
                 : 'One place per account with a verified email address: the strongest guard, but buyers must sign up first.'
             }
@@ -265,20 +282,19 @@ function WaitingRoomForm({
             <option value="work">A quick browser check, no account</option>
             <option value="account">Sign in with a verified email</option>
           </Select>
-          <Input
+          <FormInput
+            form={form}
+            name="perAddress"
             label="New places per internet address a minute"
             type="number"
             inputMode="numeric"
             min={1}
-            value={draft.perAddress}
-            onChange={(e) => set({ perAddress: e.target.value })}
-            error={errors.perAddress}
             hint="Many phones on one mobile network share an address: those over the limit join a minute later, which costs nothing before the on-sale time."
           />
         </div>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save waiting room'}
-        </Button>
+        <SubmitButton busy={update.isPending} busyLabel="Saving...">
+          Save waiting room
+        </SubmitButton>
       </form>
     </div>
   );

@@ -4,7 +4,12 @@ import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/dialog.tsx';
-import { FormFailure, FormInput, useContractForm } from '../../../components/ui/form.tsx';
+import {
+  FormEmailInput,
+  FormFailure,
+  FormInput,
+  useContractForm,
+} from '../../../components/ui/form.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { describeApiError, readApiFailure } from '../../../lib/api-error.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -92,14 +97,7 @@ export default function WaitlistDialog({
           className="space-y-4"
         >
           <FormInput form={form} name="name" label="Full name" autoComplete="name" />
-          <FormInput
-            form={form}
-            name="email"
-            label="Email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-          />
+          <FormEmailInput form={form} name="email" />
           <FormInput
             form={form}
             name="quantity"

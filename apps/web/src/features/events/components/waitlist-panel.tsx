@@ -1,12 +1,11 @@
-import { formatCount, type WaitlistEntryDto } from '@gatepass/shared';
+import { formatCount, formatShortDateTime, type WaitlistEntryDto } from '@gatepass/shared';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { formatShortDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useEventWaitlist } from '../api/get-event-waitlist.ts';
 import { useRemoveWaitlistEntry } from '../api/remove-waitlist-entry.ts';
 import { Badge } from './badges.tsx';
-import { ConfirmDialog, dangerButtonClasses } from './dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { ManagePanel, PanelEmpty, PanelLoading } from './manage-panel.tsx';
 
@@ -155,21 +154,12 @@ export function WaitlistPanel({ eventId, timeZone }: { eventId: string; timeZone
         open={removing !== null}
         onClose={close}
         title={`Remove ${removing?.name ?? ''} from the waiting list?`}
-        actions={
-          <>
-            <Button variant="secondary" onClick={close} disabled={remove.isPending}>
-              Keep them
-            </Button>
-            <button
-              type="button"
-              className={dangerButtonClasses}
-              onClick={confirm}
-              disabled={remove.isPending}
-            >
-              {remove.isPending ? 'Removing…' : 'Remove'}
-            </button>
-          </>
-        }
+        tone="danger"
+        cancelLabel="Keep them"
+        confirmLabel="Remove"
+        busyLabel="Removing…"
+        busy={remove.isPending}
+        onConfirm={confirm}
       >
         {removing?.status === 'offered' ? (
           <p>

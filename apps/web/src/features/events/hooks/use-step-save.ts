@@ -1,11 +1,10 @@
 import { updateEventBody, type ManageEventDto } from '@gatepass/shared';
-import { useCallback, useState } from 'react';
-import { readApiFailure } from '../../../lib/api-error.ts';
+import { useCallback } from 'react';
+import { apiFieldErrors } from '../../../lib/field-errors.ts';
 import { useUpdateEvent } from '../api/update-event.ts';
 import {
   contractIssues,
   heldBackFields,
-  issuesFromDetails,
   messagesByField,
   patchForStep,
   STEP_FORM_FIELDS,
@@ -15,18 +14,33 @@ import {
 } from '../lib/wizard.ts';
 import type { WizardForm } from './use-wizard-form.ts';
 
-export type FieldMessages = Record<string, string>;
+export type FieldMessages = Record<string, string | undefined>;
 
 /**
  * Saves the event fields of wizard steps. The step is checked with the shared contract
  * first (the server's own rules and sentences): what it refuses stays on screen beside its
  * field, unsent, and the rest of the step is saved. The server's `details.issues` land
- * beside their fields too; a failure is shown on the page, never as a toast, so nothing
+ * beside their fields too (the messages are the wizard form's errors: a field's goes as
+ * it is edited, as in every form); a failure is shown on the page, never as a toast, so nothing
  * stale follows the organiser to the next step. Only changed fields are sent.
  */
 export function useStepSave(event: ManageEventDto, wizard: WizardForm) {
   const update = useUpdateEvent();
-  const [errors, setErrors] = useState<FieldMessages>({});
+  const stepForm = wizard.fields;
+  // `_form` is the form's own error; the rest name a field (or `venue`, `ticketTypes`).
+  const errors: FieldMessages = {};
+  for (const [key, error] of Object.entries(stepForm.formState.errors)) {
+    if (typeof error?.message === 'string') errors[key === 'root' ? '_form' : key] = error.message;
+  }
+  const setErrors = useCallback(
+    (messages: FieldMessages) => {
+      stepForm.clearErrors();
+      for (const [key, message] of Object.entries(messages)) {
+        if (message) stepForm.setError((key === '_form' ? 'root' : key) as never, { message });
+      }
+    },
+    [stepForm],
+  );
 
   const save = useCallback(
     async (slug: StepSlug): Promise<boolean> => {
@@ -52,34 +66,18 @@ export function useStepSave(event: ManageEventDto, wizard: WizardForm) {
         wizard.markSaved(answer, fields, sent);
         return local.length === 0;
       } catch (err) {
-        const failure = readApiFailure(err);
-        const issues = issuesFromDetails(failure.details);
+        const answer = apiFieldErrors(err);
         setErrors({
           ...messagesByField(local),
-          ...(issues.length
-            ? messagesByField(issues)
-            : { _form: failure.error ?? 'Your changes could not be saved. Please try again.' }),
+          ...(Object.keys(answer).length
+            ? answer
+            : { _form: 'Your changes could not be saved. Please try again.' }),
         });
         return false;
       }
     },
-    [event.id, update, wizard],
+    [event.id, update, wizard, setErrors],
   );
 
-  const clearError = useCallback((field: string) => {
-    setErrors((current) => {
-      if (
-        !(field in current) &&
-        !(field === 'venueName' || field === 'address' || field === 'city')
-      )
-        return current;
-      const next = { ...current };
-      delete next[field];
-      if (field === 'venueName' || field === 'address' || field === 'city' || field === 'onlineUrl')
-        delete next.venue;
-      return next;
-    });
-  }, []);
-
-  return { save, errors, setErrors, clearError, saving: update.isPending };
+  return { save, errors, setErrors, saving: update.isPending };
 }

@@ -1,5 +1,7 @@
 import type { ManageEventDto } from '@gatepass/shared';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { useStoredForm } from '../../../components/ui/form.tsx';
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import {
   createEvent,
@@ -8,7 +10,12 @@ import {
   type EventDraft,
   type EventState,
 } from '../event-slice.ts';
-import { formFromEvent, type EventForm, type EventFormField } from '../lib/wizard.ts';
+import {
+  formFromEvent,
+  STEP_FORM_FIELDS,
+  type EventForm,
+  type EventFormField,
+} from '../lib/wizard.ts';
 
 /**
  * The wizard edits the spec's persisted `event` store, so what the organiser types
@@ -37,26 +44,8 @@ export interface TicketDraft {
   values: TicketFormValues;
 }
 
-const FORM_FIELDS: EventFormField[] = [
-  'title',
-  'summary',
-  'category',
-  'description',
-  'startAt',
-  'endAt',
-  'timeZone',
-  'placeType',
-  'venueName',
-  'address',
-  'city',
-  'onlineUrl',
-  'visibility',
-  'feeMode',
-  'offlinePayment',
-  'offlineHoldHours',
-  'allowTransfers',
-  'paystackChannels',
-];
+/** Every field the wizard edits: those the steps save. */
+const FORM_FIELDS: EventFormField[] = Object.values(STEP_FORM_FIELDS).flat();
 
 function dirtyOf(draft: EventDraft | null): EventFormField[] {
   const list = draft?._dirty;
@@ -143,13 +132,30 @@ export function useWizardForm(event: ManageEventDto) {
     [dispatch, currentDirty, store, event.id],
   );
 
+  // The inputs, on the form layer: they show the store's values and write to it; the
+  // step's messages (use-step-save) are the form's errors. A venue part edited clears
+  // the "add a venue" message.
+  const fieldsRef = useRef<UseFormReturn<EventForm> | null>(null);
+  const fields = useStoredForm<EventForm>(null, form, (values, field) => {
+    setField(field, values[field]);
+    if (VENUE_PARTS.includes(field)) fieldsRef.current?.clearErrors('venue' as EventFormField);
+  });
+  useEffect(() => {
+    fieldsRef.current = fields;
+  }, [fields]);
+
   const ticketDraft = ticketDraftOf(mine);
   const setTicketDraft = useCallback(
     (value: TicketDraft | null) => dispatch(updateEvent({ _id: event.id, _ticketDraft: value })),
     [dispatch, event.id],
   );
 
-  return { form, saved, dirty, setField, markSaved, ticketDraft, setTicketDraft };
+  return { form, fields, saved, dirty, setField, markSaved, ticketDraft, setTicketDraft };
 }
+
+/** The fields of the "add a venue" message (the server's `venue` issue). */
+const VENUE_PARTS: EventFormField[] = ['venueName', 'address', 'city', 'onlineUrl'];
+
+export type WizardFields = UseFormReturn<EventForm>;
 
 export type WizardForm = ReturnType<typeof useWizardForm>;

@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
 import {
   instantToLocalInput,
   localInputToInstant,
-  timeZoneOptions,
   todayInZone,
   zoneOffsetLabel,
-} from './local-time.ts';
+} from '@gatepass/shared';
+import { describe, expect, it } from 'vitest';
+import { timeZoneOptions } from './local-time.ts';
 
 describe('instantToLocalInput', () => {
   it('shows an instant as the wall clock of the event’s zone', () => {

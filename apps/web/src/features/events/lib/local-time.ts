@@ -1,40 +1,10 @@
+import { isValidTimeZone } from '@gatepass/shared';
+
 /**
- * The organiser's forms use <input type="datetime-local">, whose value is a wall-clock time
- * without a zone ("2026-12-05T19:00"). The API reads such a value in the event's time zone
- * and answers instants in UTC, so sales windows (given as instants) are turned back into the
- * event's wall clock here.
+ * The time-zone picker of the organiser's forms. The wall-clock arithmetic of their
+ * <input type="datetime-local"> (a time without a zone, read in the event's zone) is the
+ * shared date module's: instantToLocalInput and localInputToInstant in @gatepass/shared.
  */
-
-const partsFormatter = (timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-
-/** An instant as the wall-clock value of a datetime-local input in `timeZone`; '' for none. */
-export function instantToLocalInput(
-  value: string | Date | null | undefined,
-  timeZone: string,
-): string {
-  if (value === null || value === undefined || value === '') return '';
-  const instant = new Date(value);
-  if (Number.isNaN(instant.getTime())) return '';
-  const parts: Record<string, string> = {};
-  for (const part of partsFormatter(timeZone).formatToParts(instant)) {
-    parts[part.type] = part.value;
-  }
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
-}
-
-/** Today's date in `timeZone` as yyyy-mm-dd (the value of an <input type="date">). */
-export function todayInZone(timeZone: string, now: Date = new Date()): string {
-  return instantToLocalInput(now, timeZone).slice(0, 10);
-}
 
 /** A few zones organisers in and around Nigeria use most, listed first in the picker. */
 export const COMMON_TIME_ZONES = [
@@ -77,15 +47,6 @@ export const RENAMED_TIME_ZONES: Readonly<Record<string, string>> = {
   'Pacific/Truk': 'Pacific/Chuuk',
 };
 
-const knownZone = (zone: string): boolean => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 /**
  * The zones to choose from: the common ones first, then every zone the browser knows under
  * its current IANA name (an old name only where this browser does not know the new one).
@@ -101,46 +62,11 @@ export function timeZoneOptions(current?: string): string[] {
   }
   const canonical = all.map((zone) => {
     const renamed = RENAMED_TIME_ZONES[zone];
-    return renamed && knownZone(renamed) ? renamed : zone;
+    return renamed && isValidTimeZone(renamed) ? renamed : zone;
   });
   const common: string[] = [...COMMON_TIME_ZONES];
   const rest = [...new Set(canonical)].filter((zone) => !common.includes(zone)).sort();
   const list = [...common, ...rest];
   if (current && !list.includes(current)) list.unshift(current);
   return list;
-}
-
-/** "GMT+1" for Africa/Lagos at that instant: shown next to times so nobody guesses. */
-export function zoneOffsetLabel(timeZone: string, at: Date = new Date()): string {
-  try {
-    const part = new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'shortOffset' })
-      .formatToParts(at)
-      .find((p) => p.type === 'timeZoneName');
-    return part?.value ?? timeZone;
-  } catch {
-    return timeZone;
-  }
-}
-
-const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
-const wallClockUtc = (local: string): number | undefined => {
-  const m = WALL_CLOCK.exec(local);
-  return m ? Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!) : undefined;
-};
-
-/**
- * A datetime-local value read in `timeZone`, as an ISO instant (the inverse of
- * instantToLocalInput); undefined when the value is not a wall-clock time.
- */
-export function localInputToInstant(local: string, timeZone: string): string | undefined {
-  const wall = wallClockUtc(local);
-  if (wall === undefined) return undefined;
-  // Start as if the zone were UTC and correct by the offset seen; twice covers a DST edge.
-  let guess = wall;
-  for (let i = 0; i < 2; i++) {
-    const shown = wallClockUtc(instantToLocalInput(new Date(guess), timeZone));
-    if (shown === undefined) return undefined;
-    guess += wall - shown;
-  }
-  return new Date(guess).toISOString();
 }

@@ -1,4 +1,5 @@
 import { formatWallClock, offsetLabel, type PublicEventDto } from '@gatepass/shared';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -14,6 +15,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Later } from '../../../components/ui/later.tsx';
 import { paths } from '../../../config/paths.ts';
 import { readApiFailure } from '../../../lib/api-error.ts';
+import { rememberSource, sendView } from '../../../lib/source.ts';
 import { usePublicEvent } from '../api/get-public-event.ts';
 import { Badge } from '../components/badges.tsx';
 import { EventCover } from '../components/event-cover.tsx';
@@ -56,6 +58,12 @@ export function EventDetailPage({ slug }: { slug: string }) {
 }
 
 function EventDetail({ event }: { event: PublicEventDto }) {
+  // Where the visit came from (?ref=, ?via=widget): kept for the tab and counted once,
+  // after the page is on screen (issue 26 §4).
+  useEffect(() => {
+    if (event.status !== 'published') return;
+    sendView(event.slug, event.id, rememberSource(event.id, window.location.search));
+  }, [event.id, event.slug, event.status]);
   const shareUrl = absoluteUrl(paths.event(event.slug));
   const cancelled = event.status === 'cancelled';
   const mapUrl = mapSearchUrl([event.venueName, event.address, event.city]);

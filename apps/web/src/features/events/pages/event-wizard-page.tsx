@@ -1,3 +1,4 @@
+import { EventNotFound, PageLoading } from '../../../components/ui/page-shell.tsx';
 import type { ManageEventDto } from '@gatepass/shared';
 import { formatCount } from '@gatepass/shared';
 import { useEffect, useRef, useState } from 'react';
@@ -7,7 +8,6 @@ import { toast } from '../../../lib/toast.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { readApiFailure } from '../../../lib/api-error.ts';
 import { useMyEvent } from '../api/get-my-event.ts';
@@ -35,8 +35,6 @@ import {
   STEP_FORM_FIELDS,
   stepIndex,
   WIZARD_STEPS,
-  type EventForm,
-  type EventFormField,
   type Issue,
   type StepSlug,
 } from '../lib/wizard.ts';
@@ -55,30 +53,9 @@ const STEP_INTROS: Record<StepSlug, string> = {
 export function EventWizardPage({ id, step }: { id: string; step: string | undefined }) {
   const query = useMyEvent(id);
   if (query.isPending) {
-    return (
-      <>
-        <PageHeader eyebrow="Event" title="Loading event…" />
-        <div className="flex justify-center py-20 text-indigo-600">
-          <Spinner label="Loading event…" />
-        </div>
-      </>
-    );
+    return <PageLoading eyebrow="Event" title="Loading event…" label="Loading event…" />;
   }
-  if (query.isError || !query.data) {
-    return (
-      <>
-        <PageHeader eyebrow="Event" title="Event not found" />
-        <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:px-8">
-          <Alert tone="error">
-            This event does not exist or is not yours.{' '}
-            <Link to={paths.manage.all} className="font-semibold underline">
-              Back to my events
-            </Link>
-          </Alert>
-        </div>
-      </>
-    );
-  }
+  if (query.isError || !query.data) return <EventNotFound eyebrow="Event" />;
   if (stepIndex(step) < 0) return <Navigate to={wizardPath(id, 'details')} replace />;
   return <Wizard event={query.data} step={step as StepSlug} />;
 }
@@ -87,7 +64,7 @@ function Wizard({ event, step }: { event: ManageEventDto; step: StepSlug }) {
   const navigate = useNavigate();
   const dispatch = useDispatch();
   const wizard = useWizardForm(event);
-  const { save, errors, setErrors, clearError, saving } = useStepSave(event, wizard);
+  const { save, errors, setErrors, saving } = useStepSave(event, wizard);
   const publish = usePublishEvent();
   const [serverIssues, setServerIssues] = useState<Issue[]>([]);
   const [navigating, setNavigating] = useState(false);
@@ -118,11 +95,6 @@ function Wizard({ event, step }: { event: ManageEventDto; step: StepSlug }) {
     const timer = setTimeout(() => void save(step), 1200);
     return () => clearTimeout(timer);
   }, [isDraft, stepDirty, stepValues, save, step]);
-
-  const change = <K extends EventFormField>(field: K, value: EventForm[K]) => {
-    wizard.setField(field, value);
-    clearError(field);
-  };
 
   const goTo = async (target: StepSlug) => {
     if (navigating) return;
@@ -167,7 +139,7 @@ function Wizard({ event, step }: { event: ManageEventDto; step: StepSlug }) {
 
   const changes =
     event.status === 'published' ? buyerAffectingChanges(wizard.saved, wizard.form) : [];
-  const props: StepProps = { event, wizard, errors, change, goTo: (s) => void goTo(s) };
+  const props: StepProps = { event, wizard, errors, goTo: (s) => void goTo(s) };
   const prev = WIZARD_STEPS[index - 1];
   const next = WIZARD_STEPS[index + 1];
 

@@ -17,7 +17,7 @@ import { paths } from '../../../config/paths.ts';
 import { usePublicEvents } from '../api/get-public-events.ts';
 import { EventCard, EventCardSkeleton } from '../components/event-card.tsx';
 import { EventsFilters } from '../components/events-filters.tsx';
-import { Pagination } from '../components/pagination.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 
 /** Cards rendered with the page; the rest follow in a later task (decision 021). */

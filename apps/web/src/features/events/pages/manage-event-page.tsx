@@ -1,3 +1,4 @@
+import { EventNotFound, PageLoading } from '../../../components/ui/page-shell.tsx';
 import { formatCount, formatEventDate, formatNaira, type ManageEventDto } from '@gatepass/shared';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -6,19 +7,19 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { ExternalLinkIcon, PencilIcon, QrIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useDuplicateEvent } from '../api/duplicate-event.ts';
 import { useMyEvent } from '../api/get-my-event.ts';
 import { AvailabilityBadge, Badge, EventStatusBadge } from '../components/badges.tsx';
 import { CancelEventDialog } from '../components/cancel-event-dialog.tsx';
-import { CopyButton } from '../components/copy-button.tsx';
+import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { editPath } from '../components/event-actions-menu.tsx';
 import { EventCover } from '../components/event-cover.tsx';
 import { CheckinsPanel } from '../components/checkins-panel.tsx';
 import { HoldsPanel } from '../components/holds-panel.tsx';
 import { WaitlistPanel } from '../components/waitlist-panel.tsx';
 import { WaitingRoomPanel } from '../components/waiting-room-panel.tsx';
+import { TrackingPanel } from '../components/tracking-panel.tsx';
 import { SoldBar } from '../components/sold-bar.tsx';
 import { absoluteUrl } from '../lib/links.ts';
 import { readinessIssues, stepForField } from '../lib/wizard.ts';
@@ -40,30 +41,9 @@ function Figure({ label, value, note }: { label: string; value: ReactNode; note?
 export function ManageEventPage({ id }: { id: string }) {
   const query = useMyEvent(id);
   if (query.isPending) {
-    return (
-      <>
-        <PageHeader eyebrow="Manage event" title="Loading…" />
-        <div className="flex justify-center py-20 text-indigo-600">
-          <Spinner label="Loading event…" />
-        </div>
-      </>
-    );
+    return <PageLoading eyebrow="Manage event" title="Loading…" label="Loading event…" />;
   }
-  if (query.isError || !query.data) {
-    return (
-      <>
-        <PageHeader eyebrow="Manage event" title="Event not found" />
-        <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:px-8">
-          <Alert tone="error">
-            This event does not exist or is not yours.{' '}
-            <Link to={paths.manage.all} className="font-semibold underline">
-              Back to my events
-            </Link>
-          </Alert>
-        </div>
-      </>
-    );
-  }
+  if (query.isError || !query.data) return <EventNotFound eyebrow="Manage event" />;
   return <ManageEvent event={query.data} />;
 }
 
@@ -218,6 +198,7 @@ function ManageEvent({ event }: { event: ManageEventDto }) {
             {!isDraft ? <WaitlistPanel eventId={event.id} timeZone={event.timeZone} /> : null}
             {!isDraft ? <CheckinsPanel eventId={event.id} timeZone={event.timeZone} /> : null}
             {!isDraft ? <WaitingRoomPanel eventId={event.id} timeZone={event.timeZone} /> : null}
+            {!isDraft ? <TrackingPanel eventId={event.id} /> : null}
           </div>
 
           <aside className="grid content-start gap-6">

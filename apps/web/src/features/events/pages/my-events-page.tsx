@@ -1,3 +1,4 @@
+import { PageSpinner } from '../../../components/ui/page-shell.tsx';
 import {
   formatCount,
   formatEventDate,
@@ -9,7 +10,6 @@ import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { CalendarIcon, PlusIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useManageEvents } from '../../../lib/queries/manage-events.ts';
@@ -69,9 +69,7 @@ export function MyEventsPage() {
       />
       <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
         {query.isPending ? (
-          <div className="flex justify-center py-20 text-indigo-600">
-            <Spinner label="Loading your events…" />
-          </div>
+          <PageSpinner label="Loading your events…" />
         ) : query.isError ? (
           <LoadFailed onRetry={query.refetch}>Your events could not be loaded.</LoadFailed>
         ) : events.length === 0 ? (

@@ -1,25 +1,20 @@
-import {
-  createEventBody,
-  EVENT_CATEGORIES,
-  EVENT_LIMITS,
-  type EventCategory,
-} from '@gatepass/shared';
-import { useState, type FormEvent } from 'react';
+import { createEventBody, EVENT_CATEGORIES, EVENT_LIMITS } from '@gatepass/shared';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { ArrowRightIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { readApiFailure } from '../../../lib/api-error.ts';
-import { useCreateEvent } from '../api/create-event.ts';
-import { Input, Select } from '../../../components/ui/form-controls.tsx';
-import { createEvent, selectCurrentEvent } from '../event-slice.ts';
 import {
-  contractIssues,
-  formFromEvent,
-  issuesFromDetails,
-  messagesByField,
-} from '../lib/wizard.ts';
+  formError,
+  FormInput,
+  showApiErrors,
+  useContractForm,
+  useFieldProps,
+} from '../../../components/ui/form.tsx';
+import { Select } from '../../../components/ui/form-controls.tsx';
+import { useCreateEvent } from '../api/create-event.ts';
+import { createEvent, selectCurrentEvent } from '../event-slice.ts';
+import { formFromEvent } from '../lib/wizard.ts';
 import { StepIndicator } from '../components/wizard/step-indicator.tsx';
 import { wizardPath } from './event-wizard-page.tsx';
 
@@ -32,30 +27,23 @@ export function NewEventPage() {
   const dispatch = useDispatch();
   const create = useCreateEvent();
   const unfinished = useSelector(selectCurrentEvent);
-  const [title, setTitle] = useState('');
-  const [category, setCategory] = useState<EventCategory>('Music');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useContractForm(createEventBody, { title: '', category: 'Music' });
+  const category = useFieldProps(form, 'category');
 
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
+  const submit = () => {
     if (create.isPending) return;
-    const body = { title, category };
-    const local = messagesByField(contractIssues(createEventBody, body));
-    if (Object.keys(local).length) {
-      setErrors(local);
-      return;
-    }
-    create.mutate(body, {
-      onSuccess: (event) => {
-        dispatch(createEvent({ _id: event.id, ...formFromEvent(event), _dirty: [] }));
-        navigate(wizardPath(event.id, 'details'), { replace: true });
+    // What was typed goes to the server, which applies the same contract.
+    const { title, category } = form.getValues();
+    create.mutate(
+      { title, category },
+      {
+        onSuccess: (event) => {
+          dispatch(createEvent({ _id: event.id, ...formFromEvent(event), _dirty: [] }));
+          navigate(wizardPath(event.id, 'details'), { replace: true });
+        },
+        onError: (err) => showApiErrors(form, err),
       },
-      onError: (err) => {
-        const failure = readApiFailure(err);
-        const issues = messagesByField(issuesFromDetails(failure.details));
-        setErrors(Object.keys(issues).length ? issues : { _form: failure.error ?? '' });
-      },
-    });
+    );
   };
 
   const resumeTitle =
@@ -75,38 +63,28 @@ export function NewEventPage() {
         </div>
         <form
           noValidate
-          onSubmit={submit}
+          onSubmit={(e) => void form.handleSubmit(submit)(e)}
           className="grid gap-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-900/5 sm:p-8"
         >
-          <Input
-            label="Event title"
+          <FormInput
+            form={form}
             name="title"
+            label="Event title"
             required
             autoFocus
             maxLength={EVENT_LIMITS.titleMax}
             placeholder="Lagos Jazz Night"
-            value={title}
-            error={errors.title}
-            onChange={(e) => {
-              setTitle(e.target.value);
-              setErrors({});
-            }}
           />
-          <Select
-            label="Category"
-            name="category"
-            value={category}
-            error={errors.category}
-            wrapperClassName="sm:max-w-xs"
-            onChange={(e) => setCategory(e.target.value as EventCategory)}
-          >
+          <Select label="Category" wrapperClassName="sm:max-w-xs" {...category}>
             {EVENT_CATEGORIES.map((c) => (
               <option key={c} value={c}>
                 {c}
               </option>
             ))}
           </Select>
-          {errors._form ? <p className="text-sm font-medium text-red-700">{errors._form}</p> : null}
+          {formError(form) ? (
+            <p className="text-sm font-medium text-red-700">{formError(form)}</p>
+          ) : null}
           <div className="flex justify-end">
             <Button
               type="submit"

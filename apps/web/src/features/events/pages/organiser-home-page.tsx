@@ -1,3 +1,4 @@
+import { PageSpinner } from '../../../components/ui/page-shell.tsx';
 import { formatCount, formatNaira, type ManageEventListItem } from '@gatepass/shared';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -5,7 +6,6 @@ import { buttonClasses } from '../../../components/ui/button.tsx';
 import { CalendarIcon, QrIcon, TicketIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { RefusalNotice } from '../../../components/ui/refusal-notice.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useManageEvents } from '../../../lib/queries/manage-events.ts';
 import { EventStatusBadge } from '../components/badges.tsx';
@@ -52,9 +52,7 @@ export function OrganiserHomePage({ firstName }: { firstName?: string | undefine
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 sm:px-6 lg:px-8">
         <RefusalNotice />
         {query.isPending ? (
-          <div className="flex justify-center py-20 text-indigo-600">
-            <Spinner label="Loading your events…" />
-          </div>
+          <PageSpinner label="Loading your events…" />
         ) : query.isError ? (
           <Alert tone="error">Your events could not be loaded. Please reload the page.</Alert>
         ) : (

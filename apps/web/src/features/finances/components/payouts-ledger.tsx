@@ -1,11 +1,15 @@
-import { formatNaira, PAYSTACK_CHANNEL_LABELS, type PayoutLineDto } from '@gatepass/shared';
+import {
+  formatDay,
+  formatNaira,
+  type PayoutLineDto,
+  PAYSTACK_CHANNEL_LABELS,
+} from '@gatepass/shared';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState, Panel } from '../../../components/ui/panel.tsx';
 import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
-import { formatDay } from '../../../lib/format.ts';
 import {
   PAYSTACK_SANDBOX_NOTE,
   usePaystackSandbox,

@@ -1,6 +1,5 @@
-import { formatNaira } from '@gatepass/shared';
+import { formatDay, formatNaira } from '@gatepass/shared';
 import { useEffect, useRef, useState } from 'react';
-import { formatDay } from '../../../lib/format.ts';
 import {
   bucketDays,
   compactNaira,

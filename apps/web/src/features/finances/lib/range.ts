@@ -1,4 +1,7 @@
-import { lagosDay } from '../../../lib/format.ts';
+import { DEFAULT_TIME_ZONE, todayInZone } from '@gatepass/shared';
+
+/** Today's calendar day in Lagos, or `offset` days from it. */
+const lagosDay = (offset: number, now?: Date) => todayInZone(DEFAULT_TIME_ZONE, now, offset);
 
 /**
  * The finances filter, kept in the URL: a Lagos day range (both ends optional, inclusive)

@@ -1,4 +1,4 @@
-import { formatCount, formatNaira } from '@gatepass/shared';
+import { formatCount, formatDay, formatNaira } from '@gatepass/shared';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -8,7 +8,6 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { EmptyState, Panel, StatCard } from '../../../components/ui/panel.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { formatDay } from '../../../lib/format.ts';
 import { useExportFinances } from '../api/export-finances.ts';
 import { useFinanceEventOptions } from '../api/get-event-options.ts';
 import { useFinances } from '../api/get-finances.ts';
@@ -16,6 +15,7 @@ import { EventsMoneyTable } from '../components/events-table.tsx';
 import { FinancesFilters } from '../components/finances-filters.tsx';
 import { PayoutsLedger } from '../components/payouts-ledger.tsx';
 import { SalesChart } from '../components/sales-chart.tsx';
+import { SourcesPanel } from '../components/sources-panel.tsx';
 import { readFinancesFilter, writeFinancesFilter } from '../lib/range.ts';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 
@@ -154,6 +154,7 @@ export function FinancesPage() {
             </p>
           </div>
         )}
+        <SourcesPanel />
         <PayoutsLedger filter={filter} />
       </div>
     </>

@@ -7,6 +7,7 @@ import { controlClasses } from '../../../components/ui/control-classes.ts';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { readApiFailure } from '../../../lib/api-error.ts';
+import { useCopy } from '../../../lib/clipboard.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useDownloadPoster } from '../api/download-poster.ts';
 import { useShareKit } from '../api/get-share-kit.ts';
@@ -19,31 +20,12 @@ interface EventRef {
   editPath: string;
 }
 
-/** Copies text, falling back to a hidden textarea where the Clipboard API is missing. */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.append(area);
-    area.select();
-    const ok = document.execCommand('copy');
-    area.remove();
-    return ok;
-  }
-}
-
 /** The event's public link to copy and its printable QR poster (PNG and PDF). */
 export function ShareKitPanel({ event }: { event: EventRef }) {
   const shareable = event.status === 'published';
   const kit = useShareKit(event.id, shareable);
   const poster = useDownloadPoster();
-  const [copied, setCopied] = useState(false);
+  const { copied, copy } = useCopy();
   const [downloading, setDownloading] = useState<'png' | 'pdf' | null>(null);
 
   const download = (format: 'png' | 'pdf') => {
@@ -105,11 +87,9 @@ export function ShareKitPanel({ event }: { event: EventRef }) {
               <Button
                 variant="secondary"
                 onClick={() =>
-                  void copyText(link).then((ok) => {
+                  void copy(link).then((ok) => {
                     if (ok) {
-                      setCopied(true);
                       toast.success('Link copied.');
-                      setTimeout(() => setCopied(false), 2000);
                     } else {
                       toast.error('Could not copy. Select the link and copy it yourself.');
                     }

@@ -1,15 +1,15 @@
 import {
+  type CreatePromoCodeBody,
   createPromoCodeBody,
   formatNaira,
-  updatePromoCodeBody,
-  type CreatePromoCodeBody,
+  formatShortDateTime,
   type PromoCodeDto,
   type PromoKind,
   type UpdatePromoCodeBody,
+  updatePromoCodeBody,
 } from '@gatepass/shared';
 import { z } from 'zod';
 import type { BadgeTone } from '../../../components/ui/badge.tsx';
-import { formatShortDateTime } from '../../../lib/format.ts';
 
 /** What the promo code form holds: text as typed, turned into a body on submit. */
 export interface PromoFormValues {

@@ -10,6 +10,7 @@ import { useManageEvents } from '../../../lib/queries/manage-events.ts';
 import { defaultEvent, EventPicker } from '../components/event-picker.tsx';
 import { PromoCodesPanel } from '../components/promo-codes-panel.tsx';
 import { ShareKitPanel } from '../components/share-kit-panel.tsx';
+import { WidgetPanel } from '../components/widget-panel.tsx';
 
 /** /events/manage/marketing/: promo codes and the share kit, one event at a time. */
 export function MarketingPage() {
@@ -22,7 +23,7 @@ export function MarketingPage() {
       <PageHeader
         eyebrow="Organiser"
         title="Marketing"
-        subtitle="Promo codes that fill seats, and a share kit to put each event in front of people."
+        subtitle="Promo codes that fill seats, a share kit to put each event in front of people, and a widget to sell it on your own site."
       />
       <div className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
         {events.isPending ? (
@@ -68,6 +69,16 @@ export function MarketingPage() {
             />
             <ShareKitPanel
               key={`kit-${selected.id}`}
+              event={{
+                id: selected.id,
+                title: selected.title,
+                slug: selected.slug,
+                status: selected.status,
+                editPath: paths.manage.create(selected.id),
+              }}
+            />
+            <WidgetPanel
+              key={`widget-${selected.id}`}
               event={{
                 id: selected.id,
                 title: selected.title,

@@ -1,14 +1,19 @@
-import { LIMITS, orderLookupBody } from '@gatepass/shared';
-import { useState, type FormEvent } from 'react';
+import { LIMITS, orderLookupBody, type OrderLookupBody } from '@gatepass/shared';
 import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/form-controls.tsx';
+import {
+  FormEmailInput,
+  formError,
+  FormFailure,
+  FormInput,
+  useContractForm,
+} from '../../../components/ui/form.tsx';
 import { KeyIcon, TicketIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { describeApiError, readApiFailure } from '../../../lib/api-error.ts';
 import { useLookupOrder, type FoundOrder } from '../api/lookup-order.ts';
 
-type Field = 'orderCode' | 'email';
+const digitsOnly = (text: string) => text.replace(/\D/g, '');
 
 /**
  * /orders and /orders/{code}: the buyer proves the order is theirs with its email, then
@@ -24,39 +29,17 @@ export function OrderLookupPage({
   onFound: (found: FoundOrder) => void;
 }) {
   const lookup = useLookupOrder();
-  const [values, setValues] = useState<Record<Field, string>>({
-    orderCode: orderCode ?? '',
-    email: '',
-  });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const form = useContractForm(orderLookupBody, { orderCode: orderCode ?? '', email: '' });
 
-  const change = (field: Field) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-    setFailure(null);
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = (body: OrderLookupBody) => {
     if (lookup.isPending) return;
-    const parsed = orderLookupBody.safeParse(values);
-    if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field | undefined;
-        if (field && !next[field]) next[field] = issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setFailure(null);
-    lookup.mutate(parsed.data, {
+    form.clearErrors('root');
+    lookup.mutate(body, {
       onSuccess: onFound,
       onError: (err) => {
         const answer = readApiFailure(err);
         if ((answer.status === 404 || answer.status === 400) && answer.error) {
-          setFailure(answer.error);
+          form.setError('root', { message: answer.error });
           return;
         }
         // Rate limits, server and network errors: the app's global toast, in the spec's words.
@@ -88,41 +71,23 @@ export function OrderLookupPage({
             </p>
             <form
               noValidate
-              onSubmit={submit}
+              onSubmit={(e) => void form.handleSubmit(submit)(e)}
               className="mt-6 space-y-5"
               aria-label="Find your ticket"
             >
-              <Input
-                label="Order code"
+              <FormInput
+                form={form}
                 name="orderCode"
+                format={digitsOnly}
+                label="Order code"
                 inputMode="numeric"
                 autoComplete="off"
                 maxLength={LIMITS.orderCodeLength}
                 placeholder="12345678"
-                value={values.orderCode}
-                onChange={(e) => change('orderCode')(e.target.value.replace(/\D/g, ''))}
-                error={errors.orderCode}
                 wrapperClassName="[&_input]:font-mono [&_input]:tracking-widest"
               />
-              <Input
-                label="Email"
-                name="email"
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                value={values.email}
-                onChange={(e) => change('email')(e.target.value)}
-                error={errors.email}
-                autoFocus={Boolean(orderCode)}
-              />
-              {failure ? (
-                <p
-                  role="alert"
-                  className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-inset ring-red-200"
-                >
-                  {failure}
-                </p>
-              ) : null}
+              <FormEmailInput form={form} name="email" autoFocus={Boolean(orderCode)} />
+              <FormFailure>{formError(form)}</FormFailure>
               <Button type="submit" size="lg" className="w-full" disabled={lookup.isPending}>
                 <KeyIcon className="size-5" />
                 {lookup.isPending ? 'Checking...' : 'Show my ticket'}

@@ -1,8 +1,12 @@
-import { formatEventDate, formatNaira, type ManageOrderDto } from '@gatepass/shared';
+import {
+  formatEventDate,
+  formatNaira,
+  formatShortDateTime,
+  type ManageOrderDto,
+} from '@gatepass/shared';
 import type { ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { TEST_PAID_LABEL } from '../../../components/ui/badge.tsx';
-import { formatShortDateTime } from '../../../lib/format.ts';
 import { RefundState } from '../../../components/ui/refund-state.tsx';
 import { endedAtLabel, historyLabel, paymentMethodLabel } from '../lib/status.ts';
 

@@ -1,6 +1,5 @@
-import { formatNaira, type ManageOrderListItem } from '@gatepass/shared';
+import { formatNaira, formatShortDateTime, type ManageOrderListItem } from '@gatepass/shared';
 import { TestPaidBadge } from '../../../components/ui/badge.tsx';
-import { formatShortDateTime } from '../../../lib/format.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
 /**

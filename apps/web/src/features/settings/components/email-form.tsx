@@ -1,7 +1,12 @@
 import { changeEmailBody, type SettingsDto } from '@gatepass/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { FormInput, showApiErrors, useContractForm } from '../../../components/ui/form.tsx';
+import {
+  FormInput,
+  showApiErrors,
+  SubmitButton,
+  useContractForm,
+} from '../../../components/ui/form.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useCancelEmailChange, useRequestEmailChange } from '../api/change-email.ts';
 import { FormActions } from './settings-section.tsx';
@@ -79,9 +84,9 @@ export function EmailForm({ profile }: { profile: SettingsDto['profile'] }) {
           />
         </div>
         <FormActions>
-          <Button type="submit" disabled={request.isPending}>
-            {request.isPending ? 'Sending...' : 'Change email'}
-          </Button>
+          <SubmitButton busy={request.isPending} busyLabel="Sending...">
+            Change email
+          </SubmitButton>
         </FormActions>
       </form>
     </div>

@@ -1,11 +1,11 @@
 import { changePasswordBody } from '@gatepass/shared';
 import { z } from 'zod';
 import { toast } from '../../../lib/toast.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import { NewPasswordInput } from '../../../components/ui/form-controls.tsx';
 import {
   FormInput,
   showApiErrors,
+  SubmitButton,
   useContractForm,
   useFieldProps,
 } from '../../../components/ui/form.tsx';
@@ -65,9 +65,9 @@ export function PasswordForm() {
         Changing your password signs you out on every other device; you stay signed in here.
       </p>
       <FormActions>
-        <Button type="submit" disabled={change.isPending}>
-          {change.isPending ? 'Changing...' : 'Change password'}
-        </Button>
+        <SubmitButton busy={change.isPending} busyLabel="Changing...">
+          Change password
+        </SubmitButton>
       </FormActions>
     </form>
   );

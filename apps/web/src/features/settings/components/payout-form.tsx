@@ -5,9 +5,10 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/form-controls.tsx';
 import {
-  FormInput,
   formError,
+  FormInput,
   showApiErrors,
+  SubmitButton,
   useContractForm,
   useFieldProps,
 } from '../../../components/ui/form.tsx';
@@ -120,9 +121,9 @@ export function PayoutForm({ payout }: { payout: Payout }) {
             onRemoved={() => form.reset(noAccount)}
           />
         ) : null}
-        <Button type="submit" disabled={save.isPending || !changed}>
-          {save.isPending ? 'Saving...' : 'Save payout account'}
-        </Button>
+        <SubmitButton busy={save.isPending} busyLabel="Saving..." disabled={!changed}>
+          Save payout account
+        </SubmitButton>
       </FormActions>
     </form>
   );

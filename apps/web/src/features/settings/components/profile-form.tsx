@@ -3,11 +3,11 @@ import { useMemo } from 'react';
 import { z } from 'zod';
 import { toast } from '../../../lib/toast.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import {
-  FormInput,
   formError,
+  FormInput,
   showApiErrors,
+  SubmitButton,
   useContractForm,
 } from '../../../components/ui/form.tsx';
 import { useUpdateProfile } from '../api/update-profile.ts';
@@ -90,9 +90,9 @@ export function ProfileForm({
         />
       </div>
       <FormActions>
-        <Button type="submit" disabled={save.isPending || !changed}>
-          {save.isPending ? 'Saving...' : 'Save profile'}
-        </Button>
+        <SubmitButton busy={save.isPending} busyLabel="Saving..." disabled={!changed}>
+          Save profile
+        </SubmitButton>
       </FormActions>
     </form>
   );

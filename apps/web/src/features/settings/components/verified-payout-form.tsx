@@ -6,6 +6,7 @@ import { Select } from '../../../components/ui/form-controls.tsx';
 import {
   formError,
   showApiErrors,
+  SubmitButton,
   useContractForm,
   useFieldProps,
 } from '../../../components/ui/form.tsx';
@@ -147,9 +148,13 @@ export function VerifiedPayoutForm({
           />
         ) : null}
         {resolvedName ? null : (
-          <Button type="submit" disabled={resolve.isPending || Boolean(unchanged)}>
-            {resolve.isPending ? 'Checking...' : 'Check account'}
-          </Button>
+          <SubmitButton
+            busy={resolve.isPending}
+            busyLabel="Checking..."
+            disabled={Boolean(unchanged)}
+          >
+            Check account
+          </SubmitButton>
         )}
       </FormActions>
     </form>

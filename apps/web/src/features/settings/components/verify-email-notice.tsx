@@ -1,7 +1,12 @@
 import { verifyEmailBody, type UserDto } from '@gatepass/shared';
 import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { FormInput, showApiErrors, useContractForm } from '../../../components/ui/form.tsx';
+import {
+  FormInput,
+  showApiErrors,
+  SubmitButton,
+  useContractForm,
+} from '../../../components/ui/form.tsx';
 import { MailIcon } from '../../../components/ui/icons.tsx';
 import { useResendEmailCode, useVerifyNewEmail } from '../api/verify-email.ts';
 
@@ -62,9 +67,9 @@ export function VerifyEmailNotice({
               maxLength={6}
             />
             <div className="flex gap-2 sm:mt-7">
-              <Button type="submit" disabled={verify.isPending}>
-                {verify.isPending ? 'Verifying...' : 'Verify Email'}
-              </Button>
+              <SubmitButton busy={verify.isPending} busyLabel="Verifying...">
+                Verify Email
+              </SubmitButton>
               <Button
                 variant="ghost"
                 disabled={resend.isPending}

@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useConfirmEmailChange } from '../api/change-email.ts';
 import { useSettings } from '../api/get-settings.ts';
+import { ApiTokensPanel } from '../components/api-tokens-panel.tsx';
 import { EmailForm } from '../components/email-form.tsx';
 import { OrganiserForm } from '../components/organiser-form.tsx';
 import { PasswordForm } from '../components/password-form.tsx';
@@ -116,6 +117,13 @@ export function SettingsPage({
               description="Who pays the service fee by default, and whether we mail you about orders."
             >
               <PreferencesForm preferences={data.preferences} />
+            </SettingsSection>
+            <SettingsSection
+              id="api-tokens"
+              title="API tokens"
+              description="Keys for your other tools — a CRM, a spreadsheet, a door system — each with one scope and, if you like, some events only. See the API reference at /api/docs."
+            >
+              <ApiTokensPanel />
             </SettingsSection>
             <SettingsSection
               id="server-features"

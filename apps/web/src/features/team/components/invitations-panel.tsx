@@ -1,10 +1,9 @@
-import { ROLE_LABELS, type TeamInvitationDto } from '@gatepass/shared';
+import { formatShortDateTime, ROLE_LABELS, type TeamInvitationDto } from '@gatepass/shared';
 import { useState } from 'react';
 import { StatusBadge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
-import { formatShortDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useResendInvitation } from '../api/resend-invitation.ts';
 import { useWithdrawInvitation } from '../api/withdraw-invitation.ts';

@@ -1,11 +1,10 @@
-import { MEMBER_ROLES, ROLE_LABELS } from '@gatepass/shared';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
-  formError,
   FormChoiceCards,
-  FormInput,
+  FormEmailInput,
+  formError,
   showApiErrors,
   useContractForm,
   useFieldControl,
@@ -15,14 +14,8 @@ import { Panel } from '../../../components/ui/panel.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useInviteMember } from '../api/invite-member.ts';
 import { inviteForm } from '../lib/invite-form.ts';
-import { ROLE_DESCRIPTIONS } from '../lib/roles.ts';
+import { ROLE_OPTIONS } from '../lib/roles.ts';
 import { EventsScopeField, type EventScope } from './events-scope-field.tsx';
-
-const roleOptions = MEMBER_ROLES.map((role) => ({
-  value: role,
-  label: ROLE_LABELS[role],
-  description: ROLE_DESCRIPTIONS[role],
-}));
 
 type InviteValues = z.input<typeof inviteForm>;
 type InviteBody = z.output<typeof inviteForm>;
@@ -61,11 +54,9 @@ export function InviteForm() {
     >
       <form noValidate onSubmit={(e) => void submit(e)} className="space-y-5">
         {formError(form) ? <Alert tone="error">{formError(form)}</Alert> : null}
-        <FormInput
+        <FormEmailInput
           form={form}
           name="email"
-          label="Email"
-          type="email"
           autoComplete="off"
           placeholder="steward@example.com"
         />
@@ -74,7 +65,7 @@ export function InviteForm() {
           name="role"
           group="invite-role"
           legend="Role"
-          options={roleOptions}
+          options={ROLE_OPTIONS}
         />
         <EventsScopeField
           name="invite-events"

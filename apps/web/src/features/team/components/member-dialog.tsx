@@ -1,27 +1,21 @@
-import {
-  isMemberRole,
-  MEMBER_ROLES,
-  ROLE_LABELS,
-  type MemberRole,
-  type TeamMemberDto,
-} from '@gatepass/shared';
-import { useState, type FormEvent } from 'react';
+import { isMemberRole, ROLE_LABELS, type TeamMemberDto } from '@gatepass/shared';
+import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/dialog.tsx';
-import { ChoiceCards } from '../../../components/ui/form-controls.tsx';
-import { apiFieldErrors, type FieldErrors } from '../../../lib/field-errors.ts';
+import {
+  FormChoiceCards,
+  formError,
+  showApiErrors,
+  SubmitButton,
+  useContractForm,
+  useFieldControl,
+} from '../../../components/ui/form.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useUpdateMember } from '../api/update-member.ts';
-import { ROLE_DESCRIPTIONS } from '../lib/roles.ts';
-import { NO_EVENTS_PICKED } from '../lib/invite-form.ts';
+import { ROLE_OPTIONS } from '../lib/roles.ts';
+import { memberForm } from '../lib/invite-form.ts';
 import { EventsScopeField, type EventScope } from './events-scope-field.tsx';
-
-const roleOptions = MEMBER_ROLES.map((role) => ({
-  value: role,
-  label: ROLE_LABELS[role],
-  description: ROLE_DESCRIPTIONS[role],
-}));
 
 /** Change a member's role and events; it applies from their very next request. */
 export function MemberDialog({
@@ -45,54 +39,54 @@ export function MemberDialog({
   );
 }
 
+type MemberValues = z.input<typeof memberForm>;
+type MemberBody = z.output<typeof memberForm>;
+
 function MemberForm({ member, onDone }: { member: TeamMemberDto; onDone: () => void }) {
   const update = useUpdateMember();
-  const [role, setRole] = useState<MemberRole>(isMemberRole(member.role) ? member.role : 'door');
-  const [events, setEvents] = useState<EventScope>(member.events?.map((e) => e.id) ?? null);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useContractForm(memberForm, {
+    role: isMemberRole(member.role) ? member.role : 'door',
+    eventIds: member.events?.map((e) => e.id) ?? null,
+  });
+  const events = useFieldControl<MemberValues, MemberBody, EventScope | undefined>(
+    form,
+    'eventIds',
+  );
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = form.handleSubmit(async ({ role, eventIds }) => {
     if (update.isPending) return;
-    if (events !== null && events.length === 0) {
-      setErrors({ eventIds: NO_EVENTS_PICKED });
-      return;
-    }
     try {
-      const saved = await update.mutateAsync({ userId: member.userId, role, eventIds: events });
+      const saved = await update.mutateAsync({ userId: member.userId, role, eventIds });
       toast.success(`${saved.fullName} is now ${ROLE_LABELS[saved.role].toLowerCase()}.`);
       onDone();
     } catch (err) {
-      setErrors(apiFieldErrors(err));
+      showApiErrors(form, err);
     }
-  }
+  });
 
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="space-y-5">
-      {errors._form ? <Alert tone="error">{errors._form}</Alert> : null}
-      <ChoiceCards
+      {formError(form) ? <Alert tone="error">{formError(form)}</Alert> : null}
+      <FormChoiceCards
+        form={form}
+        name="role"
+        group="member-role"
         legend="Role"
-        name="member-role"
-        value={role}
-        onChange={setRole}
-        options={roleOptions}
+        options={ROLE_OPTIONS}
       />
       <EventsScopeField
         name="member-events"
-        value={events}
-        onChange={(next) => {
-          setEvents(next);
-          setErrors((x) => ({ ...x, eventIds: undefined }));
-        }}
-        error={errors.eventIds}
+        value={events.value ?? null}
+        onChange={events.onChange}
+        error={events.error}
       />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onDone}>
           Cancel
         </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save changes'}
-        </Button>
+        <SubmitButton busy={update.isPending} busyLabel="Saving...">
+          Save changes
+        </SubmitButton>
       </div>
     </form>
   );

@@ -1,11 +1,15 @@
-import { isMemberRole, ROLE_LABELS, type TeamMemberDto } from '@gatepass/shared';
+import {
+  formatShortDateTime,
+  isMemberRole,
+  ROLE_LABELS,
+  type TeamMemberDto,
+} from '@gatepass/shared';
 import { useState } from 'react';
 import { StatusBadge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { UsersIcon } from '../../../components/ui/icons.tsx';
 import { EmptyState, Panel } from '../../../components/ui/panel.tsx';
-import { formatShortDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useRemoveMember } from '../api/remove-member.ts';
 import { EventsList } from './events-scope-field.tsx';

@@ -1,4 +1,4 @@
-import { ROLE_LABELS, type InvitationPreviewDto } from '@gatepass/shared';
+import { formatShortDate, type InvitationPreviewDto, ROLE_LABELS } from '@gatepass/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useContext, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -10,7 +10,6 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { readApiFailure } from '../../../lib/api-error.ts';
 import { cn } from '../../../lib/cn.ts';
-import { formatShortDate } from '../../../lib/format.ts';
 import { SignedInContext } from '../../../lib/signed-in.ts';
 import { toast } from '../../../lib/toast.ts';
 import { workspacesQueryOptions } from '../../../lib/queries/workspaces.ts';

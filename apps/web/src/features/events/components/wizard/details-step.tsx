@@ -1,52 +1,46 @@
-import { EVENT_CATEGORIES, EVENT_LIMITS, type EventCategory } from '@gatepass/shared';
-import { Input, Select, TextArea } from '../../../../components/ui/form-controls.tsx';
+import { EVENT_CATEGORIES, EVENT_LIMITS } from '@gatepass/shared';
+import {
+  FormInput,
+  FormTextArea,
+  useFieldControl,
+  useFieldProps,
+} from '../../../../components/ui/form.tsx';
+import { Select } from '../../../../components/ui/form-controls.tsx';
+import type { EventForm } from '../../lib/wizard.ts';
 import { MarkdownEditor } from './markdown-editor.tsx';
 import type { StepProps } from './step-props.ts';
 
-export function DetailsStep({ wizard, errors, change }: StepProps) {
-  const { form } = wizard;
+export function DetailsStep({ wizard }: StepProps) {
+  const { fields, form } = wizard;
+  const category = useFieldProps(fields, 'category');
+  const description = useFieldControl<EventForm, EventForm, string>(fields, 'description');
   return (
     <div className="grid gap-6">
-      <Input
-        label="Event title"
+      <FormInput
+        form={fields}
         name="title"
+        label="Event title"
         required
         maxLength={EVENT_LIMITS.titleMax}
-        value={form.title}
-        error={errors.title}
         hint="Short and clear, like “Lagos Jazz Night”."
-        onChange={(e) => change('title', e.target.value)}
       />
-      <TextArea
-        label="Summary"
+      <FormTextArea
+        form={fields}
         name="summary"
+        label="Summary"
         optional
         rows={2}
         maxLength={EVENT_LIMITS.summaryMax}
-        value={form.summary}
-        error={errors.summary}
         hint={`One or two sentences shown on event cards and in link previews (${form.summary.length}/${EVENT_LIMITS.summaryMax}).`}
-        onChange={(e) => change('summary', e.target.value)}
       />
-      <Select
-        label="Category"
-        name="category"
-        value={form.category}
-        error={errors.category}
-        wrapperClassName="sm:max-w-xs"
-        onChange={(e) => change('category', e.target.value as EventCategory)}
-      >
-        {EVENT_CATEGORIES.map((category) => (
-          <option key={category} value={category}>
-            {category}
+      <Select label="Category" wrapperClassName="sm:max-w-xs" {...category}>
+        {EVENT_CATEGORIES.map((c) => (
+          <option key={c} value={c}>
+            {c}
           </option>
         ))}
       </Select>
-      <MarkdownEditor
-        value={form.description}
-        error={errors.description}
-        onChange={(value) => change('description', value)}
-      />
+      <MarkdownEditor {...description} />
     </div>
   );
 }

@@ -4,10 +4,16 @@ import { Link } from 'react-router';
 import { Alert } from '../../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../../components/ui/button.tsx';
 import { paths } from '../../../../config/paths.ts';
-import { readinessIssues, stepForField, type Issue, type StepSlug } from '../../lib/wizard.ts';
+import {
+  readinessIssues,
+  stepForField,
+  type EventForm,
+  type Issue,
+  type StepSlug,
+} from '../../lib/wizard.ts';
 import { EventCover } from '../event-cover.tsx';
 import { AlertIcon, CheckIcon, ExternalLinkIcon } from '../../../../components/ui/icons.tsx';
-import { ChoiceCards } from '../../../../components/ui/form-controls.tsx';
+import { FormChoiceCards } from '../../../../components/ui/form.tsx';
 import { PayoutNotice } from './payout-notice.tsx';
 import type { StepProps } from './step-props.ts';
 
@@ -63,7 +69,6 @@ function IssueList({ issues, goTo }: { issues: Issue[]; goTo: (slug: StepSlug) =
 export function ReviewStep({
   event,
   wizard,
-  change,
   goTo,
   serverIssues,
   onPublish,
@@ -73,7 +78,6 @@ export function ReviewStep({
   onPublish: () => void;
   publishing: boolean;
 }) {
-  const { form } = wizard;
   const missing = readinessIssues(event);
   const issues = serverIssues.length ? serverIssues : missing;
   const place =
@@ -153,11 +157,10 @@ export function ReviewStep({
       </div>
 
       <aside className="grid content-start gap-5">
-        <ChoiceCards<EventVisibility>
-          legend="Who can find it?"
+        <FormChoiceCards<EventForm, EventForm, EventVisibility>
+          form={wizard.fields}
           name="visibility"
-          value={form.visibility}
-          onChange={(value) => change('visibility', value)}
+          legend="Who can find it?"
           className="[&_.grid]:sm:grid-cols-1"
           options={[
             { value: 'public', label: 'Public', description: 'Listed on Gatepass and in search.' },

@@ -1,13 +1,15 @@
 import type { ManageEventDto } from '@gatepass/shared';
 import type { FieldMessages } from '../../hooks/use-step-save.ts';
 import type { WizardForm } from '../../hooks/use-wizard-form.ts';
-import type { EventForm, EventFormField, StepSlug } from '../../lib/wizard.ts';
+import type { StepSlug } from '../../lib/wizard.ts';
 
 export interface StepProps {
   event: ManageEventDto;
   wizard: WizardForm;
+  /**
+   * The step's messages by field, and those of no one input: `venue`, `ticketTypes`, and
+   * `_form` (the server's). The inputs bind to `wizard.fields` and show their own.
+   */
   errors: FieldMessages;
-  /** Changes one field of the form (and forgets its error). */
-  change: <K extends EventFormField>(field: K, value: EventForm[K]) => void;
   goTo: (slug: StepSlug) => void;
 }

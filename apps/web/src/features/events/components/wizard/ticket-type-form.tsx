@@ -2,21 +2,29 @@ import {
   createTicketTypeBody,
   EVENT_LIMITS,
   formatCount,
+  instantToLocalInput,
   type ManageEventDto,
   type ManageTicketTypeDto,
   updateTicketTypeBody,
+  zoneOffsetLabel,
 } from '@gatepass/shared';
-import { useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
+import { z } from 'zod';
 import { toast } from '../../../../lib/toast.ts';
 import { Alert } from '../../../../components/ui/alert.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
+import {
+  formError,
+  FormInput,
+  FormTextArea,
+  showApiErrors,
+  useFieldControl,
+  useStoredForm,
+} from '../../../../components/ui/form.tsx';
 import { readApiFailure } from '../../../../lib/api-error.ts';
 import { useCreateTicketType } from '../../api/create-ticket-type.ts';
 import { useUpdateTicketType } from '../../api/update-ticket-type.ts';
 import type { TicketFormValues } from '../../hooks/use-wizard-form.ts';
-import { instantToLocalInput, zoneOffsetLabel } from '../../lib/local-time.ts';
-import { contractIssues, issuesFromDetails, messagesByField } from '../../lib/wizard.ts';
-import { Input, TextArea } from '../../../../components/ui/form-controls.tsx';
 
 export const EMPTY_TICKET_FORM: TicketFormValues = {
   name: '',
@@ -62,6 +70,30 @@ function bodyFrom(values: TicketFormValues) {
 }
 
 /**
+ * What the inputs hold, read as the body and checked with the ticket type contract: its
+ * sentences land under the inputs of the same names.
+ */
+const ticketForm = (contract: typeof createTicketTypeBody | typeof updateTicketTypeBody) =>
+  z
+    .object({
+      name: z.string(),
+      description: z.string(),
+      price: z.string(),
+      capacity: z.string(),
+      minPerOrder: z.string(),
+      maxPerOrder: z.string(),
+      salesStartAt: z.string(),
+      salesEndAt: z.string(),
+      hidden: z.boolean(),
+    })
+    .transform(bodyFrom)
+    // The contract takes more than bodyFrom gives (optional fields); what it gives is its own.
+    .pipe(contract as z.ZodType<z.output<typeof contract>, ReturnType<typeof bodyFrom>>);
+
+const withoutSeparators = (text: string) => text.replace(/[,\s]/g, '');
+const withoutNairaSign = (text: string) => text.replace(/[,\s₦]/g, '');
+
+/**
  * Adds or changes one ticket type. What is typed lives in the persisted event store (via
  * onChange), so a half-filled ticket survives a reload too.
  */
@@ -81,44 +113,38 @@ export function TicketTypeForm({
 }) {
   const create = useCreateTicketType();
   const update = useUpdateTicketType();
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const current = event.ticketTypes.find((t) => t.id === editing);
   const isNew = editing === 'new' || !current;
   const busy = create.isPending || update.isPending;
   const offset = zoneOffsetLabel(event.timeZone);
   const live = event.status === 'published';
 
-  const set = (field: keyof TicketFormValues, value: string | boolean) => {
-    onChange({ ...values, [field]: value });
-    if (errors[field] || errors._form) {
-      setErrors((e) => {
-        const next = { ...e };
-        delete next[field];
-        delete next._form;
-        return next;
-      });
-    }
-  };
+  const schema = useMemo(
+    () => ticketForm(isNew ? createTicketTypeBody : updateTicketTypeBody),
+    [isNew],
+  );
+  const form = useStoredForm(schema, values, onChange);
+  const hidden = useFieldControl<TicketFormValues, z.output<typeof schema>, boolean>(
+    form,
+    'hidden',
+  );
 
   const fail = (err: unknown) => {
     const failure = readApiFailure(err);
-    const issues = messagesByField(issuesFromDetails(failure.details));
-    if (failure.code === 'CAPACITY_BELOW_SOLD' && failure.error) issues.capacity = failure.error;
-    setErrors(Object.keys(issues).length ? issues : { _form: failure.error ?? 'Could not save.' });
-  };
-
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (busy) return;
-    const body = bodyFrom(values);
-    const local = messagesByField(
-      contractIssues(isNew ? createTicketTypeBody : updateTicketTypeBody, body),
-    );
     // Capacity below what is sold is the server's to refuse: it knows the sales of this second.
-    if (Object.keys(local).length) {
-      setErrors(local);
+    if (failure.code === 'CAPACITY_BELOW_SOLD' && failure.error) {
+      form.setError('capacity', { message: failure.error });
       return;
     }
+    showApiErrors(form, err);
+    const { errors } = form.formState;
+    if (Object.keys(errors).length === 0) form.setError('root', { message: 'Could not save.' });
+  };
+
+  const submit = form.handleSubmit(() => {
+    if (busy) return;
+    // What was typed goes to the server, which applies the same contract.
+    const body = bodyFrom(form.getValues());
     if (isNew) {
       create.mutate(
         { eventId: event.id, body },
@@ -142,13 +168,13 @@ export function TicketTypeForm({
         },
       );
     }
-  };
+  });
 
-  const price = whole(values.price);
+  const price = whole(form.watch('price'));
   return (
     <form
       noValidate
-      onSubmit={submit}
+      onSubmit={(e) => void submit(e)}
       aria-label={isNew ? 'New ticket type' : `Edit ${current.name}`}
       className="rounded-2xl bg-slate-50 p-5 ring-1 ring-inset ring-slate-200 sm:p-6"
     >
@@ -161,105 +187,83 @@ export function TicketTypeForm({
           capacity cannot go below what is sold.
         </Alert>
       ) : null}
-      {errors._form ? (
+      {formError(form) ? (
         <Alert tone="error" className="mt-3">
-          {errors._form}
+          {formError(form)}
         </Alert>
       ) : null}
       <div className="mt-4 grid gap-5 sm:grid-cols-2">
-        <Input
+        <FormInput
+          form={form}
+          name="name"
+          inputName="ticketName"
           label="Ticket name"
-          name="ticketName"
           required
           maxLength={EVENT_LIMITS.ticketNameMax}
           placeholder="Regular, VIP, Early bird…"
-          value={values.name}
-          error={errors.name}
           wrapperClassName="sm:col-span-2"
-          onChange={(e) => set('name', e.target.value)}
         />
-        <Input
-          label="Price"
+        <FormInput
+          form={form}
           name="price"
+          format={withoutNairaSign}
+          label="Price"
           inputMode="numeric"
           prefix="₦"
           placeholder="5000"
-          value={values.price}
-          error={errors.price}
           hint={
             Number.isFinite(price) && price === 0
               ? 'A free ticket.'
               : 'Whole naira. Enter 0 for a free ticket.'
           }
-          onChange={(e) => set('price', e.target.value.replace(/[,\s₦]/g, ''))}
         />
-        <Input
-          label="Capacity"
+        <FormInput
+          form={form}
           name="capacity"
+          format={withoutSeparators}
+          label="Capacity"
           inputMode="numeric"
           placeholder="100"
-          value={values.capacity}
-          error={errors.capacity}
           hint={
             current
               ? `${formatCount(current.sold)} sold so far.`
               : 'How many of this ticket can be sold.'
           }
-          onChange={(e) => set('capacity', e.target.value.replace(/[,\s]/g, ''))}
         />
-        <Input
-          label="Minimum per order"
-          name="minPerOrder"
-          inputMode="numeric"
-          value={values.minPerOrder}
-          error={errors.minPerOrder}
-          onChange={(e) => set('minPerOrder', e.target.value)}
-        />
-        <Input
-          label="Maximum per order"
-          name="maxPerOrder"
-          inputMode="numeric"
-          value={values.maxPerOrder}
-          error={errors.maxPerOrder}
-          onChange={(e) => set('maxPerOrder', e.target.value)}
-        />
-        <Input
-          label="Sales start"
+        <FormInput form={form} name="minPerOrder" label="Minimum per order" inputMode="numeric" />
+        <FormInput form={form} name="maxPerOrder" label="Maximum per order" inputMode="numeric" />
+        <FormInput
+          form={form}
           name="salesStartAt"
+          label="Sales start"
           type="datetime-local"
           optional
-          value={values.salesStartAt}
-          error={errors.salesStartAt}
           hint={`Leave empty to sell from publishing (${offset}).`}
-          onChange={(e) => set('salesStartAt', e.target.value)}
         />
-        <Input
-          label="Sales end"
+        <FormInput
+          form={form}
           name="salesEndAt"
+          label="Sales end"
           type="datetime-local"
           optional
-          value={values.salesEndAt}
-          error={errors.salesEndAt}
           hint="Leave empty to sell until the event ends."
-          onChange={(e) => set('salesEndAt', e.target.value)}
         />
-        <TextArea
+        <FormTextArea
+          form={form}
+          name="description"
+          inputName="ticketDescription"
           label="Description"
-          name="ticketDescription"
           optional
           rows={2}
           maxLength={EVENT_LIMITS.ticketDescriptionMax}
-          value={values.description}
-          error={errors.description}
           placeholder="What this ticket includes"
           wrapperClassName="sm:col-span-2"
-          onChange={(e) => set('description', e.target.value)}
         />
         <label className="flex items-start gap-3 text-sm sm:col-span-2">
           <input
             type="checkbox"
-            checked={values.hidden}
-            onChange={(e) => set('hidden', e.target.checked)}
+            checked={hidden.value}
+            onChange={(e) => hidden.onChange(e.target.checked)}
             className="mt-0.5 size-4 accent-indigo-600"
           />
           <span>

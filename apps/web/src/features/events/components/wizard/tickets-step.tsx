@@ -6,14 +6,19 @@ import { Button } from '../../../../components/ui/button.tsx';
 import { PencilIcon, PlusIcon, TicketIcon, TrashIcon } from '../../../../components/ui/icons.tsx';
 import { useDeleteTicketType } from '../../api/delete-ticket-type.ts';
 import { AvailabilityBadge, Badge } from '../badges.tsx';
-import { ConfirmDialog, dangerButtonClasses } from '../dialog.tsx';
-import { ChoiceCards, Input } from '../../../../components/ui/form-controls.tsx';
+import { ConfirmDialog } from '../../../../components/ui/dialog.tsx';
+import { ChoiceCards } from '../../../../components/ui/form-controls.tsx';
+import { FormChoiceCards, FormInput, useFieldControl } from '../../../../components/ui/form.tsx';
+import type { EventForm } from '../../lib/wizard.ts';
 import type { StepProps } from './step-props.ts';
 import { EMPTY_TICKET_FORM, TicketTypeForm, ticketFormFrom } from './ticket-type-form.tsx';
 import { PaystackChannels } from './paystack-channels.tsx';
 
-export function TicketsStep({ event, wizard, errors, change }: StepProps) {
-  const { ticketDraft, setTicketDraft } = wizard;
+export function TicketsStep({ event, wizard, errors }: StepProps) {
+  const { ticketDraft, setTicketDraft, fields } = wizard;
+  const offlinePayment = useFieldControl<EventForm, EventForm, boolean>(fields, 'offlinePayment');
+  const allowTransfers = useFieldControl<EventForm, EventForm, boolean>(fields, 'allowTransfers');
+  const channels = useFieldControl<EventForm, EventForm, string>(fields, 'paystackChannels');
   const [removing, setRemoving] = useState<ManageTicketTypeDto | null>(null);
   const remove = useDeleteTicketType();
   const cancelled = event.status === 'cancelled';
@@ -131,11 +136,10 @@ export function TicketsStep({ event, wizard, errors, change }: StepProps) {
         ) : null}
       </section>
 
-      <ChoiceCards<FeeMode>
-        legend="Who pays the service fee?"
+      <FormChoiceCards<EventForm, EventForm, FeeMode>
+        form={fields}
         name="feeMode"
-        value={wizard.form.feeMode}
-        onChange={(value) => change('feeMode', value)}
+        legend="Who pays the service fee?"
         options={[
           {
             value: 'pass',
@@ -153,8 +157,8 @@ export function TicketsStep({ event, wizard, errors, change }: StepProps) {
       <ChoiceCards<'off' | 'on'>
         legend="Can buyers pay offline?"
         name="offlinePayment"
-        value={wizard.form.offlinePayment ? 'on' : 'off'}
-        onChange={(value) => change('offlinePayment', value === 'on')}
+        value={offlinePayment.value ? 'on' : 'off'}
+        onChange={(value) => offlinePayment.onChange(value === 'on')}
         options={[
           {
             value: 'off',
@@ -171,16 +175,14 @@ export function TicketsStep({ event, wizard, errors, change }: StepProps) {
         ]}
       />
       {wizard.form.offlinePayment ? (
-        <Input
+        <FormInput
+          form={fields}
+          name="offlineHoldHours"
           label="Offline hold (hours)"
           type="number"
           inputMode="numeric"
           min={1}
           max={720}
-          name="offlineHoldHours"
-          value={wizard.form.offlineHoldHours}
-          onChange={(e) => change('offlineHoldHours', e.currentTarget.value)}
-          error={errors.offlineHoldHours}
           hint="How long a confirmed offline order keeps its tickets (1–720)."
         />
       ) : null}
@@ -188,8 +190,8 @@ export function TicketsStep({ event, wizard, errors, change }: StepProps) {
       <ChoiceCards<'on' | 'off'>
         legend="Can buyers transfer their tickets?"
         name="allowTransfers"
-        value={wizard.form.allowTransfers ? 'on' : 'off'}
-        onChange={(value) => change('allowTransfers', value === 'on')}
+        value={allowTransfers.value ? 'on' : 'off'}
+        onChange={(value) => allowTransfers.onChange(value === 'on')}
         options={[
           {
             value: 'on',
@@ -205,43 +207,30 @@ export function TicketsStep({ event, wizard, errors, change }: StepProps) {
         ]}
       />
 
-      <PaystackChannels
-        value={wizard.form.paystackChannels}
-        onChange={(value) => change('paystackChannels', value)}
-        error={errors.paystackChannels}
-      />
+      <PaystackChannels {...channels} />
 
       <ConfirmDialog
         open={removing !== null}
         onClose={() => setRemoving(null)}
         title={`Remove “${removing?.name ?? ''}”?`}
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setRemoving(null)}>
-              Keep it
-            </Button>
-            <button
-              type="button"
-              className={dangerButtonClasses}
-              disabled={remove.isPending}
-              onClick={() => {
-                if (!removing) return;
-                remove.mutate(
-                  { eventId: event.id, ticketTypeId: removing.id },
-                  {
-                    onSuccess: () => {
-                      toast.success(`“${removing.name}” removed.`);
-                      setRemoving(null);
-                    },
-                    onError: () => setRemoving(null),
-                  },
-                );
-              }}
-            >
-              {remove.isPending ? 'Removing…' : 'Remove'}
-            </button>
-          </>
-        }
+        tone="danger"
+        cancelLabel="Keep it"
+        confirmLabel="Remove"
+        busyLabel="Removing…"
+        busy={remove.isPending}
+        onConfirm={() => {
+          if (!removing) return;
+          remove.mutate(
+            { eventId: event.id, ticketTypeId: removing.id },
+            {
+              onSuccess: () => {
+                toast.success(`“${removing.name}” removed.`);
+                setRemoving(null);
+              },
+              onError: () => setRemoving(null),
+            },
+          );
+        }}
       >
         This ticket type has no sales, so it can be removed for good.
       </ConfirmDialog>

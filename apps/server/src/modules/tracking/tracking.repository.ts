@@ -1,0 +1,177 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { TrackingVia } from './tracking.table.ts';
+
+/** `link_id` of the views that came through no link. */
+export const NO_LINK = '00000000-0000-0000-0000-000000000000';
+
+export interface ViewCount {
+  slug: string;
+  ref: string | null;
+  via: TrackingVia;
+  n: number;
+}
+
+/**
+ * Adds a batch of counted views in one statement: each (slug, ref, via) to its published
+ * event's row, under the link of that event whose code is `ref` (none: NO_LINK). Views of an
+ * unknown or unpublished slug are dropped; an unknown ref counts as no link.
+ */
+export async function addViews(db: Db, counts: ViewCount[]): Promise<void> {
+  if (counts.length === 0) return;
+  const slugs = counts.map((c) => c.slug);
+  const refs = counts.map((c) => c.ref ?? '');
+  const vias = counts.map((c) => c.via);
+  const ns = counts.map((c) => c.n);
+  await sql`
+    insert into tracking_views (event_id, link_id, via, views)
+    select e.id, coalesce(l.id, ${NO_LINK}::uuid), v.via, sum(v.n)
+    from unnest(${slugs}::text[], ${refs}::text[], ${vias}::text[], ${ns}::int[]) as v(slug, ref, via, n)
+    join events e on e.slug = v.slug and e.status = 'published'
+    left join tracking_links l on l.event_id = e.id and l.code = v.ref
+    group by 1, 2, 3
+    on conflict (event_id, link_id, via) do update set views = tracking_views.views + excluded.views
+  `.execute(db);
+}
+
+/**
+ * Where an order's checkout came from, written once when the order is made. Its total is
+ * copied; an order already completed (free) is marked so at once.
+ */
+export async function insertOrderSource(
+  db: Db,
+  orderId: string,
+  ref: string | null,
+  via: TrackingVia,
+): Promise<void> {
+  await sql`
+    insert into order_sources (order_id, event_id, link_id, via, total_kobo, completed_at)
+    select o.id, o.event_id, l.id, ${via}, o.total_kobo,
+      case when o.status = 'completed' then now() end
+    from orders o
+    left join tracking_links l on l.event_id = o.event_id and l.code = ${ref ?? ''}
+    where o.id = ${orderId}
+    on conflict (order_id) do nothing
+  `.execute(db);
+}
+
+/** Marks the orders completed (in the transaction that completes them). */
+export async function completeOrderSources(db: Db, orderIds: string[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  await db
+    .updateTable('order_sources')
+    .set({ completed_at: sql`now()` })
+    .where('order_id', 'in', orderIds)
+    .where('completed_at', 'is', null)
+    .execute();
+}
+
+export function ownedEvent(
+  db: Db,
+  organiserId: string,
+  eventId: string,
+): Promise<{ id: string; slug: string } | undefined> {
+  return db
+    .selectFrom('events')
+    .select(['id', 'slug'])
+    .where('id', '=', eventId)
+    .where('owner_id', '=', organiserId)
+    .executeTakeFirst();
+}
+
+export function linksOf(db: Db, eventId: string) {
+  return db
+    .selectFrom('tracking_links')
+    .select(['id', 'name', 'code', 'created_at'])
+    .where('event_id', '=', eventId)
+    .orderBy('created_at')
+    .execute();
+}
+
+export async function countLinks(db: Db, eventId: string): Promise<number> {
+  const row = await db
+    .selectFrom('tracking_links')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('event_id', '=', eventId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function linkExists(
+  db: Db,
+  eventId: string,
+  field: 'name' | 'code',
+  value: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('tracking_links')
+    .select('id')
+    .where('event_id', '=', eventId)
+    .where(field, '=', value)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export function insertLink(db: Db, eventId: string, name: string, code: string) {
+  return db
+    .insertInto('tracking_links')
+    .values({ event_id: eventId, name, code })
+    .returning(['id', 'name', 'code', 'created_at'])
+    .executeTakeFirstOrThrow();
+}
+
+export interface FigureRow {
+  event_id: string;
+  link_id: string | null;
+  via: TrackingVia;
+  views: number;
+  starts: number;
+  orders: number;
+  revenue_kobo: number;
+}
+
+/**
+ * Views, checkout starts, orders and revenue per event × link × channel, for one event or
+ * every event of an organiser.
+ */
+export async function figures(
+  db: Db,
+  where: { eventId: string } | { organiserId: string },
+): Promise<FigureRow[]> {
+  const events =
+    'eventId' in where
+      ? sql`select id from events where id = ${where.eventId}`
+      : sql`select id from events where owner_id = ${where.organiserId}`;
+  const { rows } = await sql<FigureRow>`
+    with ev as (${events}),
+    v as (
+      select event_id, nullif(link_id, ${NO_LINK}::uuid) as link_id, via, views
+      from tracking_views where event_id in (select id from ev)
+    ),
+    o as (
+      select event_id, link_id, via, count(*) as starts, count(completed_at) as orders,
+        coalesce(sum(total_kobo) filter (where completed_at is not null), 0) as revenue_kobo
+      from order_sources where event_id in (select id from ev)
+      group by event_id, link_id, via
+    )
+    select coalesce(v.event_id, o.event_id) as event_id, coalesce(v.link_id, o.link_id) as link_id,
+      coalesce(v.via, o.via) as via, coalesce(v.views, 0)::int as views,
+      coalesce(o.starts, 0)::int as starts, coalesce(o.orders, 0)::int as orders,
+      coalesce(o.revenue_kobo, 0)::bigint as revenue_kobo
+    from v full join o on o.event_id = v.event_id and o.via = v.via
+      and o.link_id is not distinct from v.link_id
+  `.execute(db);
+  return rows.map((r) => ({ ...r, revenue_kobo: Number(r.revenue_kobo) }));
+}
+
+/** The organiser's links with their event's title (Finances). */
+export function organiserLinks(db: Db, organiserId: string) {
+  return db
+    .selectFrom('tracking_links as l')
+    .innerJoin('events as e', 'e.id', 'l.event_id')
+    .select(['l.id', 'l.name', 'l.code', 'l.event_id', 'e.title', 'e.slug'])
+    .where('e.owner_id', '=', organiserId)
+    .orderBy('e.title')
+    .orderBy('l.created_at')
+    .execute();
+}
