@@ -9,6 +9,7 @@ import {
   type updateEventBody,
 } from '@gatepass/shared';
 import type { z } from 'zod';
+import { isUuid } from '../../lib/uuid.ts';
 import type { Db } from '../../db/database.ts';
 import { lockKey } from '../../db/locks.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -23,7 +24,6 @@ import {
   dateIssues,
   eventNotFound,
   ownedEvent,
-  UUID,
   notReady,
   placeIssues,
   readinessIssues,
@@ -391,7 +391,7 @@ export class EventsService {
 
   /** The event if this user owns it; anyone else gets the same 404 as for no event at all. */
   private async owned(db: Db, ownerId: string, id: string, lock = false): Promise<EventRow> {
-    if (!UUID.test(id)) throw eventNotFound();
+    if (!isUuid(id)) throw eventNotFound();
     const event = await repo.findOwnedEvent(db, id, ownerId, lock);
     if (!event) throw eventNotFound();
     return event;
