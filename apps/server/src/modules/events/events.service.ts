@@ -1,6 +1,7 @@
 import {
   DEFAULT_TIME_ZONE,
   EVENT_LIMITS,
+  type ErrorCode,
   type FeeMode,
   type cancelEventBody,
   type createEventBody,
@@ -42,6 +43,26 @@ type CancelEvent = z.output<typeof cancelEventBody>;
 export const DUPLICATE_WINDOW_SECONDS = 60;
 
 const SLUG_ATTEMPTS = 8;
+
+/** What refuses a change of an event's status (409), in the organiser's words. */
+const conflict = (code: ErrorCode, message: string) => () => new AppError(409, code, message);
+const cancelledCannotPublish = conflict(
+  'EVENT_CANCELLED',
+  'A cancelled event cannot be published again. Duplicate it to start over.',
+);
+const payoutRequired = conflict(
+  'PAYOUT_ACCOUNT_REQUIRED',
+  'Paid tickets need a verified payout account: Paystack pays your share of each sale straight to it. Add one in Settings → Payout account, or turn on offline payment to sell paid tickets by bank transfer or at the venue, or make the tickets free.',
+);
+const alreadyCancelled = conflict('EVENT_CANCELLED', 'This event is already cancelled.');
+const draftCannotCancel = conflict(
+  'CONFLICT',
+  'Only a published event can be cancelled. A draft can be deleted instead.',
+);
+const publishedCannotDelete = conflict(
+  'CONFLICT',
+  'Only a draft can be deleted. Cancel a published event instead.',
+);
 
 export const EVENT_MESSAGES = {
   created: 'Draft saved.',
@@ -244,11 +265,7 @@ export class EventsService {
     return this.db.transaction().execute(async (trx) => {
       const event = await ownedEvent(trx, ownerId, id, true);
       if (event.status === 'cancelled') {
-        throw new AppError(
-          409,
-          'EVENT_CANCELLED',
-          'A cancelled event cannot be published again. Duplicate it to start over.',
-        );
+        throw cancelledCannotPublish();
       }
       if (event.status === 'published') return this.manageDto(trx, event);
       const now = this.now();
@@ -261,11 +278,7 @@ export class EventsService {
         payoutMissing &&
         (await repo.hasPaidTicketTypes(trx, event.id))
       ) {
-        throw new AppError(
-          409,
-          'PAYOUT_ACCOUNT_REQUIRED',
-          'Paid tickets need a verified payout account: Paystack pays your share of each sale straight to it. Add one in Settings → Payout account, or turn on offline payment to sell paid tickets by bank transfer or at the venue, or make the tickets free.',
-        );
+        throw payoutRequired();
       }
       const updated = await repo.updateEvent(trx, event.id, {
         status: 'published',
@@ -280,14 +293,9 @@ export class EventsService {
       .transaction()
       .execute(async (trx) => {
         const event = await ownedEvent(trx, ownerId, id, true);
-        if (event.status === 'cancelled')
-          throw new AppError(409, 'EVENT_CANCELLED', 'This event is already cancelled.');
+        if (event.status === 'cancelled') throw alreadyCancelled();
         if (event.status === 'draft') {
-          throw new AppError(
-            409,
-            'CONFLICT',
-            'Only a published event can be cancelled. A draft can be deleted instead.',
-          );
+          throw draftCannotCancel();
         }
         const updated = await repo.updateEvent(trx, event.id, {
           status: 'cancelled',
@@ -305,11 +313,7 @@ export class EventsService {
     await this.db.transaction().execute(async (trx) => {
       const event = await ownedEvent(trx, ownerId, id, true);
       if (event.status !== 'draft' || event.published_at !== null) {
-        throw new AppError(
-          409,
-          'CONFLICT',
-          'Only a draft can be deleted. Cancel a published event instead.',
-        );
+        throw publishedCannotDelete();
       }
       await repo.deleteEvent(trx, event.id);
     });

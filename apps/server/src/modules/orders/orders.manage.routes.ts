@@ -1,6 +1,4 @@
-import { TZDate } from '@date-fns/tz';
 import {
-  DEFAULT_TIME_ZONE,
   envelope,
   errorBody,
   eventHoldDto,
@@ -16,10 +14,10 @@ import {
   orderDto,
   manageTransferOrderBody,
 } from '@gatepass/shared';
-import { format } from 'date-fns';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendCsvDownload } from '../../plugins/csv-download.ts';
 import { actingOrganiser, currentActor } from '../../plugins/access.ts';
 import { organiserApp, routeSchemas } from '../../plugins/route-schema.ts';
 import type { AuthService } from '../auth/auth.service.ts';
@@ -107,12 +105,7 @@ export function manageOrderRoutes(
       }),
       handler: async (request, reply) => {
         const stream = await service.exportCsv(actingOrganiser(request), request.query);
-        const day = format(new TZDate(Date.now(), DEFAULT_TIME_ZONE), 'yyyy-MM-dd');
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
-          .header('cache-control', 'no-store')
-          .send(stream);
+        return sendCsvDownload(reply, 'orders', stream);
       },
     });
 
