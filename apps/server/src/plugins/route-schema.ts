@@ -1,4 +1,4 @@
-import { envelope } from '@gatepass/shared';
+import { envelope, errorBody } from '@gatepass/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -7,6 +7,12 @@ import { requireUser, type Authenticator } from './auth.ts';
 
 /** The bearer token an organiser route asks for, as the API description names it. */
 export const bearerSecurity = [{ bearer: [] }];
+
+/**
+ * What an organiser route may answer besides its data: 400 input refused, 401 no login,
+ * 404 not this organiser's (or not there), 409 not allowed in the thing's current state.
+ */
+export const organiserErrors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody };
 
 /**
  * The start every organiser route group shares: zod schemas, a login checked first (401),

@@ -7,7 +7,6 @@ import {
   payoutLedgerDto,
 } from '@gatepass/shared';
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsvDownload } from '../../plugins/csv-download.ts';
 import { actingOrganiser } from '../../plugins/access.ts';

@@ -1,5 +1,4 @@
 import {
-  envelope,
   errorBody,
   eventHoldDto,
   eventHoldsQuery,
@@ -19,11 +18,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsvDownload } from '../../plugins/csv-download.ts';
 import { actingOrganiser, currentActor } from '../../plugins/access.ts';
-import { organiserApp, routeSchemas } from '../../plugins/route-schema.ts';
+import { organiserApp, organiserErrors, routeSchemas } from '../../plugins/route-schema.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { OrdersManageService } from './orders.manage.service.ts';
 
-const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody };
 const orderParams = z.object({ orderId: idField });
 
 export const ORDER_ACTION_MESSAGES = {
@@ -50,7 +48,10 @@ export function manageOrderRoutes(
 ): FastifyPluginAsync {
   return async (base) => {
     const app = organiserApp(base, auth, 'manage');
-    const { route, answers } = routeSchemas({ tags: ['organiser: orders'], errors });
+    const { route, answers } = routeSchemas({
+      tags: ['organiser: orders'],
+      errors: organiserErrors,
+    });
 
     app.get('/', {
       schema: route("Every order of the organiser's events, newest first: search, filters, pages", {
@@ -101,7 +102,7 @@ export function manageOrderRoutes(
           'UTF-8 with a BOM, CRLF line ends, one row per order, amounts in naira with two decimals, times in Lagos. Cells that start with = + - @ get a leading apostrophe so spreadsheets never run them. Rows are read in batches as the client downloads (chunked transfer), so memory does not grow with the export.',
         querystring: manageOrdersExportQuery,
         produces: ['text/csv'],
-        response: { 200: z.unknown().describe('text/csv'), ...errors },
+        response: { 200: z.unknown().describe('text/csv'), ...organiserErrors },
       }),
       handler: async (request, reply) => {
         const stream = await service.exportCsv(actingOrganiser(request), request.query);

@@ -21,12 +21,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { unauthorized } from '../../lib/errors.ts';
-import { routeSchemas } from '../../plugins/route-schema.ts';
+import { organiserErrors, routeSchemas } from '../../plugins/route-schema.ts';
 import { bearerToken, currentUser, requireUser } from '../../plugins/auth.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { SETTINGS_MESSAGES, type SettingsService } from './settings.service.ts';
 
-const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
+const errors = { ...organiserErrors, 429: errorBody };
 
 /** A change that answers the settings and its own sentence (the email's steps, the profile). */
 const changed = ({ settings, message }: { settings: SettingsDto; message: string }) => ({

@@ -1,6 +1,5 @@
 import {
   createTrackingLinkBody,
-  envelope,
   errorBody,
   eventTrackingDto,
   organiserTrackingDto,
@@ -10,11 +9,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actingOrganiser } from '../../plugins/access.ts';
-import { organiserApp, routeSchemas } from '../../plugins/route-schema.ts';
+import { organiserApp, organiserErrors, routeSchemas } from '../../plugins/route-schema.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { TRACKING_NOT_FOUND, type TrackingService } from './tracking.service.ts';
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+// 403: a team member whose role may not do this (the owner's own pages).
+const errors = { ...organiserErrors, 403: errorBody };
 
 /**
  * The public page's view beacon, under /api/v1/events/{slug}/view. Answers 204 at once: the

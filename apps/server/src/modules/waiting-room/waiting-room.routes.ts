@@ -13,13 +13,12 @@ import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import { actingOrganiser } from '../../plugins/access.ts';
 import { bearerToken } from '../../plugins/auth.ts';
-import { organiserApp, routeSchemas } from '../../plugins/route-schema.ts';
+import { organiserApp, organiserErrors, routeSchemas } from '../../plugins/route-schema.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { carriedAnswer, cookieWithCarried } from './waiting-room.cookies.ts';
 import { refreshSeconds, renderQueuePage } from './waiting-room.page.ts';
 import type { WaitingRoomService } from './waiting-room.service.ts';
 
-const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody };
 // `:id`, as every route under /events/manage/{event} is named in the router (one name per
 // segment); the security matrix reads an `:id` after `manage` as the event's id.
 const eventParams = z.object({ id: idField });
@@ -36,7 +35,10 @@ export function waitingRoomManageRoutes(
 ): FastifyPluginAsync {
   return async (base) => {
     const app = organiserApp(base, auth, 'manage');
-    const { route, answers } = routeSchemas({ tags: ['organiser: waiting room'], errors });
+    const { route, answers } = routeSchemas({
+      tags: ['organiser: waiting room'],
+      errors: organiserErrors,
+    });
 
     app.get('/:id/waiting-room', {
       schema: route(

@@ -1,6 +1,5 @@
 import {
   claimOfferBody,
-  envelope,
   errorBody,
   eventWaitlistDto,
   idField,
