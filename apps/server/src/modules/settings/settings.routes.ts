@@ -11,7 +11,6 @@ import {
   resolvePayoutQuery,
   serverFeaturesDto,
   settingsDto,
-  type SettingsDto,
   type ServerFeaturesDto,
   updateOrganiserBody,
   updatePreferencesBody,
@@ -21,18 +20,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { unauthorized } from '../../lib/errors.ts';
-import { organiserErrors, routeSchemas } from '../../plugins/route-schema.ts';
 import { bearerToken, currentUser, requireUser } from '../../plugins/auth.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { SETTINGS_MESSAGES, type SettingsService } from './settings.service.ts';
 
-const errors = { ...organiserErrors, 429: errorBody };
-
-/** A change that answers the settings and its own sentence (the email's steps, the profile). */
-const changed = ({ settings, message }: { settings: SettingsDto; message: string }) => ({
-  data: settings,
-  message,
-});
+const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
 
 /** What this server is set up for, as the settings page shows it (no secret in it). */
 export function serverFeatures(config: Config): ServerFeaturesDto {
@@ -60,78 +52,109 @@ export function settingsRoutes(
   return async (base) => {
     const app = base.withTypeProvider<ZodTypeProvider>();
     app.addHook('onRequest', requireUser(auth));
-    const { route, answers } = routeSchemas({ tags: ['organiser: settings'], errors });
-    const answer = answers(settingsDto);
+    const tags = ['organiser: settings'];
+    const security = [{ bearer: [] }];
+    const answer = { 200: envelope(settingsDto), ...errors };
 
     app.get('/', {
-      schema: route('Every setting of the signed-in organiser', {
+      schema: {
+        tags,
+        security,
+        summary: 'Every setting of the signed-in organiser',
         response: answer,
-      }),
+      },
       handler: async (request) => ({ data: await settings.get(currentUser(request).id) }),
     });
 
     app.get('/features', {
-      schema: route(
-        "What this server's operator has turned on (Paystack, mail, SMS, wallet passes), so Settings can say how to turn the rest on",
-        {
-          response: { 200: envelope(serverFeaturesDto), 401: errorBody },
-        },
-      ),
+      schema: {
+        tags,
+        security,
+        summary:
+          "What this server's operator has turned on (Paystack, mail, SMS, wallet passes), so Settings can say how to turn the rest on",
+        response: { 200: envelope(serverFeaturesDto), 401: errorBody },
+      },
       handler: async () => ({ data: features }),
     });
 
     app.patch('/profile', {
-      schema: route(
-        'Change full name or phone. An email other than the current one is refused (400): use POST /email.',
-        {
-          body: updateProfileBody,
-          response: answer,
-        },
-      ),
-      handler: async (request) =>
-        changed(await settings.updateProfile(currentUser(request).id, request.body)),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Change full name or phone. An email other than the current one is refused (400): use POST /email.',
+        body: updateProfileBody,
+        response: answer,
+      },
+      handler: async (request) => {
+        const { settings: data, message } = await settings.updateProfile(
+          currentUser(request).id,
+          request.body,
+        );
+        return { data, message };
+      },
     });
 
     app.post('/email', {
-      schema: route(
-        'Ask to change the email (current password required; 400 INVALID_CREDENTIALS if wrong). A single-use link goes to the new address and a notice to the old one; the email changes only when the link is confirmed.',
-        {
-          body: changeEmailBody,
-          response: answer,
-        },
-      ),
-      handler: async (request) =>
-        changed(await settings.requestEmailChange(currentUser(request).id, request.body)),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Ask to change the email (current password required; 400 INVALID_CREDENTIALS if wrong). A single-use link goes to the new address and a notice to the old one; the email changes only when the link is confirmed.',
+        body: changeEmailBody,
+        response: answer,
+      },
+      handler: async (request) => {
+        const { settings: data, message } = await settings.requestEmailChange(
+          currentUser(request).id,
+          request.body,
+        );
+        return { data, message };
+      },
     });
 
     app.post('/email/confirm', {
-      schema: route(
-        "Confirm the new email with the mailed link's token (signed in as the same account); 400 INVALID_CODE for an unknown, used or expired token.",
-        {
-          body: confirmEmailChangeBody,
-          response: answer,
-        },
-      ),
-      handler: async (request) =>
-        changed(await settings.confirmEmailChange(currentUser(request).id, request.body.token)),
+      schema: {
+        tags,
+        security,
+        summary:
+          "Confirm the new email with the mailed link's token (signed in as the same account); 400 INVALID_CODE for an unknown, used or expired token.",
+        body: confirmEmailChangeBody,
+        response: answer,
+      },
+      handler: async (request) => {
+        const { settings: data, message } = await settings.confirmEmailChange(
+          currentUser(request).id,
+          request.body.token,
+        );
+        return { data, message };
+      },
     });
 
     app.delete('/email', {
-      schema: route('Cancel a pending email change', {
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel a pending email change',
         response: answer,
-      }),
-      handler: async (request) =>
-        changed(await settings.cancelEmailChange(currentUser(request).id)),
+      },
+      handler: async (request) => {
+        const { settings: data, message } = await settings.cancelEmailChange(
+          currentUser(request).id,
+        );
+        return { data, message };
+      },
     });
 
     app.patch('/organiser', {
-      schema: route(
-        'Public name and logo shown to buyers (logo: an image id from POST /media; null removes)',
-        {
-          body: updateOrganiserBody,
-          response: answer,
-        },
-      ),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Public name and logo shown to buyers (logo: an image id from POST /media; null removes)',
+        body: updateOrganiserBody,
+        response: answer,
+      },
       handler: async (request) => ({
         data: await settings.updateOrganiser(currentUser(request).id, request.body),
         message: SETTINGS_MESSAGES.saved,
@@ -139,13 +162,14 @@ export function settingsRoutes(
     });
 
     app.put('/payout', {
-      schema: route(
-        'Set the payout bank account (bank name, 10-digit account number, account name). With Paystack: also bankCode; the account is resolved with Paystack (accountName must be the resolved name, 409 otherwise) and becomes the organiser’s Paystack subaccount',
-        {
-          body: payoutBody,
-          response: { ...answer, 502: errorBody },
-        },
-      ),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Set the payout bank account (bank name, 10-digit account number, account name). With Paystack: also bankCode; the account is resolved with Paystack (accountName must be the resolved name, 409 otherwise) and becomes the organiser’s Paystack subaccount',
+        body: payoutBody,
+        response: { ...answer, 502: errorBody },
+      },
       handler: async (request) => ({
         data: await settings.setPayout(currentUser(request).id, request.body),
         message: SETTINGS_MESSAGES.payoutSaved,
@@ -153,28 +177,30 @@ export function settingsRoutes(
     });
 
     app.get('/payout/banks', {
-      schema: route(
-        "Banks to choose for the payout account (Paystack's list); `paystack: false` where Paystack is not configured",
-        {
-          response: { ...answers(payoutBanksDto), 502: errorBody },
-        },
-      ),
+      schema: {
+        tags,
+        security,
+        summary:
+          "Banks to choose for the payout account (Paystack's list); `paystack: false` where Paystack is not configured",
+        response: { 200: envelope(payoutBanksDto), ...errors, 502: errorBody },
+      },
       handler: async () => ({ data: await settings.payout.banks() }),
     });
 
     app.get('/payout/resolve', {
-      schema: route(
-        "The account's name at the bank (Paystack's bank account resolution), to confirm before saving",
-        {
-          querystring: resolvePayoutQuery,
-          response: { ...answers(resolvedPayoutDto), 502: errorBody },
-        },
-      ),
+      schema: {
+        tags,
+        security,
+        summary:
+          "The account's name at the bank (Paystack's bank account resolution), to confirm before saving",
+        querystring: resolvePayoutQuery,
+        response: { 200: envelope(resolvedPayoutDto), ...errors, 502: errorBody },
+      },
       handler: async (request) => ({ data: await settings.payout.resolve(request.query) }),
     });
 
     app.delete('/payout', {
-      schema: route('Remove the payout bank account', { response: answer }),
+      schema: { tags, security, summary: 'Remove the payout bank account', response: answer },
       handler: async (request) => ({
         data: await settings.setPayout(currentUser(request).id, null),
         message: SETTINGS_MESSAGES.payoutRemoved,
@@ -182,13 +208,14 @@ export function settingsRoutes(
     });
 
     app.patch('/preferences', {
-      schema: route(
-        'Default fee mode of new events, and whether to mail the organiser on each completed order',
-        {
-          body: updatePreferencesBody,
-          response: answer,
-        },
-      ),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Default fee mode of new events, and whether to mail the organiser on each completed order',
+        body: updatePreferencesBody,
+        response: answer,
+      },
       handler: async (request) => ({
         data: await settings.updatePreferences(currentUser(request).id, request.body),
         message: SETTINGS_MESSAGES.saved,
@@ -196,13 +223,14 @@ export function settingsRoutes(
     });
 
     app.post('/password', {
-      schema: route(
-        'Change the password (current one required; 400 INVALID_CREDENTIALS if wrong). Signs out every other session; this one stays.',
-        {
-          body: changePasswordBody,
-          response: { 200: messageEnvelope, ...errors },
-        },
-      ),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Change the password (current one required; 400 INVALID_CREDENTIALS if wrong). Signs out every other session; this one stays.',
+        body: changePasswordBody,
+        response: { 200: messageEnvelope, ...errors },
+      },
       handler: async (request) => {
         const token = bearerToken(request);
         if (!token) throw unauthorized();
