@@ -28,3 +28,12 @@ export function PageSpinner() {
     </div>
   );
 }
+
+/** A spinner centred in the space a list or section will fill once its data loads. */
+export function BlockSpinner({ label, className }: { label: string; className: string }) {
+  return (
+    <div className={cn('flex justify-center text-indigo-600', className)}>
+      <Spinner label={label} />
+    </div>
+  );
+}

@@ -12,7 +12,7 @@ import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'reac
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { ShieldCheckIcon, TicketIcon } from '../../../components/ui/icons.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { BlockSpinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { readApiFailure } from '../../../lib/api-error.ts';
 import { rememberSource } from '../../../lib/source.ts';
@@ -77,11 +77,7 @@ export function CheckoutPage() {
       </CheckoutMessage>
     );
   } else if (eventQuery.isPending) {
-    body = (
-      <div className="flex justify-center py-24 text-indigo-600">
-        <Spinner label="Loading the event…" />
-      </div>
-    );
+    body = <BlockSpinner label="Loading the event…" className="py-24" />;
   } else if (eventQuery.isError || !event || event.id !== eventId) {
     const failure = readApiFailure(eventQuery.error);
     body = (
@@ -388,9 +384,7 @@ function CheckoutForm({ event, fromLink }: { event: PublicEventDto; fromLink: st
                 ) : figures ? (
                   <OrderSummary figures={figures} busy={quote.isFetching} />
                 ) : quote.isError ? null : (
-                  <div className="flex justify-center py-6 text-indigo-600">
-                    <Spinner label="Pricing your tickets…" />
-                  </div>
+                  <BlockSpinner label="Pricing your tickets…" className="py-6" />
                 )}
                 {quoteError && lines.length > 0 ? (
                   <Alert tone="error" className="mt-4">

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { BlockSpinner } from '../../../components/ui/spinner.tsx';
 
 /**
  * A panel of the event's manage page (holds, waiting list, waiting room): a white card with
@@ -37,11 +37,7 @@ export function ManagePanel({
 
 /** The panel's spinner while its data loads. */
 export function PanelLoading({ label }: { label: string }) {
-  return (
-    <div className="flex justify-center py-8 text-indigo-600">
-      <Spinner label={label} />
-    </div>
-  );
+  return <BlockSpinner label={label} className="py-8" />;
 }
 
 /** The panel's sentence when it has nothing to list. */

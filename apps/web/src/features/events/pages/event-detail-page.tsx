@@ -125,12 +125,7 @@ function EventDetail({ event }: { event: PublicEventDto }) {
             </dl>
           </div>
           <div className="order-1 overflow-hidden rounded-2xl shadow-2xl shadow-black/40 ring-1 ring-white/10 lg:order-2">
-            <EventCover
-              coverUrl={event.coverUrl}
-              category={event.category}
-              eager
-              className="aspect-[16/9] w-full"
-            />
+            <EventCover event={event} eager className="aspect-[16/9] w-full" />
           </div>
         </div>
       </section>

@@ -23,7 +23,7 @@ import { TrackingPanel } from '../components/tracking-panel.tsx';
 import { SoldBar } from '../components/sold-bar.tsx';
 import { absoluteUrl } from '../lib/links.ts';
 import { readinessIssues, stepForField } from '../lib/wizard.ts';
-import { eventPlaceLabel } from './my-events-page.tsx';
+import { eventPlaceLabel } from '../components/manage-event-summary.tsx';
 
 function Figure({ label, value, note }: { label: string; value: ReactNode; note?: ReactNode }) {
   return (
@@ -206,11 +206,7 @@ function ManageEvent({ event }: { event: ManageEventDto }) {
               aria-labelledby="share-title"
               className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-900/5"
             >
-              <EventCover
-                coverUrl={event.coverUrl}
-                category={event.category}
-                className="aspect-[16/9] w-full"
-              />
+              <EventCover event={event} className="aspect-[16/9] w-full" />
               <div className="p-5">
                 <h2 id="share-title" className="text-lg font-semibold text-slate-900">
                   Share your event

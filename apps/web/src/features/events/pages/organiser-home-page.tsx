@@ -10,8 +10,8 @@ import { paths } from '../../../config/paths.ts';
 import { useManageEvents } from '../../../lib/queries/manage-events.ts';
 import { EventStatusBadge } from '../components/badges.tsx';
 import { editPath } from '../components/event-actions-menu.tsx';
-import { EventCover } from '../components/event-cover.tsx';
-import { CreateEventLink, eventDateLabel, eventPlaceLabel } from './my-events-page.tsx';
+import { CreateEventLink } from './my-events-page.tsx';
+import { ManageEventSummary } from '../components/manage-event-summary.tsx';
 
 export function organiserTotals(events: ManageEventListItem[]) {
   const live = events.filter((e) => e.status === 'published' && !e.ended);
@@ -121,22 +121,13 @@ export function OrganiserHomePage({ firstName }: { firstName?: string | undefine
                           key={event.id}
                           className="flex items-center gap-4 py-4 first:pt-0 last:pb-0"
                         >
-                          <EventCover
-                            coverUrl={event.coverUrl}
-                            category={event.category}
-                            className="hidden h-14 w-24 shrink-0 rounded-lg sm:flex"
-                            compact
+                          <ManageEventSummary
+                            event={event}
+                            className="flex min-w-0 flex-1 items-center gap-4"
+                            coverClassName="hidden h-14 w-24 shrink-0 rounded-lg sm:flex"
+                            dateClassName="mt-0.5 text-sm text-slate-600"
+                            placeClassName="text-sm text-slate-500"
                           />
-                          <div className="min-w-0 flex-1">
-                            <Link
-                              to={paths.manage.event(event.id)}
-                              className="font-semibold text-slate-900 hover:text-indigo-700"
-                            >
-                              {event.title}
-                            </Link>
-                            <p className="mt-0.5 text-sm text-slate-600">{eventDateLabel(event)}</p>
-                            <p className="text-sm text-slate-500">{eventPlaceLabel(event)}</p>
-                          </div>
                           <div className="shrink-0 text-right text-sm">
                             <p className="font-semibold text-slate-900">
                               {formatCount(event.sold)}/{formatCount(event.capacity)}

@@ -1,7 +1,7 @@
 import { Panel } from '../../../components/ui/panel.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { SourcesTable } from '../../../components/ui/sources-table.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { BlockSpinner } from '../../../components/ui/spinner.tsx';
 import { useSources } from '../api/get-sources.ts';
 
 /**
@@ -17,9 +17,7 @@ export function SourcesPanel() {
       description="All time, every event: views of the event pages, checkouts started, completed orders and what buyers paid, per source. Make tracking links on each event's page."
     >
       {sources.isPending ? (
-        <div className="flex justify-center py-8 text-indigo-600">
-          <Spinner label="Loading sources…" />
-        </div>
+        <BlockSpinner label="Loading sources…" className="py-8" />
       ) : sources.isError ? (
         <LoadFailed onRetry={() => void sources.refetch()}>
           The sources could not be loaded.

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { BanknoteIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { EmptyState, Panel, StatCard } from '../../../components/ui/panel.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { BlockSpinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useExportFinances } from '../api/export-finances.ts';
 import { useFinanceEventOptions } from '../api/get-event-options.ts';
@@ -62,9 +62,7 @@ export function FinancesPage() {
           onChange={(next) => setParams(writeFinancesFilter(next), { replace: true })}
         />
         {report.isPending ? (
-          <div className="flex justify-center py-16 text-indigo-600">
-            <Spinner label="Loading finances…" />
-          </div>
+          <BlockSpinner label="Loading finances…" className="py-16" />
         ) : report.isError || !data ? (
           <LoadFailed onRetry={report.refetch}>The figures could not be loaded.</LoadFailed>
         ) : (

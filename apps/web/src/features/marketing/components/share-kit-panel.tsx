@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { controlClasses } from '../../../components/ui/control-classes.ts';
 import { Panel } from '../../../components/ui/panel.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { BlockSpinner } from '../../../components/ui/spinner.tsx';
 import { readApiFailure } from '../../../lib/api-error.ts';
 import { useCopy } from '../../../lib/clipboard.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -55,11 +55,7 @@ export function ShareKitPanel({ event }: { event: EventRef }) {
       </Alert>
     );
   } else if (kit.isPending) {
-    body = (
-      <div className="flex justify-center py-10 text-indigo-600">
-        <Spinner label="Loading share kit…" />
-      </div>
-    );
+    body = <BlockSpinner label="Loading share kit…" className="py-10" />;
   } else if (kit.isError) {
     body = (
       <Alert tone="error">

@@ -4,7 +4,7 @@ import { buttonClasses } from '../../../components/ui/button.tsx';
 import { MegaphoneIcon, PlusIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { EmptyState } from '../../../components/ui/panel.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { BlockSpinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useManageEvents } from '../../../lib/queries/manage-events.ts';
 import { defaultEvent, EventPicker } from '../components/event-picker.tsx';
@@ -26,9 +26,7 @@ export function MarketingPage() {
       />
       <div className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
         {events.isPending ? (
-          <div className="flex justify-center py-16 text-indigo-600">
-            <Spinner label="Loading your events…" />
-          </div>
+          <BlockSpinner label="Loading your events…" className="py-16" />
         ) : events.isError ? (
           <Alert tone="error">Your events could not be loaded.</Alert>
         ) : !selected ? (

@@ -13,7 +13,7 @@ import { ConfirmDialog, Drawer } from '../../../components/ui/dialog.tsx';
 import { TextArea } from '../../../components/ui/form-controls.tsx';
 import { FormInput, useContractForm } from '../../../components/ui/form.tsx';
 import { HolderFields } from '../../../components/ui/holder-fields.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { BlockSpinner } from '../../../components/ui/spinner.tsx';
 import { NewHolderSummary } from '../../../components/ui/transfer-confirm.tsx';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { useOrder } from '../api/get-order.ts';
@@ -61,9 +61,7 @@ export function OrderDrawer({
           This order could not be loaded. It may not exist or not be yours.
         </Alert>
       ) : (
-        <div className="flex justify-center py-16 text-indigo-600">
-          <Spinner label="Loading order…" />
-        </div>
+        <BlockSpinner label="Loading order…" className="py-16" />
       )}
     </Drawer>
   );

@@ -5,7 +5,7 @@ import { ReceiptIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { EmptyState } from '../../../components/ui/panel.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { BlockSpinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useExportOrders } from '../api/export-orders.ts';
 import { useEventOptions } from '../api/get-event-options.ts';
@@ -90,9 +90,7 @@ export function OrdersPage() {
           </div>
           <div aria-live="polite" aria-busy={orders.isFetching}>
             {orders.isPending ? (
-              <div className="flex justify-center py-16 text-indigo-600">
-                <Spinner label="Loading orders…" />
-              </div>
+              <BlockSpinner label="Loading orders…" className="py-16" />
             ) : orders.isError ? (
               <div className="p-6">
                 <LoadFailed onRetry={orders.refetch}>The orders could not be loaded.</LoadFailed>

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { BlockSpinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useConfirmEmailChange } from '../api/change-email.ts';
 import { useSettings } from '../api/get-settings.ts';
@@ -65,9 +65,7 @@ export function SettingsPage({
       />
       <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8">
         {settings.isPending ? (
-          <div className="flex justify-center py-16 text-indigo-600">
-            <Spinner label="Loading settings…" />
-          </div>
+          <BlockSpinner label="Loading settings…" className="py-16" />
         ) : settings.isError || !data ? (
           <Alert tone="error">Your settings could not be loaded.</Alert>
         ) : (

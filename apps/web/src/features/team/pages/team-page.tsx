@@ -1,6 +1,6 @@
 import { Alert } from '../../../components/ui/alert.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { BlockSpinner } from '../../../components/ui/spinner.tsx';
 import { useTeam } from '../api/get-team.ts';
 import { InvitationsPanel } from '../components/invitations-panel.tsx';
 import { InviteForm } from '../components/invite-form.tsx';
@@ -22,9 +22,7 @@ export function TeamPage() {
       <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6 lg:grid-cols-[minmax(0,1fr)_28rem] lg:items-start lg:px-8">
         <div className="space-y-6 lg:col-start-1 lg:row-start-1">
           {team.isPending ? (
-            <div className="flex justify-center py-12 text-indigo-600">
-              <Spinner label="Loading your team…" />
-            </div>
+            <BlockSpinner label="Loading your team…" className="py-12" />
           ) : team.isError ? (
             <Alert tone="error">Your team could not be loaded.</Alert>
           ) : (
