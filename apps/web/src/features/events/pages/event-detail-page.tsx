@@ -1,3 +1,4 @@
+import { ManagePanel } from '../components/manage-panel.tsx';
 import { formatWallClock, offsetLabel, type PublicEventDto } from '@gatepass/shared';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
@@ -167,13 +168,7 @@ function EventDetail({ event }: { event: PublicEventDto }) {
               )}
             </section>
 
-            <section
-              aria-labelledby="where-title"
-              className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-900/5 sm:p-6"
-            >
-              <h2 id="where-title" className="text-lg font-semibold text-slate-900">
-                Where
-              </h2>
+            <ManagePanel id="where-title" title="Where">
               {hasVenue ? (
                 <div className="mt-3 flex items-start gap-3">
                   <MapPinIcon className="mt-0.5 size-5 shrink-0 text-indigo-600" />
@@ -210,7 +205,7 @@ function EventDetail({ event }: { event: PublicEventDto }) {
                   </div>
                 </div>
               ) : null}
-            </section>
+            </ManagePanel>
 
             <section aria-labelledby="organiser-title" className="flex items-center gap-4">
               {event.organiser.logoUrl ? (

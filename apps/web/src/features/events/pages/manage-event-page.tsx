@@ -1,3 +1,4 @@
+import { ManagePanel } from '../components/manage-panel.tsx';
 import { EventNotFound, PageLoading } from '../../../components/ui/page-shell.tsx';
 import { formatCount, formatEventDate, formatNaira, type ManageEventDto } from '@gatepass/shared';
 import { useState, type ReactNode } from 'react';
@@ -147,23 +148,20 @@ function ManageEvent({ event }: { event: ManageEventDto }) {
 
         <div className="grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start">
           <div className="grid min-w-0 content-start gap-8">
-            <section
-              aria-labelledby="types-title"
-              className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-900/5 sm:p-6"
-            >
-              <div className="flex items-center justify-between gap-3">
-                <h2 id="types-title" className="text-lg font-semibold text-slate-900">
-                  Tickets
-                </h2>
-                {event.status !== 'cancelled' ? (
+            <ManagePanel
+              id="types-title"
+              title="Tickets"
+              aside={
+                event.status !== 'cancelled' ? (
                   <Link
                     to={`${paths.manage.create(event.id)}/tickets`}
                     className={buttonClasses('ghost', 'sm')}
                   >
                     Edit tickets
                   </Link>
-                ) : null}
-              </div>
+                ) : null
+              }
+            >
               {event.ticketTypes.length === 0 ? (
                 <p className="mt-4 text-sm text-slate-600">No ticket types yet.</p>
               ) : (
@@ -192,7 +190,7 @@ function ManageEvent({ event }: { event: ManageEventDto }) {
                   ))}
                 </ul>
               )}
-            </section>
+            </ManagePanel>
             {/* A draft has no orders, so nothing can be held. */}
             {!isDraft ? <HoldsPanel eventId={event.id} timeZone={event.timeZone} /> : null}
             {!isDraft ? <WaitlistPanel eventId={event.id} timeZone={event.timeZone} /> : null}
@@ -249,13 +247,7 @@ function ManageEvent({ event }: { event: ManageEventDto }) {
               </div>
             </section>
 
-            <section
-              aria-labelledby="more-title"
-              className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-900/5"
-            >
-              <h2 id="more-title" className="text-lg font-semibold text-slate-900">
-                More
-              </h2>
+            <ManagePanel id="more-title" title="More" compact>
               <div className="mt-4 grid gap-3">
                 <Button
                   variant="secondary"
@@ -281,7 +273,7 @@ function ManageEvent({ event }: { event: ManageEventDto }) {
                   </button>
                 ) : null}
               </div>
-            </section>
+            </ManagePanel>
           </aside>
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { EmptyState } from '../../../components/ui/panel.tsx';
 import { PageSpinner } from '../../../components/ui/page-shell.tsx';
 import { TableHead } from '../../../components/ui/table.tsx';
 import { formatCount, formatNaira, type ManageEventListItem } from '@gatepass/shared';
@@ -58,7 +59,7 @@ export function MyEventsPage() {
         ) : query.isError ? (
           <LoadFailed onRetry={query.refetch}>Your events could not be loaded.</LoadFailed>
         ) : events.length === 0 ? (
-          <EmptyState />
+          <NoEventsYet />
         ) : (
           <>
             <div role="group" aria-label="Show" className="flex gap-2 overflow-x-auto pb-1">
@@ -102,19 +103,18 @@ export function MyEventsPage() {
   );
 }
 
-function EmptyState() {
+function NoEventsYet() {
   return (
-    <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center shadow-sm">
-      <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-indigo-50 text-indigo-600">
-        <CalendarIcon className="size-6" />
-      </span>
-      <h2 className="mt-4 text-xl font-semibold text-slate-900">No events yet</h2>
-      <p className="mx-auto mt-2 max-w-md text-sm text-slate-600">
-        Create your first event: add the details, set up free or paid tickets and publish it when
-        you are ready.
-      </p>
-      <CreateEventLink className="mt-6" />
-    </div>
+    <EmptyState
+      boxed
+      heading="h2"
+      icon={<CalendarIcon className="size-6" />}
+      title="No events yet"
+      action={<CreateEventLink />}
+    >
+      Create your first event: add the details, set up free or paid tickets and publish it when you
+      are ready.
+    </EmptyState>
   );
 }
 

@@ -1,3 +1,4 @@
+import { ManagePanel } from '../components/manage-panel.tsx';
 import { PageSpinner } from '../../../components/ui/page-shell.tsx';
 import { formatCount, formatNaira, type ManageEventListItem } from '@gatepass/shared';
 import { Link } from 'react-router';
@@ -98,18 +99,15 @@ export function OrganiserHomePage({ firstName }: { firstName?: string | undefine
               </section>
             ) : (
               <div className="grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start">
-                <section
-                  aria-labelledby="upcoming-title"
-                  className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-900/5 sm:p-6"
-                >
-                  <div className="flex items-center justify-between gap-3">
-                    <h2 id="upcoming-title" className="text-lg font-semibold text-slate-900">
-                      Upcoming events
-                    </h2>
+                <ManagePanel
+                  id="upcoming-title"
+                  title="Upcoming events"
+                  aside={
                     <Link to={paths.manage.all} className={buttonClasses('ghost', 'sm')}>
                       All events
                     </Link>
-                  </div>
+                  }
+                >
                   {totals.upcoming.length === 0 ? (
                     <p className="mt-4 text-sm text-slate-600">
                       Nothing published is coming up. Publish a draft or create a new event.
@@ -146,17 +144,11 @@ export function OrganiserHomePage({ firstName }: { firstName?: string | undefine
                       ))}
                     </ul>
                   )}
-                </section>
+                </ManagePanel>
 
                 <aside className="grid content-start gap-6">
                   {drafts.length ? (
-                    <section
-                      aria-labelledby="drafts-title"
-                      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-900/5"
-                    >
-                      <h2 id="drafts-title" className="text-lg font-semibold text-slate-900">
-                        Drafts to finish
-                      </h2>
+                    <ManagePanel id="drafts-title" title="Drafts to finish" compact>
                       <ul className="mt-3 grid gap-3">
                         {drafts.map((draft) => (
                           <li key={draft.id} className="flex items-center justify-between gap-3">
@@ -175,7 +167,7 @@ export function OrganiserHomePage({ firstName }: { firstName?: string | undefine
                           </li>
                         ))}
                       </ul>
-                    </section>
+                    </ManagePanel>
                   ) : null}
                   <section className="rounded-2xl bg-indigo-600 p-5 text-white shadow-sm">
                     <TicketIcon className="size-7 text-indigo-200" />
