@@ -42,6 +42,34 @@ function DialogHead({
 }
 
 /**
+ * Headless UI's Dialog over a backdrop that fades in and out: the frame the modal, the drawer
+ * and the small-screen menu share. `backdrop` colours the backdrop and sets how long it fades.
+ */
+export function Overlay({
+  open,
+  onClose,
+  className = 'fixed inset-0 z-50',
+  backdrop,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  className?: string;
+  backdrop: string;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open={open} onClose={onClose} className={className}>
+      <DialogBackdrop
+        transition
+        className={cn('fixed inset-0 transition-opacity data-closed:opacity-0', backdrop)}
+      />
+      {children}
+    </Dialog>
+  );
+}
+
+/**
  * A modal dialog: focus is trapped inside, Escape and a click outside close it, and the
  * title names it for screen readers (Headless UI's Dialog).
  */
@@ -63,11 +91,7 @@ export function Modal({
   size?: 'sm' | 'md' | 'lg';
 }) {
   return (
-    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
-      <DialogBackdrop
-        transition
-        className="fixed inset-0 bg-slate-950/50 transition-opacity duration-150 data-closed:opacity-0"
-      />
+    <Overlay open={open} onClose={onClose} backdrop="bg-slate-950/50 duration-150">
       <div className="fixed inset-0 flex items-end justify-center overflow-y-auto p-0 sm:items-center sm:p-4">
         <DialogPanel
           transition
@@ -95,7 +119,7 @@ export function Modal({
           ) : null}
         </DialogPanel>
       </div>
-    </Dialog>
+    </Overlay>
   );
 }
 
@@ -119,11 +143,7 @@ export function Drawer({
   footer?: ReactNode;
 }) {
   return (
-    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
-      <DialogBackdrop
-        transition
-        className="fixed inset-0 bg-slate-950/40 transition-opacity duration-200 data-closed:opacity-0"
-      />
+    <Overlay open={open} onClose={onClose} backdrop="bg-slate-950/40 duration-200">
       <div className="fixed inset-0 flex justify-end">
         <DialogPanel
           transition
@@ -142,7 +162,7 @@ export function Drawer({
           ) : null}
         </DialogPanel>
       </div>
-    </Dialog>
+    </Overlay>
   );
 }
 
