@@ -69,27 +69,25 @@ export function Overlay({
   );
 }
 
+/** What a modal and a drawer are given: whether it is open, its head, body and footer. */
+interface FrameProps {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  footer?: ReactNode;
+}
+
 /**
  * A modal dialog: focus is trapped inside, Escape and a click outside close it, and the
  * title names it for screen readers (Headless UI's Dialog).
  */
 export function Modal({
-  open,
-  onClose,
-  title,
-  description,
-  children,
-  footer,
   size = 'md',
-}: {
-  open: boolean;
-  onClose: () => void;
-  title: string;
-  description?: ReactNode;
-  children?: ReactNode;
-  footer?: ReactNode;
-  size?: 'sm' | 'md' | 'lg';
-}) {
+  ...frame
+}: FrameProps & { title: string; size?: 'sm' | 'md' | 'lg' }) {
+  const { open, onClose, title, description, children, footer } = frame;
   return (
     <Overlay open={open} onClose={onClose} backdrop="bg-slate-950/50 duration-150">
       <div className="fixed inset-0 flex items-end justify-center overflow-y-auto p-0 sm:items-center sm:p-4">
@@ -127,21 +125,8 @@ export function Modal({
  * A panel sliding in from the right (full screen on a phone) for an item's detail, so the
  * list it was opened from stays where it was.
  */
-export function Drawer({
-  open,
-  onClose,
-  title,
-  description,
-  children,
-  footer,
-}: {
-  open: boolean;
-  onClose: () => void;
-  title: ReactNode;
-  description?: ReactNode;
-  children?: ReactNode;
-  footer?: ReactNode;
-}) {
+export function Drawer(frame: FrameProps) {
+  const { open, onClose, title, description, children, footer } = frame;
   return (
     <Overlay open={open} onClose={onClose} backdrop="bg-slate-950/40 duration-200">
       <div className="fixed inset-0 flex justify-end">

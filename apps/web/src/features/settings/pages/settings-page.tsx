@@ -76,67 +76,78 @@ export function SettingsPage({
                 onVerified={(user) => onAccountChange?.(user)}
               />
             ) : null}
-            <SettingsSection
-              id="profile"
-              title="Profile"
-              description="Your name and the phone number you log in with."
-            >
-              <ProfileForm
-                // A saved change resets the form to what the server stored.
-                key={`${data.profile.phoneNumber}|${data.profile.fullName}`}
-                profile={data.profile}
-                onSaved={(profile) => onAccountChange?.(profile)}
-              />
-            </SettingsSection>
-            <SettingsSection
-              id="email"
-              title="Email"
-              description="Where we write to you. A new address counts once you open the link we send to it."
-            >
-              <EmailForm profile={data.profile} />
-            </SettingsSection>
-            <SettingsSection
-              id="organiser"
-              title="Organiser"
-              description="The name and logo buyers see on your event pages and tickets."
-            >
-              <OrganiserForm organiser={data.organiser} fullName={data.profile.fullName} />
-            </SettingsSection>
-            <SettingsSection
-              id="payout"
-              title="Payout account"
-              description="The Nigerian bank account your ticket sales are paid into."
-            >
-              <PayoutAccount payout={data.payout} />
-            </SettingsSection>
-            <SettingsSection
-              id="preferences"
-              title="Preferences"
-              description="Who pays the service fee by default, and whether we mail you about orders."
-            >
-              <PreferencesForm preferences={data.preferences} />
-            </SettingsSection>
-            <SettingsSection
-              id="api-tokens"
-              title="API tokens"
-              description="Keys for your other tools — a CRM, a spreadsheet, a door system — each with one scope and, if you like, some events only. See the API reference at /api/docs."
-            >
-              <ApiTokensPanel />
-            </SettingsSection>
-            <SettingsSection
-              id="server-features"
-              title="Server features"
-              description="Payments, mail, SMS and wallet passes need this server's configuration. What is on, and how to turn on the rest."
-            >
-              <ServerFeatures />
-            </SettingsSection>
-            <SettingsSection
-              id="password"
-              title="Password"
-              description="Use a password you do not use anywhere else."
-            >
-              <PasswordForm />
-            </SettingsSection>
+            {[
+              {
+                id: 'profile',
+                title: 'Profile',
+                description: 'Your name and the phone number you log in with.',
+                content: (
+                  <ProfileForm
+                    // A saved change resets the form to what the server stored.
+                    key={`${data.profile.phoneNumber}|${data.profile.fullName}`}
+                    profile={data.profile}
+                    onSaved={(profile) => onAccountChange?.(profile)}
+                  />
+                ),
+              },
+              {
+                id: 'email',
+                title: 'Email',
+                description:
+                  'Where we write to you. A new address counts once you open the link we send to it.',
+                content: <EmailForm profile={data.profile} />,
+              },
+              {
+                id: 'organiser',
+                title: 'Organiser',
+                description: 'The name and logo buyers see on your event pages and tickets.',
+                content: (
+                  <OrganiserForm organiser={data.organiser} fullName={data.profile.fullName} />
+                ),
+              },
+              {
+                id: 'payout',
+                title: 'Payout account',
+                description: 'The Nigerian bank account your ticket sales are paid into.',
+                content: <PayoutAccount payout={data.payout} />,
+              },
+              {
+                id: 'preferences',
+                title: 'Preferences',
+                description:
+                  'Who pays the service fee by default, and whether we mail you about orders.',
+                content: <PreferencesForm preferences={data.preferences} />,
+              },
+              {
+                id: 'api-tokens',
+                title: 'API tokens',
+                description:
+                  'Keys for your other tools — a CRM, a spreadsheet, a door system — each with one scope and, if you like, some events only. See the API reference at /api/docs.',
+                content: <ApiTokensPanel />,
+              },
+              {
+                id: 'server-features',
+                title: 'Server features',
+                description:
+                  "Payments, mail, SMS and wallet passes need this server's configuration. What is on, and how to turn on the rest.",
+                content: <ServerFeatures />,
+              },
+              {
+                id: 'password',
+                title: 'Password',
+                description: 'Use a password you do not use anywhere else.',
+                content: <PasswordForm />,
+              },
+            ].map((section) => (
+              <SettingsSection
+                key={section.id}
+                id={section.id}
+                title={section.title}
+                description={section.description}
+              >
+                {section.content}
+              </SettingsSection>
+            ))}
           </>
         )}
       </div>
