@@ -24,7 +24,12 @@ import { quoteOrder, useQuote } from '../api/quote-order.ts';
 import { BUYER_FIELDS, BuyerForm } from '../components/buyer-form.tsx';
 import { useContractForm } from '../../../components/ui/form.tsx';
 import { CheckoutHeader } from '../components/checkout-header.tsx';
-import { CheckoutBody, CheckoutCard, CheckoutMessage } from '../components/checkout-panel.tsx';
+import {
+  BrowseEventsLink,
+  CheckoutBody,
+  CheckoutCard,
+  CheckoutMessage,
+} from '../components/checkout-panel.tsx';
 import { OrderSummary } from '../components/order-summary.tsx';
 import { PromoCodeField } from '../components/promo-code-field.tsx';
 import { TicketPicker } from '../components/ticket-picker.tsx';
@@ -67,11 +72,7 @@ export function CheckoutPage() {
         icon={TicketIcon}
         title="This checkout link is incomplete"
         role="alert"
-        actions={
-          <Link to={paths.events} className={buttonClasses('primary')}>
-            Browse events
-          </Link>
-        }
+        actions={<BrowseEventsLink primary />}
       >
         Open the event's page and choose your tickets there.
       </CheckoutMessage>
@@ -95,9 +96,7 @@ export function CheckoutPage() {
             {eventQuery.isError && failure.status === undefined ? (
               <Button onClick={() => void eventQuery.refetch()}>Try again</Button>
             ) : null}
-            <Link to={paths.events} className={buttonClasses('secondary')}>
-              Browse events
-            </Link>
+            <BrowseEventsLink />
           </>
         }
       >

@@ -2,7 +2,6 @@ import { formatEventDate, type OrderDto } from '@gatepass/shared';
 import { Link, Navigate, useParams } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { BanknoteIcon, ShieldCheckIcon } from '../../../components/ui/icons.tsx';
-import { RefundState } from '../../../components/ui/refund-state.tsx';
 import { paths } from '../../../config/paths.ts';
 import { CheckoutHeader } from '../components/checkout-header.tsx';
 import { CheckoutBody, CheckoutMessage } from '../components/checkout-panel.tsx';
@@ -32,12 +31,7 @@ function Complete({ order }: { order: OrderDto }) {
   return (
     <>
       <CheckoutHeader event={order.event} step="Confirmation" free={order.totalPrice === 0} />
-      <CheckoutBody width="4xl">
-        {order.refund ? (
-          <div className="mb-4">
-            <RefundState refund={order.refund} audience="buyer" />
-          </div>
-        ) : null}
+      <CheckoutBody width="4xl" refund={order.refund}>
         <OrderOutcome order={order} />
       </CheckoutBody>
     </>
