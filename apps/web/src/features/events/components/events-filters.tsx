@@ -1,3 +1,4 @@
+import { EventSearchInput } from './event-search-input.tsx';
 import {
   activeFilterCount,
   DATE_FILTER_LABELS,
@@ -8,7 +9,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { controlClasses } from '../../../components/ui/control-classes.ts';
-import { FilterIcon, SearchIcon } from '../../../components/ui/icons.tsx';
+import { FilterIcon } from '../../../components/ui/icons.tsx';
 import { Later } from '../../../components/ui/later.tsx';
 import { cn } from '../../../lib/cn.ts';
 
@@ -41,22 +42,15 @@ export function EventsFilters({
   return (
     <form role="search" onSubmit={submit} className="grid gap-4">
       <div className="flex gap-2">
-        <div className="relative flex-1">
-          <label htmlFor="events-q" className="sr-only">
-            Search events
-          </label>
-          <SearchIcon className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-slate-500" />
-          <input
-            id="events-q"
-            type="search"
-            name="q"
-            value={q}
-            maxLength={100}
-            onChange={(e) => setQ(e.target.value)}
-            placeholder="Search by event, artist or city"
-            className={cn(controlClasses(), 'py-3 pl-10')}
-          />
-        </div>
+        <EventSearchInput
+          id="events-q"
+          name="q"
+          value={q}
+          onChange={setQ}
+          placeholder="Search by event, artist or city"
+          className={cn(controlClasses(), 'py-3 pl-10')}
+          iconClassName="left-3"
+        />
         <Button type="submit" size="lg" className="shrink-0">
           Search
         </Button>

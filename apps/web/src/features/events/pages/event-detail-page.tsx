@@ -1,3 +1,4 @@
+import { DarkStage } from '../../../components/ui/dark-stage.tsx';
 import { ManagePanel } from '../components/manage-panel.tsx';
 import { formatWallClock, offsetLabel, type PublicEventDto } from '@gatepass/shared';
 import { useEffect } from 'react';
@@ -78,11 +79,10 @@ function EventDetail({ event }: { event: PublicEventDto }) {
   return (
     <>
       <title>{`${cancelled ? 'Cancelled: ' : ''}${event.title} | Gatepass`}</title>
-      <section className="relative isolate overflow-hidden bg-slate-950 pt-16 text-white">
-        <div
-          aria-hidden="true"
-          className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_85%_10%,var(--color-indigo-800),transparent_55%)]"
-        />
+      <DarkStage
+        className="pt-16 text-white"
+        glow="bg-[radial-gradient(circle_at_85%_10%,var(--color-indigo-800),transparent_55%)]"
+      >
         <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 py-8 sm:px-6 sm:py-12 lg:grid-cols-[1.1fr_1fr] lg:px-8">
           <div className="order-2 lg:order-1">
             <div className="flex flex-wrap gap-2">
@@ -129,7 +129,7 @@ function EventDetail({ event }: { event: PublicEventDto }) {
             <EventCover event={event} eager className="aspect-[16/9] w-full" />
           </div>
         </div>
-      </section>
+      </DarkStage>
 
       {cancelled ? (
         <div role="alert" className="border-b border-red-200 bg-red-50">

@@ -1,3 +1,5 @@
+import { EventSearchInput } from '../components/event-search-input.tsx';
+import { DarkStage } from '../../../components/ui/dark-stage.tsx';
 import { EVENT_CATEGORIES, HOME_EVENTS_QUERY, type EventCategory } from '@gatepass/shared';
 import { useState, type ComponentType, type FormEvent, type SVGProps } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -6,7 +8,6 @@ import {
   ArrowRightIcon,
   BanknoteIcon,
   QrIcon,
-  SearchIcon,
   ShieldCheckIcon,
 } from '../../../components/ui/icons.tsx';
 import { Later } from '../../../components/ui/later.tsx';
@@ -70,11 +71,10 @@ export function HomePage() {
   return (
     <>
       <title>Gatepass · Events and tickets across Nigeria</title>
-      <section className="relative isolate overflow-hidden bg-slate-950 pt-16 text-white">
-        <div
-          aria-hidden="true"
-          className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_15%_20%,var(--color-indigo-700),transparent_45%),radial-gradient(circle_at_90%_70%,var(--color-violet-800),transparent_45%)] opacity-80"
-        />
+      <DarkStage
+        className="pt-16 text-white"
+        glow="bg-[radial-gradient(circle_at_15%_20%,var(--color-indigo-700),transparent_45%),radial-gradient(circle_at_90%_70%,var(--color-violet-800),transparent_45%)] opacity-80"
+      >
         <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6 sm:py-24 lg:px-8 lg:py-28">
           <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-indigo-100 ring-1 ring-inset ring-white/15">
             Tickets for events across Nigeria
@@ -91,21 +91,14 @@ export function HomePage() {
             onSubmit={search}
             className="mx-auto mt-10 flex max-w-2xl flex-col gap-3 sm:flex-row"
           >
-            <div className="relative flex-1">
-              <label htmlFor="home-search" className="sr-only">
-                Search events
-              </label>
-              <SearchIcon className="pointer-events-none absolute left-4 top-1/2 size-5 -translate-y-1/2 text-slate-500" />
-              <input
-                id="home-search"
-                type="search"
-                value={q}
-                maxLength={100}
-                onChange={(e) => setQ(e.target.value)}
-                placeholder="Search concerts, conferences, cities…"
-                className="block w-full rounded-xl border-0 bg-white py-4 pl-12 pr-4 text-base text-slate-900 shadow-lg placeholder:text-slate-500 focus:outline-none focus:ring-4 focus:ring-indigo-400"
-              />
-            </div>
+            <EventSearchInput
+              id="home-search"
+              value={q}
+              onChange={setQ}
+              placeholder="Search concerts, conferences, cities…"
+              className="block w-full rounded-xl border-0 bg-white py-4 pl-12 pr-4 text-base text-slate-900 shadow-lg placeholder:text-slate-500 focus:outline-none focus:ring-4 focus:ring-indigo-400"
+              iconClassName="left-4"
+            />
             <button type="submit" className={`${buttonClasses('primary', 'lg')} rounded-xl py-4`}>
               Search
             </button>
@@ -131,7 +124,7 @@ export function HomePage() {
             </li>
           </ul>
         </div>
-      </section>
+      </DarkStage>
 
       <Later>
         <section aria-labelledby="upcoming-title" className="py-14 sm:py-20">

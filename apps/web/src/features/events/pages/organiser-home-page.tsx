@@ -1,3 +1,4 @@
+import { DarkStage } from '../../../components/ui/dark-stage.tsx';
 import { ManagePanel } from '../components/manage-panel.tsx';
 import { PageSpinner } from '../../../components/ui/page-shell.tsx';
 import { formatCount, formatNaira, type ManageEventListItem } from '@gatepass/shared';
@@ -83,11 +84,10 @@ export function OrganiserHomePage({ firstName }: { firstName?: string | undefine
             </section>
 
             {events.length === 0 ? (
-              <section className="relative isolate overflow-hidden rounded-3xl bg-slate-950 px-6 py-12 text-white sm:px-12">
-                <div
-                  aria-hidden="true"
-                  className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_80%_20%,var(--color-indigo-700),transparent_55%)]"
-                />
+              <DarkStage
+                className="rounded-3xl px-6 py-12 text-white sm:px-12"
+                glow="bg-[radial-gradient(circle_at_80%_20%,var(--color-indigo-700),transparent_55%)]"
+              >
                 <h2 className="text-2xl font-bold tracking-tight sm:text-3xl">
                   Create your first event
                 </h2>
@@ -96,7 +96,7 @@ export function OrganiserHomePage({ firstName }: { firstName?: string | undefine
                   ticket, and you scan them in at the door.
                 </p>
                 <CreateEventLink className="mt-8" />
-              </section>
+              </DarkStage>
             ) : (
               <div className="grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start">
                 <ManagePanel

@@ -1,0 +1,48 @@
+import { SearchIcon } from '../../../components/ui/icons.tsx';
+import { cn } from '../../../lib/cn.ts';
+
+/**
+ * The "Search events" box of the home page and the events list: a labelled search input
+ * with its magnifier. `iconClassName` places the magnifier to suit the input's padding.
+ */
+export function EventSearchInput({
+  id,
+  name,
+  value,
+  onChange,
+  placeholder,
+  className,
+  iconClassName,
+}: {
+  id: string;
+  name?: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder: string;
+  className: string;
+  iconClassName: string;
+}) {
+  return (
+    <div className="relative flex-1">
+      <label htmlFor={id} className="sr-only">
+        Search events
+      </label>
+      <SearchIcon
+        className={cn(
+          'pointer-events-none absolute top-1/2 size-5 -translate-y-1/2 text-slate-500',
+          iconClassName,
+        )}
+      />
+      <input
+        id={id}
+        type="search"
+        name={name}
+        value={value}
+        maxLength={100}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder={placeholder}
+        className={className}
+      />
+    </div>
+  );
+}
