@@ -8,7 +8,7 @@ import {
 } from '@gatepass/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
-import { BlockSpinner } from '../../../components/ui/spinner.tsx';
+import { QueryState } from '../../../components/ui/spinner.tsx';
 import { useCheckinStats } from '../api/get-checkin-stats.ts';
 
 /**
@@ -23,15 +23,20 @@ export function CheckinsPanel({ eventId, timeZone }: { eventId: string; timeZone
       title="Check-ins"
       description="Guests admitted at the door, by who scanned them and by hour."
     >
-      {stats.isPending ? (
-        <BlockSpinner label="Loading check-ins…" className="py-6" />
-      ) : stats.isError ? (
-        <Alert tone="error">The check-ins could not be loaded.</Alert>
-      ) : stats.data.total === 0 ? (
-        <p className="text-sm text-slate-600">Nobody has been checked in yet.</p>
-      ) : (
-        <CheckinStats stats={stats.data} timeZone={timeZone} />
-      )}
+      <QueryState
+        query={stats}
+        loading="Loading check-ins…"
+        spinnerClassName="py-6"
+        failed={<Alert tone="error">The check-ins could not be loaded.</Alert>}
+      >
+        {(data) =>
+          data.total === 0 ? (
+            <p className="text-sm text-slate-600">Nobody has been checked in yet.</p>
+          ) : (
+            <CheckinStats stats={data} timeZone={timeZone} />
+          )
+        }
+      </QueryState>
     </Panel>
   );
 }

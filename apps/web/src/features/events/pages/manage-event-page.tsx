@@ -1,3 +1,4 @@
+import { LinkField } from '../../../components/ui/link-field.tsx';
 import { ManagePanel } from '../components/manage-panel.tsx';
 import { EventNotFound, PageLoading } from '../../../components/ui/page-shell.tsx';
 import { formatCount, formatEventDate, formatNaira, type ManageEventDto } from '@gatepass/shared';
@@ -217,22 +218,14 @@ function ManageEvent({ event }: { event: ManageEventDto }) {
                     The link works once the event is published.
                   </p>
                 ) : null}
-                <label
-                  htmlFor="share-link"
-                  className="mt-4 block text-sm font-medium text-slate-800"
-                >
-                  Event link
-                </label>
-                <div className="mt-1.5 flex gap-2">
-                  <input
-                    id="share-link"
-                    readOnly
-                    value={shareUrl}
-                    onFocus={(e) => e.target.select()}
-                    className="min-w-0 flex-1 rounded-lg border-0 bg-slate-50 px-3 py-2 text-sm text-slate-900 ring-1 ring-inset ring-slate-300"
-                  />
-                  <CopyButton text={shareUrl} label="Copy" />
-                </div>
+                <LinkField
+                  id="share-link"
+                  label="Event link"
+                  value={shareUrl}
+                  className="mt-4"
+                  inputClassName="rounded-lg border-0 bg-slate-50 px-3 py-2 text-sm text-slate-900 ring-1 ring-inset ring-slate-300"
+                  action={<CopyButton text={shareUrl} label="Copy" />}
+                />
                 {!isDraft ? (
                   <a
                     href={paths.event(event.slug)}

@@ -1,3 +1,4 @@
+import { LinkField } from '../../../components/ui/link-field.tsx';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
@@ -68,18 +69,12 @@ export function ShareKitPanel({ event }: { event: EventRef }) {
     body = (
       <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_auto]">
         <div className="min-w-0 space-y-5">
-          <div>
-            <label htmlFor="share-link" className="block text-sm font-medium text-slate-800">
-              Event link
-            </label>
-            <div className="mt-1.5 flex gap-2">
-              <input
-                id="share-link"
-                readOnly
-                value={link}
-                onFocus={(e) => e.currentTarget.select()}
-                className={cn(controlClasses(), 'min-w-0 flex-1 font-mono text-sm')}
-              />
+          <LinkField
+            id="share-link"
+            label="Event link"
+            value={link}
+            inputClassName={cn(controlClasses(), 'font-mono text-sm')}
+            action={
               <Button
                 variant="secondary"
                 onClick={() =>
@@ -94,8 +89,8 @@ export function ShareKitPanel({ event }: { event: EventRef }) {
               >
                 {copied ? 'Copied' : 'Copy link'}
               </Button>
-            </div>
-          </div>
+            }
+          />
           <div>
             <p className="text-sm font-medium text-slate-800">Share it</p>
             <div className="mt-1.5 flex flex-wrap gap-2">
