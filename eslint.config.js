@@ -58,6 +58,20 @@ export default tseslint.config(
               from: ['./apps/web/src/features', './apps/web/src/app'],
             },
             { target: './apps/web/src/features', from: './apps/web/src/app' },
+            // The server's lower layers never import a module: plugins receive what they need
+            // (an interface or a function they define) from the composition in app/ (decision
+            // 062). db/database.ts alone composes the modules' table types.
+            {
+              target: [
+                './apps/server/src/lib',
+                './apps/server/src/plugins',
+                './apps/server/src/db/migrations',
+                './apps/server/src/db/!(database).ts',
+              ],
+              from: './apps/server/src/modules',
+              message:
+                'lib, plugins and db sit below the modules: take an interface or a function from the composition (apps/server/src/app/) instead.',
+            },
             // The server never imports the web and vice versa; both use packages/shared.
             { target: './apps/server', from: './apps/web' },
             { target: './apps/web', from: './apps/server' },

@@ -1,6 +1,6 @@
 // `npm run bench`: builds the app, runs every benchmark, prints each figure next to its
 // target and the limit it is held against, and keeps the run in bench/dist/results/latest.json.
-// `node bench/run-all.mjs flash read door pages cold queue rush` runs some of them;
+// `node bench/run-all.mjs flash read door pages cold queue rush widget` runs some of them;
 // `node bench/run-all.mjs scaleout` (HAProxy, Redis, kill -9) runs only when named.
 // Not part of CI: the figures need a quiet machine, and take a few minutes.
 import fs from 'node:fs';
@@ -14,6 +14,7 @@ import { paidRush } from './paid-rush.mjs';
 import { readPath } from './read-path.mjs';
 import { scaleOut } from './scale-out.mjs';
 import { waitingRoom } from './waiting-room.mjs';
+import { widget } from './widget.mjs';
 
 const ALL = {
   flash: flashSale,
@@ -23,6 +24,7 @@ const ALL = {
   cold: coldStart,
   queue: waitingRoom,
   rush: paidRush,
+  widget,
   scaleout: scaleOut,
 };
 /** Run only when named: they install HAProxy and need Redis (BENCH_REDIS_URL). */

@@ -166,6 +166,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         // A waiting-list offer holds its tickets this long, so waiting-list-and-transfer.spec.ts
         // sees one expire (the default is 12 hours).
         WAITLIST_OFFER_SECONDS: '40',
+        // webhooks.spec.ts: its receiver listens on 127.0.0.1 (refused without this test-only
+        // switch), and a delivery answered 500 twice is retried within seconds.
+        WEBHOOKS_ALLOW_LOOPBACK: 'true',
+        WEBHOOK_RETRY_SECONDS: '1,1',
         // Rate limits stay in this process's memory: a run never shares counters with another.
         REDIS_URL: '',
         LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',

@@ -6,6 +6,7 @@ import { strictBuildLogs } from './build-logs.ts';
 import { precompress } from './compress-plugin.ts';
 import { keepPreviousBuild } from './keep-previous-build-plugin.ts';
 import { serviceWorkerPrecache } from './service-worker-plugin.ts';
+import { widgetScript } from './widget-plugin.ts';
 
 // The Fastify server serves apps/web/dist in production (hashed files under assets/ are
 // cached for a year, sent pre-compressed); in development Vite proxies the API to it.
@@ -39,7 +40,13 @@ export default defineConfig(({ command }) => ({
         : []),
     ],
   },
-  plugins: [tailwindcss(), serviceWorkerPrecache(), precompress(), keepPreviousBuild()],
+  plugins: [
+    tailwindcss(),
+    widgetScript(),
+    serviceWorkerPrecache(),
+    precompress(),
+    keepPreviousBuild(),
+  ],
   server: {
     port: 5173,
     proxy: {

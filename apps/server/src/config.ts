@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import { createPrivateKey, randomBytes, X509Certificate, type KeyObject } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { bothOrNeither, readAppleWallet, readGoogleWallet, readTlsFiles } from './config.files.ts';
 import type { MessageCapsConfig } from './modules/mail/mail.caps.ts';
 
 /**
@@ -24,6 +24,12 @@ const optionalUrl = (protocols: string[], example: string) =>
     .refine((v) => v === undefined || protocols.some((p) => v.startsWith(`${p}://`)), {
       message: `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')} (e.g. ${example})`,
     });
+
+/**
+ * Waits between a webhook's attempts (decision 072): ten attempts over a little more than a
+ * day, so a delivery failing all day is still being tried when its endpoint is paused.
+ */
+const WEBHOOK_RETRY_DEFAULT = '60,300,900,1800,3600,7200,14400,28800,30000';
 
 const booleanish = z
   .enum(['true', 'false', '1', '0'])
@@ -159,12 +165,28 @@ const envSchema = z.object({
     .min(0)
     .max(1_000_000)
     .default(300),
+  WEBHOOKS_ALLOW_LOOPBACK: booleanish,
+  WEBHOOK_RETRY_SECONDS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'must be whole seconds separated by commas (e.g. 60,300,900)')
+    .default(WEBHOOK_RETRY_DEFAULT)
+    .transform((v) => v.split(',').map(Number)),
+  WEBHOOK_PAUSE_AFTER_SECONDS: z.coerce.number().int().min(1).default(86_400),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
 
 /** The variables read, by name (README's configuration table lists each one). */
 export const ENV_VARIABLES = Object.keys(envSchema.shape);
 
 export interface Config {
+  /** Webhooks (issue 26 §3, decision 072). */
+  webhooks: {
+    /** TEST ONLY: 127.0.0.0/8 and ::1 (and http://) may receive, for local receivers. */
+    allowLoopback: boolean;
+    retrySeconds: number[];
+    pauseAfterSeconds: number;
+    timeoutMs: number;
+  };
   port: number;
   host: string;
   dataDir: string;
@@ -290,6 +312,22 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * The config of this process for an entry point (`npm start`, `npm run seed`): every bad
+ * variable is printed and the process ends with status 1.
+ */
+export function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(
     Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''),
@@ -386,6 +424,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       tokenUrl: e.GOOGLE_OAUTH_TOKEN_URL,
     },
     walletSweepIntervalMs: e.WALLET_SWEEP_INTERVAL_MS,
+    webhooks: {
+      allowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK,
+      retrySeconds: e.WEBHOOK_RETRY_SECONDS,
+      pauseAfterSeconds: e.WEBHOOK_PAUSE_AFTER_SECONDS,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    },
     messageCaps: {
       emailPerHour: e.MESSAGE_CAP_EMAIL_PER_HOUR,
       emailPerDay: e.MESSAGE_CAP_EMAIL_PER_DAY,
@@ -394,166 +438,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       smsNewNumbersPerEventPerHour: e.SMS_NEW_NUMBERS_PER_EVENT_PER_HOUR,
       smsNewNumbersPerOrganiserPerHour: e.SMS_NEW_NUMBERS_PER_ORGANISER_PER_HOUR,
     },
-  };
-}
-
-/** Two variables that only work together: one set without the other is a mistake. */
-function bothOrNeither(
-  env: Record<string, string | undefined>,
-  a: string,
-  b: string,
-  what: string,
-): string[] {
-  if ((env[a] === undefined) === (env[b] === undefined)) return [];
-  const [set, unset] = env[a] === undefined ? [b, a] : [a, b];
-  return [`${unset}: must be set with ${set} (both or neither: ${what} only with both)`];
-}
-
-function readFile(name: string, file: string, problems: string[]): string | undefined {
-  try {
-    return fs.readFileSync(path.resolve(file), 'utf8');
-  } catch (err) {
-    const reason = (err as NodeJS.ErrnoException).code ?? String(err);
-    problems.push(`${name}: cannot read ${path.resolve(file)} (${reason})`);
-    return undefined;
-  }
-}
-
-const APPLE_VARIABLES = [
-  'APPLE_PASS_TYPE_ID',
-  'APPLE_TEAM_ID',
-  'APPLE_PASS_CERT_FILE',
-  'APPLE_PASS_KEY_FILE',
-  'APPLE_WWDR_CERT_FILE',
-] as const;
-
-/**
- * The Apple Wallet variables: all five or none; the files readable, the certificates PEM,
- * the key the pass certificate's (checked at start, not at the first buyer's tap).
- */
-function readAppleWallet(env: Record<string, string | undefined>): {
-  files?: Pick<AppleWalletConfig, 'certPem' | 'keyPem' | 'wwdrPem'>;
-  problems: string[];
-} {
-  const set = APPLE_VARIABLES.filter((name) => env[name] !== undefined);
-  if (set.length === 0) return { problems: [] };
-  if (set.length < APPLE_VARIABLES.length) {
-    const missing = APPLE_VARIABLES.filter((name) => env[name] === undefined);
-    return {
-      problems: missing.map(
-        (name) =>
-          `${name}: must be set with ${set.join(', ')} (Apple Wallet needs all five or none)`,
-      ),
-    };
-  }
-  const problems: string[] = [];
-  const certPem = readFile('APPLE_PASS_CERT_FILE', env.APPLE_PASS_CERT_FILE!, problems);
-  const keyPem = readFile('APPLE_PASS_KEY_FILE', env.APPLE_PASS_KEY_FILE!, problems);
-  const wwdrPem = readFile('APPLE_WWDR_CERT_FILE', env.APPLE_WWDR_CERT_FILE!, problems);
-  if (!certPem || !keyPem || !wwdrPem) return { problems };
-  let cert: X509Certificate | undefined;
-  let key: KeyObject | undefined;
-  try {
-    cert = new X509Certificate(certPem);
-  } catch {
-    problems.push('APPLE_PASS_CERT_FILE: is not a PEM certificate');
-  }
-  try {
-    new X509Certificate(wwdrPem);
-  } catch {
-    problems.push('APPLE_WWDR_CERT_FILE: is not a PEM certificate');
-  }
-  try {
-    key = createPrivateKey(keyPem);
-  } catch {
-    problems.push('APPLE_PASS_KEY_FILE: is not a PEM private key (without a passphrase)');
-  }
-  if (cert && key && !cert.checkPrivateKey(key)) {
-    problems.push(
-      'APPLE_PASS_KEY_FILE: is not the private key of the APPLE_PASS_CERT_FILE certificate',
-    );
-  }
-  return problems.length ? { problems } : { files: { certPem, keyPem, wwdrPem }, problems };
-}
-
-/** GOOGLE_WALLET_ISSUER_ID with a service account's JSON key file, or neither. */
-function readGoogleWallet(env: Record<string, string | undefined>): {
-  account?: Pick<GoogleWalletConfig, 'clientEmail' | 'privateKeyPem'>;
-  problems: string[];
-} {
-  const file = env.GOOGLE_WALLET_SERVICE_ACCOUNT_FILE;
-  const pair = bothOrNeither(
-    env,
-    'GOOGLE_WALLET_ISSUER_ID',
-    'GOOGLE_WALLET_SERVICE_ACCOUNT_FILE',
-    'Google Wallet passes are signed',
-  );
-  if (pair.length) return { problems: pair };
-  if (file === undefined) return { problems: [] };
-  const problems: string[] = [];
-  const text = readFile('GOOGLE_WALLET_SERVICE_ACCOUNT_FILE', file, problems);
-  if (text === undefined) return { problems };
-  const bad = `GOOGLE_WALLET_SERVICE_ACCOUNT_FILE: ${path.resolve(file)} is not a service account's JSON key (with client_email and private_key)`;
-  try {
-    const json = JSON.parse(text) as { client_email?: unknown; private_key?: unknown };
-    if (typeof json.client_email !== 'string' || typeof json.private_key !== 'string')
-      return { problems: [bad] };
-    createPrivateKey(json.private_key);
-    return {
-      account: { clientEmail: json.client_email, privateKeyPem: json.private_key },
-      problems,
-    };
-  } catch {
-    return { problems: [bad] };
-  }
-}
-
-/**
- * TLS_CERT_FILE and TLS_KEY_FILE: both or neither; each file readable; together a
- * certificate and the key that matches it (checked now, not at the first phone's request).
- */
-function readTlsFiles(
-  certFile: string | undefined,
-  keyFile: string | undefined,
-): { tls?: TlsFiles; problems: string[] } {
-  if (certFile === undefined && keyFile === undefined) return { problems: [] };
-  if (certFile === undefined)
-    return { problems: ['TLS_CERT_FILE: must be set with TLS_KEY_FILE (both or neither)'] };
-  if (keyFile === undefined)
-    return { problems: ['TLS_KEY_FILE: must be set with TLS_CERT_FILE (both or neither)'] };
-  const problems: string[] = [];
-  const read = (name: string, file: string) => {
-    try {
-      return fs.readFileSync(path.resolve(file));
-    } catch (err) {
-      const reason = (err as NodeJS.ErrnoException).code ?? String(err);
-      problems.push(`${name}: cannot read ${path.resolve(file)} (${reason})`);
-      return undefined;
-    }
-  };
-  const cert = read('TLS_CERT_FILE', certFile);
-  const key = read('TLS_KEY_FILE', keyFile);
-  if (!cert || !key) return { problems };
-  let certificate: X509Certificate | undefined;
-  let privateKey: KeyObject | undefined;
-  try {
-    certificate = new X509Certificate(cert);
-  } catch {
-    problems.push(`TLS_CERT_FILE: ${path.resolve(certFile)} is not a PEM certificate`);
-  }
-  try {
-    privateKey = createPrivateKey(key);
-  } catch {
-    problems.push(
-      `TLS_KEY_FILE: ${path.resolve(keyFile)} is not a PEM private key (without a passphrase)`,
-    );
-  }
-  if (certificate && privateKey && !certificate.checkPrivateKey(privateKey)) {
-    problems.push(`TLS_KEY_FILE: is not the private key of the certificate in TLS_CERT_FILE`);
-  }
-  if (problems.length) return { problems };
-  return {
-    tls: { certFile: path.resolve(certFile), keyFile: path.resolve(keyFile), cert, key },
-    problems: [],
   };
 }

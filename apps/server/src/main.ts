@@ -1,18 +1,9 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { configOrExit } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = configOrExit();
   const app = await buildApp(config);
 
   let closing = false;

@@ -9,8 +9,6 @@
  * It never writes to a PostgreSQL server (DATABASE_URL) unless asked to with --force or
  * SEED_ALLOW=1: that is where real organisers' data lives.
  */
-import { appSecret } from './db/app-secrets.ts';
-import { TICKET_LINK_KEY, TicketLinks } from './modules/tickets/ticket-links.ts';
 import { TZDate } from '@date-fns/tz';
 import {
   createEventBody,
@@ -18,7 +16,7 @@ import {
   updateTicketTypeBody,
   createOrderBody,
   createTicketTypeBody,
-  DEFAULT_FEE_PERCENT,
+  payoutBody,
   DEFAULT_TIME_ZONE,
   type ManageEventDto,
   type CreateEventBody,
@@ -28,28 +26,26 @@ import { format } from 'date-fns';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import sharp from 'sharp';
-import { ConfigError, loadConfig, SANDBOX_BASE_URL, type Config } from './config.ts';
+import { configOrExit, loadConfig, SANDBOX_BASE_URL, type Config } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { hashPassword } from './lib/secrets.ts';
 import * as users from './modules/auth/auth.repository.ts';
-import { CheckinService } from './modules/checkin/checkin.service.ts';
-import { EventsService } from './modules/events/events.service.ts';
+import { createServices } from './app/services.ts';
+import type { CheckinService } from './modules/checkin/checkin.service.ts';
+import type { EventsService } from './modules/events/events.service.ts';
 import { MailService, type NewMessage } from './modules/mail/mail.service.ts';
-import { logTransport } from './modules/mail/mail.transport.ts';
-import { smsLogTransport } from './modules/sms/sms.transport.ts';
-import { MediaService } from './modules/media/media.service.ts';
 import * as orderRepo from './modules/orders/orders.repository.ts';
-import { createCheckoutLimits, emailKey } from './modules/orders/orders.limits.ts';
+import { emailKey } from './modules/orders/orders.limits.ts';
 import * as waitlistRepo from './modules/waitlist/waitlist.repository.ts';
-import { OrdersService } from './modules/orders/orders.service.ts';
-import { findSettings, saveSettings } from './modules/settings/settings.repository.ts';
-import { PaymentsService } from './modules/payments/payments.service.ts';
+import type { OrdersService } from './modules/orders/orders.service.ts';
+import { findSettings } from './modules/settings/settings.repository.ts';
+import type { SettingsService } from './modules/settings/settings.service.ts';
+import type { PaymentsService } from './modules/payments/payments.service.ts';
 import * as paymentRepo from './modules/payments/payments.repository.ts';
-import { PaystackProvider } from './modules/payments/paystack.provider.ts';
 import { withSandboxState } from './modules/paystack-sandbox/paystack-sandbox.repository.ts';
-import { PaystackSandbox } from './modules/paystack-sandbox/paystack-sandbox.service.ts';
+import type { PaystackSandbox } from './modules/paystack-sandbox/paystack-sandbox.service.ts';
 import * as teamRepo from './modules/team/team.repository.ts';
 
 export const DEMO_ORGANISER = {
@@ -417,33 +413,17 @@ const DEMO_PAYOUT = {
  * Payout account does), so her events take Paystack payments and the ledger has a subaccount
  * to settle to. Kept as it is when already verified.
  */
-async function demoPayout(db: Db, paystack: PaystackProvider, organiserId: string): Promise<void> {
-  const settings = await findSettings(db, organiserId);
-  if (settings?.subaccount_code && settings.payout_verified_at) return;
+async function demoPayout(db: Db, settings: SettingsService, organiserId: string): Promise<void> {
+  const saved = await findSettings(db, organiserId);
+  if (saved?.subaccount_code && saved.payout_verified_at) return;
   await withSandboxState(db, (state) => {
     state.accounts.set(
       `${DEMO_PAYOUT.bankCode}:${DEMO_PAYOUT.accountNumber}`,
       DEMO_PAYOUT.accountName,
     );
   });
-  const code = await paystack.saveSubaccount(
-    {
-      businessName: settings?.public_name ?? DEMO_ORGANISER.fullName,
-      bankCode: DEMO_PAYOUT.bankCode,
-      accountNumber: DEMO_PAYOUT.accountNumber,
-      percentageCharge: DEFAULT_FEE_PERCENT,
-      email: DEMO_ORGANISER.email,
-    },
-    settings?.subaccount_code ?? null,
-  );
-  await saveSettings(db, organiserId, {
-    bank_name: DEMO_PAYOUT.bankName,
-    account_number: DEMO_PAYOUT.accountNumber,
-    account_name: DEMO_PAYOUT.accountName,
-    bank_code: DEMO_PAYOUT.bankCode,
-    subaccount_code: code,
-    payout_verified_at: new Date(),
-  });
+  // As Settings → Payout account saves it: resolved with Paystack, then the subaccount.
+  await settings.setPayout(organiserId, payoutBody.parse(DEMO_PAYOUT));
 }
 
 /**
@@ -684,68 +664,28 @@ export async function seed(
   /** Printed before each new event's path: the address the app is used at. */
   publicUrl = '',
 ): Promise<SeedResult> {
-  const media = new MediaService(db);
-  const events = new EventsService(db, media);
   const quiet = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
-  const mail = new NoMail(
+  // The app's own wiring (app/services.ts), with the demo's differences: the made-up buyers
+  // are mailed nothing, and Paystack is the local sandbox (decision 058), whose state the app
+  // reads when started with PAYSTACK_SANDBOX=true — so the payout ledger has lines. The demo
+  // is paid offline and marked paid or through the sandbox: never through the TEST provider.
+  const { services, sandbox } = await createServices(
     db,
-    { mail: logTransport(quiet), sms: smsLogTransport(quiet) },
-    quiet,
-    60_000,
-  );
-  const orders = new OrdersService(
-    db,
-    mail,
     {
-      publicUrl,
-      ticketLinks: new TicketLinks(await appSecret(db, TICKET_LINK_KEY), publicUrl),
-      holdSeconds: 900,
-      sweepIntervalMs: 60_000,
-      // The demo is paid offline and marked paid: never through the TEST provider.
-      testPayments: false,
-      // The demo transfers one order once; the default limit (decision 050).
-      transfersPerDay: 3,
+      ...loadConfig({}),
+      // Paystack takes and answers absolute addresses (the seed never opens them).
+      publicUrl: publicUrl || 'http://localhost:3000',
+      paystackSandbox: true,
+      paystackSecretKey: `sk_test_sandbox_seed_${Date.now()}`,
+      paystackBaseUrl: SANDBOX_BASE_URL,
+      paymentsTestMode: false,
     },
-    quiet,
-    createCheckoutLimits(undefined),
+    { log: quiet, Mail: NoMail },
   );
-  const checkin = new CheckinService(db, orders);
-  // Paid online through the local Paystack sandbox, whose state the app reads when started
-  // with PAYSTACK_SANDBOX=true (decision 058): the payout ledger then has lines.
-  const sandboxKey = `sk_test_sandbox_seed_${Date.now()}`;
-  // Paystack takes and answers absolute addresses (the seed never opens them).
-  const payBase = publicUrl || 'http://localhost:3000';
-  // The sandbox delivers its signed webhooks to the payments service made just below.
-  const webhookTo: { payments?: PaymentsService } = {};
-  const sandbox = new PaystackSandbox(
-    db,
-    sandboxKey,
-    payBase,
-    async (body, signature) => {
-      await webhookTo.payments!.webhook(Buffer.from(body), signature);
-      return 200;
-    },
-    quiet,
-  );
-  const paystackProvider = new PaystackProvider(
-    sandboxKey,
-    SANDBOX_BASE_URL,
-    undefined,
-    sandbox.fetch,
-  );
-  const payments = new PaymentsService(
-    db,
-    orders,
-    mail,
-    paystackProvider,
-    payBase,
-    quiet,
-    false,
-    true,
-  );
-  webhookTo.payments = payments;
+  const { events, orders, checkin, payments } = services;
+  const mail = services.mail as NoMail;
   const organiserId = await demoOrganiser(db);
-  await demoPayout(db, paystackProvider, organiserId);
+  await demoPayout(db, services.settings, organiserId);
   let stewardId: string | undefined;
   const existing = new Map((await events.listMine(organiserId)).map((e) => [e.title, e]));
   const result: SeedResult = {
@@ -790,7 +730,7 @@ export async function seed(
         }),
       );
       for (const ticket of demo.tickets) {
-        await events.addTicketType(organiserId, draft.id, createTicketTypeBody.parse(ticket));
+        await events.ticketTypes.add(organiserId, draft.id, createTicketTypeBody.parse(ticket));
       }
       await events.setCover(organiserId, draft.id, await coverImage(demo));
       event = await events.publish(organiserId, draft.id);
@@ -812,7 +752,7 @@ export async function seed(
       stewardId,
       {
         payments,
-        sandbox,
+        sandbox: sandbox!,
       },
     );
     if (demo.sellOut) await seedSellOut(db, events, orders, organiserId, event, demo.sellOut);
@@ -837,7 +777,7 @@ async function seedSellOut(
   const fresh = await events.get(organiserId, event.id);
   const type = fresh.ticketTypes.find((t) => t.name === sellOut.ticketType);
   if (type && type.sold > 0) {
-    await events.updateTicketType(
+    await events.ticketTypes.update(
       organiserId,
       event.id,
       type.id,
@@ -907,16 +847,7 @@ export function seedRefusal(config: Config, argv: string[]): string | undefined 
 }
 
 async function main(): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = configOrExit();
   const refusal = seedRefusal(config, process.argv.slice(2));
   if (refusal) {
     console.error(refusal);

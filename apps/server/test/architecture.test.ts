@@ -51,6 +51,9 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   tracking_links: 'tracking',
   tracking_views: 'tracking',
   order_sources: 'tracking',
+  webhook_endpoints: 'webhooks',
+  webhook_deliveries: 'webhooks',
+  webhook_attempts: 'webhooks',
 };
 
 /**
@@ -100,6 +103,10 @@ export const ORDERS_SPLIT_PENDING: readonly string[] = [
   // tracking's figures join its counts with the organiser's events and completed orders.
   'modules/tracking/tracking.repository.ts names events',
   'modules/tracking/tracking.repository.ts names orders',
+  // A webhook's order snapshot: the order, its lines and its event, in the change's transaction.
+  'modules/webhooks/webhooks.repository.ts names orders',
+  'modules/webhooks/webhooks.repository.ts names order_items',
+  'modules/webhooks/webhooks.repository.ts names events',
 ];
 
 /** Query-builder calls whose first argument names a table (`'orders as o'`, or a list). */

@@ -111,6 +111,19 @@ describe('configuration from the environment', () => {
     invalid?: [string, RegExp];
   }[] = [
     { name: 'HOST', key: 'host', default: '0.0.0.0', valid: ['127.0.0.1', '127.0.0.1'] },
+    // API tokens and tracking links (issue 26 §2, §4), documented in README's table.
+    {
+      name: 'API_TOKEN_REQUESTS_PER_MINUTE',
+      key: 'apiTokenRequestsPerMinute',
+      default: 120,
+      valid: ['600', 600],
+    },
+    {
+      name: 'TRACKING_FLUSH_INTERVAL_MS',
+      key: 'trackingFlushIntervalMs',
+      default: 5000,
+      valid: ['1000', 1000],
+    },
     {
       name: 'MAIL_FROM',
       key: 'mailFrom',
@@ -288,6 +301,43 @@ describe('configuration from the environment', () => {
     },
   );
 
+  it('reads the webhook variables: defaults of a day, test values, bad ones refused (decision 072)', () => {
+    const defaults = loadConfig({}).webhooks;
+    expect(defaults).toEqual({
+      allowLoopback: false,
+      retrySeconds: [60, 300, 900, 1800, 3600, 7200, 14400, 28800, 30000],
+      pauseAfterSeconds: 86_400,
+      timeoutMs: 10_000,
+    });
+    // The schedule outlasts the pause, so a single failing delivery reaches it.
+    expect(defaults.retrySeconds.reduce((a, b) => a + b, 0)).toBeGreaterThan(
+      defaults.pauseAfterSeconds,
+    );
+    expect(
+      loadConfig({
+        WEBHOOKS_ALLOW_LOOPBACK: 'true',
+        WEBHOOK_RETRY_SECONDS: '1,1',
+        WEBHOOK_PAUSE_AFTER_SECONDS: '60',
+        WEBHOOK_TIMEOUT_MS: '2000',
+      }).webhooks,
+    ).toEqual({
+      allowLoopback: true,
+      retrySeconds: [1, 1],
+      pauseAfterSeconds: 60,
+      timeoutMs: 2000,
+    });
+    for (const [name, bad] of [
+      ['WEBHOOKS_ALLOW_LOOPBACK', 'yes'],
+      ['WEBHOOK_RETRY_SECONDS', '1, 2'],
+      ['WEBHOOK_PAUSE_AFTER_SECONDS', '0'],
+      ['WEBHOOK_TIMEOUT_MS', '99999999'],
+    ] as const) {
+      const problems = problemsOf({ [name]: bad });
+      expect(problems, name).toHaveLength(1);
+      expect(problems[0]).toMatch(new RegExp(`^${name}: `));
+    }
+  });
+
   it('refuses test mode beside a live Paystack key, saying why, and allows it with a test key', () => {
     const live = { PAYMENTS_TEST_MODE: 'true', PAYSTACK_SECRET_KEY: 'sk_live_abc123' };
     const problems = problemsOf(live);
@@ -336,6 +386,11 @@ describe('configuration from the environment', () => {
       'GOOGLE_OAUTH_TOKEN_URL',
       // Read together into messageCaps: the test below.
       ...Object.keys(MESSAGE_CAP_VARIABLES),
+      // Read together into webhooks: the test above.
+      'WEBHOOKS_ALLOW_LOOPBACK',
+      'WEBHOOK_RETRY_SECONDS',
+      'WEBHOOK_PAUSE_AFTER_SECONDS',
+      'WEBHOOK_TIMEOUT_MS',
     ];
     expect(documented.sort()).toEqual([...tested, ...variables.map((v) => v.name)].sort());
     // Every variable the schema reads is in the table: a new one without a row fails here.

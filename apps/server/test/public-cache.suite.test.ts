@@ -112,7 +112,7 @@ describe('the public events cache', () => {
   });
 
   it('answers a crowd arriving together with one query: the others wait for its answer', async () => {
-    const list = vi.spyOn(t.app.services.events, 'listPublic');
+    const list = vi.spyOn(t.app.services.events.published, 'list');
     const url = `${EVENTS}?q=crowd`;
     const answers = await Promise.all(Array.from({ length: 20 }, () => t.request('GET', url)));
     expect(list).toHaveBeenCalledTimes(1);
@@ -125,7 +125,7 @@ describe('the public events cache', () => {
   });
 
   it('lets the waiting requests ask for themselves when the first one fails', async () => {
-    const list = vi.spyOn(t.app.services.events, 'listPublic');
+    const list = vi.spyOn(t.app.services.events.published, 'list');
     list.mockRejectedValueOnce(new Error('database went away'));
     const url = `${EVENTS}?q=flaky`;
     const answers = await Promise.all(Array.from({ length: 5 }, () => t.request('GET', url)));
@@ -136,10 +136,10 @@ describe('the public events cache', () => {
   });
 
   it("shows this process's write at once even while a read from before it is still running", async () => {
-    const getPublic = t.app.services.events.getPublic.bind(t.app.services.events);
+    const getPublic = t.app.services.events.published.get.bind(t.app.services.events.published);
     let slowReads = 1;
     // The next detail read is read from the database first and answered 300 ms later.
-    vi.spyOn(t.app.services.events, 'getPublic').mockImplementation(async (slug) => {
+    vi.spyOn(t.app.services.events.published, 'get').mockImplementation(async (slug) => {
       const data = await getPublic(slug);
       if (slowReads-- > 0) await new Promise((resolve) => setTimeout(resolve, 300));
       return data;

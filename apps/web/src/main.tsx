@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { createAppRouter, preloadCurrentPage } from './app/router.tsx';
 import './index.css';
+import { embedded } from './config/embed.ts';
 import { registerServiceWorker } from './lib/register-service-worker.ts';
 
 const root = document.getElementById('root');
@@ -38,4 +39,5 @@ async function start(container: HTMLElement): Promise<void> {
 }
 
 void start(root);
-registerServiceWorker();
+// Not in the widget: a frame on another site has no business installing the app's worker.
+if (!embedded) registerServiceWorker();

@@ -19,6 +19,7 @@ import type { TrackingTables } from '../modules/tracking/tracking.table.ts';
 import type { WaitlistTables } from '../modules/waitlist/waitlist.table.ts';
 import type { WaitingRoomTables } from '../modules/waiting-room/waiting-room.table.ts';
 import type { WalletTables } from '../modules/wallet/wallet.table.ts';
+import type { WebhookTables } from '../modules/webhooks/webhooks.table.ts';
 import type { AppSecretsTables } from './app-secrets.ts';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
 import { PGlitePool } from './pglite-pool.ts';
@@ -40,7 +41,8 @@ export type Database = AuthTables &
   TeamTables &
   WaitlistTables &
   WaitingRoomTables &
-  WalletTables;
+  WalletTables &
+  WebhookTables;
 export type Db = Kysely<Database>;
 
 export interface DatabaseHandle {

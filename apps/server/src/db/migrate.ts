@@ -23,6 +23,7 @@ import * as mWaitingRoomFarming from './migrations/2026_11_27_0501_waiting_room_
 import * as mEmailFromInvitation from './migrations/2026_11_27_0401_email_from_invitation.ts';
 import * as mPaystackSandbox from './migrations/2026_11_27_0801_paystack_sandbox.ts';
 import * as mPaymentReceived from './migrations/2026_11_27_0601_payment_received.ts';
+import * as mWebhooks from './migrations/2026_11_27_1401_webhooks.ts';
 import * as mApiTokensAndTracking from './migrations/2026_11_27_1301_api_tokens_and_tracking.ts';
 
 /**
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_27_0401_email_from_invitation': mEmailFromInvitation,
   '2026_11_27_0801_paystack_sandbox': mPaystackSandbox,
   '2026_11_27_0601_payment_received': mPaymentReceived,
+  '2026_11_27_1401_webhooks': mWebhooks,
   '2026_11_27_1301_api_tokens_and_tracking': mApiTokensAndTracking,
 };
 

@@ -93,3 +93,17 @@ function tooMany(msBeforeNext: number): AppError {
     { 'retry-after': String(seconds) },
   );
 }
+
+/**
+ * One limiter per rule of a table, the one way limits are made (app/rate-limits.ts). `name`
+ * gives each its store name (its Redis key prefix); by default the rule's own name.
+ */
+export function createLimits<Rules extends Record<string, LimitRule>>(
+  redis: Redis | undefined,
+  rules: Rules,
+  name: (rule: keyof Rules & string) => string = (rule) => rule,
+): Record<keyof Rules, Limiter> {
+  return Object.fromEntries(
+    Object.entries(rules).map(([rule, limit]) => [rule, new Limiter(name(rule), limit, redis)]),
+  ) as Record<keyof Rules, Limiter>;
+}

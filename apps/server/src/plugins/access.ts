@@ -1,16 +1,13 @@
-import { DEVICE_HEADER, ORGANISER_HEADER, TEAM_LIMITS } from '@gatepass/shared';
+import {
+  DEVICE_HEADER,
+  ORGANISER_HEADER,
+  TEAM_LIMITS,
+  type AccessLevel,
+  type TeamRole,
+} from '@gatepass/shared';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { unauthorized } from '../lib/errors.ts';
-import type { ApiTokensService } from '../modules/api-tokens/api-tokens.service.ts';
-import type { AuthService } from '../modules/auth/auth.service.ts';
-import type {
-  AccessLevel,
-  Actor,
-  ResourceKind,
-  ResourceRef,
-  TeamService,
-} from '../modules/team/team.service.ts';
-import { bearerToken } from './auth.ts';
+import { bearerToken, type ApiTokenCaller, type Authenticator } from './auth.ts';
 
 /**
  * Roles on every manage route (issue 13, decision 040). A route says what it needs in its
@@ -19,6 +16,44 @@ import { bearerToken } from './auth.ts';
  * which organiser the caller acts (`request.actor`) and refuses a role that may not call it.
  * Handlers pass `actingOrganiser(request)` where they passed the user's id before.
  */
+
+/** What a manage route needs of its caller (the shared role table's levels, decision 067). */
+export type { AccessLevel };
+
+/** What a manage route's `:id` may name. */
+export type ResourceKind = 'event' | 'order' | 'promo';
+
+/** The thing a manage request names. */
+export interface ResourceRef {
+  kind: ResourceKind;
+  id: string;
+}
+
+/** The caller of a manage route: who they are, for which organiser, in which role. */
+export interface Actor {
+  userId: string;
+  organiserId: string;
+  role: TeamRole;
+  /** null: every event of the organiser. */
+  eventIds: string[] | null;
+}
+
+/**
+ * The access decision the hook asks (team's, handed in by the composition — a plugin never
+ * imports a module, decision 062): who the user acts for, refusing a role that may not.
+ */
+export type ResolveActor = (
+  userId: string,
+  level: AccessLevel,
+  ref: ResourceRef | undefined,
+  chosen: string | undefined,
+) => Promise<Actor>;
+
+/** The actor an API token acts as on a manage route, or a refusal (decision 070). */
+export type TokenActorFor = (
+  caller: ApiTokenCaller,
+  ref: ResourceRef | undefined,
+) => Promise<Actor>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -66,9 +101,10 @@ export function resourceOf(request: FastifyRequest): ResourceRef | undefined {
 
 export function registerAccess(
   app: FastifyInstance,
-  auth: AuthService,
-  team: TeamService,
-  tokens: Pick<ApiTokensService, 'actorFor'>,
+  auth: Authenticator,
+  resolveActor: ResolveActor,
+  /** An API token's actor (api-tokens' decision, handed in by the composition). */
+  tokenActor: TokenActorFor,
 ): void {
   app.decorateRequest('actor', undefined);
   app.addHook('preHandler', async (request) => {
@@ -77,7 +113,7 @@ export function registerAccess(
     if (request.apiToken) {
       // Its scope allowed the route (api-tokens.hook.ts); the organiser's things only, and
       // a token limited to some events only those (decision 070).
-      request.actor = await tokens.actorFor(request.apiToken, resourceOf(request));
+      request.actor = await tokenActor(request.apiToken, resourceOf(request));
       return;
     }
     if (!request.user) {
@@ -86,7 +122,7 @@ export function registerAccess(
       if (!request.user) throw unauthorized();
     }
     const chosen = request.headers[ORGANISER_HEADER];
-    request.actor = await team.resolveActor(
+    request.actor = await resolveActor(
       request.user.id,
       level,
       resourceOf(request),

@@ -1,8 +1,18 @@
-import type { UserDto } from '@gatepass/shared';
+import type { ApiTokenScope, UserDto } from '@gatepass/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { unauthorized } from '../lib/errors.ts';
-import type { ApiTokenCaller } from '../modules/api-tokens/api-tokens.service.ts';
-import type { AuthService } from '../modules/auth/auth.service.ts';
+
+/**
+ * The caller behind an API token (modules/api-tokens, decision 070), as the guards see it;
+ * the api-tokens hook sets it before any route's own login check.
+ */
+export interface ApiTokenCaller {
+  id: string;
+  organiserId: string;
+  scope: ApiTokenScope;
+  /** null: every event of the organiser. */
+  eventIds: string[] | null;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,6 +23,14 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * What the guard needs of the accounts: the user a session token belongs to. The composition
+ * hands in auth's service (a plugin never imports a module, decision 062).
+ */
+export interface Authenticator {
+  authenticate(token: string): Promise<UserDto | undefined>;
+}
+
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
@@ -21,7 +39,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /** A preHandler: 401 unless the bearer token belongs to a live session. */
-export function requireUser(auth: AuthService) {
+export function requireUser(auth: Authenticator) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     // An API token was checked before the route (its scope allows this route): it acts for
     // its organiser through the access hook, with no user of its own.

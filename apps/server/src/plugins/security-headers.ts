@@ -11,21 +11,39 @@ import helmet, { type HelmetOptions } from 'helmet';
  * bench/read-path.mjs.) Options holding functions (per-request nonces) would vary per
  * request, so they keep helmet's middleware per request.
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: HelmetOptions,
+  variants: HeaderVariant[] = [],
+): void {
   const apply = helmet(options);
   const fixed = hasFunctions(options) ? undefined : recordHeaders(apply);
   if (fixed) {
-    const { set, removed } = fixed;
-    app.addHook('onRequest', (_request, reply, done) => {
+    // Each variant's headers are worked out once too; the first whose prefix the path
+    // starts with wins, every other path gets the main set.
+    const sets = variants.map((v) => ({ prefix: v.prefix, ...recordHeaders(helmet(v.options)) }));
+    app.addHook('onRequest', (request, reply, done) => {
+      const url = request.url;
+      const { set, removed } = sets.find((v) => url.startsWith(v.prefix)) ?? fixed;
       for (const name of removed) reply.raw.removeHeader(name);
       reply.headers(set);
       done();
     });
     return;
   }
+  if (variants.length > 0) throw new Error('Header variants need options without functions.');
   app.addHook('onRequest', (request, reply, done) => {
     apply(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
   });
+}
+
+/**
+ * Other headers for the paths under `prefix`: the widget's embed pages (/embed/…) may be
+ * framed by any site, every other page by none (decision 074).
+ */
+export interface HeaderVariant {
+  prefix: string;
+  options: HelmetOptions;
 }
 
 type Middleware = ReturnType<typeof helmet>;

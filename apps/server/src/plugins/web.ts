@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { PAGE_DATA_ID, type PageData } from '@gatepass/shared';
+import { PAGE_DATA_ID, WIDGET_SCRIPT_PATH, type PageData } from '@gatepass/shared';
 import { escapeHtml, jsonForScript } from '../lib/html.ts';
 import { send } from './errors.ts';
 
@@ -134,6 +134,7 @@ export async function registerWeb(
   options: { testMode?: boolean } = {},
 ): Promise<void> {
   const indexPath = path.join(webDistDir, 'index.html');
+  const widgetPath = path.join(webDistDir, WIDGET_SCRIPT_PATH.slice(1));
   const hasWeb = fs.existsSync(indexPath);
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -146,6 +147,14 @@ export async function registerWeb(
       // bannered copy below, answered by the fallback, not the file as built.
       ...(options.testMode ? { allowedPath: (p: string) => p !== '/index.html' } : {}),
       setHeaders(res, filePath) {
+        // (The file sent may be its .br or .gz copy.)
+        if (filePath.replace(/\.(?:br|gz)$/, '') === widgetPath) {
+          // The widget's loader (issue 26 §1): any site may load it, from a fixed address
+          // that organisers' snippets keep, so cached minutes rather than a year.
+          res.header('cache-control', 'public, max-age=600');
+          res.header('cross-origin-resource-policy', 'cross-origin');
+          return;
+        }
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

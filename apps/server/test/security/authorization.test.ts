@@ -63,6 +63,8 @@ const PUBLIC: Record<string, string> = {
   'GET /': 'the home page',
   'GET /events': 'the events list page',
   'GET /events/:slug': 'the event page, with its server-rendered <head>',
+  'GET /embed/events/:slug':
+    "the widget's page (issue 26 §1), framed on organisers' own sites: as public as the event page",
   'GET /events/:slug/queue':
     "the waiting room's queue page: every visitor joins the line (decision 034)",
   'GET /api/v1/waiting-room/:slug/status':
@@ -233,6 +235,8 @@ const secretsOf = (w: World) => [
   w.invitationId,
   `steward.${w.tag}`,
   `invitee.${w.tag}`,
+  `matrix-${w.tag}`,
+  w.webhookId,
 ];
 
 describe('the route list the matrix is built from', () => {
@@ -370,6 +374,8 @@ const ownAccount = (r: RegisteredRoute) =>
   r.url.startsWith('/api/v1/team/');
 const ownerOnly = (r: RegisteredRoute) =>
   r.url.startsWith('/api/v1/events/manage/team') ||
+  // Webhooks (issue 26 §3): "an owner registers endpoints".
+  r.url.startsWith('/api/v1/events/manage/webhooks') ||
   // API tokens reach the organiser's data: "an owner creates API tokens" (issue 26 §2).
   r.url.startsWith('/api/v1/events/manage/api-tokens');
 

@@ -343,6 +343,38 @@ async function joinWaitlist(eventId: string, typeId: string, email: string) {
   expect(res.status, res.text).toBe(201);
 }
 
+const HOOKS = `${MANAGE}/webhooks`;
+
+/**
+ * A webhook endpoint of the owner and one delivery of it, written directly. Its URL is this
+ * machine's discard port, which this app (no WEBHOOKS_ALLOW_LOOPBACK) refuses at delivery:
+ * nothing leaves the machine.
+ */
+async function webhookWithDelivery(
+  endpointStatus: 'active' | 'paused',
+  deliveryStatus: 'failed' | 'held',
+): Promise<{ endpointId: string; deliveryId: string }> {
+  const endpoint = await one(sql<{ id: string }>`
+    insert into webhook_endpoints (organiser_id, url, events, secret, status)
+    values (${ownerId}, 'http://127.0.0.1:9/hook', '["order.completed"]'::jsonb, 'whsec_race', ${endpointStatus})
+    returning id`);
+  const delivery = await one(sql<{ id: string }>`
+    insert into webhook_deliveries (endpoint_id, event_type, change_key, payload, status)
+    values (${endpoint.id}, 'order.completed', ${`race:${randomBytes(4).toString('hex')}`}, '{}', ${deliveryStatus})
+    returning id`);
+  return { endpointId: endpoint.id, deliveryId: delivery.id };
+}
+
+/** Outbox rows that send this delivery. */
+const queuedSends = async (deliveryId: string) =>
+  (
+    await one(
+      sql<{
+        n: number;
+      }>`select count(*)::int as n from mail_outbox where channel = 'webhook' and to_address = ${deliveryId}`,
+    )
+  ).n;
+
 const linkToken = (text: string, re: RegExp) => {
   const match = re.exec(text);
   expect(match, text).not.toBeNull();
@@ -1164,6 +1196,52 @@ const CASES: Record<string, Case> = {
     expect(await orderStatus(orderId)).toBe('completed');
     expect(await history(orderId, 'paid')).toBeLessThanOrEqual(1);
     expect(await messages(since, email, 'order-confirmation')).toBe(1);
+  },
+  // Webhooks (issue 26 §3) ---------------------------------------------------------------------
+  'POST /api/v1/events/manage/webhooks': async () => {
+    // Each call registers an endpoint (as a form would), but never past the cap of 10.
+    const u = await user();
+    await mark();
+    const replies = await fire('POST', HOOKS, {
+      token: u.token,
+      body: { url: 'https://93.184.216.34/race', events: ['waitlist.offered'] },
+    });
+    allFine(replies, [409]);
+    expect(ok(replies).length, statuses(replies)).toBe(10);
+    const { n } = await one(sql<{ n: number }>`
+      select count(*)::int as n from webhook_endpoints e join users u on u.id = e.organiser_id
+      where u.email = ${u.email.toLowerCase()}`);
+    expect(n).toBe(10);
+    // Never sent to: turned off at once.
+    await sql`update webhook_endpoints set status = 'disabled' where url = 'https://93.184.216.34/race'`.execute(
+      t.db,
+    );
+  },
+  'PATCH /api/v1/events/manage/webhooks/:webhookId': async () => {
+    // Resuming a paused endpoint sends each held delivery once.
+    const { endpointId, deliveryId } = await webhookWithDelivery('paused', 'held');
+    allFine(
+      await fire('PATCH', `${HOOKS}/${endpointId}`, { token: owner, body: { enabled: true } }),
+    );
+    expect(await queuedSends(deliveryId)).toBe(1);
+  },
+  'DELETE /api/v1/events/manage/webhooks/:webhookId': async () => {
+    const { endpointId } = await webhookWithDelivery('active', 'failed');
+    allFine(await fire('DELETE', `${HOOKS}/${endpointId}`, { token: owner }), [404]);
+    const { n } = await one(
+      sql<{ n: number }>`select count(*)::int as n from webhook_endpoints where id = ${endpointId}`,
+    );
+    expect(n).toBe(0);
+  },
+  'POST /api/v1/events/manage/webhooks/:webhookId/deliveries/:deliveryId/redeliver': async () => {
+    const { endpointId, deliveryId } = await webhookWithDelivery('active', 'failed');
+    exactlyOne(
+      await fire('POST', `${HOOKS}/${endpointId}/deliveries/${deliveryId}/redeliver`, {
+        token: owner,
+      }),
+      [409],
+    );
+    expect(await queuedSends(deliveryId)).toBe(1);
   },
   'POST /api/v1/events/manage/:id/waitlist/:entryId/remove': async () => {
     const { eventId, typeId } = await soldOut();

@@ -44,6 +44,9 @@ export interface World {
   walletDevice: string;
   walletPassType: string;
   walletSerial: string;
+  /** A webhook endpoint of the owner (turned off: nothing is ever sent) and a delivery of it. */
+  webhookId: string;
+  webhookDeliveryId: string;
   /** A live API token of the owner's (issue 26 §2; the settings routes revoke it). */
   apiTokenId: string;
 }
@@ -137,6 +140,14 @@ export async function givenWorld(t: TestApp, token: string): Promise<World> {
     values (${event.id}, ${paid.id}, ${`Waiting Matrix${tag}`}, ${buyerEmail}, ${buyerEmail}, 1, 'expired')
     returning id`.execute(t.db);
 
+  const webhook = await sql<{ id: string }>`
+    insert into webhook_endpoints (organiser_id, url, events, secret, status)
+    values (${ownerId}, ${`http://127.0.0.1:9/matrix-${tag}`}, '["order.completed"]'::jsonb, ${`whsec_${tag}`}, 'disabled')
+    returning id`.execute(t.db);
+  const delivery = await sql<{ id: string }>`
+    insert into webhook_deliveries (endpoint_id, event_type, change_key, payload, status)
+    values (${webhook.rows[0]!.id}, 'order.completed', ${`order:${completed.order.id}:completed`}, '{}', 'failed')
+    returning id`.execute(t.db);
   const apiToken = await sql<{ id: string }>`
     insert into api_tokens (organiser_id, name, scope, token_hash, prefix)
     values (${ownerId}, ${`Matrix tool ${tag}`}, 'read',
@@ -170,6 +181,8 @@ export async function givenWorld(t: TestApp, token: string): Promise<World> {
     walletDevice: `device${tag}`,
     walletPassType: 'pass.test.gatepass.tickets',
     walletSerial: `${completed.order.id}-000000000000`,
+    webhookId: webhook.rows[0]!.id,
+    webhookDeliveryId: delivery.rows[0]!.id,
     apiTokenId: apiToken.rows[0]!.id,
   };
 }
@@ -227,6 +240,10 @@ export async function fingerprint(t: TestApp, w: World): Promise<string> {
     union all
     select 'team_invitations', md5(string_agg(i::text, '|')) from team_invitations i where i.id = ${w.invitationId}::uuid
     union all
+    select 'webhook_endpoints', md5(string_agg(e::text, '|')) from webhook_endpoints e where e.id = ${w.webhookId}::uuid
+    union all
+    select 'webhook_deliveries', md5(string_agg(d::text, '|')) from webhook_deliveries d where d.id = ${w.webhookDeliveryId}::uuid
+    union all
     select 'api_tokens', md5(string_agg(a.id::text || a.name || coalesce(a.revoked_at::text, ''), '|')) from api_tokens a where a.id = ${w.apiTokenId}::uuid
     union all
     select 'tracking_links', md5(string_agg(l::text, '|' order by l.id)) from tracking_links l where l.event_id in (${ids})
@@ -254,6 +271,8 @@ const PARAM_RESOURCE: Record<string, keyof World> = {
   device: 'walletDevice',
   passType: 'walletPassType',
   serial: 'walletSerial',
+  webhookId: 'webhookId',
+  deliveryId: 'webhookDeliveryId',
   tokenId: 'apiTokenId',
 };
 /** For a bare `:id`, the segment before it says what it is. */

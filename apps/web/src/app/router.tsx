@@ -1,6 +1,8 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner.tsx';
+import { EMBED_BASE } from '@gatepass/shared';
+import { embedded } from '../config/embed.ts';
 import { paths, routePatterns } from '../config/paths.ts';
 import { RootLayout } from './routes/root-layout.tsx';
 import { RouteError } from './routes/route-error.tsx';
@@ -42,8 +44,112 @@ function lazyPage<M extends Record<string, unknown>>(
 
 const p = routePatterns;
 
+/**
+ * The widget's routes (issue 26 §1): under /embed, inside a frame on the organiser's site,
+ * with no navbar or footer. The basename keeps every link of the checkout feature (written
+ * as /checkout/…, /events/{slug}) inside /embed, the only paths that may be framed.
+ */
+const createEmbedRouter = () =>
+  createBrowserRouter(
+    [
+      {
+        ...lazyPage('embed-layout', () => import('./routes/embed/embed-layout.tsx'), 'EmbedLayout'),
+        errorElement: <RouteError />,
+        children: [
+          {
+            path: p.event,
+            ...lazyPage(
+              'embed-event',
+              () => import('./routes/embed/embed-event.tsx'),
+              'EmbedEventRoute',
+            ),
+          },
+          {
+            path: p.queue,
+            ...lazyPage(
+              'embed-queue',
+              () => import('./routes/embed/embed-queue.tsx'),
+              'EmbedQueueRoute',
+            ),
+          },
+          {
+            path: p.queueJoin,
+            ...lazyPage(
+              'queue-join',
+              () => import('./routes/checkout/queue-join.tsx'),
+              'QueueJoinRoute',
+            ),
+          },
+          {
+            path: p.checkout,
+            ...lazyPage(
+              'checkout',
+              () => import('./routes/checkout/checkout.tsx'),
+              'CheckoutRoute',
+            ),
+          },
+          {
+            path: p.checkoutPay,
+            ...lazyPage(
+              'checkout-pay',
+              () => import('./routes/checkout/checkout-pay.tsx'),
+              'CheckoutPayRoute',
+            ),
+          },
+          {
+            path: p.checkoutTestPayment,
+            ...lazyPage(
+              'checkout-test-payment',
+              () => import('./routes/checkout/checkout-test-payment.tsx'),
+              'CheckoutTestPaymentRoute',
+            ),
+          },
+          {
+            path: p.checkoutComplete,
+            ...lazyPage(
+              'checkout-complete',
+              () => import('./routes/checkout/checkout-complete.tsx'),
+              'CheckoutCompleteRoute',
+            ),
+          },
+          {
+            path: p.checkoutReturn,
+            ...lazyPage(
+              'checkout-return',
+              () => import('./routes/checkout/checkout-return.tsx'),
+              'CheckoutReturnRoute',
+            ),
+          },
+          {
+            path: p.checkoutWaitlistClaim,
+            ...lazyPage(
+              'checkout-waitlist-claim',
+              () => import('./routes/checkout/checkout-waitlist-claim.tsx'),
+              'CheckoutWaitlistClaimRoute',
+            ),
+          },
+          {
+            path: p.login,
+            ...lazyPage(
+              'login',
+              () => import('../features/auth/pages/login-page.tsx'),
+              'LoginPage',
+            ),
+          },
+          {
+            path: '*',
+            ...lazyPage('not-found', () => import('./routes/not-found.tsx'), 'NotFoundRoute'),
+          },
+        ],
+      },
+    ],
+    { basename: EMBED_BASE },
+  );
+
 /** The app's routes. Built on call (see main.tsx): creating the router matches the address. */
-export const createAppRouter = () =>
+export const createAppRouter = () => (embedded ? createEmbedRouter() : createSiteRouter());
+
+const createSiteRouter = () =>
   createBrowserRouter([
     {
       element: <RootLayout />,

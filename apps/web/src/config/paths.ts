@@ -19,10 +19,16 @@ export const paths = {
   ...accountPaths,
   /** Buying tickets: the event page's "Get tickets" opens `start` with the chosen lines. */
   checkout: {
-    start: (eventId: string, query: { slug?: string; items?: string } = {}) => {
+    start: (
+      eventId: string,
+      query: { slug?: string; items?: string; via?: string; ref?: string } = {},
+    ) => {
       const search = new URLSearchParams();
       if (query.slug) search.set('slug', query.slug);
       if (query.items) search.set('items', query.items);
+      // Where the sale came from (issue 26 §4): the widget, a tracking link.
+      if (query.via) search.set('via', query.via);
+      if (query.ref) search.set('ref', query.ref);
       const qs = search.toString();
       return `/checkout/${encodeURIComponent(eventId)}${qs ? `?${qs}` : ''}`;
     },
@@ -90,6 +96,8 @@ export const routePatterns = {
   checkoutWaitlistClaim: '/checkout/waitlist',
   waitlistLeave: '/waitlist/leave',
   queueJoin: '/events/:slug/queue/join',
+  /** The waiting room's queue: server HTML on the site, the widget's own screen in it. */
+  queue: '/events/:slug/queue',
   ordersLookup: '/orders',
   order: '/orders/:orderCode',
   manageTeam: '/events/manage/team/',

@@ -1,3 +1,4 @@
+import { embedCarry } from './embed-carry.ts';
 import { env } from '../config/env.ts';
 import { describeApiError } from './api-error.ts';
 import { ORGANISER_HEADER_NAME, tokenStorage, workspaceStorage } from './storage.ts';
@@ -97,6 +98,10 @@ function headersFor(body: unknown, extra: ApiRequestConfig['headers']): Headers 
     if (value === undefined) headers.delete(name);
     else headers.set(name, value);
   }
+  // The widget's waiting-room visitor and pass, carried without cookies (decision 074).
+  for (const [name, value] of Object.entries(embedCarry.headers())) {
+    if (!headers.has(name)) headers.set(name, value);
+  }
   const token = tokenStorage.get();
   if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
   // Teams: the organiser this user works for (absent: the server's default, their own).
@@ -188,6 +193,7 @@ async function request<T>(
     if (!config.skipErrorToast) showFailure(undefined, undefined);
     throw error;
   }
+  embedCarry.take(sent.headers);
   const data = parseBody(sent.text, sent.headers.get('content-type'));
   if (sent.status >= 200 && sent.status < 300) {
     return { status: sent.status, data: data as T, headers: sent.headers };

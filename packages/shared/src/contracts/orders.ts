@@ -115,6 +115,19 @@ export const payOrderBody = z.object({
    * offers, with the normal hold.
    */
   channel: z.enum(PAYSTACK_CHANNELS, { error: 'Unknown Paystack channel.' }).optional(),
+  /**
+   * Paystack only, from the widget (decision 075): the host page's address (http or https),
+   * where Paystack sends the buyer back instead of Gatepass's /checkout/return; the widget
+   * there reopens on the order. Absent: Gatepass's own return page.
+   */
+  returnTo: z
+    .url({ protocol: /^https?$/, error: 'The page to return to must be an http or https address.' })
+    .max(2000, 'The page to return to is too long.')
+    .refine(
+      (u) => !/^https?:\/\/[^/?#]*@/i.test(u),
+      'The page to return to must not hold a password.',
+    )
+    .optional(),
 });
 export type PayOrderBody = z.input<typeof payOrderBody>;
 

@@ -3,7 +3,6 @@ import {
   API_TOKEN_MESSAGES,
   API_TOKEN_PREFIX,
   type ApiTokenDto,
-  type ApiTokenScope,
   type CreateApiTokenBody,
   type CreatedApiTokenDto,
 } from '@gatepass/shared';
@@ -13,17 +12,12 @@ import { lockKey } from '../../db/locks.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
 import { newToken, sha256 } from '../../lib/secrets.ts';
-import type { ResourceRef } from '../team/team.service.ts';
+import type { ApiTokenCaller } from '../../plugins/auth.ts';
+import type { ResourceRef } from '../../plugins/access.ts';
 import * as repo from './api-tokens.repository.ts';
 
-/** The caller behind an API token, as the access hook needs it. */
-export interface ApiTokenCaller {
-  id: string;
-  organiserId: string;
-  scope: ApiTokenScope;
-  /** null: every event of the organiser. */
-  eventIds: string[] | null;
-}
+/** The caller behind an API token, as the access hook needs it (the guards' type). */
+export type { ApiTokenCaller };
 
 /** The actor a token acts as on a manage route (the shape of plugins/access.ts's Actor). */
 export interface TokenActor {

@@ -1,5 +1,4 @@
-import type { Redis } from 'ioredis';
-import { Limiter, type LimitRule } from '../../lib/rate-limiter.ts';
+import type { Limiter, LimitRule } from '../../lib/rate-limiter.ts';
 
 /**
  * Per-IP limits stop one machine hammering the service; per-account limits stop a
@@ -61,9 +60,3 @@ export function loginBlockSeconds(failures: number, underAttack: boolean): numbe
 }
 
 export type AuthLimits = Record<keyof typeof AUTH_LIMIT_RULES, Limiter>;
-
-export function createAuthLimits(redis: Redis | undefined): AuthLimits {
-  return Object.fromEntries(
-    Object.entries(AUTH_LIMIT_RULES).map(([name, rule]) => [name, new Limiter(name, rule, redis)]),
-  ) as AuthLimits;
-}

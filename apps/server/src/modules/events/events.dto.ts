@@ -147,12 +147,7 @@ export function toPublicListItem(row: PublicListRow): PublicEventListItem {
     title: row.title,
     summary: row.summary,
     category: row.category,
-    // The public list only holds published events, which always have both times.
-    startAt: row.start_at!.toISOString(),
-    endAt: row.end_at!.toISOString(),
-    timeZone: row.time_zone,
-    startLocal: toWallClock(row.start_at!, row.time_zone),
-    endLocal: toWallClock(row.end_at!, row.time_zone),
+    ...publishedTimes(row),
     venueName: row.venue_name,
     city: row.city,
     online: row.online_url !== null,
@@ -162,6 +157,18 @@ export function toPublicListItem(row: PublicListRow): PublicEventListItem {
     isFree: row.highest_kobo === 0,
     status: row.status,
     url: eventPath(row.slug),
+  };
+}
+
+/** When a visible event happens: its instants, its zone and its wall-clock times. */
+function publishedTimes(row: { start_at: Date | null; end_at: Date | null; time_zone: string }) {
+  // Only published (and cancelled) events are seen by the public, and they always have both.
+  return {
+    startAt: row.start_at!.toISOString(),
+    endAt: row.end_at!.toISOString(),
+    timeZone: row.time_zone,
+    startLocal: toWallClock(row.start_at!, row.time_zone),
+    endLocal: toWallClock(row.end_at!, row.time_zone),
   };
 }
 
@@ -203,11 +210,7 @@ export function toPublicEventDto(
     address: row.address,
     city: row.city,
     online: row.online_url !== null,
-    startAt: row.start_at!.toISOString(),
-    endAt: row.end_at!.toISOString(),
-    timeZone: row.time_zone,
-    startLocal: toWallClock(row.start_at!, row.time_zone),
-    endLocal: toWallClock(row.end_at!, row.time_zone),
+    ...publishedTimes(row),
     status: row.status,
     ended: isEnded(row, now),
     cancelReason: row.cancel_reason,

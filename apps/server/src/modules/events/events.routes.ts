@@ -55,7 +55,7 @@ export function eventsRoutes(
         querystring: publicEventsQuery,
         response: { 200: envelope(publicEventPage), 400: errorBody },
       },
-      handler: async (request) => ({ data: await events.listPublic(request.query) }),
+      handler: async (request) => ({ data: await events.published.list(request.query) }),
     });
 
     await app.register(
@@ -228,7 +228,7 @@ export function eventsRoutes(
             response: { 201: envelope(manageTicketTypeDto), ...manageErrors },
           },
           handler: async (request, reply) => {
-            const type = await events.addTicketType(
+            const type = await events.ticketTypes.add(
               actingOrganiser(request),
               request.params.id,
               request.body,
@@ -248,7 +248,7 @@ export function eventsRoutes(
             response: { 200: envelope(manageTicketTypeDto), ...manageErrors },
           },
           handler: async (request) => ({
-            data: await events.updateTicketType(
+            data: await events.ticketTypes.update(
               actingOrganiser(request),
               request.params.id,
               request.params.ticketTypeId,
@@ -267,7 +267,7 @@ export function eventsRoutes(
             response: { 200: messageEnvelope, ...manageErrors },
           },
           handler: async (request) => {
-            await events.deleteTicketType(
+            await events.ticketTypes.remove(
               actingOrganiser(request),
               request.params.id,
               request.params.ticketTypeId,
@@ -288,7 +288,7 @@ export function eventsRoutes(
         params: slugParams,
         response: { 200: envelope(publicEventDto), 404: errorBody },
       },
-      handler: async (request) => ({ data: await events.getPublic(request.params.slug) }),
+      handler: async (request) => ({ data: await events.published.get(request.params.slug) }),
     });
 
     app.get('/:slug/calendar.ics', {
@@ -299,7 +299,7 @@ export function eventsRoutes(
         response: { 200: z.string().describe('text/calendar'), 404: errorBody },
       },
       handler: async (request, reply) => {
-        const { filename, body } = await events.calendar(request.params.slug, publicUrl);
+        const { filename, body } = await events.published.calendar(request.params.slug, publicUrl);
         return reply
           .type('text/calendar; charset=utf-8')
           .header('content-disposition', `attachment; filename="${filename}"`)

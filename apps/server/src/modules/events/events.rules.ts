@@ -1,6 +1,39 @@
 import { END_BEFORE_START } from '@gatepass/shared';
-import { AppError } from '../../lib/errors.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import * as repo from './events.repository.ts';
 import type { EventRow } from './events.table.ts';
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const eventNotFound = () => notFound('This event does not exist.');
+export const cancelledEvent = () =>
+  new AppError(409, 'EVENT_CANCELLED', 'This event is cancelled and can no longer be changed.');
+
+/** The event if this user owns it; anyone else gets the same 404 as for no event at all. */
+export async function ownedEvent(
+  db: Db,
+  ownerId: string,
+  id: string,
+  lock = false,
+): Promise<EventRow> {
+  if (!UUID.test(id)) throw eventNotFound();
+  const event = await repo.findOwnedEvent(db, id, ownerId, lock);
+  if (!event) throw eventNotFound();
+  return event;
+}
+
+/** The owned event, unless it is cancelled: a cancelled event can no longer be changed. */
+export async function changeableEvent(
+  db: Db,
+  ownerId: string,
+  id: string,
+  lock = false,
+): Promise<EventRow> {
+  const event = await ownedEvent(db, ownerId, id, lock);
+  if (event.status === 'cancelled') throw cancelledEvent();
+  return event;
+}
 
 /** One thing wrong with an event or a form, named by the field the web shows it under. */
 export interface Issue {

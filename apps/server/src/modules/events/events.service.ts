@@ -4,59 +4,43 @@ import {
   type FeeMode,
   type cancelEventBody,
   type createEventBody,
-  type createTicketTypeBody,
   type ManageEventDto,
   type ManageEventListItem,
-  type ManageTicketTypeDto,
-  type PublicEventDto,
-  type PublicEventPage,
-  type publicEventsQuery,
   type updateEventBody,
-  type updateTicketTypeBody,
-  MAX_BELOW_MIN,
-  SALES_END_BEFORE_START,
 } from '@gatepass/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { lockKey } from '../../db/locks.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { MediaService } from '../media/media.service.ts';
-import {
-  toManageEventDto,
-  toManageListItem,
-  toManageTicketTypeDto,
-  toPublicEventDto,
-  toPublicListItem,
-} from './events.dto.ts';
+import { toManageEventDto, toManageListItem } from './events.dto.ts';
 import * as repo from './events.repository.ts';
+import { PublicEvents, type WaitingRoomOf } from './events.public.ts';
+import { TicketTypes } from './events.ticket-types.ts';
 import {
+  changeableEvent,
   dateIssues,
+  eventNotFound,
+  ownedEvent,
+  UUID,
   notReady,
   placeIssues,
   readinessIssues,
   throwIfIssues,
   type Issue,
 } from './events.rules.ts';
-import type { PageHead } from '../../plugins/web.ts';
-import { renderDescription } from './events.description.ts';
-import { eventCalendar } from './events.ics.ts';
-import { eventPageHead } from './events.seo.ts';
-import { isReservedSlug, nextFreeSlug, slugBelongsTo, slugify } from './events.slug.ts';
-import type { EventPatch, EventRow, TicketTypePatch } from './events.table.ts';
-import { dateFilterWindow, dateRangeWindow, toInstant, type TimeWindow } from './events.time.ts';
+import { nextFreeSlug, slugBelongsTo, slugify } from './events.slug.ts';
+import type { EventPatch, EventRow } from './events.table.ts';
+import { toInstant } from './events.time.ts';
 
 type CreateEvent = z.output<typeof createEventBody>;
 type UpdateEvent = z.output<typeof updateEventBody>;
 type CancelEvent = z.output<typeof cancelEventBody>;
-type CreateTicketType = z.output<typeof createTicketTypeBody>;
-type UpdateTicketType = z.output<typeof updateTicketTypeBody>;
-type PublicQuery = z.output<typeof publicEventsQuery>;
 
 /** "Duplicate" again within this long answers the copy just made (decision 051). */
 export const DUPLICATE_WINDOW_SECONDS = 60;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const SLUG = /^[a-z0-9-]{1,80}$/;
 const SLUG_ATTEMPTS = 8;
 
 export const EVENT_MESSAGES = {
@@ -72,21 +56,6 @@ export const EVENT_MESSAGES = {
   ticketTypeUpdated: 'Ticket type saved.',
   ticketTypeDeleted: 'Ticket type deleted.',
 } as const;
-
-const eventNotFound = () => notFound('This event does not exist.');
-const publicNotFound = () => notFound('This event does not exist or is no longer available.');
-const ticketTypeNotFound = () => notFound('This ticket type does not exist.');
-const cancelledEvent = () =>
-  new AppError(409, 'EVENT_CANCELLED', 'This event is cancelled and can no longer be changed.');
-
-const isSlugClash = (err: unknown): boolean => {
-  if (typeof err !== 'object' || err === null) return false;
-  const e = err as { code?: string; constraint?: string; message?: string; detail?: string };
-  return (
-    e.code === '23505' &&
-    `${e.constraint ?? ''} ${e.message ?? ''} ${e.detail ?? ''}`.includes('slug')
-  );
-};
 
 /** Who holds tickets of an event hears of its cancellation and of a new date, time or place. */
 export interface EventHoldersHook {
@@ -113,7 +82,11 @@ export function holdersChange(
   return when || where ? { when, where } : undefined;
 }
 
-/** The rules of events and ticket types; SQL lives in the repository, HTTP in the routes. */
+/**
+ * The organiser's events: drafts, edits, publishing, cancelling, copies and covers; their
+ * ticket types (events.ticket-types.ts) and what the public sees of them (events.public.ts)
+ * hang off it. SQL lives in the repository, HTTP in the routes.
+ */
 export class EventsService {
   constructor(
     private readonly db: Db,
@@ -127,29 +100,25 @@ export class EventsService {
      */
     private readonly payoutMissing: (ownerId: string) => Promise<boolean> = async () => false,
     /** The event's waiting room as its public page shows it (null when off; decision 034). */
-    private readonly waitingRoomOf: (
-      eventId: string,
-      slug: string,
-    ) => Promise<{ onSaleAt: Date; queueUrl: string } | null> = async () => null,
-  ) {}
+    waitingRoomOf: WaitingRoomOf = async () => null,
+  ) {
+    this.published = new PublicEvents(db, now, waitingRoomOf);
+    this.ticketTypes = new TicketTypes(db, now);
+  }
 
-  private capacityRaisedHook: ((trx: Db, ticketTypeIds: string[]) => Promise<void>) | undefined;
+  /** What the public sees: the search, an event's page, its calendar file, its head. */
+  readonly published: PublicEvents;
+  /** The ticket types of the organiser's events. */
+  readonly ticketTypes: TicketTypes;
+
   private holdersHook: EventHoldersHook | undefined;
 
   /**
-   * Set once at start-up (app.ts): tells the event's ticket holders, in the transaction
+   * Set once at start-up (app/services.ts): tells the event's ticket holders, in the transaction
    * that cancels the event or moves its date, time or place (issue 24 §1).
    */
   onHoldersToTell(hook: EventHoldersHook): void {
     this.holdersHook = hook;
-  }
-
-  /**
-   * Set once at start-up (app.ts): runs in the transaction that raised a ticket type's
-   * capacity, so the waiting list is offered the new tickets before anyone else sees them.
-   */
-  onCapacityRaised(hook: (trx: Db, ticketTypeIds: string[]) => Promise<void>): void {
-    this.capacityRaisedHook = hook;
   }
 
   // Organiser ---------------------------------------------------------------------------
@@ -194,7 +163,7 @@ export class EventsService {
   }
 
   async get(ownerId: string, id: string): Promise<ManageEventDto> {
-    const event = await this.owned(this.db, ownerId, id);
+    const event = await ownedEvent(this.db, ownerId, id);
     return this.manageDto(this.db, event);
   }
 
@@ -213,8 +182,7 @@ export class EventsService {
     const coverIssues = body.coverImageId ? await this.coverIssues(ownerId, body.coverImageId) : [];
     return this.withFreshSlug(() =>
       this.db.transaction().execute(async (trx) => {
-        const event = await this.owned(trx, ownerId, id, true);
-        if (event.status === 'cancelled') throw cancelledEvent();
+        const event = await changeableEvent(trx, ownerId, id, true);
         const timeZone = body.timeZone ?? event.time_zone;
         const patch: EventPatch = {};
         if (body.title !== undefined) patch.title = body.title;
@@ -274,7 +242,7 @@ export class EventsService {
     // Asked before the transaction: PGlite has one connection, which the transaction holds.
     const payoutMissing = await this.payoutMissing(ownerId);
     return this.db.transaction().execute(async (trx) => {
-      const event = await this.owned(trx, ownerId, id, true);
+      const event = await ownedEvent(trx, ownerId, id, true);
       if (event.status === 'cancelled') {
         throw new AppError(
           409,
@@ -311,7 +279,7 @@ export class EventsService {
     return this.db
       .transaction()
       .execute(async (trx) => {
-        const event = await this.owned(trx, ownerId, id, true);
+        const event = await ownedEvent(trx, ownerId, id, true);
         if (event.status === 'cancelled')
           throw new AppError(409, 'EVENT_CANCELLED', 'This event is already cancelled.');
         if (event.status === 'draft') {
@@ -335,7 +303,7 @@ export class EventsService {
   /** Deletes a draft that was never published; a published event is cancelled instead. */
   async remove(ownerId: string, id: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const event = await this.owned(trx, ownerId, id, true);
+      const event = await ownedEvent(trx, ownerId, id, true);
       if (event.status !== 'draft' || event.published_at !== null) {
         throw new AppError(
           409,
@@ -349,7 +317,7 @@ export class EventsService {
 
   /** A new draft with the same details and ticket types (nothing sold), titled "Copy of …". */
   async duplicate(ownerId: string, id: string): Promise<ManageEventDto> {
-    const source = await this.owned(this.db, ownerId, id);
+    const source = await ownedEvent(this.db, ownerId, id);
     const title = `Copy of ${source.title}`.slice(0, EVENT_LIMITS.titleMax);
     return this.withFreshSlug(() =>
       this.db.transaction().execute(async (trx) => {
@@ -407,228 +375,16 @@ export class EventsService {
 
   /** Stores an uploaded image (checked and re-encoded by media) as the event's cover. */
   async setCover(ownerId: string, id: string, upload: Buffer): Promise<ManageEventDto> {
-    const event = await this.owned(this.db, ownerId, id);
-    if (event.status === 'cancelled') throw cancelledEvent();
+    const event = await changeableEvent(this.db, ownerId, id);
     const image = await this.media.storeImage(ownerId, upload);
     const updated = await repo.updateEvent(this.db, event.id, { cover_image_id: image.id });
     return this.manageDto(this.db, updated);
   }
 
   async removeCover(ownerId: string, id: string): Promise<ManageEventDto> {
-    const event = await this.owned(this.db, ownerId, id);
-    if (event.status === 'cancelled') throw cancelledEvent();
+    const event = await changeableEvent(this.db, ownerId, id);
     const updated = await repo.updateEvent(this.db, event.id, { cover_image_id: null });
     return this.manageDto(this.db, updated);
-  }
-
-  // Ticket types ------------------------------------------------------------------------
-
-  async addTicketType(
-    ownerId: string,
-    eventId: string,
-    body: CreateTicketType,
-  ): Promise<ManageTicketTypeDto> {
-    return this.db.transaction().execute(async (trx) => {
-      const event = await this.owned(trx, ownerId, eventId, true);
-      if (event.status === 'cancelled') throw cancelledEvent();
-      if ((await repo.countTicketTypes(trx, event.id)) >= EVENT_LIMITS.ticketTypesMax) {
-        throw new AppError(
-          400,
-          'VALIDATION_FAILED',
-          `An event can have at most ${EVENT_LIMITS.ticketTypesMax} ticket types.`,
-        );
-      }
-      const min = body.minPerOrder ?? EVENT_LIMITS.defaultMinPerOrder;
-      const max = body.maxPerOrder ?? Math.max(min, EVENT_LIMITS.defaultMaxPerOrder);
-      const salesStart = body.salesStartAt ? toInstant(body.salesStartAt, event.time_zone) : null;
-      const salesEnd = body.salesEndAt ? toInstant(body.salesEndAt, event.time_zone) : null;
-      throwIfIssues(ticketTypeIssues(min, max, salesStart, salesEnd));
-      const row = await repo.insertTicketType(trx, {
-        event_id: event.id,
-        name: body.name,
-        description: body.description ?? null,
-        price_kobo: body.price * 100,
-        capacity: body.capacity,
-        min_per_order: min,
-        max_per_order: max,
-        sales_start_at: salesStart,
-        sales_end_at: salesEnd,
-        position: body.position ?? (await repo.nextTicketTypePosition(trx, event.id)),
-        hidden: body.hidden ?? false,
-      });
-      await repo.updateEvent(trx, event.id, {});
-      return toManageTicketTypeDto(row, event, this.now());
-    });
-  }
-
-  async updateTicketType(
-    ownerId: string,
-    eventId: string,
-    ticketTypeId: string,
-    body: UpdateTicketType,
-  ): Promise<ManageTicketTypeDto> {
-    return this.db.transaction().execute(async (trx) => {
-      const event = await this.owned(trx, ownerId, eventId, true);
-      if (event.status === 'cancelled') throw cancelledEvent();
-      const current = UUID.test(ticketTypeId)
-        ? await repo.findTicketType(trx, event.id, ticketTypeId)
-        : undefined;
-      if (!current) throw ticketTypeNotFound();
-      const patch: TicketTypePatch = {};
-      if (body.name !== undefined) patch.name = body.name;
-      if (body.description !== undefined) patch.description = body.description;
-      if (body.price !== undefined) patch.price_kobo = body.price * 100;
-      if (body.capacity !== undefined) patch.capacity = body.capacity;
-      if (body.minPerOrder !== undefined) patch.min_per_order = body.minPerOrder;
-      if (body.maxPerOrder !== undefined) patch.max_per_order = body.maxPerOrder;
-      if (body.hidden !== undefined) patch.hidden = body.hidden;
-      if (body.position !== undefined) patch.position = body.position;
-      if (body.salesStartAt !== undefined) {
-        patch.sales_start_at = body.salesStartAt
-          ? toInstant(body.salesStartAt, event.time_zone)
-          : null;
-      }
-      if (body.salesEndAt !== undefined) {
-        patch.sales_end_at = body.salesEndAt ? toInstant(body.salesEndAt, event.time_zone) : null;
-      }
-      const merged = { ...current, ...patch };
-      throwIfIssues(
-        ticketTypeIssues(
-          merged.min_per_order ?? current.min_per_order,
-          merged.max_per_order ?? current.max_per_order,
-          merged.sales_start_at ?? null,
-          merged.sales_end_at ?? null,
-        ),
-      );
-      if (body.capacity !== undefined && body.capacity < current.sold)
-        throw capacityBelowSold(current.sold);
-      const updated = await repo.updateTicketType(trx, event.id, current.id, patch);
-      if (!updated) {
-        // A sale committed between the read and the update.
-        const latest = await repo.findTicketType(trx, event.id, current.id);
-        throw capacityBelowSold(latest?.sold ?? current.sold);
-      }
-      if (updated.capacity > current.capacity) await this.capacityRaisedHook?.(trx, [updated.id]);
-      await repo.updateEvent(trx, event.id, {});
-      const held = await repo.findHeldByType(trx, event.id);
-      return toManageTicketTypeDto(updated, event, this.now(), held.get(updated.id));
-    });
-  }
-
-  async deleteTicketType(ownerId: string, eventId: string, ticketTypeId: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      const event = await this.owned(trx, ownerId, eventId, true);
-      if (event.status === 'cancelled') throw cancelledEvent();
-      const current = UUID.test(ticketTypeId)
-        ? await repo.findTicketType(trx, event.id, ticketTypeId)
-        : undefined;
-      if (!current) throw ticketTypeNotFound();
-      const hasSales = () =>
-        new AppError(
-          409,
-          'TICKET_TYPE_HAS_SALES',
-          'This ticket type has sales and cannot be deleted. Hide it instead so no one else can buy it.',
-        );
-      if (current.sold > 0) throw hasSales();
-      try {
-        if (!(await repo.deleteUnsoldTicketType(trx, event.id, current.id))) throw hasSales();
-      } catch (err) {
-        // Orders keep their lines (cancelled and expired ones too), which the database will not orphan.
-        // 23503 foreign_key_violation; 23001 restrict_violation (what ON DELETE RESTRICT raises).
-        const code = (err as { code?: string }).code;
-        if (code === '23503' || code === '23001') throw hasSales();
-        throw err;
-      }
-      if (event.status === 'published' && (await repo.countTicketTypes(trx, event.id)) === 0) {
-        // Undone with the transaction: a live event must keep something to sell.
-        throw new AppError(
-          409,
-          'CONFLICT',
-          'A published event needs at least one ticket type. Add another one first.',
-        );
-      }
-      await repo.updateEvent(trx, event.id, {});
-    });
-  }
-
-  // Public ------------------------------------------------------------------------------
-
-  async listPublic(query: PublicQuery): Promise<PublicEventPage> {
-    let window: TimeWindow = {};
-    if (query.date) {
-      window = dateFilterWindow(query.date, this.now());
-    } else if (query.from || query.to) {
-      if (query.from && query.to && query.from > query.to) {
-        throw new AppError(
-          400,
-          'VALIDATION_FAILED',
-          'The "from" date must be on or before the "to" date.',
-          {
-            issues: [
-              { field: 'from', message: 'The "from" date must be on or before the "to" date.' },
-            ],
-          },
-        );
-      }
-      window = dateRangeWindow(query.from, query.to);
-    }
-    const words = (query.q ?? '').split(/\s+/).filter(Boolean).slice(0, 8);
-    const { rows, total } = await repo.searchPublicEvents(
-      this.db,
-      {
-        now: this.now(),
-        words,
-        category: query.category,
-        city: query.city || undefined,
-        from: window.from,
-        to: window.to,
-        price: query.price,
-      },
-      { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
-    );
-    return {
-      items: rows.map(toPublicListItem),
-      page: query.page,
-      pageSize: query.pageSize,
-      total,
-      pageCount: Math.ceil(total / query.pageSize),
-    };
-  }
-
-  /** A published (or cancelled) event by its link, public or unlisted; never a draft. */
-  async getPublic(slug: string): Promise<PublicEventDto> {
-    const found = await this.findPublic(slug);
-    if (!found) throw publicNotFound();
-    return found;
-  }
-
-  async findPublic(slug: string): Promise<PublicEventDto | undefined> {
-    if (!SLUG.test(slug)) return undefined;
-    const row = await repo.findVisibleEventBySlug(this.db, slug);
-    if (!row) return undefined;
-    const [types, held, descriptionHtml, room] = await Promise.all([
-      repo.listTicketTypes(this.db, row.id),
-      repo.findHeldByType(this.db, row.id),
-      renderDescription(row.description),
-      this.waitingRoomOf(row.id, row.slug),
-    ]);
-    return toPublicEventDto(row, types, held, descriptionHtml, this.now(), room);
-  }
-
-  /** The .ics of a visible event ("add to calendar"). */
-  async calendar(slug: string, publicUrl: string): Promise<{ filename: string; body: string }> {
-    const event = await this.getPublic(slug);
-    return { filename: `${event.slug}.ics`, body: eventCalendar(event, publicUrl, this.now()) };
-  }
-
-  /**
-   * The <head> of the SPA's /events/{slug} page. Words the web routes under /events/ use
-   * (manage, …) are its own pages: plain index.html, 200. Unknown slugs and drafts: 404.
-   */
-  async pageHead(slug: string, publicUrl: string): Promise<{ status: number; head?: PageHead }> {
-    if (isReservedSlug(slug)) return { status: 200 };
-    const event = await this.findPublic(slug);
-    return event ? { status: 200, head: eventPageHead(event, publicUrl) } : { status: 404 };
   }
 
   // Helpers -----------------------------------------------------------------------------
@@ -675,34 +431,8 @@ export class EventsService {
       try {
         return await attempt();
       } catch (err) {
-        if (!isSlugClash(err) || i >= SLUG_ATTEMPTS) throw err;
+        if (!isUniqueViolation(err, 'slug') || i >= SLUG_ATTEMPTS) throw err;
       }
     }
   }
 }
-
-function ticketTypeIssues(
-  min: number,
-  max: number,
-  salesStart: Date | null,
-  salesEnd: Date | null,
-): Issue[] {
-  const issues: Issue[] = [];
-  if (max < min)
-    issues.push({
-      field: 'maxPerOrder',
-      message: MAX_BELOW_MIN,
-    });
-  if (salesStart && salesEnd && salesEnd.getTime() <= salesStart.getTime()) {
-    issues.push({ field: 'salesEndAt', message: SALES_END_BEFORE_START });
-  }
-  return issues;
-}
-
-const capacityBelowSold = (sold: number) =>
-  new AppError(
-    409,
-    'CAPACITY_BELOW_SOLD',
-    `Capacity cannot be lower than the ${sold} ${sold === 1 ? 'ticket' : 'tickets'} already sold.`,
-    { sold },
-  );

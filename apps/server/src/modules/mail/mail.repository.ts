@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { MailContext, MailRow, StoredAttachment } from './mail.table.ts';
+import type { Channel, MailContext, MailRow, StoredAttachment } from './mail.table.ts';
 
 export interface NewMail {
   channel?: 'mail' | undefined;
@@ -35,43 +35,39 @@ export interface NewSms {
   organiserId?: string | undefined;
 }
 
-/** What the outbox carries (decision 041). */
+/** One webhook delivery to send (decision 072); the webhooks module keeps its body. */
+export interface NewWebhook {
+  channel: 'webhook';
+  /** The event type, e.g. `order.completed`. */
+  kind: string;
+  deliveryId: string;
+  /** As for mail: the dedupe key's subject (a delivery and its redelivery number). */
+  about: string;
+}
+
+/** The messages to people the outbox carries (decision 041). */
 export type NewMessage = NewMail | NewSms;
 
+/** Every row the outbox carries: messages and webhook deliveries (decision 072). */
+export type OutboxMessage = NewMessage | NewWebhook;
+
 /** The outbox's dedupe key of a message, or null when it names nothing it is about. */
-export const dedupeKey = (message: NewMessage): string | null =>
+export const dedupeKey = (message: OutboxMessage): string | null =>
   message.about === undefined
     ? null
     : `${message.channel ?? 'mail'}:${message.kind}:${message.about}`;
 
-const mailValues = (message: NewMessage) =>
-  message.channel === 'sms'
+const mailValues = (message: OutboxMessage) =>
+  message.channel === 'webhook'
     ? {
-        channel: 'sms' as const,
+        channel: 'webhook' as const,
         kind: message.kind,
-        to_address: message.to,
+        to_address: message.deliveryId,
         subject: '',
-        text_body: message.text,
+        text_body: '',
         html_body: null,
         attachments: null,
-        context: message.context ? JSON.stringify(message.context) : null,
-        last_error: null,
-        sent_at: null,
-        claim_token: null,
-        provider_ref: null,
-        dedupe_key: dedupeKey(message),
-        event_id: message.eventId ?? null,
-        organiser_id: message.organiserId ?? null,
-      }
-    : {
-        channel: 'mail' as const,
-        kind: message.kind,
-        to_address: message.to,
-        subject: message.subject,
-        text_body: message.text,
-        html_body: message.html ?? null,
-        attachments: message.attachments?.length ? JSON.stringify(message.attachments) : null,
-        context: message.context ? JSON.stringify(message.context) : null,
+        context: JSON.stringify({ deliveryId: message.deliveryId }),
         last_error: null,
         sent_at: null,
         claim_token: null,
@@ -79,14 +75,52 @@ const mailValues = (message: NewMessage) =>
         dedupe_key: dedupeKey(message),
         event_id: null,
         organiser_id: null,
-      };
+      }
+    : message.channel === 'sms'
+      ? {
+          channel: 'sms' as const,
+          kind: message.kind,
+          to_address: message.to,
+          subject: '',
+          text_body: message.text,
+          html_body: null,
+          attachments: null,
+          context: message.context ? JSON.stringify(message.context) : null,
+          last_error: null,
+          sent_at: null,
+          claim_token: null,
+          provider_ref: null,
+          dedupe_key: dedupeKey(message),
+          event_id: message.eventId ?? null,
+          organiser_id: message.organiserId ?? null,
+        }
+      : {
+          channel: 'mail' as const,
+          kind: message.kind,
+          to_address: message.to,
+          subject: message.subject,
+          text_body: message.text,
+          html_body: message.html ?? null,
+          attachments: message.attachments?.length ? JSON.stringify(message.attachments) : null,
+          context: message.context ? JSON.stringify(message.context) : null,
+          last_error: null,
+          sent_at: null,
+          claim_token: null,
+          provider_ref: null,
+          dedupe_key: dedupeKey(message),
+          event_id: null,
+          organiser_id: null,
+        };
 
 /**
  * Writes a message; its id, or null when a message about the same thing is already in the
  * outbox (same dedupe key: nothing written). Under concurrency the unique index makes the
  * second writer wait for the first's transaction and then write nothing.
  */
-export async function insertMail(db: Kysely<Database>, mail: NewMessage): Promise<string | null> {
+export async function insertMail(
+  db: Kysely<Database>,
+  mail: OutboxMessage,
+): Promise<string | null> {
   const row = await db
     .insertInto('mail_outbox')
     .values(mailValues(mail))
@@ -97,7 +131,7 @@ export async function insertMail(db: Kysely<Database>, mail: NewMessage): Promis
 }
 
 /** Writes many messages in one statement; those already in the outbox (dedupe key) are skipped. */
-export async function insertMails(db: Kysely<Database>, mails: NewMessage[]): Promise<void> {
+export async function insertMails(db: Kysely<Database>, mails: OutboxMessage[]): Promise<void> {
   if (mails.length === 0) return;
   // One statement may not name a key twice (ON CONFLICT cannot see its own rows).
   const seen = new Set<string>();
@@ -128,6 +162,7 @@ export async function claimDueMails(
   limit: number,
   leaseSeconds: number,
   token: string,
+  channels: Channel[] = ['mail', 'sms'],
 ): Promise<MailRow[]> {
   return db
     .updateTable('mail_outbox')
@@ -143,6 +178,7 @@ export async function claimDueMails(
         .select('id')
         .where('status', '=', 'pending')
         .where('next_attempt_at', '<=', sql<Date>`now()`)
+        .where('channel', 'in', channels)
         .orderBy('created_at')
         .limit(limit)
         .forUpdate()
@@ -151,6 +187,10 @@ export async function claimDueMails(
     .returningAll()
     .execute();
 }
+
+/** An update of one message that applies only while this claim still holds it. */
+const updateClaimed = (db: Kysely<Database>, id: string, token: string) =>
+  db.updateTable('mail_outbox').where('id', '=', id).where('claim_token', '=', token);
 
 /**
  * Right before a send: the row is still this claim's, pending, and its lease starts again
@@ -163,11 +203,8 @@ export async function renewClaim(
   token: string,
   leaseSeconds: number,
 ): Promise<boolean> {
-  const row = await db
-    .updateTable('mail_outbox')
+  const row = await updateClaimed(db, id, token)
     .set({ next_attempt_at: sql<Date>`now() + make_interval(secs => ${leaseSeconds})` })
-    .where('id', '=', id)
-    .where('claim_token', '=', token)
     .where('status', '=', 'pending')
     .returning('id')
     .executeTakeFirst();
@@ -181,8 +218,7 @@ export async function markDelivered(
   status: 'sent' | 'logged',
   providerRef: string | null = null,
 ): Promise<void> {
-  await db
-    .updateTable('mail_outbox')
+  await updateClaimed(db, id, token)
     .set({
       status,
       sent_at: sql<Date>`now()`,
@@ -190,8 +226,6 @@ export async function markDelivered(
       last_error: null,
       provider_ref: providerRef,
     })
-    .where('id', '=', id)
-    .where('claim_token', '=', token)
     .execute();
 }
 
@@ -230,8 +264,7 @@ export async function markFailedAttempt(
   error: string,
   retryInSeconds: number | null,
 ): Promise<void> {
-  await db
-    .updateTable('mail_outbox')
+  await updateClaimed(db, id, token)
     .set({
       attempts: sql<number>`attempts + 1`,
       last_error: error.slice(0, 500),
@@ -239,8 +272,6 @@ export async function markFailedAttempt(
         ? { status: 'failed' as const }
         : { next_attempt_at: sql<Date>`now() + make_interval(secs => ${retryInSeconds})` }),
     })
-    .where('id', '=', id)
-    .where('claim_token', '=', token)
     .execute();
 }
 
@@ -260,12 +291,7 @@ export async function markDropped(
   token: string,
   reason: string,
 ): Promise<void> {
-  await db
-    .updateTable('mail_outbox')
-    .set({ status: 'dropped', last_error: reason })
-    .where('id', '=', id)
-    .where('claim_token', '=', token)
-    .execute();
+  await updateClaimed(db, id, token).set({ status: 'dropped', last_error: reason }).execute();
 }
 
 /** Whether this organiser has had an SMS to this number delivered (or logged) before. */

@@ -7,7 +7,7 @@ import * as repo from './mail.repository.ts';
 import type { Channel, MailContext, MailRow, StoredAttachment } from './mail.table.ts';
 import type { MessageTransport } from './mail.transport.ts';
 
-export type { NewMail, NewMessage, NewSms } from './mail.repository.ts';
+export type { NewMail, NewMessage, NewSms, NewWebhook } from './mail.repository.ts';
 
 /**
  * A message's `about` from a link only it carries (an invitation's or an offer's token): the
@@ -17,8 +17,16 @@ export const aboutLink = (link: string): string =>
   createHash('sha256').update(link).digest('base64url').slice(0, 22);
 export type { Channel, MailContext, StoredAttachment } from './mail.table.ts';
 
-/** One transport per channel of the outbox (decision 041). */
-export type Transports = Record<Channel, MessageTransport>;
+/** One transport per channel this dispatcher sends (decision 041). */
+export type Transports = Partial<Record<Channel, MessageTransport>>;
+
+/** Which rows of the outbox one dispatcher sends, and how it retries them. */
+export interface DispatcherOptions {
+  /** Default: mail and SMS. The webhook dispatcher sends 'webhook' rows only (decision 072). */
+  channels?: Channel[];
+  /** Seconds between attempts; after the last, a row stays as 'failed'. */
+  retrySeconds?: number[];
+}
 
 /** Renders the files of a mail from its context (e.g. an order's PDF ticket). */
 export type AttachmentRenderer = (context: MailContext) => Promise<StoredAttachment[]>;
@@ -57,6 +65,10 @@ export class MailService {
   /** Aborted when shutdown stops waiting for the mail in flight. */
   private abandon = new AbortController();
   private readonly renderers = new Map<string, AttachmentRenderer>();
+  private readonly channels: Channel[];
+  private readonly retrySeconds: number[];
+  /** Dispatchers of other channels of the same outbox, kicked with this one. */
+  private readonly linked: MailService[] = [];
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -65,15 +77,27 @@ export class MailService {
     private readonly intervalMs: number,
     /** Caps and budgets checked before a message's first attempt (decision 052). */
     private readonly guard?: MessageGuard,
-  ) {}
+    options: DispatcherOptions = {},
+  ) {
+    this.channels = options.channels ?? ['mail', 'sms'];
+    this.retrySeconds = options.retrySeconds ?? RETRY_SECONDS;
+  }
+
+  /**
+   * Another dispatcher of the same outbox (the webhook one): whoever kicks this one after
+   * a commit (orders, transfers, refunds) kicks it too.
+   */
+  link(other: MailService): void {
+    this.linked.push(other);
+  }
 
   /** Writes a message; null when one about the same thing is already there (decision 052). */
-  enqueue(trx: Kysely<Database>, message: repo.NewMessage): Promise<string | null> {
+  enqueue(trx: Kysely<Database>, message: repo.OutboxMessage): Promise<string | null> {
     return repo.insertMail(trx, message);
   }
 
   /** `enqueue` for many messages at once (one statement). */
-  enqueueMany(trx: Kysely<Database>, messages: repo.NewMessage[]): Promise<void> {
+  enqueueMany(trx: Kysely<Database>, messages: repo.OutboxMessage[]): Promise<void> {
     return repo.insertMails(trx, messages);
   }
 
@@ -98,6 +122,7 @@ export class MailService {
 
   /** Drains the outbox soon; call after committing a transaction that enqueued mail. */
   kick(): void {
+    for (const other of this.linked) other.kick();
     if (this.stopped) return;
     if (this.running) {
       this.again = true;
@@ -136,7 +161,7 @@ export class MailService {
       await this.idle();
     } finally {
       clearTimeout(giveUp);
-      for (const transport of Object.values(this.transports)) transport.close();
+      for (const transport of Object.values(this.transports)) transport?.close();
     }
   }
 
@@ -177,7 +202,7 @@ export class MailService {
     for (;;) {
       // A token per claim: the rows are this dispatcher's only while they carry it.
       const token = randomUUID();
-      const batch = await repo.claimDueMails(this.db, BATCH, LEASE_SECONDS, token);
+      const batch = await repo.claimDueMails(this.db, BATCH, LEASE_SECONDS, token, this.channels);
       if (batch.length === 0) return;
       for (const [i, mail] of batch.entries()) {
         if (this.stopped) {
@@ -192,6 +217,7 @@ export class MailService {
         }
         const transport = this.transports[mail.channel];
         try {
+          if (!transport) throw new Error(`no transport for the ${mail.channel} channel`);
           // Counted once, before the first attempt (a retry is the same message).
           const refusal = mail.attempts === 0 ? await this.refusal(mail) : null;
           if (refusal) {
@@ -240,7 +266,7 @@ export class MailService {
             );
             return;
           }
-          const retry = RETRY_SECONDS[mail.attempts] ?? null;
+          const retry = this.retrySeconds[mail.attempts] ?? null;
           const message = err instanceof Error ? err.message : String(err);
           this.log.warn(
             {
@@ -250,7 +276,7 @@ export class MailService {
               retryInSeconds: retry,
               error: message,
             },
-            mail.channel === 'sms' ? 'sms not sent' : 'mail not sent',
+            mail.channel === 'mail' ? 'mail not sent' : `${mail.channel} not sent`,
           );
           await repo.markFailedAttempt(this.db, mail.id, token, message, retry);
         }

@@ -6,8 +6,12 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
  */
 export type MailStatus = 'pending' | 'sent' | 'logged' | 'failed' | 'dropped';
 
-/** How a message of the outbox travels: each channel has its transport (decision 041). */
-export type Channel = 'mail' | 'sms';
+/**
+ * How a message of the outbox travels: each channel has its transport (decision 041). A
+ * `webhook` row is one delivery to an organiser's endpoint (decision 072): `to_address` and
+ * `context.deliveryId` name the delivery, whose body the webhooks module keeps.
+ */
+export type Channel = 'mail' | 'sms' | 'webhook';
 
 /**
  * A file a mail carries, kept in the outbox as base64 so a retry sends the same bytes.

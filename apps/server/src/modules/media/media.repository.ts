@@ -2,6 +2,18 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { MediaInfoRow, MediaRow } from './media.table.ts';
 
+/** What a media row says without its bytes. */
+const INFO_COLUMNS = [
+  'id',
+  'owner_id',
+  'content_type',
+  'byte_size',
+  'width',
+  'height',
+  'sha256',
+  'created_at',
+] as const;
+
 export function insertMedia(
   db: Db,
   media: {
@@ -24,16 +36,7 @@ export function insertMedia(
       height: media.height,
       sha256: media.sha256,
     })
-    .returning([
-      'id',
-      'owner_id',
-      'content_type',
-      'byte_size',
-      'width',
-      'height',
-      'sha256',
-      'created_at',
-    ])
+    .returning(INFO_COLUMNS)
     .executeTakeFirstOrThrow();
 }
 
@@ -42,20 +45,7 @@ export function findMedia(db: Db, id: string): Promise<MediaRow | undefined> {
 }
 
 export function findMediaInfo(db: Db, id: string): Promise<MediaInfoRow | undefined> {
-  return db
-    .selectFrom('media')
-    .select([
-      'id',
-      'owner_id',
-      'content_type',
-      'byte_size',
-      'width',
-      'height',
-      'sha256',
-      'created_at',
-    ])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return db.selectFrom('media').select(INFO_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
 /**

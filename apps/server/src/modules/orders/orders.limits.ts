@@ -1,5 +1,4 @@
-import type { Redis } from 'ioredis';
-import { Limiter, type LimitRule } from '../../lib/rate-limiter.ts';
+import type { Limiter, LimitRule } from '../../lib/rate-limiter.ts';
 import { normalizePhone } from '../../lib/phone.ts';
 
 /**
@@ -58,15 +57,6 @@ export const CHECKOUT_LIMIT_RULES = {
 } satisfies Record<string, LimitRule>;
 
 export type CheckoutLimits = Record<keyof typeof CHECKOUT_LIMIT_RULES, Limiter>;
-
-export function createCheckoutLimits(redis: Redis | undefined): CheckoutLimits {
-  return Object.fromEntries(
-    Object.entries(CHECKOUT_LIMIT_RULES).map(([name, rule]) => [
-      name,
-      new Limiter(`checkout:${name}`, rule, redis),
-    ]),
-  ) as CheckoutLimits;
-}
 
 const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, n));
 

@@ -121,6 +121,7 @@ export function orderRoutes(
           request.body.method,
           request.ip,
           request.body.channel,
+          request.body.returnTo, // the widget's host page (issue 26 §1, decision 075)
         ),
       }),
     });

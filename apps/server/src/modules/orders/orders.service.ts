@@ -75,6 +75,24 @@ export type TicketsReleasedHook = (
   ticketTypeIds: string[],
 ) => Promise<void>;
 
+/**
+ * Told of an order's changes inside the transaction that makes them (webhooks, issue 26 §3);
+ * completions and ended orders reach it through onCompleted / onReleased.
+ */
+export interface OrderChangeHooks {
+  transferred(
+    trx: Kysely<Database>,
+    order: OrderRow,
+    from: { code: string; firstName: string; lastName: string; email: string },
+  ): Promise<void>;
+  checkedIn(
+    trx: Kysely<Database>,
+    eventId: string,
+    orderIds: string[],
+    deviceId: string | null,
+  ): Promise<void>;
+}
+
 /** Who an order is transferred to (decision 033); their phone, if given, gets the SMS. */
 export interface TransferTo {
   firstName: string;
@@ -128,6 +146,7 @@ export class OrdersService {
   private timer: NodeJS.Timeout | undefined;
   private completedHook: OrderCompletedHook | undefined;
   private releasedHook: TicketsReleasedHook | undefined;
+  private changeHooks: OrderChangeHooks | undefined;
   private readonly checkout: CheckoutGroups;
   /** Purchases of one event arriving together are decided and written as a group. */
   private readonly purchases: PurchaseGroups<Purchase, Created>;
@@ -147,6 +166,11 @@ export class OrdersService {
   onCompleted(hook: OrderCompletedHook): void {
     this.completedHook = hook;
     this.checkout.onCompleted(hook);
+  }
+
+  /** Set once at start-up (app.ts): who is told of transfers and check-ins (webhooks). */
+  onChanges(hooks: OrderChangeHooks): void {
+    this.changeHooks = hooks;
   }
 
   /** Set once at start-up (app.ts): what else happens when tickets come back. */
@@ -662,8 +686,14 @@ export class OrdersService {
    * Records check-ins: which codes got in now, which were in already (and since when),
    * and which are not an admissible order of this event.
    */
-  async markAttended(eventId: string, codes: string[], userId: string) {
-    const admitted = await repo.markAttended(this.db, eventId, codes, userId);
+  async markAttended(eventId: string, codes: string[], userId: string, deviceId: string | null) {
+    const admitted = await this.db.transaction().execute(async (trx) => {
+      const rows = await repo.markAttended(trx, eventId, codes, userId);
+      const ids = rows.map((o) => o.id);
+      await this.changeHooks?.checkedIn(trx, eventId, ids, deviceId);
+      return rows;
+    });
+    if (admitted.length > 0) this.mail.kick();
     const admittedCodes = new Set(admitted.map((o) => o.code));
     const rest = codes.filter((c) => !admittedCodes.has(c));
     const known = await repo.findOrdersByCodes(this.db, eventId, rest);
@@ -1150,6 +1180,7 @@ export class OrdersService {
         transferredAwayMail(event, from, to, actorUserId !== null, locked.id),
         ...(awaySms ? [awaySms] : []),
       ]);
+      await this.changeHooks?.transferred(trx, updated, from);
       return { order: updated, transferredAt };
     });
     this.mail.kick();

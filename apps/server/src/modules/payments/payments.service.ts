@@ -30,6 +30,7 @@ import {
   type ProviderMethod,
   type Verification,
 } from './payments.provider.ts';
+import { widgetCallbackUrl } from '../widget/widget.return.ts';
 import * as repo from './payments.repository.ts';
 import type { PaymentRow } from './payments.table.ts';
 
@@ -197,6 +198,8 @@ export class PaymentsService {
     method: ProviderMethod,
     clientAddress: string,
     channel?: PaystackChannel,
+    /** The widget's host page, where Paystack sends the buyer back (decision 075). */
+    returnTo?: string,
   ): Promise<OrderDto & { redirectUrl: string | null }> {
     const provider = this.providers.get(method);
     if (!provider) {
@@ -248,7 +251,7 @@ export class PaymentsService {
     let redirectUrl: string | null;
     try {
       ({ redirectUrl } = await provider.initialize({
-        ...this.request(order, reference),
+        ...this.request(order, reference, returnTo),
         channels,
         split,
       }));
@@ -443,7 +446,7 @@ export class PaymentsService {
     this.mail.kick();
   }
 
-  private request(order: OrderDto, reference: string) {
+  private request(order: OrderDto, reference: string, returnTo?: string) {
     return {
       orderId: order.id,
       orderCode: order.orderCode,
@@ -451,7 +454,9 @@ export class PaymentsService {
       amountKobo: nairaToKobo(order.totalPrice),
       currency: 'NGN' as const,
       reference,
-      callbackUrl: `${this.publicUrl}/checkout/return?order=${order.id}`,
+      callbackUrl: returnTo
+        ? widgetCallbackUrl(returnTo, { id: order.id, slug: order.event.slug })
+        : `${this.publicUrl}/checkout/return?order=${order.id}`,
     };
   }
 }

@@ -84,6 +84,16 @@ export function paystackSandboxRoutes(sandbox: PaystackSandbox): FastifyPluginAs
       const p = params.safeParse(request.params);
       const checkout = p.success ? await sandbox.checkout(p.data.accessCode) : undefined;
       void reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+      // Its form's answer redirects to the shop's callback URL, as Paystack does; from the
+      // widget that is the organiser's own page on another site (decision 075), which the
+      // site's `form-action 'self'` would refuse to follow.
+      const policy = reply.getHeader('content-security-policy');
+      if (typeof policy === 'string') {
+        void reply.header(
+          'content-security-policy',
+          policy.replace("form-action 'self'", "form-action 'self' https: http:"),
+        );
+      }
       if (!checkout) return reply.code(404).send(notFoundPage);
       return reply.send(checkoutPage(checkout));
     });

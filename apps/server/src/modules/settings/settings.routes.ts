@@ -18,12 +18,30 @@ import {
 } from '@gatepass/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { bearerToken, currentUser, requireUser } from '../../plugins/auth.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { SETTINGS_MESSAGES, type SettingsService } from './settings.service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
+
+/** What this server is set up for, as the settings page shows it (no secret in it). */
+export function serverFeatures(config: Config): ServerFeaturesDto {
+  return {
+    paystack: config.paystackSandbox
+      ? 'sandbox'
+      : !config.paystackSecretKey
+        ? 'off'
+        : config.paystackSecretKey.startsWith('sk_live_')
+          ? 'live'
+          : 'test',
+    mail: Boolean(config.smtpUrl),
+    sms: Boolean(config.termii),
+    appleWallet: Boolean(config.appleWallet),
+    googleWallet: Boolean(config.googleWallet),
+  };
+}
 
 /** The organiser's settings under /api/v1/events/manage/settings (web /events/manage/settings/). */
 export function settingsRoutes(
@@ -166,7 +184,7 @@ export function settingsRoutes(
           "Banks to choose for the payout account (Paystack's list); `paystack: false` where Paystack is not configured",
         response: { 200: envelope(payoutBanksDto), ...errors, 502: errorBody },
       },
-      handler: async () => ({ data: await settings.payoutBanks() }),
+      handler: async () => ({ data: await settings.payout.banks() }),
     });
 
     app.get('/payout/resolve', {
@@ -178,7 +196,7 @@ export function settingsRoutes(
         querystring: resolvePayoutQuery,
         response: { 200: envelope(resolvedPayoutDto), ...errors, 502: errorBody },
       },
-      handler: async (request) => ({ data: await settings.resolvePayout(request.query) }),
+      handler: async (request) => ({ data: await settings.payout.resolve(request.query) }),
     });
 
     app.delete('/payout', {

@@ -13,9 +13,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database, Db } from '../../db/database.ts';
-import { OneAtATime } from '../../lib/one-at-a-time.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { normalizePhone } from '../../lib/phone.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
 import { assertUncommonPassword } from '../../lib/common-passwords.ts';
 import { hashPassword, newToken, sha256, verifyPassword } from '../../lib/secrets.ts';
@@ -32,27 +32,10 @@ import {
   passwordChangedMail,
 } from './settings.mails.ts';
 import * as repo from './settings.repository.ts';
-import {
-  DEFAULT_FEE_PERCENT,
-  type PayoutBanksDto,
-  type ResolvedPayoutDto,
-  type resolvePayoutQuery,
-} from '@gatepass/shared';
-import { PaymentProviderError } from '../payments/payments.provider.ts';
 import type { PaystackProvider } from '../payments/paystack.provider.ts';
+import { PayoutAccounts } from './settings.payout.ts';
 
-type ResolveQuery = z.output<typeof resolvePayoutQuery>;
-
-/** Account names as banks write them vary in case and spacing only. */
-const sameName = (a: string, b: string) =>
-  a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
-
-const paystackUnreachable = () =>
-  new AppError(
-    502,
-    'PAYMENT_FAILED',
-    'We could not reach Paystack to check this account. Nothing was saved; please try again.',
-  );
+export { payoutMissing } from './settings.payout.ts';
 
 type ProfileBody = z.output<typeof updateProfileBody>;
 type OrganiserBody = z.output<typeof updateOrganiserBody>;
@@ -89,15 +72,6 @@ export interface SettingsLimits {
   emailChangesPerUser: Limiter;
 }
 
-const isUniqueViolation = (err: unknown, column: string) => {
-  if (typeof err !== 'object' || err === null) return false;
-  const e = err as { code?: string; constraint?: string; message?: string; detail?: string };
-  return (
-    e.code === '23505' &&
-    `${e.constraint ?? ''} ${e.message ?? ''} ${e.detail ?? ''}`.includes(column)
-  );
-};
-
 const emailTaken = () =>
   new AppError(409, 'EMAIL_TAKEN', 'Another account already uses this email.');
 const phoneTaken = () =>
@@ -114,64 +88,13 @@ export class SettingsService {
     private readonly publicUrl: string,
     private readonly log: FastifyBaseLogger,
     /** Set where Paystack is configured: payout accounts are resolved and become subaccounts. */
-    private readonly paystack?: PaystackProvider,
-  ) {}
-
-  /** Payout saves of one organiser, one at a time (see savePayout). */
-  private readonly payoutSaves = new OneAtATime();
-
-  /** Banks to choose from (Paystack's list), and whether payout accounts are verified here. */
-  async payoutBanks(): Promise<PayoutBanksDto> {
-    if (!this.paystack) return { paystack: false, banks: [] };
-    try {
-      return { paystack: true, banks: await this.paystack.banks() };
-    } catch (err) {
-      if (!(err instanceof PaymentProviderError)) throw err;
-      this.log.warn({ err: err.message }, 'paystack bank list failed');
-      throw new AppError(
-        502,
-        'PAYMENT_FAILED',
-        'We could not reach Paystack for the list of banks. Please try again.',
-      );
-    }
+    paystack?: PaystackProvider,
+  ) {
+    this.payout = new PayoutAccounts(db, log, paystack);
   }
 
-  /** The name the bank holds for this account, from Paystack, for the organiser to confirm. */
-  async resolvePayout(query: ResolveQuery): Promise<ResolvedPayoutDto> {
-    if (!this.paystack) {
-      throw new AppError(
-        409,
-        'CONFLICT',
-        'Payout accounts are not checked with Paystack on this server: type the account name yourself.',
-      );
-    }
-    return {
-      bankCode: query.bankCode,
-      accountNumber: query.accountNumber,
-      accountName: await this.resolveName(query.accountNumber, query.bankCode),
-    };
-  }
-
-  /** Whether the organiser's payout account is verified and is a Paystack subaccount. */
-  async payoutReady(userId: string): Promise<boolean> {
-    const settings = await repo.findSettings(this.db, userId);
-    return Boolean(settings?.subaccount_code && settings.payout_verified_at);
-  }
-
-  private async resolveName(accountNumber: string, bankCode: string): Promise<string> {
-    try {
-      return await this.paystack!.resolveAccount(accountNumber, bankCode);
-    } catch (err) {
-      if (!(err instanceof PaymentProviderError)) throw err;
-      this.log.warn({ err: err.message }, 'paystack account resolution failed');
-      if (!err.refusal) throw paystackUnreachable();
-      const message =
-        'This account number was not found at the chosen bank. Check the number and the bank.';
-      throw new AppError(400, 'ACCOUNT_NOT_RESOLVED', message, {
-        issues: [{ field: 'accountNumber', message }],
-      });
-    }
-  }
+  /** The payout account: Paystack's banks, an account's name, the subaccount. */
+  readonly payout: PayoutAccounts;
 
   async get(userId: string): Promise<SettingsDto> {
     const [user, settings] = await Promise.all([
@@ -356,101 +279,9 @@ export class SettingsService {
     return this.get(userId);
   }
 
-  /**
-   * Saves the payout account. Where Paystack is configured the account is resolved with
-   * Paystack first, must carry the name the organiser confirmed, and becomes (or updates)
-   * the organiser's Paystack subaccount; if any of that fails, nothing is saved. Removing
-   * the account keeps the subaccount's code (a new account updates it) but unverifies it.
-   */
+  /** Saves (or, with null, removes) the payout account; see PayoutAccounts.save. */
   async setPayout(userId: string, body: PayoutBody | null): Promise<SettingsDto> {
-    if (!body) {
-      await repo.saveSettings(this.db, userId, {
-        bank_name: null,
-        account_number: null,
-        account_name: null,
-        bank_code: null,
-        payout_verified_at: null,
-      });
-      return this.get(userId);
-    }
-    if (!this.paystack) {
-      await repo.saveSettings(this.db, userId, {
-        bank_name: body.bankName,
-        account_number: body.accountNumber,
-        account_name: body.accountName,
-        bank_code: body.bankCode ?? null,
-        payout_verified_at: null,
-      });
-      return this.get(userId);
-    }
-    if (!body.bankCode) {
-      const message = 'Choose your bank from the list.';
-      throw new AppError(400, 'VALIDATION_FAILED', message, {
-        issues: [{ field: 'bankCode', message }],
-      });
-    }
-    const resolved = await this.resolveName(body.accountNumber, body.bankCode);
-    if (!sameName(resolved, body.accountName)) {
-      throw new AppError(
-        409,
-        'CONFLICT',
-        `The bank says this account belongs to "${resolved}". Check the account number, or confirm that name.`,
-        { accountName: resolved },
-      );
-    }
-    // One save at a time per organiser, the Paystack call included: twenty saves at once
-    // make one subaccount, and the later ones find the account already saved (decision 051).
-    // Serialised in this process, not by a database lock held across the Paystack call:
-    // that would keep PGlite's only connection while the demo's sandbox needs it.
-    const subaccount = await this.payoutSaves.run(userId, async () => {
-      const [user, settings] = await Promise.all([
-        accounts.find(this.db, userId),
-        repo.findSettings(this.db, userId),
-      ]);
-      if (!user) throw notFound('This account no longer exists.');
-      if (
-        settings?.subaccount_code &&
-        settings.payout_verified_at &&
-        settings.bank_code === body.bankCode &&
-        settings.account_number === body.accountNumber &&
-        settings.account_name === resolved
-      ) {
-        return settings.subaccount_code;
-      }
-      let code: string;
-      try {
-        code = await this.paystack!.saveSubaccount(
-          {
-            businessName: settings?.public_name ?? user.fullName,
-            bankCode: body.bankCode!,
-            accountNumber: body.accountNumber,
-            percentageCharge: DEFAULT_FEE_PERCENT,
-            email: user.email,
-          },
-          settings?.subaccount_code ?? null,
-        );
-      } catch (err) {
-        if (!(err instanceof PaymentProviderError)) throw err;
-        this.log.warn({ userId, err: err.message }, 'paystack subaccount failed');
-        throw err.refusal
-          ? new AppError(
-              502,
-              'PAYMENT_FAILED',
-              `Paystack did not accept this payout account: "${err.refusal}". Nothing was saved.`,
-            )
-          : paystackUnreachable();
-      }
-      await repo.saveSettings(this.db, userId, {
-        bank_name: body.bankName,
-        account_number: body.accountNumber,
-        account_name: resolved,
-        bank_code: body.bankCode!,
-        subaccount_code: code,
-        payout_verified_at: new Date(),
-      });
-      return code;
-    });
-    this.log.info({ userId, subaccount }, 'payout account verified');
+    await this.payout.save(userId, body);
     return this.get(userId);
   }
 

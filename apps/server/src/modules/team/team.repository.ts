@@ -5,7 +5,7 @@ import { checkinStats, type CheckinStatRow } from '../checkin/checkin.stats.ts';
 import { eventLookup, type EventRef } from '../events/events.lookup.ts';
 import { promoLookup } from '../promos/promos.lookup.ts';
 import { organisers } from '../settings/settings.organisers.ts';
-import type { ResourceKind } from './team.service.ts';
+import type { ResourceKind } from '../../plugins/access.ts';
 
 type Db = Kysely<Database>;
 

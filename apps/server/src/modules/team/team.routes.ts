@@ -205,7 +205,7 @@ export function teamRoutes(team: TeamService, auth: AuthService): FastifyPluginA
         summary: 'The organisers you work for: your own account and the teams you joined',
         response: { 200: envelope(z.array(workspaceDto)), 401: errorBody },
       },
-      handler: async (request) => ({ data: await team.workspaces(currentUser(request).id) }),
+      handler: async (request) => ({ data: await team.access.workspaces(currentUser(request).id) }),
     });
   };
 }

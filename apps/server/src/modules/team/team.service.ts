@@ -1,13 +1,8 @@
 import {
-  ROLE_REFUSALS,
-  roleAllows,
-  roleRefusal,
   TEAM_LIMITS,
-  type AccessLevel,
   type CheckinStatsDto,
   type InvitationPreviewDto,
   type InviteMemberBody,
-  type MemberRole,
   type TeamDto,
   type TeamEventRef,
   type TeamInvitationDto,
@@ -23,68 +18,18 @@ import { maskEmail } from '../../lib/mask-email.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
 import { newToken, sha256 } from '../../lib/secrets.ts';
 import type { MailService } from '../mail/mail.service.ts';
+import { isUuid, TeamAccess } from './team.access.ts';
+import { invitationDto, memberDto, refsOf } from './team.dto.ts';
 import { invitationMail } from './team.mails.ts';
+import { forbidden, NOT_FOUND_OF, TEAM_MESSAGES } from './team.messages.ts';
 import * as repo from './team.repository.ts';
 
 /**
  * Teams (issue 13, decision 040): who may do what for which organiser. An organiser is a
  * user account (its owner); members are other users with the role manager or door, given
- * every event or a list. Nothing here is cached: a change takes effect on the member's very
- * next request.
+ * every event or a list. The access decision itself is team.access.ts; this is the owner's
+ * team page, the invitations and the door's check-in figures.
  */
-
-/** What a manage route needs of its caller (the shared role table's levels, decision 067). */
-export type { AccessLevel };
-
-/** The caller of a manage route: who they are, for which organiser, in which role. */
-export interface Actor {
-  userId: string;
-  organiserId: string;
-  role: TeamRole;
-  /** null: every event of the organiser. */
-  eventIds: string[] | null;
-}
-
-/** What a manage route may name by id: an event, an order or a promo code. */
-export type ResourceKind = 'event' | 'order' | 'promo';
-
-export interface ResourceRef {
-  kind: ResourceKind;
-  id: string;
-}
-
-export const TEAM_MESSAGES = {
-  ownerOnly: ROLE_REFUSALS.ownerOnly,
-  doorOnly: ROLE_REFUSALS.doorOnly,
-  notYourEvent:
-    'You are not a door steward for this event. Ask the organiser to add it to your events.',
-  notOnTeam: 'You are not on this organiser’s team any more.',
-  invitationInvalid:
-    'This invitation link is not valid or has expired. Ask the organiser to send a new one.',
-  invitationOtherEmail: (email: string) =>
-    `This invitation was sent to ${email}. Log in with that email address to accept it.`,
-  ownTeam: 'This is your own organiser account: you are its owner already.',
-  alreadyMember: 'You are already on this team.',
-  inviteSelf: 'That is your own email address: you are the owner of this team already.',
-  inviteMember: (name: string) =>
-    `${name} is already on your team. Change their role or events in the list instead.`,
-  memberNotFound: 'This team member was not found.',
-  invitationNotFound: 'This invitation was not found.',
-  eventNotRecognised: 'An event is not recognised. Choose among your events.',
-  removed: 'Removed from your team.',
-  withdrawn: 'Invitation withdrawn.',
-} as const;
-
-const NOT_FOUND_OF: Record<ResourceKind, string> = {
-  event: 'This event was not found.',
-  order: 'This order was not found.',
-  promo: 'This promo code was not found.',
-};
-
-const forbidden = (message: string) => new AppError(403, 'FORBIDDEN', message);
-
-/** A member's last activity is written at most this often (not on every scan). */
-const TOUCH_EVERY_MS = 60_000;
 
 export const TEAM_LIMIT_RULES = {
   /** Invitations an owner sends (new or resent) per day. */
@@ -105,133 +50,12 @@ export class TeamService {
     private readonly limits: TeamLimits,
     private readonly publicUrl: string,
     private readonly now: () => Date = () => new Date(),
-  ) {}
-
-  // Access ---------------------------------------------------------------------------------------
-
-  /**
-   * Who the caller is acting for, and whether their role may call this route. The thing a
-   * route names (an event, order or promo code) decides the organiser; without one, the
-   * organiser the client chose (`chosen`), else the default. A role that may not call the
-   * route gets 403 with a sentence for its own organiser's things and 404 for anyone else's
-   * (the route's own lookup answers 404 when the organiser has no such thing).
-   */
-  async resolveActor(
-    userId: string,
-    level: AccessLevel,
-    ref: ResourceRef | undefined,
-    chosen: string | undefined,
-  ): Promise<Actor> {
-    let actor: Actor | undefined;
-    let resourceEventId: string | undefined;
-    let foreign = false;
-    if (ref) {
-      const resource = await repo.resourceOwner(this.db, ref.kind, ref.id);
-      if (resource) {
-        actor = await this.actorFor(userId, resource.ownerId);
-        if (actor) resourceEventId = resource.eventId;
-        else foreign = true;
-      }
-    }
-    actor ??= await this.chosenActor(userId, chosen);
-    // What each role may do is the shared table's (packages/shared/src/roles.ts), which the
-    // web's navigation and guards read too.
-    if (!roleAllows(actor.role, level)) {
-      if (foreign && ref) throw notFound(NOT_FOUND_OF[ref.kind]);
-      throw forbidden(roleRefusal(actor.role));
-    }
-    if (actor.role === 'door' && resourceEventId && actor.eventIds) {
-      if (!actor.eventIds.includes(resourceEventId)) throw forbidden(TEAM_MESSAGES.notYourEvent);
-    }
-    return actor;
+  ) {
+    this.access = new TeamAccess(db, now);
   }
 
-  /**
-   * Whose thing a manage request names, and its event: for callers that are no user of a
-   * team (API tokens, decision 070), which check the owner themselves.
-   */
-  resourceOwner(ref: ResourceRef): Promise<{ ownerId: string; eventId: string } | undefined> {
-    return repo.resourceOwner(this.db, ref.kind, ref.id);
-  }
-
-  /** The user's role for this organiser: owner, a member, or none. */
-  private async actorFor(userId: string, organiserId: string): Promise<Actor | undefined> {
-    if (organiserId === userId) return { userId, organiserId, role: 'owner', eventIds: null };
-    const membership = await repo.findMembership(this.db, organiserId, userId);
-    if (!membership) return undefined;
-    await this.touch(userId, membership);
-    return memberActor(userId, membership);
-  }
-
-  private async chosenActor(userId: string, chosen: string | undefined): Promise<Actor> {
-    if (chosen && chosen !== userId) {
-      const actor = isUuid(chosen) ? await this.actorFor(userId, chosen) : undefined;
-      if (!actor) throw forbidden(TEAM_MESSAGES.notOnTeam);
-      return actor;
-    }
-    if (chosen === userId) return { userId, organiserId: userId, role: 'owner', eventIds: null };
-    // Nothing chosen: their own account, unless they have no events and work for a team.
-    const { ownEvents, membership } = await repo.defaultContext(this.db, userId);
-    if (!ownEvents && membership) {
-      await this.touch(userId, membership);
-      return memberActor(userId, membership);
-    }
-    return { userId, organiserId: userId, role: 'owner', eventIds: null };
-  }
-
-  private async touch(userId: string, membership: repo.MembershipRow): Promise<void> {
-    const last = membership.last_active_at?.getTime() ?? 0;
-    if (this.now().getTime() - last < TOUCH_EVERY_MS) return;
-    await repo.touchMember(this.db, membership.organiser_id, userId);
-  }
-
-  // Workspaces -----------------------------------------------------------------------------------
-
-  /** Every organiser the user works for: their own account first, then their teams. */
-  async workspaces(userId: string): Promise<WorkspaceDto[]> {
-    const [ownName, memberships, fallback] = await Promise.all([
-      repo.organiserName(this.db, userId),
-      repo.listMemberships(this.db, userId),
-      repo.defaultContext(this.db, userId),
-    ]);
-    const defaultOrganiser =
-      !fallback.ownEvents && fallback.membership ? fallback.membership.organiser_id : userId;
-    const teams = await Promise.all(
-      memberships.map(async (m): Promise<WorkspaceDto> => {
-        let events: WorkspaceDto['events'] = null;
-        if (m.role === 'door') {
-          const rows = await repo.organiserEvents(
-            this.db,
-            m.organiser_id,
-            m.all_events ? undefined : m.event_ids,
-          );
-          events = rows.map((e) => ({
-            id: e.id,
-            title: e.title,
-            startsAt: (e.start_at ?? new Date(0)).toISOString(),
-            status: e.status,
-          }));
-        }
-        return {
-          organiserId: m.organiser_id,
-          organiserName: m.organiser_name,
-          role: m.role,
-          events,
-          isDefault: m.organiser_id === defaultOrganiser,
-        };
-      }),
-    );
-    return [
-      {
-        organiserId: userId,
-        organiserName: ownName ?? 'My events',
-        role: 'owner',
-        events: null,
-        isDefault: defaultOrganiser === userId,
-      },
-      ...teams,
-    ];
-  }
+  /** Who acts for which organiser, in which role (the manage routes' access hook asks it). */
+  readonly access: TeamAccess;
 
   // The owner's team page ------------------------------------------------------------------------
 
@@ -407,7 +231,7 @@ export class TeamService {
         eventIds,
       });
     });
-    const workspace = (await this.workspaces(userId)).find(
+    const workspace = (await this.access.workspaces(userId)).find(
       (w) => w.organiserId === invitation.organiser_id,
     );
     if (!workspace) throw notFound(TEAM_MESSAGES.invitationInvalid);
@@ -506,56 +330,6 @@ export class TeamService {
       invitationMail(invitation.email, name, invitation.role, titles, link),
     );
   }
-}
-
-export { maskEmail };
-
-const isUuid = (value: string): boolean =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-
-function memberActor(userId: string, m: repo.MembershipRow): Actor {
-  return {
-    userId,
-    organiserId: m.organiser_id,
-    role: m.role,
-    eventIds: m.all_events ? null : m.event_ids,
-  };
-}
-
-function refsOf(ids: string[] | null, refs: Map<string, TeamEventRef>): TeamEventRef[] | null {
-  if (ids === null) return null;
-  return ids.flatMap((id) => {
-    const ref = refs.get(id);
-    return ref ? [ref] : [];
-  });
-}
-
-function memberDto(m: repo.MemberListRow, refs: Map<string, TeamEventRef>): TeamMemberDto {
-  return {
-    userId: m.user_id,
-    fullName: m.full_name,
-    email: m.email,
-    role: m.role,
-    events: refsOf(m.all_events ? null : m.event_ids, refs),
-    joinedAt: m.created_at.toISOString(),
-    lastActiveAt: m.last_active_at?.toISOString() ?? null,
-  };
-}
-
-function invitationDto(
-  i: repo.InvitationRow,
-  refs: Map<string, TeamEventRef>,
-  now: Date,
-): TeamInvitationDto {
-  return {
-    id: i.id,
-    email: i.email,
-    role: i.role as MemberRole,
-    events: refsOf(i.event_ids, refs),
-    createdAt: i.created_at.toISOString(),
-    expiresAt: i.expires_at.toISOString(),
-    expired: i.expires_at.getTime() <= now.getTime(),
-  };
 }
 
 function fieldError(field: string, message: string): AppError {

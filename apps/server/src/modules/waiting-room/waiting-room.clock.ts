@@ -4,6 +4,8 @@
  * talking to the others. A change of rate or a pause restarts the clock from the count it
  * had reached (`base` at `at`), so no one admitted is ever un-admitted.
  */
+import type { WaitingRoomRow } from './waiting-room.table.ts';
+
 export interface AdmissionClock {
   onSaleAt: Date;
   ratePerMinute: number;
@@ -52,3 +54,12 @@ export function restartClock(
     at,
   };
 }
+
+/** The clock a room's row keeps. */
+export const clockOf = (room: WaitingRoomRow): AdmissionClock => ({
+  onSaleAt: room.on_sale_at,
+  ratePerMinute: room.rate_per_minute,
+  paused: room.paused,
+  base: room.clock_base,
+  at: room.clock_at,
+});

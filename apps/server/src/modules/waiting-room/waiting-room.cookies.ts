@@ -9,6 +9,14 @@ export const passCookie = (eventId: string) => `gp_wrp_${eventId.replaceAll('-',
 /** The header an API client may send the pass in instead. */
 export const PASS_HEADER = 'x-waiting-room-pass';
 
+/**
+ * The widget (decision 074) carries the visitor in this header instead of the gp_wr cookie,
+ * which a browser does not send from a frame on another site; and asks with CARRY_HEADER
+ * for the visitor and the pass in the answer's headers instead of cookies.
+ */
+export const VISITOR_HEADER = 'x-waiting-room-visitor';
+export const CARRY_HEADER = 'x-waiting-room-carry';
+
 /** `id.signature`: a 256-bit id the server made and its HMAC (decision 054). */
 const VISITOR_VALUE = /^([A-Za-z0-9_-]{43})\.([A-Za-z0-9_-]{43})$/;
 
@@ -64,4 +72,37 @@ export function setCookie(
     `SameSite=${options.sameSite}`,
     ...(options.secure ? ['Secure'] : []),
   ].join('; ');
+}
+
+type Headers = Record<string, string | string[] | undefined>;
+
+/**
+ * The request's Cookie header with a visitor carried in VISITOR_HEADER put first, so it is
+ * the one read: the same signed value the cookie would hold, checked the same way.
+ */
+export function cookieWithCarried(headers: Headers): string | undefined {
+  const cookie = typeof headers.cookie === 'string' ? headers.cookie : undefined;
+  const carried = headers[VISITOR_HEADER];
+  if (typeof carried !== 'string' || !VISITOR_VALUE.test(carried)) return cookie;
+  return cookie ? `${VISITOR_COOKIE}=${carried}; ${cookie}` : `${VISITOR_COOKIE}=${carried}`;
+}
+
+/**
+ * For a request that asked with CARRY_HEADER: the visitor (set now, or the one it carried)
+ * and an admission pass set now, as answer headers the widget keeps and sends back.
+ */
+export function carriedAnswer(headers: Headers, setCookies: string[]): Record<string, string> {
+  if (headers[CARRY_HEADER] !== '1') return {};
+  const answer: Record<string, string> = {};
+  const carried = headers[VISITOR_HEADER];
+  if (typeof carried === 'string' && VISITOR_VALUE.test(carried)) answer[VISITOR_HEADER] = carried;
+  for (const line of setCookies) {
+    const pair = line.split(';', 1)[0] ?? '';
+    const eq = pair.indexOf('=');
+    const name = pair.slice(0, eq);
+    const value = pair.slice(eq + 1);
+    if (name === VISITOR_COOKIE) answer[VISITOR_HEADER] = value;
+    else if (name.startsWith('gp_wrp_')) answer[PASS_HEADER] = value;
+  }
+  return answer;
 }

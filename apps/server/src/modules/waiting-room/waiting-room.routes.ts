@@ -14,6 +14,7 @@ import { notFound } from '../../lib/errors.ts';
 import { accessFor, actingOrganiser } from '../../plugins/access.ts';
 import { bearerToken, requireUser } from '../../plugins/auth.ts';
 import type { AuthService } from '../auth/auth.service.ts';
+import { carriedAnswer, cookieWithCarried } from './waiting-room.cookies.ts';
 import { refreshSeconds, renderQueuePage } from './waiting-room.page.ts';
 import type { WaitingRoomService } from './waiting-room.service.ts';
 
@@ -49,7 +50,7 @@ export function waitingRoomManageRoutes(
         response: { 200: envelope(waitingRoomDto), ...errors },
       },
       handler: async (request) => ({
-        data: await rooms.settings(actingOrganiser(request), request.params.id),
+        data: await rooms.organiser.get(actingOrganiser(request), request.params.id),
       }),
     });
 
@@ -66,7 +67,11 @@ export function waitingRoomManageRoutes(
         response: { 200: envelope(waitingRoomDto), ...errors },
       },
       handler: async (request) => ({
-        data: await rooms.update(actingOrganiser(request), request.params.id, request.body),
+        data: await rooms.organiser.update(
+          actingOrganiser(request),
+          request.params.id,
+          request.body,
+        ),
         message: 'Waiting room saved.',
       }),
     });
@@ -90,17 +95,22 @@ export function waitingRoomPublicRoutes(
         summary:
           "The visitor's place in the event's queue, joining it if new (the visitor is the gp_wr cookie)",
         description:
-          'Once admitted, the answer sets the admission pass cookie that POST /orders needs while the room is on (or send it as X-Waiting-Room-Pass). Before the on-sale time a visitor not yet in the pre-queue is answered `check` with a proof-of-work challenge (solve it and POST /join), or `signin` when the room asks for an account; `limited` when this address has taken its new places for the minute.',
+          'Once admitted, the answer sets the admission pass cookie that POST /orders needs while the room is on (or send it as X-Waiting-Room-Pass). A client without cookies (the widget in a frame on another site, decision 074) sends X-Waiting-Room-Carry: 1 and gets the visitor and the pass as the X-Waiting-Room-Visitor and X-Waiting-Room-Pass answer headers, and sends the visitor back in X-Waiting-Room-Visitor. Before the on-sale time a visitor not yet in the pre-queue is answered `check` with a proof-of-work challenge (solve it and POST /join), or `signin` when the room asks for an account; `limited` when this address has taken its new places for the minute.',
         params: slugParams,
+        // `again=1`: a visitor whose turn ended or was used takes a new place at the back
+        // (what the queue page's ?again=1 does, for the widget's queue screen).
+        querystring: z.object({ again: z.enum(['1']).optional() }),
         response: { 200: envelope(queueStatusDto), 404: errorBody },
       },
       handler: async (request, reply) => {
         const visit = await rooms.visit(request.params.slug, {
-          cookie: request.headers.cookie,
+          cookie: cookieWithCarried(request.headers),
           ip: request.ip,
+          rejoin: request.query.again === '1',
         });
         if (!visit) throw notFound(EVENT_NOT_FOUND);
         if (visit.cookies.length) void reply.header('set-cookie', visit.cookies);
+        void reply.headers(carriedAnswer(request.headers, visit.cookies));
         return { data: visit.status };
       },
     });
@@ -119,12 +129,13 @@ export function waitingRoomPublicRoutes(
         const token = bearerToken(request);
         const user = token ? await auth.authenticate(token) : undefined;
         const visit = await rooms.visit(request.params.slug, {
-          cookie: request.headers.cookie,
+          cookie: cookieWithCarried(request.headers),
           ip: request.ip,
           join: { proof: request.body.proof, userId: user?.id },
         });
         if (!visit) throw notFound(EVENT_NOT_FOUND);
         if (visit.cookies.length) void reply.header('set-cookie', visit.cookies);
+        void reply.headers(carriedAnswer(request.headers, visit.cookies));
         return { data: visit.status };
       },
     });
@@ -149,7 +160,7 @@ export function queuePageRoutes(rooms: WaitingRoomService): FastifyPluginAsync {
         const { slug } = request.params;
         const selfUrl = `/events/${encodeURIComponent(slug)}/queue`;
         const visit = await rooms.visit(slug, {
-          cookie: request.headers.cookie,
+          cookie: cookieWithCarried(request.headers),
           ip: request.ip,
           rejoin: request.query.again === '1',
         });

@@ -70,9 +70,26 @@ function splitName(name: string): { firstName: string; lastName: string } {
  * tickets left over while people wait (`offerAvailable`), which is safe to run in several
  * processes at once for the same reasons.
  */
+/** Told of each offer in the transaction that makes it (webhooks, issue 26 §3). */
+export type OfferedHook = (
+  trx: Kysely<Database>,
+  offer: {
+    eventId: string;
+    orderId: string;
+    entryId: string;
+    ticketTypeId: string;
+    ticketTypeName: string;
+    quantity: number;
+    name: string;
+    email: string;
+    until: Date;
+  },
+) => Promise<void>;
+
 export class WaitlistService {
   private timer: NodeJS.Timeout | undefined;
   private leaveKey: string | undefined;
+  private offeredHook: OfferedHook | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -82,6 +99,11 @@ export class WaitlistService {
     private readonly config: WaitlistConfig,
     private readonly log: FastifyBaseLogger,
   ) {}
+
+  /** Set once at start-up (app.ts): who else hears of an offer. */
+  onOffered(hook: OfferedHook): void {
+    this.offeredHook = hook;
+  }
 
   /** People waiting for any of these ticket types (the refund dialog says who gets them). */
   waitingFor(ticketTypeIds: string[]): Promise<number> {
@@ -358,6 +380,17 @@ export class WaitlistService {
         leaveLink: await this.leaveLink(trx, entry.id),
       }),
     );
+    await this.offeredHook?.(trx, {
+      eventId,
+      orderId: order.id,
+      entryId: entry.id,
+      ticketTypeId: entry.ticket_type_id,
+      ticketTypeName: typeName,
+      quantity: entry.quantity,
+      name: entry.name,
+      email: entry.email,
+      until,
+    });
     return true;
   }
 

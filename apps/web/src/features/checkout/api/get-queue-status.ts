@@ -7,9 +7,11 @@ const answer = envelope(queueStatusDto);
  * GET /waiting-room/{slug}/status: whether this browser may buy now. With the event's
  * waiting room on, a visitor without a turn joins the line (decision 034).
  */
-export async function getQueueStatus(slug: string): Promise<QueueStatusDto> {
+export async function getQueueStatus(slug: string, again = false): Promise<QueueStatusDto> {
   const response = await api.get(`/waiting-room/${encodeURIComponent(slug)}/status`, {
     skipErrorToast: true,
+    // A turn that ended or was used: a new place at the back (the widget's queue screen).
+    ...(again ? { params: { again: '1' } } : {}),
   });
   return answer.parse(response.data).data;
 }

@@ -18,12 +18,13 @@ export async function payOrder(
   orderId: string,
   method: CheckoutPaymentMethod,
   channel?: PaystackChannel,
+  returnTo?: string,
 ): Promise<PaymentChoice> {
   const token = orderTokens.get(orderId);
   if (!token) throw new MissingOrderTokenError();
   const response = await api.post(
     `/orders/${encodeURIComponent(orderId)}/pay`,
-    { method, ...(channel ? { channel } : {}) },
+    { method, ...(channel ? { channel } : {}), ...(returnTo ? { returnTo } : {}) },
     { headers: orderTokenHeaders(token), skipErrorToast: true },
   );
   const { redirectUrl, ...order } = payOrderResponse.parse(response.data).data;
@@ -35,11 +36,13 @@ export function usePayOrder(orderId: string) {
   return useMutation({
     mutationKey: ['checkout', 'pay', orderId],
     mutationFn: (
-      choice: CheckoutPaymentMethod | { method: 'paystack'; channel: PaystackChannel },
+      choice:
+        | CheckoutPaymentMethod
+        | { method: 'paystack'; channel?: PaystackChannel; returnTo?: string },
     ) =>
       typeof choice === 'string'
         ? payOrder(orderId, choice)
-        : payOrder(orderId, choice.method, choice.channel),
+        : payOrder(orderId, choice.method, choice.channel, choice.returnTo),
     onSuccess: ({ order }) => queryClient.setQueryData(orderQueryKey(orderId), order),
   });
 }

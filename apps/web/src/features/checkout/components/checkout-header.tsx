@@ -1,6 +1,7 @@
 import { formatEventDate } from '@gatepass/shared';
 import type { ReactNode } from 'react';
 import { CalendarIcon } from '../../../components/ui/icons.tsx';
+import { embedded } from '../../../config/embed.ts';
 import { cn } from '../../../lib/cn.ts';
 
 export const CHECKOUT_STEPS = ['Tickets', 'Details', 'Payment', 'Confirmation'] as const;
@@ -50,7 +51,13 @@ export function CheckoutHeader({
 }) {
   const current = step ? CHECKOUT_STEPS.indexOf(step) : -1;
   return (
-    <div className="relative isolate overflow-hidden bg-slate-950 pt-16 text-white bg-[radial-gradient(ellipse_at_top_right,var(--color-indigo-800),transparent_60%)]">
+    <div
+      className={cn(
+        'relative isolate overflow-hidden bg-slate-950 text-white bg-[radial-gradient(ellipse_at_top_right,var(--color-indigo-800),transparent_60%)]',
+        // Below the site's transparent navbar; the widget has none (issue 26 §1).
+        embedded ? 'pt-0' : 'pt-16',
+      )}
+    >
       <div className="mx-auto max-w-6xl px-4 pb-8 pt-8 sm:px-6 sm:pt-10 lg:px-8">
         {title || event ? (
           <p className="text-sm font-semibold uppercase tracking-wider text-indigo-300">

@@ -42,6 +42,7 @@ import {
   parseItemsParam,
   type Quantities,
 } from '../lib/basket.ts';
+import { useGoToPage } from '../lib/go-to-page.ts';
 import { splitFullName } from '../lib/names.ts';
 
 interface SessionSlice {
@@ -135,6 +136,7 @@ export function CheckoutPage() {
 
 function CheckoutForm({ event, fromLink }: { event: PublicEventDto; fromLink: string | null }) {
   const navigate = useNavigate();
+  const goToPage = useGoToPage();
   const location = useLocation();
   const [, setParams] = useSearchParams();
   const queryClient = useQueryClient();
@@ -172,12 +174,12 @@ function CheckoutForm({ event, fromLink }: { event: PublicEventDto; fromLink: st
   useEffect(() => {
     let current = true;
     void queueInstead(event.slug).then((queue) => {
-      if (queue && current) window.location.assign(queue);
+      if (queue && current) goToPage(queue);
     });
     return () => {
       current = false;
     };
-  }, [event.slug]);
+  }, [event.slug, goToPage]);
 
   // The link follows the basket, so a reload (or a shared link) keeps the chosen tickets.
   const items = itemsParam(lines);
@@ -271,7 +273,7 @@ function CheckoutForm({ event, fromLink }: { event: PublicEventDto; fromLink: st
           // the server writes, so a full load).
           const queue = waitingRoomQueue(err);
           if (queue) {
-            window.location.assign(queue);
+            goToPage(queue);
             return;
           }
           const sentence = inlineOrToast(err);

@@ -18,6 +18,8 @@ import {
   useFieldControl,
 } from '../../../components/ui/form.tsx';
 import { TicketIcon } from '../../../components/ui/icons.tsx';
+import { WIDGET_MESSAGE } from '@gatepass/shared';
+import { embedded, embedOptions, frameCanStore } from '../../../config/embed.ts';
 import { paths } from '../../../config/paths.ts';
 import { orderQueryKey } from '../api/get-order.ts';
 import { usePaymentMethods } from '../api/get-payment-methods.ts';
@@ -31,6 +33,8 @@ import { PaymentOptions, type PaymentOption } from '../components/payment-option
 import { inlineOrToast } from '../lib/api-errors.ts';
 import { useCountdown } from '../lib/countdown.ts';
 import { restartCheckoutPath } from '../lib/links.ts';
+import { orderTokens } from '../lib/order-tokens.ts';
+import { hostOrigin } from '../lib/widget-handover.ts';
 
 const OPTIONS: Record<CheckoutPaymentMethod, PaymentOption> = {
   paystack: {
@@ -111,6 +115,8 @@ const SANDBOX_NOTE = 'Paystack sandbox — no real money';
 /** /checkout/pay/{orderId}: the held order, its countdown and the choice of payment. */
 export function PaymentPage() {
   const { orderId = '' } = useParams();
+  // The widget's "continue in a new tab" hands the order's token over in the fragment.
+  useState(() => orderTokens.adoptFromHash(orderId));
   return (
     <OrderGate orderId={orderId} step="Payment">
       {(order) => <Payment order={order} />}
@@ -151,6 +157,10 @@ function Payment({ order }: { order: OrderDto }) {
   const form = useContractForm(paymentChoice, { method: '' });
   const choice = useFieldControl<PaymentChoice, PaymentChoice, string>(form, 'method');
   const method = choice.value;
+  const [inTab, setInTab] = useState(false);
+  // The widget comes back into its host page after Paystack when the loader gave the page's
+  // address (decision 075); without it (the plain iframe) Paystack opens in a new tab.
+  const [widgetReturn] = useState(() => (embedded && embedOptions?.host) || null);
   const msLeft = useCountdown(order.status === 'pending' ? order.reservedUntil : null);
   const holdOver = order.status === 'pending' && msLeft === 0;
 
@@ -169,26 +179,61 @@ function Payment({ order }: { order: OrderDto }) {
   const submit = ({ method }: PaymentChoice) => {
     if (pay.isPending) return;
     const [chosen, channel] = method.split(':') as [CheckoutPaymentMethod, PaystackChannel?];
-    pay.mutate(channel ? { method: 'paystack', channel } : chosen, {
-      onSuccess: ({ order: updated, redirectUrl }) => {
-        if (redirectUrl) {
-          // Off to the provider's page; it sends the buyer back to /checkout/return.
-          setLeaving(true);
-          window.location.assign(redirectUrl);
-          return;
-        }
-        navigate(
-          method === 'test'
-            ? paths.checkout.testPayment(updated.id)
-            : paths.checkout.complete(updated.id),
-        );
+    const paystack = chosen === 'paystack' || Boolean(channel);
+    if (paystack && embedded && !widgetReturn) {
+      // A plain iframe, with no loader to come back through: the payment goes on in a
+      // Gatepass tab of its own (decision 074).
+      const token = orderTokens.get(order.id) ?? '';
+      window.open(
+        `${window.location.origin}${paths.checkout.pay(order.id)}#token=${encodeURIComponent(token)}`,
+        '_blank',
+        'noopener',
+      );
+      setInTab(true);
+      return;
+    }
+    pay.mutate(
+      paystack
+        ? {
+            method: 'paystack',
+            ...(channel ? { channel } : {}),
+            ...(widgetReturn ? { returnTo: widgetReturn } : {}),
+          }
+        : chosen,
+      {
+        onSuccess: ({ order: updated, redirectUrl }) => {
+          if (redirectUrl) {
+            // Off to the provider's page; it sends the buyer back to /checkout/return, or in
+            // the widget the whole host page goes (the loader does it) and comes back to it.
+            setLeaving(true);
+            if (embedded) {
+              // A frame that cannot keep the token (storage blocked) leaves it with the
+              // host page's loader for the way back, and only then (decision 075).
+              const token = frameCanStore() ? null : orderTokens.get(order.id);
+              window.parent.postMessage(
+                {
+                  type: WIDGET_MESSAGE.navigate,
+                  url: redirectUrl,
+                  ...(token ? { order: order.id, token } : {}),
+                },
+                hostOrigin() ?? '*',
+              );
+            } else window.location.assign(redirectUrl);
+            return;
+          }
+          navigate(
+            method === 'test'
+              ? paths.checkout.testPayment(updated.id)
+              : paths.checkout.complete(updated.id),
+          );
+        },
+        onError: (err) => {
+          const sentence = inlineOrToast(err);
+          if (sentence) form.setError('root', { message: sentence });
+          void queryClient.invalidateQueries({ queryKey: orderQueryKey(order.id) });
+        },
       },
-      onError: (err) => {
-        const sentence = inlineOrToast(err);
-        if (sentence) form.setError('root', { message: sentence });
-        void queryClient.invalidateQueries({ queryKey: orderQueryKey(order.id) });
-      },
-    });
+    );
   };
 
   const ended = order.status !== 'pending' || holdOver;
@@ -217,6 +262,15 @@ function Payment({ order }: { order: OrderDto }) {
                     onChange={choice.onChange}
                     disabled={pay.isPending || leaving}
                   />
+                  {inTab ? (
+                    <p
+                      role="status"
+                      className="mt-4 rounded-lg bg-indigo-50 px-4 py-3 text-sm text-indigo-900 ring-1 ring-inset ring-indigo-200"
+                    >
+                      Your payment continues in a new tab: finish it there. Your tickets are held
+                      for you meanwhile.
+                    </p>
+                  ) : null}
                   <FormFailure className="mt-4">{choice.error ?? formError(form)}</FormFailure>
                   <Button
                     type="submit"

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../../lib/api-client.ts';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { BanknoteIcon, ClockIcon } from '../../../components/ui/icons.tsx';
@@ -14,6 +14,9 @@ import { CheckoutBody, CheckoutMessage } from '../components/checkout-panel.tsx'
 import { OrderGate } from '../components/order-gate.tsx';
 import { PaymentWaitHold } from '../components/payment-wait-hold.tsx';
 import { toastFailure } from '../lib/api-errors.ts';
+import { orderTokens } from '../lib/order-tokens.ts';
+import { askHostForToken } from '../lib/widget-handover.ts';
+import { embedded } from '../../../config/embed.ts';
 
 /** While Paystack still says "pending", ask again this often. */
 const PENDING_RETRY_MS = 5_000;
@@ -27,11 +30,24 @@ export function PaymentReturnPage() {
   const orderId = params.get('order') ?? '';
   const reference = params.get('reference') ?? params.get('trxref') ?? undefined;
   const queryClient = useQueryClient();
+  // In the widget, a frame with no storage gets the order's token back from the host
+  // page's loader first (decision 075).
+  const [ready, setReady] = useState(() => !embedded || orderTokens.get(orderId) !== null);
+  useEffect(() => {
+    if (ready) return;
+    let current = true;
+    void askHostForToken(orderId).then(() => {
+      if (current) setReady(true);
+    });
+    return () => {
+      current = false;
+    };
+  }, [ready, orderId]);
 
   const verify = useQuery({
     queryKey: ['checkout', 'verify-payment', orderId, reference ?? null],
     queryFn: () => verifyPayment(orderId, reference),
-    enabled: orderId !== '',
+    enabled: orderId !== '' && ready,
     retry: false,
     staleTime: Infinity,
     // "Not gone through yet" (409) is asked again until Paystack has an answer.

@@ -11,6 +11,7 @@ import { joinQueue } from '../api/join-queue.ts';
 import { CheckoutHeader } from '../components/checkout-header.tsx';
 import { CheckoutBody, CheckoutMessage } from '../components/checkout-panel.tsx';
 import { solveCheck } from '../lib/solve-check.ts';
+import { useGoToPage } from '../lib/go-to-page.ts';
 
 /** A limited address is let in again in the next minute (decision 054). */
 const RETRY_MS = 30_000;
@@ -38,10 +39,11 @@ export function QueueJoinPage() {
   const [pending, setPending] = useState(false);
   const proof = useRef<Awaited<ReturnType<typeof solveCheck>>>(undefined);
   const queuePage = `${paths.event(slug)}/queue`;
+  const goToPage = useGoToPage();
 
   useEffect(() => {
     const abort = new AbortController();
-    const toQueue = () => window.location.replace(queuePage);
+    const toQueue = () => goToPage(queuePage, { replace: true });
     const after = (status: QueueStatusDto) => {
       if (abort.signal.aborted) return;
       setTitle(status.title);
@@ -75,7 +77,7 @@ export function QueueJoinPage() {
       after(await joinQueue(slug, { proof: solved }));
     })().catch(failed);
     return () => abort.abort();
-  }, [slug, attempt, queuePage]);
+  }, [slug, attempt, queuePage, goToPage]);
 
   useEffect(() => {
     if (step.kind !== 'limited') return;
@@ -86,7 +88,7 @@ export function QueueJoinPage() {
   const joinAsAccount = () => {
     setPending(true);
     joinQueue(slug, {}).then(
-      () => window.location.replace(queuePage),
+      () => goToPage(queuePage, { replace: true }),
       (err: unknown) => {
         setPending(false);
         setStep({

@@ -17,7 +17,14 @@ import { AvailabilityBadge } from './badges.tsx';
 const WaitlistDialog = lazy(() => import('./waitlist-dialog.tsx'));
 
 /** Ticket types with their price and availability, a quantity for each, and "Get tickets". */
-export function TicketSelector({ event }: { event: PublicEventDto }) {
+export function TicketSelector({
+  event,
+  source,
+}: {
+  event: PublicEventDto;
+  /** Where the sale comes from, passed on to the checkout (the widget, issue 26 §4). */
+  source?: { via?: string; ref?: string };
+}) {
   const navigate = useNavigate();
   const [quantities, setQuantities] = useState<Record<string, number>>({});
   const [waitingFor, setWaitingFor] = useState<PublicTicketTypeDto | null>(null);
@@ -153,6 +160,7 @@ export function TicketSelector({ event }: { event: PublicEventDto }) {
                 paths.checkout.start(event.id, {
                   slug: event.slug,
                   items: checkoutItems(quantities),
+                  ...source,
                 }),
               )
             }

@@ -1,5 +1,7 @@
 import { formatWallClock, type PublicEventDto } from '@gatepass/shared';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { embedded } from '../../../config/embed.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { ClockIcon } from '../../../components/ui/icons.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -29,9 +31,19 @@ export function WaitingRoomNotice({ room }: { room: NonNullable<PublicEventDto['
           ? 'A fair queue opens before the sale: everyone who joins before then gets a random place in line, so there is no need to rush. Keep the queue page open and it lets you in when it is your turn.'
           : 'Join the queue and keep its page open: it lets you in to buy when it is your turn.'}
       </p>
-      <a href={room.queueUrl} className={cn(buttonClasses('primary'), 'mt-4 w-full')}>
-        Join the queue
-      </a>
+      {embedded ? (
+        // Inside the widget the queue is a screen of the frame's own (decision 074).
+        <Link
+          to={new URL(room.queueUrl, window.location.origin).pathname}
+          className={cn(buttonClasses('primary'), 'mt-4 w-full')}
+        >
+          Join the queue
+        </Link>
+      ) : (
+        <a href={room.queueUrl} className={cn(buttonClasses('primary'), 'mt-4 w-full')}>
+          Join the queue
+        </a>
+      )}
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import type { ManageEventListItem } from '@gatepass/shared';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
@@ -10,8 +11,18 @@ import { useManageEvents } from '../../../lib/queries/manage-events.ts';
 import { defaultEvent, EventPicker } from '../components/event-picker.tsx';
 import { PromoCodesPanel } from '../components/promo-codes-panel.tsx';
 import { ShareKitPanel } from '../components/share-kit-panel.tsx';
+import { WidgetPanel } from '../components/widget-panel.tsx';
 
 /** /events/manage/marketing/: promo codes and the share kit, one event at a time. */
+/** The event as the share kit and the widget panel need it. */
+const marketed = (event: ManageEventListItem) => ({
+  id: event.id,
+  title: event.title,
+  slug: event.slug,
+  status: event.status,
+  editPath: paths.manage.create(event.id),
+});
+
 export function MarketingPage() {
   const [params, setParams] = useSearchParams();
   const events = useManageEvents();
@@ -22,7 +33,7 @@ export function MarketingPage() {
       <PageHeader
         eyebrow="Organiser"
         title="Marketing"
-        subtitle="Promo codes that fill seats, and a share kit to put each event in front of people."
+        subtitle="Promo codes that fill seats, a share kit to put each event in front of people, and a widget to sell it on your own site."
       />
       <div className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
         <QueryState
@@ -67,16 +78,8 @@ export function MarketingPage() {
                   key={`promos-${selected.id}`}
                   event={{ id: selected.id, title: selected.title, timeZone: selected.timeZone }}
                 />
-                <ShareKitPanel
-                  key={`kit-${selected.id}`}
-                  event={{
-                    id: selected.id,
-                    title: selected.title,
-                    slug: selected.slug,
-                    status: selected.status,
-                    editPath: paths.manage.create(selected.id),
-                  }}
-                />
+                <ShareKitPanel key={`kit-${selected.id}`} event={marketed(selected)} />
+                <WidgetPanel key={`widget-${selected.id}`} event={marketed(selected)} />
               </>
             )
           }

@@ -12,3 +12,11 @@ export const SETTINGS_PATH = '/events/manage/settings';
 export function storeSettings(client: QueryClient, settings: SettingsDto): void {
   client.setQueryData(settingsKeys.all, settings);
 }
+
+/** Webhooks (Settings → Webhooks, owner only). */
+export const WEBHOOKS_PATH = '/events/manage/webhooks';
+export const webhookKeys = {
+  all: ['webhooks'] as const,
+  list: () => [...webhookKeys.all, 'list'] as const,
+  deliveries: (endpointId: string) => [...webhookKeys.all, 'deliveries', endpointId] as const,
+};

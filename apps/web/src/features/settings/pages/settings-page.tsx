@@ -1,4 +1,4 @@
-import type { SettingsDto, UserDto } from '@gatepass/shared';
+import { roleAllows, type SettingsDto, type UserDto } from '@gatepass/shared';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -17,6 +17,8 @@ import { ProfileForm } from '../components/profile-form.tsx';
 import { ServerFeatures } from '../components/server-features.tsx';
 import { SettingsSection } from '../components/settings-section.tsx';
 import { VerifyEmailNotice } from '../components/verify-email-notice.tsx';
+import { Webhooks } from '../components/webhooks.tsx';
+import { useWorkspace } from '../../../lib/workspace.ts';
 
 export type AccountProfile = SettingsDto['profile'];
 
@@ -31,6 +33,10 @@ export function SettingsPage({
 }) {
   const settings = useSettings();
   const data = settings.data;
+  // Webhooks are the owner's (issue 26 §3; their routes need the `owner` level of the role
+  // table): a team member's Settings are their own account's.
+  const role = useWorkspace().current?.role;
+  const owner = role !== undefined && roleAllows(role, 'owner');
   const [params, setParams] = useSearchParams();
   const confirm = useConfirmEmailChange();
   const confirmToken = params.get('confirm-email');
@@ -118,6 +124,23 @@ export function SettingsPage({
                   'Who pays the service fee by default, and whether we mail you about orders.',
                 content: <PreferencesForm preferences={data.preferences} />,
               },
+              ...(owner
+                ? [
+                    {
+                      id: 'webhooks',
+                      title: 'Webhooks',
+                      description: (
+                        <>
+                          Send orders, refunds, cancellations, transfers, check-ins and waiting-list
+                          offers to your own tools as they happen: signed JSON, retried for a day.
+                          See the integration guide (docs/integrations.md) for how to check a
+                          signature.
+                        </>
+                      ),
+                      content: <Webhooks />,
+                    },
+                  ]
+                : []),
               {
                 id: 'api-tokens',
                 title: 'API tokens',

@@ -1,0 +1,1 @@
+export { EmbedQueuePage as EmbedQueueRoute } from '../../../features/checkout/pages/embed-queue-page.tsx';
