@@ -2,8 +2,8 @@ import { SearchIcon } from '../../../components/ui/icons.tsx';
 import { cn } from '../../../lib/cn.ts';
 
 /**
- * The "Search events" box of the home page and the events list: a labelled search input
- * with its magnifier. `iconClassName` places the magnifier to suit the input's padding.
+ * The "Search events" box of the home page and the events list: a search input inside its
+ * (visually hidden) label, with its magnifier. `iconClassName` places the magnifier to suit the input's padding.
  */
 export function EventSearchInput({
   id,
@@ -23,10 +23,8 @@ export function EventSearchInput({
   iconClassName: string;
 }) {
   return (
-    <div className="relative flex-1">
-      <label htmlFor={id} className="sr-only">
-        Search events
-      </label>
+    <label className="relative block flex-1">
+      <span className="sr-only">Search events</span>
       <SearchIcon
         className={cn(
           'pointer-events-none absolute top-1/2 size-5 -translate-y-1/2 text-slate-500',
@@ -43,6 +41,6 @@ export function EventSearchInput({
         placeholder={placeholder}
         className={className}
       />
-    </div>
+    </label>
   );
 }

@@ -126,112 +126,103 @@ export function HomePage() {
         </div>
       </DarkStage>
 
-      <Later>
-        <HomeSection
-          id="upcoming-title"
-          className="py-14 sm:py-20"
-          title="Upcoming events"
-          intro={<p className="mt-2 text-slate-600">The next events on Gatepass, soonest first.</p>}
-          action={
-            <Link to={paths.events} className={buttonClasses('secondary')}>
-              See all events
-              <ArrowRightIcon className="size-4" />
-            </Link>
-          }
-        >
-          {upcoming.data && upcoming.data.items.length === 0 ? (
-            <div className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-              <p className="font-semibold text-slate-900">No upcoming events yet.</p>
-              <p className="mt-1 text-sm text-slate-600">Be the first: it takes a few minutes.</p>
-              <Link
-                to={paths.manage.create('event')}
-                className={`${buttonClasses('primary')} mt-5`}
-              >
-                Create an event
-              </Link>
-            </div>
-          ) : (
-            <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {upcoming.data
-                ? upcoming.data.items.map((event) => (
-                    <li key={event.slug} className="flex [&>article]:w-full">
-                      <EventCard event={event} />
-                    </li>
-                  ))
-                : Array.from({ length: 3 }, (_, i) => (
-                    <li key={i}>
-                      <EventCardSkeleton />
-                    </li>
-                  ))}
-            </ul>
-          )}
-        </HomeSection>
-      </Later>
-
-      <Later>
-        <HomeSection
-          id="categories-title"
-          className="bg-white py-14 sm:py-20"
-          title="Browse by category"
-        >
-          <ul className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-            {EVENT_CATEGORIES.map((category) => (
-              <li key={category}>
-                <Link
-                  to={`${paths.events}?category=${encodeURIComponent(category)}`}
-                  className={`flex items-center gap-3 rounded-xl px-4 py-4 font-semibold ring-1 ring-inset transition-transform hover:-translate-y-0.5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${CATEGORY_TONES[category]}`}
-                >
-                  <span
-                    aria-hidden="true"
-                    className="flex size-9 shrink-0 items-center justify-center rounded-lg text-sm font-bold text-white"
-                  >
-                    {category.charAt(0)}
-                  </span>
-                  {category}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </HomeSection>
-      </Later>
-
-      <Later>
-        <HomeSection
-          id="features-title"
-          className="bg-slate-50 py-14 sm:py-20"
-          title="Organising an event?"
-          intro={
-            <p className="mt-2 max-w-2xl text-slate-600">
-              Gatepass looks after tickets from the first sale to the last guest through the gate.
-            </p>
-          }
-          action={
-            <Link to={paths.manage.create('event')} className={buttonClasses('primary')}>
+      <HomeSection
+        id="upcoming-title"
+        className="py-14 sm:py-20"
+        title="Upcoming events"
+        intro={<p className="mt-2 text-slate-600">The next events on Gatepass, soonest first.</p>}
+        action={
+          <Link to={paths.events} className={buttonClasses('secondary')}>
+            See all events
+            <ArrowRightIcon className="size-4" />
+          </Link>
+        }
+      >
+        {upcoming.data && upcoming.data.items.length === 0 ? (
+          <div className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+            <p className="font-semibold text-slate-900">No upcoming events yet.</p>
+            <p className="mt-1 text-sm text-slate-600">Be the first: it takes a few minutes.</p>
+            <Link to={paths.manage.create('event')} className={`${buttonClasses('primary')} mt-5`}>
               Create an event
             </Link>
-          }
-        >
-          <ul className="mt-10 grid gap-6 md:grid-cols-3">
-            {features.map(({ title, text, icon: Icon }) => (
-              <li
-                key={title}
-                className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-900/5"
-              >
-                <span className="flex size-11 items-center justify-center rounded-xl bg-indigo-50 text-indigo-600">
-                  <Icon className="size-6" />
-                </span>
-                <h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
-                <p className="mt-2 text-sm leading-6 text-slate-600">{text}</p>
-              </li>
-            ))}
+          </div>
+        ) : (
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {upcoming.data
+              ? upcoming.data.items.map((event) => (
+                  <li key={event.slug} className="flex [&>article]:w-full">
+                    <EventCard event={event} />
+                  </li>
+                ))
+              : Array.from({ length: 3 }, (_, i) => (
+                  <li key={i}>
+                    <EventCardSkeleton />
+                  </li>
+                ))}
           </ul>
-        </HomeSection>
-      </Later>
+        )}
+      </HomeSection>
+
+      <HomeSection
+        id="categories-title"
+        className="bg-white py-14 sm:py-20"
+        title="Browse by category"
+      >
+        <ul className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+          {EVENT_CATEGORIES.map((category) => (
+            <li key={category}>
+              <Link
+                to={`${paths.events}?category=${encodeURIComponent(category)}`}
+                className={`flex items-center gap-3 rounded-xl px-4 py-4 font-semibold ring-1 ring-inset transition-transform hover:-translate-y-0.5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${CATEGORY_TONES[category]}`}
+              >
+                <span
+                  aria-hidden="true"
+                  className="flex size-9 shrink-0 items-center justify-center rounded-lg text-sm font-bold text-white"
+                >
+                  {category.charAt(0)}
+                </span>
+                {category}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </HomeSection>
+
+      <HomeSection
+        id="features-title"
+        className="bg-slate-50 py-14 sm:py-20"
+        title="Organising an event?"
+        intro={
+          <p className="mt-2 max-w-2xl text-slate-600">
+            Gatepass looks after tickets from the first sale to the last guest through the gate.
+          </p>
+        }
+        action={
+          <Link to={paths.manage.create('event')} className={buttonClasses('primary')}>
+            Create an event
+          </Link>
+        }
+      >
+        <ul className="mt-10 grid gap-6 md:grid-cols-3">
+          {features.map(({ title, text, icon: Icon }) => (
+            <li key={title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-900/5">
+              <span className="flex size-11 items-center justify-center rounded-xl bg-indigo-50 text-indigo-600">
+                <Icon className="size-6" />
+              </span>
+              <h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
+              <p className="mt-2 text-sm leading-6 text-slate-600">{text}</p>
+            </li>
+          ))}
+        </ul>
+      </HomeSection>
     </>
   );
 }
 
-/** A band of the home page: its heading (with a line under it and a link beside it) and body. */
+/**
+ * A band of the home page under the opening, rendered once the opening has painted (`Later`):
+ * its heading (with a line under it and a link beside it) and body.
+ */
 function HomeSection({
   id,
   className,
@@ -253,21 +244,23 @@ function HomeSection({
     </h2>
   );
   return (
-    <section aria-labelledby={id} className={className}>
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        {action ? (
-          <div className="flex flex-wrap items-end justify-between gap-4">
-            <div>
-              {heading}
-              {intro}
+    <Later>
+      <section aria-labelledby={id} className={className}>
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          {action ? (
+            <div className="flex flex-wrap items-end justify-between gap-4">
+              <div>
+                {heading}
+                {intro}
+              </div>
+              {action}
             </div>
-            {action}
-          </div>
-        ) : (
-          heading
-        )}
-        {children}
-      </div>
-    </section>
+          ) : (
+            heading
+          )}
+          {children}
+        </div>
+      </section>
+    </Later>
   );
 }

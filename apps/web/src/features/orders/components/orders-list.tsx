@@ -24,8 +24,10 @@ export function OrdersList({
               { label: 'Order', className: 'px-4 py-3 sm:pl-6' },
               { label: 'Buyer', className: 'px-4 py-3' },
               { label: 'Event', className: 'hidden px-4 py-3 lg:table-cell' },
-              { label: 'Tickets', className: 'px-4 py-3 text-right' },
-              { label: 'Total', className: 'px-4 py-3 text-right' },
+              ...['Tickets', 'Total'].map((label) => ({
+                label,
+                className: 'px-4 py-3 text-right',
+              })),
               { label: 'Status', className: 'px-4 py-3 sm:pr-6' },
             ]}
           />

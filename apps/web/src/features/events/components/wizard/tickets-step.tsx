@@ -65,11 +65,11 @@ export function TicketsStep({ event, wizard, errors }: StepProps) {
 
         {event.ticketTypes.length === 0 && !ticketDraft ? (
           <EmptyState
-            boxed
-            className="mt-4 py-10"
+            title="No tickets yet"
             heading="p"
             icon={<TicketIcon className="size-6" />}
-            title="No tickets yet"
+            boxed
+            className="mt-4 py-10"
             action={
               <Button onClick={() => open('new')}>
                 <PlusIcon className="size-5" />
