@@ -584,7 +584,11 @@ async function seedOrders(
       },
     });
     // Each demo buyer is a client of their own: the checkout's per-address limits key on it.
-    const { order, accessToken } = await orders.create(body, null, `seed:${event.id}:${i}`);
+    const { order, accessToken } = await orders.checkout.create(
+      body,
+      null,
+      `seed:${event.id}:${i}`,
+    );
     let fate: OrderFate;
     // The last two paid orders of an event are recent and still awaiting payment.
     const pending = type.price > 0 && i >= demo.orders - 2;
@@ -607,20 +611,29 @@ async function seedOrders(
       result.paystack += 1;
     } else {
       mail.lastHoldLink = undefined;
-      await orders.choosePayment(order.id, accessToken, 'offline', `seed:${event.id}:${i}`);
+      await orders.settlement.choosePayment(
+        order.id,
+        accessToken,
+        'offline',
+        `seed:${event.id}:${i}`,
+      );
       if (pending) {
         // The buyer opened the mailed link, so the order holds for the event's offline hold
         // instead of lapsing with the normal hold (decision 025).
-        if (mail.lastHoldLink) await orders.confirmHold(mail.lastHoldLink);
+        if (mail.lastHoldLink) await orders.settlement.confirmHold(mail.lastHoldLink);
         fate = 'pending';
       } else if (i % 13 === 7) {
-        await orders.cancel(organiserId, order.id, 'Not paid; the buyer asked to cancel.');
+        await orders.organiser.cancel(
+          organiserId,
+          order.id,
+          'Not paid; the buyer asked to cancel.',
+        );
         fate = 'cancelled';
       } else {
-        await orders.markPaid(organiserId, order.id);
+        await orders.organiser.markPaid(organiserId, order.id);
         fate = 'paid';
         if (i % 9 === 4) {
-          await orders.refund(organiserId, order.id, 'The buyer could no longer come.');
+          await orders.organiser.refund(organiserId, order.id, 'The buyer could no longer come.');
           fate = 'refunded';
         }
       }
@@ -797,7 +810,7 @@ async function seedSellOut(
   }
   const given = await orderRepo.firstCompletedOrder(db, event.id);
   if (given) {
-    await orders.transferForOwner(organiserId, given, {
+    await orders.transfers.transferForOwner(organiserId, given, {
       firstName: 'Chiamaka',
       lastName: 'Eze',
       email: 'chiamaka.eze@example.com',

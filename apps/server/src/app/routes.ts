@@ -99,5 +99,5 @@ export async function registerRoutes(
   // The waiting room's queue page (plain HTML), before the web app's fallback.
   await app.register(queuePageRoutes(s.waitingRoom));
   // The light ticket page and its service worker (plain HTML, decision 042).
-  await app.register(ticketPageRoutes(s.orders, config.publicUrl, walletEnabled));
+  await app.register(ticketPageRoutes(s.orders.reads, config.publicUrl, walletEnabled));
 }

@@ -185,7 +185,7 @@ export async function createServices(
       'UNSAFE_DISABLE_CAPACITY_GUARD is set: tickets WILL be oversold. It exists for the oversell test only.',
     );
   }
-  const tickets = new TicketsService(orders, config.publicUrl);
+  const tickets = new TicketsService(orders.reads, config.publicUrl);
   tickets.attachToMail(mail, ORDER_CONFIRMATION);
   tickets.attachCalendarToMail(mail, CHANGE_KINDS.eventChanged);
   // The demo's Paystack sandbox answers the Paystack client in-process and delivers its
@@ -217,7 +217,7 @@ export async function createServices(
     : undefined;
   const payments = new PaymentsService(
     db,
-    orders,
+    orders.settlement,
     mail,
     paystack,
     config.publicUrl,
@@ -256,7 +256,7 @@ export async function createServices(
   const waitlist = new WaitlistService(
     db,
     mail,
-    orders,
+    orders.offers,
     limits.waitlist,
     { publicUrl: config.publicUrl, offerSeconds: config.waitlistOfferSeconds },
     log,
@@ -279,7 +279,7 @@ export async function createServices(
     media,
     events,
     orders,
-    checkin: new CheckinService(db, orders),
+    checkin: new CheckinService(db, orders.door),
     ordersManage,
     promos: new PromosService(
       db,
@@ -298,7 +298,7 @@ export async function createServices(
     // Wallet passes below each ticket link, kept up to date by a sweeper (decisions 043–044).
     wallet: new WalletService(
       db,
-      orders,
+      orders.reads,
       {
         publicUrl: config.publicUrl,
         apple: config.appleWallet,
@@ -356,6 +356,8 @@ function connectReactions({
     await waitlist.ticketsReleased(trx, ended, ticketTypeIds);
     await webhooks.ordersEnded(trx, ended);
   });
+  // The waiting list says which holds are its offers (orders no longer reads its table).
+  orders.organiser.onOfferOrders(waitlist.offeredOrderIds);
   orders.onChanges({
     transferred: (trx, order, from) => webhooks.transferred(trx, order, from),
     checkedIn: (trx, eventId, ids, device) => webhooks.checkedIn(trx, eventId, ids, device),
@@ -364,9 +366,9 @@ function connectReactions({
   ordersManage.onWaitingCount((ids) => waitlist.waitingFor(ids));
   // Holders hear of a cancelled event or a new date, time or place in its commit (issue 24 §1).
   events.onHoldersToTell({
-    cancelled: (trx, eventId, reason) => orders.eventCancelled(trx, eventId, reason),
-    changed: (trx, eventId, change) => orders.eventChanged(trx, eventId, change),
-    committed: () => orders.kickMessages(),
+    cancelled: (trx, eventId, reason) => orders.notices.eventCancelled(trx, eventId, reason),
+    changed: (trx, eventId, change) => orders.notices.eventChanged(trx, eventId, change),
+    committed: () => orders.notices.kickMessages(),
   });
   events.ticketTypes.onCapacityRaised((trx, ticketTypeIds) =>
     waitlist.offerFreed(trx, ticketTypeIds).then(() => {}),

@@ -12,6 +12,7 @@ import type { MediaTables } from '../modules/media/media.table.ts';
 import type { OrderManageTables } from '../modules/orders/orders.manage.table.ts';
 import type { OrderTables } from '../modules/orders/orders.table.ts';
 import type { PaymentTables } from '../modules/payments/payments.table.ts';
+import type { PromoTables } from '../modules/promos/promos.table.ts';
 import type { PaystackSandboxTables } from '../modules/paystack-sandbox/paystack-sandbox.table.ts';
 import type { SettingsTables } from '../modules/settings/settings.table.ts';
 import type { TeamTables } from '../modules/team/team.table.ts';
@@ -33,6 +34,7 @@ export type Database = AuthTables &
   MediaTables &
   EventTables &
   OrderTables &
+  PromoTables &
   PaymentTables &
   PaystackSandboxTables &
   CheckinTables &

@@ -230,7 +230,7 @@ async function expire(w: World, orderId: string) {
     .set({ reserved_until: sql<Date>`now() - interval '1 second'` })
     .where('id', '=', orderId)
     .execute();
-  await w.t.app.services.orders.expireHolds();
+  await w.t.app.services.orders.holds.expireHolds();
 }
 
 let fake: FakePaystack;

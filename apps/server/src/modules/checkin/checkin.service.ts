@@ -8,14 +8,14 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
 import { inventoryService } from '../events/inventory.service.ts';
-import type { OrdersService } from '../orders/orders.service.ts';
+import type { Door } from '../orders/orders.door.ts';
 import * as repo from './checkin.repository.ts';
 
 /** The door (spec §2 verify-ticket, §7 ticketPurchase calls): owner-only, idempotent. */
 export class CheckinService {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly orders: OrdersService,
+    private readonly orders: Door,
   ) {}
 
   async doorOrders(organiserId: string, eventId: string): Promise<DoorOrderDto[]> {

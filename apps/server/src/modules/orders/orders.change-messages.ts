@@ -4,7 +4,7 @@ import type { NewMail, NewMessage, NewSms } from '../mail/mail.service.ts';
 import { gsm7Length, SMS_SEGMENT, toGsm7, truncateGsm7 } from '../sms/sms.text.ts';
 import { normalizePhone } from '../../lib/phone.ts';
 import { formatEventDate } from '@gatepass/shared';
-import { isTestPaid } from './orders.mails.ts';
+import { isTestPaid } from './orders.dto.ts';
 import { shortEventTime } from './orders.sms.ts';
 import type { OrderRow } from './orders.table.ts';
 

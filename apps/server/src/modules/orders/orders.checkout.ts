@@ -14,10 +14,13 @@ import type { MailService } from '../mail/mail.service.ts';
 import { CHECKOUT_LIMITS, emailKey, phoneKey } from './orders.limits.ts';
 import { confirmationMessages } from './orders.mails.ts';
 import type { TicketLinks } from '../tickets/ticket-links.ts';
-import type { WalletEnabled } from '../wallet/wallet.links.ts';
+import type { WalletEnabled } from '../tickets/wallet-links.ts';
 import { priceOrder, type PricedLine, type Pricing } from './orders.pricing.ts';
+import { promoCodes, type PromoCode } from '../promos/promos.codes.ts';
+import { promoUsedUp, soldOut, tooManyOpenHolds } from './orders.errors.ts';
+import * as holdRepo from './orders.holds.repository.ts';
 import * as repo from './orders.repository.ts';
-import type { OrderItemRow, OrderRow, PromoCodeRow } from './orders.table.ts';
+import type { OrderItemRow, OrderRow } from './orders.table.ts';
 
 /**
  * Checkout of a group of purchases of one event, in one transaction with a handful of
@@ -84,25 +87,6 @@ export interface CheckoutConfig {
   wallet?: WalletEnabled | undefined;
 }
 
-export const soldOut = (name: string, left: number) =>
-  new AppError(
-    409,
-    'SOLD_OUT',
-    left > 0
-      ? `Sorry, only ${left} "${name}" ticket${left === 1 ? ' is' : 's are'} left.`
-      : `Sorry, "${name}" is sold out.`,
-  );
-
-/** The answer to a buyer with too many orders of the event waiting for payment. */
-export const tooManyOpenHolds = (open: number) =>
-  new AppError(
-    409,
-    'CONFLICT',
-    `You already have ${open} orders waiting for payment for this event. Pay for one of them, or wait until its hold ends, before ordering again.`,
-  );
-
-const promoUsedUp = () => new AppError(409, 'CONFLICT', 'This promo code has been used up.');
-
 /** A stable order (by id, as PostgreSQL orders uuids), the order rows are locked in. */
 const byTypeId = <T extends { ticketTypeId: string }>(lines: T[]) =>
   [...lines].sort((a, b) =>
@@ -167,10 +151,10 @@ export function checkBasket(
 
 /** The promo code as read is live for this event, with a use left after `usedSinceRead`. */
 export function checkPromo(
-  promo: PromoCodeRow | undefined,
+  promo: PromoCode | undefined,
   usedSinceRead: number,
   now: number,
-): PromoCodeRow {
+): PromoCode {
   if (
     !promo ||
     !promo.active ||
@@ -206,7 +190,7 @@ interface Accepted {
   index: number;
   purchase: Purchase;
   lines: PricedLine[];
-  promo: PromoCodeRow | null;
+  promo: PromoCode | null;
   pricing: Pricing;
   free: boolean;
 }
@@ -286,7 +270,7 @@ export class CheckoutGroups {
         ? [...new Set(purchases.flatMap((p) => (p.input.promoCode ? [p.input.promoCode] : [])))]
         : [];
       const promos = new Map(
-        (await repo.findPromos(trx, eventId, codes, lock)).map((p) => [p.code, p]),
+        (await promoCodes.forCheckout(trx, eventId, codes, lock)).map((p) => [p.code, p]),
       );
 
       // Decide each purchase in turn against what those before it took.
@@ -381,7 +365,7 @@ export class CheckoutGroups {
       const used = [...promoUses].map(([code, n]) => ({ promo: promos.get(code)!, n }));
       used.sort((a, b) => (a.promo.id < b.promo.id ? -1 : a.promo.id > b.promo.id ? 1 : 0));
       for (const { promo, n } of used) {
-        if (!(await repo.redeemPromoUses(trx, promo.id, n))) throw new TakenMeanwhile();
+        if (!(await promoCodes.redeemUses(trx, promo.id, n))) throw new TakenMeanwhile();
       }
 
       accepted.forEach((a, i) => {
@@ -416,7 +400,7 @@ export class CheckoutGroups {
       trx,
       buyers.flatMap((b) => [`holds:${eventId}:e:${b.email}`, `holds:${eventId}:p:${b.phone}`]),
     );
-    const held = await repo.findOpenHoldKeys(
+    const held = await holdRepo.findOpenHoldKeys(
       trx,
       eventId,
       buyers.map((b) => b.email),

@@ -111,7 +111,7 @@ describe('offline payment', () => {
     await sql`update orders set reserved_until = now() - interval '1 second' where id = ${o.id}`.execute(
       t.db,
     );
-    await t.app.services.orders.expireHolds(eventId);
+    await t.app.services.orders.holds.expireHolds(eventId);
     const res = await t.post(`${ORDERS}/confirm-hold`, { token });
     expect(res.status).toBe(409);
     const status = await sql<{

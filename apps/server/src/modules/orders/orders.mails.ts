@@ -1,64 +1,20 @@
-import { formatKobo, koboToNaira, paystackChannelsOf } from '@gatepass/shared';
+import { formatKobo } from '@gatepass/shared';
 import type { SaleEvent } from '../events/inventory.service.ts';
 import { aboutLink, type NewMail, type NewMessage } from '../mail/mail.service.ts';
 import type { TicketLinks } from '../tickets/ticket-links.ts';
 import { ticketLines, when, where, type TicketOrder } from '../tickets/tickets.render.ts';
 import { TICKET_QR_CID } from '../tickets/tickets.service.ts';
+import { isTestPaid, ticketOrderOf } from './orders.dto.ts';
 import { orderConfirmationSms } from './orders.sms.ts';
 import type { OrderItemRow, OrderRow } from './orders.table.ts';
-import { walletLinks, type WalletEnabled, type WalletLink } from '../wallet/wallet.links.ts';
+import { walletLinks, type WalletEnabled, type WalletLink } from '../tickets/wallet-links.ts';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export const ORDER_CONFIRMATION = 'order-confirmation';
 
-/** Completed (or since refunded) through the TEST provider: no money changed hands. */
-export const isTestPaid = (order: Pick<OrderRow, 'payment_method' | 'paid_at'>): boolean =>
-  order.payment_method === 'test' && order.paid_at !== null;
-
 /** What a TEST-paid order's mail and ticket say, so no one takes it for a sale. */
 export const TEST_PAID_NOTE = 'TEST — not paid: paid with the TEST provider, no money was taken.';
-
-/** The order as its ticket shows it. */
-export function ticketOrderOf(
-  order: OrderRow,
-  items: OrderItemRow[],
-  event: SaleEvent,
-): TicketOrder {
-  return {
-    orderCode: order.code,
-    firstName: order.first_name,
-    lastName: order.last_name,
-    email: order.email,
-    quantity: order.quantity,
-    items: items.map((i) => ({
-      ticketTypeId: i.ticket_type_id,
-      name: i.name,
-      quantity: i.quantity,
-      unitPrice: koboToNaira(i.unit_price_kobo),
-      lineTotal: koboToNaira(i.unit_price_kobo * i.quantity),
-    })),
-    totalPrice: koboToNaira(order.total_kobo),
-    testPayment: isTestPaid(order),
-    eventId: event.id,
-    event: {
-      title: event.title,
-      slug: event.slug,
-      startAt: event.start_at ? event.start_at.toISOString() : null,
-      endAt: event.end_at ? event.end_at.toISOString() : null,
-      timeZone: event.time_zone,
-      venueName: event.venue_name,
-      address: event.address,
-      city: event.city,
-      online: Boolean(event.online_url),
-      offlinePayment: event.offline_payment,
-      offlineHoldHours: event.offline_hold_hours,
-      allowTransfers: event.allow_transfers,
-      paystackChannels: paystackChannelsOf(event.paystack_channels),
-      payoutReady: Boolean(event.payout_ready),
-    },
-  };
-}
 
 /**
  * When and where, per event row as read: a group of orders shares one (orders.checkout.ts),

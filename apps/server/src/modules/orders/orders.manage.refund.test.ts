@@ -193,7 +193,7 @@ describe('refunding a Paystack-paid order', () => {
       .set({ reserved_until: sql<Date>`now() - interval '1 second'` })
       .where('id', '=', late.id)
       .execute();
-    await t.app.services.orders.expireHolds();
+    await t.app.services.orders.holds.expireHolds();
     const other = await t.post(ORDERS, {
       eventId: late.event.id,
       items: [{ ticketTypeId: late.ticketTypeId, quantity: 1 }],

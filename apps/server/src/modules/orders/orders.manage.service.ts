@@ -2,7 +2,6 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   formatKobo,
-  koboToNaira,
   type EventHoldDto,
   type ManageOrderDto,
   type ManageOrderListItem,
@@ -18,19 +17,19 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
 import { newToken, sha256 } from '../../lib/secrets.ts';
 import { dateRangeWindow } from '../events/events.time.ts';
-import type { PaymentsService, RecordedRefund } from '../payments/payments.service.ts';
+import type { PromoUsage } from '../promos/promos.service.ts';
 import { inventoryService, type SaleEvent } from '../events/inventory.service.ts';
 import { csvStream, lagosTime, nairaCell, type CsvColumn } from './orders.manage.csv.ts';
 import * as manageRepo from './orders.manage.repository.ts';
-import type { ExportRow, OrderFilters, OrderListRow } from './orders.manage.repository.ts';
+import type { ExportRow, OrderFilters } from './orders.manage.repository.ts';
 import * as repo from './orders.repository.ts';
-import { isTestPaid, toOrderDto, type OrdersService, type TransferTo } from './orders.service.ts';
+import { toHoldDto, toListItem, toManageOrderDto, toOrderDto } from './orders.dto.ts';
+import type { OrdersService, TransferTo } from './orders.service.ts';
 
 type ListQuery = z.output<typeof manageOrdersQuery>;
 type ExportQuery = z.output<typeof manageOrdersExportQuery>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export const ORDER_NOT_FOUND = 'This order was not found.';
 export const EVENT_NOT_FOUND = 'This event does not exist.';
@@ -62,30 +61,35 @@ export interface LookupLimits {
   failuresPerIpAndCode: Limiter;
 }
 
+/** A payment as the payments module keeps it: only whether it settled the order matters here. */
+export interface RefundablePayment {
+  outcome: string | null;
+}
+
+/** A refund Paystack accepted, as recorded for one payment. */
+export interface RecordedRefund {
+  id: string;
+  /** pending, processing or processed. */
+  status: string;
+  amountKobo: number;
+  reference: string;
+}
+
+/**
+ * What the organiser's refund asks of the payments module (its PaymentsService): declared
+ * here, so orders imports nothing of payments and payments depends on orders' settlement
+ * alone (decision 060).
+ */
+export interface OrderRefunds {
+  readonly refundsThroughPaystack: boolean;
+  paymentOf(orderId: string, reference: string): Promise<RefundablePayment | undefined>;
+  paymentsToRefund(orderId: string): Promise<RefundablePayment[]>;
+  refund(payment: RefundablePayment, note: string): Promise<RecordedRefund>;
+}
+
 export interface OrdersManageOptions {
   /** Rows per query of a CSV export. */
   exportBatchSize: number;
-}
-
-export function toListItem(row: OrderListRow): ManageOrderListItem {
-  return {
-    id: row.id,
-    orderCode: row.code,
-    status: row.status,
-    eventId: row.event_id,
-    eventTitle: row.event_title,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    email: row.email,
-    phone: row.phone,
-    quantity: row.quantity,
-    totalPrice: koboToNaira(row.total_kobo),
-    paymentMethod: row.payment_method,
-    testPayment: isTestPaid(row),
-    createdAt: row.created_at.toISOString(),
-    paidAt: iso(row.paid_at),
-    attendedAt: iso(row.attended_at),
-  };
 }
 
 const EXPORT_COLUMNS: CsvColumn<ExportRow>[] = [
@@ -119,11 +123,11 @@ const EXPORT_COLUMNS: CsvColumn<ExportRow>[] = [
 export class OrdersManageService {
   constructor(
     private readonly db: Db,
-    private readonly orders: OrdersService,
+    private readonly orders: Pick<OrdersService, 'organiser' | 'transfers'>,
     private readonly limits: LookupLimits,
     private readonly options: OrdersManageOptions,
     private readonly log: FastifyBaseLogger,
-    private readonly payments: PaymentsService,
+    private readonly payments: OrderRefunds,
   ) {}
 
   private waitingFor: ((ticketTypeIds: string[]) => Promise<number>) | undefined;
@@ -160,38 +164,14 @@ export class OrdersManageService {
       inventoryService.event(this.db, row.event_id),
       manageRepo.findHistory(this.db, row.id),
     ]);
-    const base = toOrderDto(row, items, event!);
     const waitingList =
       row.status === 'completed' && this.waitingFor
         ? await this.waitingFor([...new Set(items.map((i) => i.ticket_type_id))])
         : undefined;
-    return {
-      ...(waitingList === undefined ? {} : { waitingList }),
-      ...base,
-      promoCode: row.promo_code,
-      payment: { method: row.payment_method, reference: row.payment_ref, paidAt: iso(row.paid_at) },
-      checkIn: { attendedAt: iso(row.attended_at), attendedBy: row.attended_by_name },
-      cancelledAt: iso(row.cancelled_at),
-      updatedAt: row.updated_at.toISOString(),
-      history: history.map((h) => ({
-        kind: h.kind,
-        detail: h.detail,
-        actor: h.actor,
-        createdAt: h.created_at.toISOString(),
-      })),
-      actions: {
-        resendTickets: row.status === 'completed',
-        markPaid: row.status === 'pending' && event!.status !== 'cancelled',
-        cancel: row.status === 'pending' || row.status === 'completed',
-        refund:
-          row.status === 'completed' || (row.needs_refund && this.payments.refundsThroughPaystack),
-        transfer:
-          row.status === 'completed' &&
-          row.attended_at === null &&
-          event!.status !== 'cancelled' &&
-          !(event!.end_at && event!.end_at.getTime() <= Date.now()),
-      },
-    };
+    return toManageOrderDto(row, items, event!, history, {
+      waitingList,
+      refundsThroughPaystack: this.payments.refundsThroughPaystack,
+    });
   }
 
   async resendTickets(
@@ -200,7 +180,7 @@ export class OrdersManageService {
     actorUserId = ownerId,
   ): Promise<ManageOrderDto> {
     await this.detail(ownerId, orderId);
-    await this.orders.resendTickets(ownerId, orderId, actorUserId);
+    await this.orders.organiser.resendTickets(ownerId, orderId, actorUserId);
     return this.detail(ownerId, orderId);
   }
 
@@ -212,13 +192,13 @@ export class OrdersManageService {
     actorUserId = ownerId,
   ): Promise<ManageOrderDto> {
     await this.detail(ownerId, orderId);
-    await this.orders.transferForOwner(ownerId, orderId, to, actorUserId, orderCode);
+    await this.orders.transfers.transferForOwner(ownerId, orderId, to, actorUserId, orderCode);
     return this.detail(ownerId, orderId);
   }
 
   async markPaid(ownerId: string, orderId: string, actorUserId = ownerId): Promise<ManageOrderDto> {
     await this.detail(ownerId, orderId);
-    await this.orders.markPaid(ownerId, orderId, actorUserId);
+    await this.orders.organiser.markPaid(ownerId, orderId, actorUserId);
     return this.detail(ownerId, orderId);
   }
 
@@ -229,7 +209,7 @@ export class OrdersManageService {
     actorUserId = ownerId,
   ) {
     await this.detail(ownerId, orderId);
-    await this.orders.cancel(ownerId, orderId, reason ?? null, actorUserId);
+    await this.orders.organiser.cancel(ownerId, orderId, reason ?? null, actorUserId);
     return this.detail(ownerId, orderId);
   }
 
@@ -276,7 +256,7 @@ export class OrdersManageService {
       (r) => `${formatKobo(r.amountKobo)} refunded through Paystack (refund ${r.id}, ${r.status})`,
     );
     if (order.status === 'completed') {
-      await this.orders.refund(
+      await this.orders.organiser.refund(
         ownerId,
         orderId,
         [reason, ...summary].filter(Boolean).join('. ') || null,
@@ -295,7 +275,7 @@ export class OrdersManageService {
         ]);
       });
     } else {
-      await this.orders.refund(ownerId, orderId, reason ?? null, actorUserId); // 409: nothing to refund
+      await this.orders.organiser.refund(ownerId, orderId, reason ?? null, actorUserId); // 409: nothing to refund
     }
     if (refunded.length) this.log.info({ orderId, refunds: refunded.length }, 'order refunded');
     return { order: await this.detail(ownerId, orderId), refunded };
@@ -367,28 +347,14 @@ export class OrdersManageService {
   /** The event's open holds: who, how many tickets, until when, offline-confirmed or not. */
   async holds(ownerId: string, eventId: string): Promise<EventHoldDto[]> {
     await this.ownedEvent(ownerId, eventId);
-    const rows = await this.orders.openHolds(eventId);
-    return rows.map((o) => ({
-      orderId: o.id,
-      orderCode: o.code,
-      firstName: o.first_name,
-      lastName: o.last_name,
-      email: o.email,
-      phone: o.phone,
-      quantity: o.quantity,
-      totalPrice: koboToNaira(o.total_kobo),
-      paymentMethod: o.payment_method,
-      reservedUntil: o.reserved_until!.toISOString(),
-      holdConfirmedAt: o.hold_confirmed_at ? o.hold_confirmed_at.toISOString() : null,
-      waitlistOffer: o.waitlist_offer,
-      createdAt: o.created_at.toISOString(),
-    }));
+    const rows = await this.orders.organiser.openHolds(eventId);
+    return rows.map(toHoldDto);
   }
 
   /** Ends one hold of the organiser's event; another organiser's order is 404. */
   releaseHold(ownerId: string, orderId: string, actorUserId = ownerId): Promise<OrderDto> {
     if (!UUID.test(orderId)) throw notFound('This order was not found.');
-    return this.orders.releaseHold(ownerId, orderId, actorUserId);
+    return this.orders.organiser.releaseHold(ownerId, orderId, actorUserId);
   }
 
   // Internals ------------------------------------------------------------------------------
@@ -404,6 +370,29 @@ export class OrdersManageService {
       from: window.from,
       to: window.to,
     };
+  }
+
+  // What promos asks of orders (decision 060) ---------------------------------------------
+
+  /** What each code's completed orders add up to, by code id (codes no order used: absent). */
+  async promoUsage(promoIds: string[]): Promise<Map<string, PromoUsage>> {
+    const rows = await repo.findPromoUsage(this.db, promoIds);
+    return new Map(
+      rows.map((r) => [
+        r.promo_code_id!,
+        {
+          completedOrders: r.completed_orders,
+          tickets: r.tickets,
+          discountKobo: r.discount_kobo,
+          revenueKobo: r.revenue_kobo,
+        },
+      ]),
+    );
+  }
+
+  /** Orders of any status that used the code (in the caller's transaction, `db`). */
+  ordersUsingPromo(db: Db, promoId: string): Promise<number> {
+    return repo.countOrdersUsingPromo(db, promoId);
   }
 
   /** The caller's event, or 404 (also for another organiser's). */

@@ -13,6 +13,8 @@ import {
   testPaymentBody,
   transferOrderBody,
   transferResultDto,
+  type OrderDto,
+  type PaystackChannel,
 } from '@gatepass/shared';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,10 +22,26 @@ import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import { bearerToken } from '../../plugins/auth.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import type { PaymentsService } from '../payments/payments.service.ts';
 import type { WaitingRoomService } from '../waiting-room/waiting-room.service.ts';
 import type { TrackingService } from '../tracking/tracking.service.ts';
 import type { OrdersService } from './orders.service.ts';
+
+/**
+ * Where the buyer's choice of how to pay goes: the payments module's `choose` (it starts a
+ * provider's payment). Declared here, as this route needs it, so orders imports nothing of
+ * payments (decision 060).
+ */
+export interface PaymentChooser {
+  choose(
+    orderId: string,
+    accessToken: string,
+    method: 'test' | 'offline' | 'paystack',
+    clientAddress: string,
+    channel?: PaystackChannel,
+    /** The widget's host page, where Paystack sends the buyer back (decision 075). */
+    returnTo?: string,
+  ): Promise<OrderDto & { redirectUrl: string | null }>;
+}
 
 const errors = { 400: errorBody, 402: errorBody, 404: errorBody, 409: errorBody };
 const orderParams = z.object({ orderId: z.uuid({ error: 'This order was not found.' }) });
@@ -38,9 +56,9 @@ function orderToken(request: FastifyRequest): string {
 
 /** Checkout: anyone may buy (guests too); a signed-in buyer's order is linked to them. */
 export function orderRoutes(
-  orders: OrdersService,
+  orders: Pick<OrdersService, 'checkout' | 'settlement' | 'transfers' | 'reads'>,
   auth: AuthService,
-  payments: Pick<PaymentsService, 'choose'>,
+  payments: PaymentChooser,
   waitingRoom: Pick<WaitingRoomService, 'admitCheckout'>,
   tracking: Pick<TrackingService, 'orderStarted'>,
 ): FastifyPluginAsync {
@@ -55,7 +73,7 @@ export function orderRoutes(
         body: quoteBody,
         response: { 200: envelope(quoteDto), ...errors },
       },
-      handler: async (request) => ({ data: await orders.quote(request.body) }),
+      handler: async (request) => ({ data: await orders.checkout.quote(request.body) }),
     });
 
     app.post('/', {
@@ -73,7 +91,7 @@ export function orderRoutes(
         const giveBackPass = await waitingRoom.admitCheckout(request.body.eventId, request.headers);
         let result;
         try {
-          result = await orders.create(request.body, user?.id ?? null, request.ip);
+          result = await orders.checkout.create(request.body, user?.id ?? null, request.ip);
         } catch (err) {
           // A refused order leaves the turn unused.
           await giveBackPass();
@@ -100,7 +118,7 @@ export function orderRoutes(
         response: { 200: envelope(orderDto), ...errors },
       },
       handler: async (request) => ({
-        data: await orders.getForBuyer(request.params.orderId, orderToken(request)),
+        data: await orders.reads.getForBuyer(request.params.orderId, orderToken(request)),
       }),
     });
 
@@ -137,7 +155,7 @@ export function orderRoutes(
         response: { 200: orderLookupResponse, ...errors },
       },
       handler: async (request) => ({
-        data: await orders.confirmHold(request.body.token),
+        data: await orders.settlement.confirmHold(request.body.token),
         message: 'Your email is confirmed and your tickets are held while you pay.',
       }),
     });
@@ -155,7 +173,7 @@ export function orderRoutes(
         response: { 200: envelope(transferResultDto), ...errors },
       },
       handler: async (request) => {
-        const { order, transferredAt } = await orders.transferForBuyer(
+        const { order, transferredAt } = await orders.transfers.transferForBuyer(
           request.params.orderId,
           orderToken(request),
           request.body,
@@ -182,7 +200,7 @@ export function orderRoutes(
         response: { 200: envelope(orderDto), ...errors },
       },
       handler: async (request) => ({
-        data: await orders.completeTestPayment(
+        data: await orders.settlement.completeTestPayment(
           request.params.orderId,
           orderToken(request),
           request.body.outcome,

@@ -64,21 +64,6 @@ export interface OrderHistoryTable {
   created_at: Generated<Date>;
 }
 
-export interface PromoCodesTable {
-  id: Generated<string>;
-  event_id: string;
-  code: string;
-  kind: 'percent' | 'fixed';
-  amount: number;
-  max_uses: number | null;
-  uses: Generated<number>;
-  starts_at: Date | null;
-  ends_at: Date | null;
-  active: Generated<boolean>;
-  created_at: Generated<Date>;
-  updated_at: Generated<Date>;
-}
-
 /** Every transfer of an order: the code and holder before and after (decision 033). */
 export interface OrderTransfersTable {
   id: Generated<string>;
@@ -99,10 +84,8 @@ export interface OrderTables {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   order_history: OrderHistoryTable;
-  promo_codes: PromoCodesTable;
   order_transfers: OrderTransfersTable;
 }
 
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
-export type PromoCodeRow = Selectable<PromoCodesTable>;

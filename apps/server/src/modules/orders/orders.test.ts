@@ -279,7 +279,7 @@ describe('holds', () => {
     expect(blocked.status).toBe(409);
 
     await new Promise((r) => setTimeout(r, 1_200));
-    expect(await short.app.services.orders.expireHolds()).toBeGreaterThanOrEqual(1);
+    expect(await short.app.services.orders.holds.expireHolds()).toBeGreaterThanOrEqual(1);
     const after = await short.request('GET', `${ORDERS}/${held.id}`, {
       headers: { 'x-order-token': accessToken },
     });

@@ -144,34 +144,23 @@ export async function recordRefund(
     .where('id', '=', id)
     .where('refund_id', 'is', null)
     .execute();
-  const payment = await db
-    .selectFrom('payments')
-    .select('order_id')
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (payment) {
-    await db
-      .updateTable('orders')
-      .set({ refund_status: refund.status, refund_kobo: refund.amountKobo })
-      .where('id', '=', payment.order_id)
-      .execute();
-  }
 }
 
-/** What initializing a Paystack payment of an order needs to know about it. */
-export function paystackFacts(db: Db, orderId: string) {
+/**
+ * What initializing a Paystack payment needs to know of the order's event: its owner's
+ * payout subaccount and the channels it takes (the order's fee is orders' to say).
+ */
+export function paystackFacts(db: Db, eventId: string) {
   return db
-    .selectFrom('orders')
-    .innerJoin('events', 'events.id', 'orders.event_id')
+    .selectFrom('events')
     .leftJoin('organiser_settings', 'organiser_settings.user_id', 'events.owner_id')
     .select([
-      'orders.fee_kobo',
       'events.owner_id',
       'events.paystack_channels',
       'organiser_settings.subaccount_code',
       'organiser_settings.payout_verified_at',
     ])
-    .where('orders.id', '=', orderId)
+    .where('events.id', '=', eventId)
     .executeTakeFirst();
 }
 

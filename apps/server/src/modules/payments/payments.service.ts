@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { MailService } from '../mail/mail.service.ts';
-import type { OrdersService } from '../orders/orders.service.ts';
+import type { PaymentSettlement } from '../orders/orders.service.ts';
 import {
   paystackTransaction,
   verificationOf,
@@ -101,7 +101,7 @@ export class PaymentsService {
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly orders: OrdersService,
+    private readonly orders: PaymentSettlement,
     private readonly mail: MailService,
     private readonly paystack: PaystackProvider | undefined,
     private readonly publicUrl: string,
@@ -180,6 +180,8 @@ export class PaymentsService {
       }
     }
     await repo.recordRefund(this.db, payment.id, refund);
+    // The order shows the refund: asked of orders, which owns the row (decision 060).
+    await this.orders.refundRecorded(this.db, payment.order_id, refund);
     this.log.info(
       { orderId: payment.order_id, reference: payment.reference, refundId: refund.id },
       'paystack refund accepted',
@@ -216,8 +218,9 @@ export class PaymentsService {
       return { ...order, ...(await provider.initialize(this.request(order, ''))) };
     }
     await this.orders.getForBuyer(orderId, accessToken); // 404 unless the token fits
-    const facts = await repo.paystackFacts(this.db, orderId);
-    if (!facts) throw notFound('This order was not found.');
+    const charge = await this.orders.paystackCharge(orderId);
+    const facts = charge && (await repo.paystackFacts(this.db, charge.eventId));
+    if (!charge || !facts) throw notFound('This order was not found.');
     const offered = paystackChannelsOf(facts.paystack_channels);
     if (channel && !offered.includes(channel)) {
       throw new AppError(
@@ -237,7 +240,7 @@ export class PaymentsService {
       );
       order = await this.orders.getForBuyer(orderId, accessToken);
     }
-    const split = { subaccount: facts.subaccount_code, platformChargeKobo: facts.fee_kobo };
+    const split = { subaccount: facts.subaccount_code, platformChargeKobo: charge.feeKobo };
     // The payment row exists before Paystack hears of it, so its webhook always finds it.
     const reference = newReference(order.orderCode);
     const payment = await repo.insertPayment(this.db, {

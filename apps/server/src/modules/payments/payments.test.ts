@@ -355,7 +355,7 @@ describe('a payment that arrives after its hold expired', () => {
       .set({ reserved_until: sql<Date>`now() - interval '1 second'` })
       .where('id', '=', orderId)
       .execute();
-    expect(await t.app.services.orders.expireHolds()).toBeGreaterThanOrEqual(1);
+    expect(await t.app.services.orders.holds.expireHolds()).toBeGreaterThanOrEqual(1);
     expect((await orderRow(orderId)).status).toBe('expired');
   }
 
@@ -442,7 +442,7 @@ describe('a payment that arrives after its hold expired', () => {
     expect((await orderRow(o.order.id)).status).toBe('completed');
     expect(await soldOf(o.ticketTypeId)).toBe(1);
     // The sweeper finds nothing to release afterwards.
-    await t.app.services.orders.expireHolds();
+    await t.app.services.orders.holds.expireHolds();
     expect((await orderRow(o.order.id)).status).toBe('completed');
     expect(await soldOf(o.ticketTypeId)).toBe(1);
   });

@@ -1,14 +1,14 @@
 import { sql, type Kysely, type Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { PromoCodesTable } from '../orders/orders.table.ts';
+import type { PromoCodeRow, PromoCodesTable } from './promos.table.ts';
 
 type Db = Kysely<Database>;
 
 /**
- * The promo_codes table belongs to the orders schema (checkout redeems codes there); this
- * module owns its management: every statement that creates, changes or reports on a code.
+ * The promo_codes table belongs to this module (decision 060): every statement that creates,
+ * changes, reports on or redeems a code. Checkout redeems through `promos.codes.ts`.
  */
-export interface PromoWithUsage {
+export interface PromoRow {
   id: string;
   event_id: string;
   event_title: string;
@@ -25,53 +25,32 @@ export interface PromoWithUsage {
   active: boolean;
   created_at: Date;
   updated_at: Date;
-  /** Null only when the lateral sum found no row (it always finds one). */
+}
+
+/** A code with what its completed orders add up to (the orders module's answer). */
+export interface PromoWithUsage extends PromoRow {
   completed_orders: number | null;
   tickets: number | null;
   discount_kobo: number | null;
   revenue_kobo: number | null;
 }
 
-function withUsage(db: Db) {
+function withEvent(db: Db) {
   return db
     .selectFrom('promo_codes as p')
     .innerJoin('events as e', 'e.id', 'p.event_id')
-    .leftJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('orders as o')
-          .select([
-            sql<number>`count(*)::int`.as('completed_orders'),
-            sql<number>`coalesce(sum(o.quantity), 0)::int`.as('tickets'),
-            sql<number>`coalesce(sum(o.discount_kobo), 0)::bigint`.as('discount_kobo'),
-            sql<number>`coalesce(sum(o.total_kobo), 0)::bigint`.as('revenue_kobo'),
-          ])
-          .whereRef('o.promo_code_id', '=', 'p.id')
-          .where('o.status', '=', 'completed')
-          .as('u'),
-      (join) => join.onTrue(),
-    )
     .selectAll('p')
-    .select([
-      'e.title as event_title',
-      'e.owner_id',
-      'e.time_zone',
-      'e.status as event_status',
-      'u.completed_orders',
-      'u.tickets',
-      'u.discount_kobo',
-      'u.revenue_kobo',
-    ]);
+    .select(['e.title as event_title', 'e.owner_id', 'e.time_zone', 'e.status as event_status']);
 }
 
-export function listPromos(db: Db, ownerId: string, eventId?: string): Promise<PromoWithUsage[]> {
-  let query = withUsage(db).where('e.owner_id', '=', ownerId);
+export function listPromos(db: Db, ownerId: string, eventId?: string): Promise<PromoRow[]> {
+  let query = withEvent(db).where('e.owner_id', '=', ownerId);
   if (eventId) query = query.where('p.event_id', '=', eventId);
   return query.orderBy('p.created_at', 'desc').orderBy('p.id').execute();
 }
 
-export function findPromo(db: Db, id: string): Promise<PromoWithUsage | undefined> {
-  return withUsage(db).where('p.id', '=', id).executeTakeFirst();
+export function findPromo(db: Db, id: string): Promise<PromoRow | undefined> {
+  return withEvent(db).where('p.id', '=', id).executeTakeFirst();
 }
 
 export interface NewPromo {
@@ -125,16 +104,6 @@ export async function updatePromo(
     .execute();
 }
 
-/** Orders of any status that used the code: their records keep pointing at it. */
-export async function countOrdersUsing(db: Db, id: string): Promise<number> {
-  const row = await db
-    .selectFrom('orders')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('promo_code_id', '=', id)
-    .executeTakeFirstOrThrow();
-  return row.n;
-}
-
 export async function deletePromo(db: Db, id: string): Promise<void> {
   await db.deleteFrom('promo_codes').where('id', '=', id).execute();
 }
@@ -147,4 +116,83 @@ export async function findPromoEventId(db: Db, id: string): Promise<string | und
     .where('id', '=', id)
     .executeTakeFirst();
   return row?.event_id;
+}
+
+// Checkout's redemption (promos.codes.ts) -------------------------------------------------
+
+export function findPromoByCode(
+  db: Db,
+  eventId: string,
+  code: string,
+): Promise<PromoCodeRow | undefined> {
+  return db
+    .selectFrom('promo_codes')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('code', '=', code)
+    .executeTakeFirst();
+}
+
+/**
+ * The event's promo codes among `codes`. With `lock`, their rows stay locked until the
+ * transaction ends (in id order; `FOR NO KEY UPDATE`, so inserting orders that refer to the
+ * code is not blocked), and `uses` as read stays exact.
+ */
+export function findPromos(
+  db: Db,
+  eventId: string,
+  codes: string[],
+  lock: boolean,
+): Promise<PromoCodeRow[]> {
+  if (codes.length === 0) return Promise.resolve([]);
+  const query = db
+    .selectFrom('promo_codes')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('code', 'in', codes)
+    .orderBy('id');
+  return (lock ? query.forNoKeyUpdate() : query).execute();
+}
+
+/**
+ * Counts `n` uses at once if the code is live and has that many left, in one conditional
+ * UPDATE (a group of orders using the same code).
+ */
+export async function redeemPromoUses(db: Db, id: string, n: number): Promise<boolean> {
+  const row = await db
+    .updateTable('promo_codes')
+    .set({ uses: sql<number>`uses + ${n}`, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('active', '=', true)
+    .where((eb) =>
+      eb.or([eb('max_uses', 'is', null), eb(sql<number>`uses + ${n}`, '<=', eb.ref('max_uses'))]),
+    )
+    .where((eb) => eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', sql<Date>`now()`)]))
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', sql<Date>`now()`)]))
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Counts one use if the code is live and not used up, in one conditional UPDATE. */
+export async function redeemPromo(db: Db, id: string): Promise<boolean> {
+  const row = await db
+    .updateTable('promo_codes')
+    .set({ uses: sql<number>`uses + 1`, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('active', '=', true)
+    .where((eb) => eb.or([eb('max_uses', 'is', null), eb('uses', '<', eb.ref('max_uses'))]))
+    .where((eb) => eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', sql<Date>`now()`)]))
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', sql<Date>`now()`)]))
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function unredeemPromo(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('promo_codes')
+    .set({ uses: sql<number>`greatest(uses - 1, 0)`, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
 }

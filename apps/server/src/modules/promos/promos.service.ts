@@ -11,10 +11,10 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { toInstant, toWallClock } from '../events/events.time.ts';
-import type { OrdersManageService } from '../orders/orders.manage.service.ts';
-import type { PromoCodesTable } from '../orders/orders.table.ts';
+import type { SaleEvent } from '../events/inventory.service.ts';
+import type { PromoCodesTable } from './promos.table.ts';
 import * as repo from './promos.repository.ts';
-import type { PromoWithUsage } from './promos.repository.ts';
+import type { PromoRow, PromoWithUsage } from './promos.repository.ts';
 import { posterPdf, posterPng, qrDataUrl, type PosterEvent } from './promos.share-kit.ts';
 
 type CreatePromo = z.output<typeof createPromoCodeBody>;
@@ -93,11 +93,30 @@ function checkWindow(startsAt: Date | null, endsAt: Date | null): void {
     throw invalid('endsAt', 'The end must be after the start.');
 }
 
+/** What a code's completed orders add up to, as the orders module counts them. */
+export interface PromoUsage {
+  completedOrders: number;
+  tickets: number;
+  discountKobo: number;
+  revenueKobo: number;
+}
+
+/**
+ * What promos asks of the orders module (its OrdersManageService): the caller's event, and
+ * what orders made of each code. Promos never names orders' tables (decision 060).
+ */
+export interface PromoOrders {
+  ownedEvent(ownerId: string, eventId: string): Promise<SaleEvent>;
+  promoUsage(promoIds: string[]): Promise<Map<string, PromoUsage>>;
+  /** Orders of any status that used the code, in the caller's transaction (`db`). */
+  ordersUsingPromo(db: Db, promoId: string): Promise<number>;
+}
+
 /** Promo codes per event: CRUD with usage figures; checkout applies them (orders module). */
 export class PromosService {
   constructor(
     private readonly db: Db,
-    private readonly orders: OrdersManageService,
+    private readonly orders: PromoOrders,
     private readonly share: {
       publicUrl: string;
       /** The name buyers see for an organiser (settings' public name, or the full name). */
@@ -108,13 +127,14 @@ export class PromosService {
 
   async list(ownerId: string, eventId: string | undefined): Promise<PromoCodeDto[]> {
     if (eventId) await this.orders.ownedEvent(ownerId, eventId);
-    const rows = await repo.listPromos(this.db, ownerId, eventId);
+    const rows = await this.withUsage(await repo.listPromos(this.db, ownerId, eventId));
     const now = this.now();
     return rows.map((r) => toPromoDto(r, now));
   }
 
   async get(ownerId: string, id: string): Promise<PromoCodeDto> {
-    return toPromoDto(await this.owned(ownerId, id), this.now());
+    const [row] = await this.withUsage([await this.owned(ownerId, id)]);
+    return toPromoDto(row!, this.now());
   }
 
   async create(ownerId: string, body: CreatePromo): Promise<PromoCodeDto> {
@@ -201,7 +221,7 @@ export class PromosService {
     const promo = await this.owned(ownerId, id);
     await this.db.transaction().execute(async (trx) => {
       await repo.lockPromo(trx, promo.id);
-      if ((await repo.countOrdersUsing(trx, promo.id)) > 0) {
+      if ((await this.orders.ordersUsingPromo(trx, promo.id)) > 0) {
         throw new AppError(
           409,
           'CONFLICT',
@@ -260,9 +280,24 @@ export class PromosService {
     return { event, slug: event.slug, link: `${this.share.publicUrl}/events/${event.slug}` };
   }
 
-  private async owned(ownerId: string, id: string): Promise<PromoWithUsage> {
+  private async owned(ownerId: string, id: string): Promise<PromoRow> {
     const row = UUID.test(id) ? await repo.findPromo(this.db, id) : undefined;
     if (!row || row.owner_id !== ownerId) throw promoNotFound();
     return row;
+  }
+
+  /** The codes with what their completed orders add up to (none: zeros). */
+  private async withUsage(rows: PromoRow[]): Promise<PromoWithUsage[]> {
+    const usage = await this.orders.promoUsage(rows.map((r) => r.id));
+    return rows.map((r) => {
+      const u = usage.get(r.id);
+      return {
+        ...r,
+        completed_orders: u?.completedOrders ?? 0,
+        tickets: u?.tickets ?? 0,
+        discount_kobo: u?.discountKobo ?? 0,
+        revenue_kobo: u?.revenueKobo ?? 0,
+      };
+    });
   }
 }

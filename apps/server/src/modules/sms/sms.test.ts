@@ -127,9 +127,9 @@ describe('the confirmation SMS', () => {
     };
     await expect(
       t.db.transaction().execute(async (trx) => {
-        expect(await t.app.services.orders.settlePayment(trx, bought.order.id, payment)).toBe(
-          'completed',
-        );
+        expect(
+          await t.app.services.orders.settlement.settlePayment(trx, bought.order.id, payment),
+        ).toBe('completed');
         expect(await smsRows({ ...t, db: trx }, who.phone)).toHaveLength(1);
         throw new Error('the payment transaction fails after the confirmation was written');
       }),
@@ -141,7 +141,7 @@ describe('the confirmation SMS', () => {
 
     // Committed, it is sent.
     await t.db.transaction().execute(async (trx) => {
-      await t.app.services.orders.settlePayment(trx, bought.order.id, payment);
+      await t.app.services.orders.settlement.settlePayment(trx, bought.order.id, payment);
     });
     t.app.services.mail.kick();
     await eventually(() => (sentTo(who.phone).length ? true : undefined));

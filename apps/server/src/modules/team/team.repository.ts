@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { accounts } from '../auth/auth.accounts.ts';
 import { checkinStats, type CheckinStatRow } from '../checkin/checkin.stats.ts';
 import { eventLookup, type EventRef } from '../events/events.lookup.ts';
+import { orderLookup } from '../orders/orders.lookup.ts';
 import { promoLookup } from '../promos/promos.lookup.ts';
 import { organisers } from '../settings/settings.organisers.ts';
 import type { ResourceKind } from '../../plugins/access.ts';
@@ -37,13 +38,8 @@ export async function resourceOwner(
     const eventId = await promoLookup.eventOf(db, id);
     return eventId === undefined ? undefined : eventLookup.ownerOf(db, eventId);
   }
-  const row = await db
-    .selectFrom('orders as x')
-    .innerJoin('events as e', 'e.id', 'x.event_id')
-    .select(['e.owner_id', 'e.id'])
-    .where('x.id', '=', id)
-    .executeTakeFirst();
-  return row && { ownerId: row.owner_id, eventId: row.id };
+  const eventId = await orderLookup.eventOf(db, id);
+  return eventId === undefined ? undefined : eventLookup.ownerOf(db, eventId);
 }
 
 const memberEvents = () =>

@@ -11,7 +11,7 @@ import {
 } from './tickets.page.ts';
 import { qrSvg } from './tickets.render.ts';
 import type { TicketOrder } from './tickets.render.ts';
-import { walletLinks, type WalletEnabled } from '../wallet/wallet.links.ts';
+import { walletLinks, type WalletEnabled } from './wallet-links.ts';
 
 /** Where the page reads its order: the orders service's check of the signed link. */
 export interface TicketPageOrders {

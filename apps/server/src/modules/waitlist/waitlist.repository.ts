@@ -203,12 +203,11 @@ export function lockTicketsLeft(db: Db, ticketTypeId: string) {
     .executeTakeFirst();
 }
 
-/** The event's whole list, in line order per ticket type, with each offer's order code. */
+/** The event's whole list, in line order per ticket type (the offers' order codes: orders'). */
 export function listForEvent(db: Db, eventId: string) {
   return db
     .selectFrom('waitlist_entries as w')
     .innerJoin('ticket_types as t', 't.id', 'w.ticket_type_id')
-    .leftJoin('orders as o', 'o.id', 'w.order_id')
     .select([
       'w.id',
       'w.position',
@@ -220,7 +219,6 @@ export function listForEvent(db: Db, eventId: string) {
       'w.status',
       'w.offered_until',
       'w.order_id',
-      'o.code as order_code',
       'w.created_at',
     ])
     .where('w.event_id', '=', eventId)
@@ -270,3 +268,15 @@ export function lockEntryById(db: Db, id: string) {
 }
 
 export type WaitingEntry = WaitlistEntryRow;
+
+/** Which of these orders hold a live offer (the organiser's holds list marks them). */
+export async function offeredOrderIds(db: Db, orderIds: string[]): Promise<string[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('waitlist_entries')
+    .select('order_id')
+    .where('order_id', 'in', orderIds)
+    .where('status', '=', 'offered')
+    .execute();
+  return rows.flatMap((r) => (r.order_id ? [r.order_id] : []));
+}

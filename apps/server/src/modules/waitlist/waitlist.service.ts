@@ -15,10 +15,11 @@ import { newToken, sha256 } from '../../lib/secrets.ts';
 import { inventoryService } from '../events/inventory.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { emailKey } from '../orders/orders.limits.ts';
-import { insertAccessToken } from '../orders/orders.manage.repository.ts';
-import type { Created } from '../orders/orders.checkout.ts';
-import type { OrdersService } from '../orders/orders.service.ts';
-import type { OrderRow } from '../orders/orders.table.ts';
+import type {
+  OfferHolds,
+  OrderCompletedHook,
+  TicketsReleasedHook,
+} from '../orders/orders.service.ts';
 import { joinedMail, lapsedMail, offerMail } from './waitlist.mails.ts';
 import * as repo from './waitlist.repository.ts';
 
@@ -94,7 +95,7 @@ export class WaitlistService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly mail: MailService,
-    private readonly orders: OrdersService,
+    private readonly orders: OfferHolds,
     private readonly limits: WaitlistLimits,
     private readonly config: WaitlistConfig,
     private readonly log: FastifyBaseLogger,
@@ -203,7 +204,7 @@ export class WaitlistService {
     const until = new Date(
       Math.max(Date.parse(current.reservedUntil ?? '') || 0, Date.now()) + 24 * 3_600_000,
     );
-    await insertAccessToken(this.db, entry.order_id, sha256(accessToken), until);
+    await this.orders.grantAccess(entry.order_id, sha256(accessToken), until);
     if (live && current.totalPrice === 0) {
       const completed = await this.orders.completeFreeOffer(entry.order_id);
       if (completed) return { order: completed, accessToken };
@@ -272,11 +273,7 @@ export class WaitlistService {
   // Offers ---------------------------------------------------------------------------------
 
   /** OrdersService's release hook: offers whose orders ended pass on, then freed tickets are offered. */
-  ticketsReleased = async (
-    trx: Kysely<Database>,
-    ended: OrderRow[],
-    ticketTypeIds: string[],
-  ): Promise<void> => {
+  ticketsReleased: TicketsReleasedHook = async (trx, ended, ticketTypeIds) => {
     if (ended.length === 0) return;
     const lapsed = await repo.expireOffers(
       trx,
@@ -299,8 +296,12 @@ export class WaitlistService {
     await this.offerFreed(trx, ticketTypeIds);
   };
 
+  /** Which of these orders hold a live offer (orders' holds list asks; decision 060). */
+  offeredOrderIds = (orderIds: string[]): Promise<string[]> =>
+    repo.offeredOrderIds(this.db, orderIds);
+
   /** The completion hook: an offer paid is claimed. */
-  ordersCompleted = async (trx: Kysely<Database>, completed: Created[]): Promise<void> => {
+  ordersCompleted: OrderCompletedHook = async (trx, completed) => {
     await repo.markClaimed(
       trx,
       completed.map((c) => c.order.id),
@@ -416,6 +417,9 @@ export class WaitlistService {
   async list(ownerId: string, eventId: string): Promise<EventWaitlistDto> {
     await this.ownedEvent(ownerId, eventId);
     const rows = await repo.listForEvent(this.db, eventId);
+    const codes = await this.orders.orderCodes(
+      rows.flatMap((r) => (r.order_id ? [r.order_id] : [])),
+    );
     const place = new Map<string, number>();
     const entries: WaitlistEntryDto[] = rows.map((r) => {
       const position = (place.get(r.ticket_type_id) ?? 0) + 1;
@@ -431,7 +435,7 @@ export class WaitlistService {
         status: r.status,
         offeredUntil: r.offered_until ? r.offered_until.toISOString() : null,
         orderId: r.order_id,
-        orderCode: r.order_code,
+        orderCode: r.order_id ? (codes.get(r.order_id) ?? null) : null,
         createdAt: r.created_at.toISOString(),
       };
     });

@@ -69,7 +69,7 @@ async function expireOrders(orderIds: string[]) {
   await sql`update orders set reserved_until = now() - interval '1 second' where id in (${sql.join(orderIds)})`.execute(
     t.db,
   );
-  return t.app.services.orders.expireHolds();
+  return t.app.services.orders.holds.expireHolds();
 }
 
 function leaveToken(text: string): string {
@@ -425,8 +425,8 @@ describe('concurrency', () => {
     await sql`update ticket_types set capacity = capacity + 5 where id = ${typeId}`.execute(t.db);
     const waitlist = t.app.services.waitlist;
     await Promise.all([
-      t.app.services.orders.expireHolds(),
-      t.app.services.orders.expireHolds(),
+      t.app.services.orders.holds.expireHolds(),
+      t.app.services.orders.holds.expireHolds(),
       waitlist.offerAvailable(eventId),
       waitlist.offerAvailable(eventId),
       waitlist.offerAvailable(eventId),

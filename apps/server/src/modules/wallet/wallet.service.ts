@@ -1,18 +1,16 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { OrderStatus } from '@gatepass/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppleWalletConfig, GoogleWalletConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
-import { inventoryService } from '../events/inventory.service.ts';
-import { ticketOrderOf } from '../orders/orders.mails.ts';
-import * as orderRepo from '../orders/orders.repository.ts';
-import type { OrdersService } from '../orders/orders.service.ts';
+import type { TicketOrder } from '../tickets/tickets.render.ts';
 import { ApnsClient } from './apns.ts';
 import { passImages, passJson, passSigner, pkpass, type PassSigner } from './apple-pass.ts';
 import { GoogleWalletApi, saveUrl } from './google-pass.ts';
 import { passFactsOf, type PassFacts } from './pass-facts.ts';
-import type { WalletEnabled } from './wallet.links.ts';
+import type { WalletEnabled } from '../tickets/wallet-links.ts';
 import * as repo from './wallet.repository.ts';
 import type { WalletPassRow } from './wallet.table.ts';
 
@@ -58,6 +56,23 @@ const hashOf = (facts: PassFacts) =>
  * ticket link, Apple's PassKit web service, and the sweeper that pushes a pass's changes
  * (cancelled, refunded, transferred away, the event moved or cancelled) to the wallets.
  */
+/**
+ * What the wallet reads of orders (orders' OrderReads, decision 060): the confirmed order a
+ * ticket link names, and an order as its pass shows it with where it and its event stand.
+ */
+export interface WalletOrders {
+  ticketForLink(segment: string): Promise<TicketOrder & { orderId: string }>;
+  passOrder(orderId: string): Promise<
+    | {
+        ticket: TicketOrder;
+        orderStatus: OrderStatus;
+        eventStatus: 'draft' | 'published' | 'cancelled';
+        code: string;
+      }
+    | undefined
+  >;
+}
+
 export class WalletService {
   private readonly signer: PassSigner | undefined;
   private readonly apns: ApnsClient | undefined;
@@ -67,7 +82,7 @@ export class WalletService {
 
   constructor(
     private readonly db: Db,
-    private readonly orders: OrdersService,
+    private readonly orders: WalletOrders,
     private readonly config: WalletConfig,
     private readonly key: string,
     private readonly log: FastifyBaseLogger,
@@ -129,19 +144,14 @@ export class WalletService {
     issued: { code: string; holderName: string },
   ): Promise<{ facts: PassFacts; stamp: repo.Stamp } | undefined> {
     const stamp = await repo.stampOf(this.db, orderId);
-    const order = await orderRepo.findOrderById(this.db, orderId);
+    const order = await this.orders.passOrder(orderId);
     if (!order || !stamp) return undefined;
-    const [items, event] = await Promise.all([
-      orderRepo.findOrderItems(this.db, [order.id]),
-      inventoryService.event(this.db, order.event_id),
-    ]);
-    if (!event) return undefined;
     const facts = passFactsOf(
-      ticketOrderOf(order, items, event),
+      order.ticket,
       {
         orderId,
-        orderStatus: order.status,
-        eventStatus: event.status,
+        orderStatus: order.orderStatus,
+        eventStatus: order.eventStatus,
         currentCode: order.code,
         serialNumber: this.serialFor(orderId, issued.code),
       },

@@ -1,0 +1,144 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+
+/** Statements of the door: who may enter an event, and letting them in. */
+
+type Db = Kysely<Database>;
+
+/** Orders that may enter: paid or free, not cancelled, refunded or awaiting payment. */
+export function findAdmissibleOrders(db: Db, eventId: string) {
+  return db
+    .selectFrom('orders')
+    .select([
+      'id',
+      'code',
+      'first_name',
+      'last_name',
+      'email',
+      'total_kobo',
+      'quantity',
+      'attended_at',
+      'payment_method',
+    ])
+    .where('event_id', '=', eventId)
+    .where('status', '=', 'completed')
+    .orderBy('created_at')
+    .execute();
+}
+
+/**
+ * The door's refused codes of an event (issue 24 §1): refunded and cancelled orders that
+ * were paid, and unpaid ones a buyer may still bring — a pending order, or an offline one
+ * that ended unpaid (its code was mailed). Abandoned online checkouts are left out: their
+ * code never reached a ticket, and there may be many.
+ */
+export function findRefusedOrders(db: Db, eventId: string) {
+  return db
+    .selectFrom('orders')
+    .select(['code', 'status', 'paid_at', 'cancelled_at'])
+    .where('event_id', '=', eventId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', 'in', ['refunded', 'cancelled']), eb('paid_at', 'is not', null)]),
+        eb('status', '=', 'pending'),
+        eb.and([eb('paid_at', 'is', null), eb('payment_method', '=', 'offline')]),
+      ]),
+    )
+    .where('status', '!=', 'completed')
+    .execute();
+}
+
+/** The transfers of an event's orders (each row: one code that changed hands). */
+const transfersOfEvent = (db: Db, eventId: string) =>
+  db
+    .selectFrom('order_transfers')
+    .innerJoin('orders', 'orders.id', 'order_transfers.order_id')
+    .where('orders.event_id', '=', eventId);
+
+/** Each code an order of the event had before a transfer, with whom it went to and when. */
+export function findTransfersOfEvent(db: Db, eventId: string) {
+  return transfersOfEvent(db, eventId)
+    .select(['from_code', 'to_first_name', 'to_last_name', 'order_transfers.created_at'])
+    .orderBy('order_transfers.created_at')
+    .execute();
+}
+
+/**
+ * Completed orders' codes of the organiser's other published events that have not ended
+ * (only `eventIds` when given: a steward's events), with the event's title.
+ */
+export function findOtherEventCodes(
+  db: Db,
+  organiserId: string,
+  eventIds: string[] | null,
+  exceptEventId: string,
+) {
+  if (eventIds && eventIds.length === 0) return Promise.resolve([]);
+  let query = db
+    .selectFrom('orders')
+    .innerJoin('events', 'events.id', 'orders.event_id')
+    .select(['orders.code', 'events.title'])
+    .where('events.owner_id', '=', organiserId)
+    .where('events.id', '!=', exceptEventId)
+    .where('events.status', '=', 'published')
+    .where((eb) =>
+      eb.or([eb('events.end_at', 'is', null), eb('events.end_at', '>', sql<Date>`now()`)]),
+    )
+    .where('orders.status', '=', 'completed');
+  if (eventIds) query = query.where('events.id', 'in', eventIds);
+  return query.execute();
+}
+
+/** The ticket types of those orders (name as bought, count), for the door's banner. */
+export function findAdmissibleOrderItems(db: Db, eventId: string) {
+  return (
+    db
+      .selectFrom('order_items')
+      .innerJoin('orders', 'orders.id', 'order_items.order_id')
+      .innerJoin('ticket_types', 'ticket_types.id', 'order_items.ticket_type_id')
+      .select(['order_items.order_id', 'order_items.name', 'order_items.quantity'])
+      .where('orders.event_id', '=', eventId)
+      .where('orders.status', '=', 'completed')
+      // In the event's own order of types (Regular before VIP, as the organiser set them).
+      .orderBy('ticket_types.position')
+      .orderBy('ticket_types.created_at')
+      .execute()
+  );
+}
+
+/**
+ * Lets in every admissible order among `codes` that is not in yet, in one statement.
+ * `attended_at IS NULL` is re-checked after the row lock, so when several devices post
+ * the same code at once exactly one update wins and the first time is kept.
+ */
+export function markAttended(db: Db, eventId: string, codes: string[], userId: string) {
+  if (codes.length === 0) return Promise.resolve([]);
+  return db
+    .updateTable('orders')
+    .set({ attended_at: sql<Date>`now()`, attended_by: userId, updated_at: sql<Date>`now()` })
+    .where('event_id', '=', eventId)
+    .where('code', 'in', codes)
+    .where('status', '=', 'completed')
+    .where('attended_at', 'is', null)
+    .returning(['id', 'code', 'attended_at'])
+    .execute();
+}
+
+export function findOrdersByCodes(db: Db, eventId: string, codes: string[]) {
+  if (codes.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('orders')
+    .select(['id', 'code', 'status', 'attended_at'])
+    .where('event_id', '=', eventId)
+    .where('code', 'in', codes)
+    .execute();
+}
+
+/** Codes of this event's orders that were given away (a door's old codes read as transferred). */
+export function findTransferredCodes(db: Db, eventId: string, codes: string[]) {
+  if (codes.length === 0) return Promise.resolve([]);
+  return transfersOfEvent(db, eventId)
+    .select(['order_transfers.from_code as code'])
+    .where('order_transfers.from_code', 'in', codes)
+    .execute();
+}

@@ -1,0 +1,76 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import type { OrderHooks } from './orders.config.ts';
+import * as doorRepo from './orders.door.repository.ts';
+
+/**
+ * The door's side of orders (decision 060): who may enter an event, whose codes are refused
+ * and why, and letting codes in. The check-in module reads and admits through this only.
+ */
+export class Door {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly mail: MailService,
+    private readonly hooks: OrderHooks,
+  ) {}
+
+  admissibleOrders(eventId: string) {
+    return doorRepo.findAdmissibleOrders(this.db, eventId);
+  }
+
+  /** Refunded, cancelled and unpaid orders whose code a holder may bring (the door's reasons). */
+  refusedOrders(eventId: string) {
+    return doorRepo.findRefusedOrders(this.db, eventId);
+  }
+
+  /** Every code an order of this event had before a transfer, with the next holder. */
+  transfersOf(eventId: string) {
+    return doorRepo.findTransfersOfEvent(this.db, eventId);
+  }
+
+  /** Codes of the organiser's other events that have not ended (of `eventIds`, or all). */
+  otherEventCodes(organiserId: string, eventIds: string[] | null, exceptEventId: string) {
+    return doorRepo.findOtherEventCodes(this.db, organiserId, eventIds, exceptEventId);
+  }
+
+  admissibleOrderItems(eventId: string) {
+    return doorRepo.findAdmissibleOrderItems(this.db, eventId);
+  }
+
+  /**
+   * Records check-ins: which codes got in now, which were in already (and since when),
+   * and which are not an admissible order of this event.
+   */
+  async markAttended(eventId: string, codes: string[], userId: string, deviceId: string | null) {
+    // The check-in and its webhook deliveries (decision 072) commit together.
+    const admitted = await this.db.transaction().execute(async (trx) => {
+      const rows = await doorRepo.markAttended(trx, eventId, codes, userId);
+      await this.hooks.changes?.checkedIn(
+        trx,
+        eventId,
+        rows.map((o) => o.id),
+        deviceId,
+      );
+      return rows;
+    });
+    if (admitted.length > 0) this.mail.kick();
+    const admittedCodes = new Set(admitted.map((o) => o.code));
+    const rest = codes.filter((c) => !admittedCodes.has(c));
+    const known = await doorRepo.findOrdersByCodes(this.db, eventId, rest);
+    const alreadyUsed = known.filter((o) => o.status === 'completed' && o.attended_at);
+    const usedCodes = new Set(alreadyUsed.map((o) => o.code));
+    const unknown = rest.filter((c) => !usedCodes.has(c));
+    const transferred = await doorRepo.findTransferredCodes(this.db, eventId, unknown);
+    return {
+      transferred: [...new Set(transferred.map((t) => t.code))],
+      admitted: admitted.map((o) => ({ orderId: o.id, code: o.code })),
+      alreadyUsed: alreadyUsed.map((o) => ({
+        orderId: o.id,
+        code: o.code,
+        attendedAt: o.attended_at!,
+      })),
+      unknown,
+    };
+  }
+}
