@@ -1,6 +1,6 @@
+import { UnpublishedNotice } from './unpublished-notice.tsx';
 import { LinkField } from '../../../components/ui/link-field.tsx';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -44,16 +44,11 @@ export function ShareKitPanel({ event }: { event: EventRef }) {
   let body;
   if (!shareable) {
     body = (
-      <Alert tone="info">
-        {event.status === 'cancelled'
-          ? 'This event is cancelled, so there is nothing to share.'
-          : 'Publish this event to get its public link and QR poster.'}{' '}
-        {event.status === 'draft' ? (
-          <Link to={event.editPath} className="font-semibold underline">
-            Finish and publish it
-          </Link>
-        ) : null}
-      </Alert>
+      <UnpublishedNotice
+        event={event}
+        cancelled="This event is cancelled, so there is nothing to share."
+        unpublished="Publish this event to get its public link and QR poster."
+      />
     );
   } else if (kit.isPending) {
     body = <BlockSpinner label="Loading share kit…" className="py-10" />;

@@ -1,3 +1,4 @@
+import { UnpublishedNotice } from './unpublished-notice.tsx';
 import {
   WIDGET_ACCENT,
   WIDGET_MESSAGE,
@@ -5,8 +6,6 @@ import {
   type WidgetTheme,
 } from '@gatepass/shared';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { controlClasses } from '../../../components/ui/control-classes.ts';
 import { Panel } from '../../../components/ui/panel.tsx';
@@ -167,16 +166,11 @@ export function WidgetPanel({ event }: { event: EventRef }) {
   let body;
   if (event.status !== 'published') {
     body = (
-      <Alert tone="info">
-        {event.status === 'cancelled'
-          ? 'This event is cancelled, so it sells nowhere.'
-          : 'Publish this event to put its tickets on your own site.'}{' '}
-        {event.status === 'draft' ? (
-          <Link to={event.editPath} className="font-semibold underline">
-            Finish and publish it
-          </Link>
-        ) : null}
-      </Alert>
+      <UnpublishedNotice
+        event={event}
+        cancelled="This event is cancelled, so it sells nowhere."
+        unpublished="Publish this event to put its tickets on your own site."
+      />
     );
   } else {
     body = (
