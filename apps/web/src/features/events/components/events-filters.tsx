@@ -6,7 +6,7 @@ import {
   EVENT_DATE_FILTERS,
   type EventFilters,
 } from '@gatepass/shared';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { controlClasses } from '../../../components/ui/control-classes.ts';
 import { FilterIcon } from '../../../components/ui/icons.tsx';
@@ -38,7 +38,6 @@ export function EventsFilters({
     onChange({ q, city });
   };
 
-  const select = cn(controlClasses(), 'pr-9');
   return (
     <form role="search" onSubmit={submit} className="grid gap-4">
       <div className="flex gap-2">
@@ -78,61 +77,43 @@ export function EventsFilters({
       >
         {/* Hidden behind "Filters" on a phone: built in a task after the page's first render. */}
         <Later>
-          <div>
-            <label htmlFor="events-category" className="block text-sm font-medium text-slate-800">
-              Category
-            </label>
-            <select
-              id="events-category"
-              value={filters.category}
-              onChange={(e) => onChange({ category: e.target.value as EventFilters['category'] })}
-              className={cn(select, 'mt-1.5')}
-            >
-              <option value="">All categories</option>
-              {EVENT_CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="events-date" className="block text-sm font-medium text-slate-800">
-              Date
-            </label>
-            <select
-              id="events-date"
-              value={filters.date}
-              onChange={(e) => onChange({ date: e.target.value as EventFilters['date'] })}
-              className={cn(select, 'mt-1.5')}
-            >
-              <option value="">Any date</option>
-              {[...EVENT_DATE_FILTERS, 'range' as const].map((d) => (
-                <option key={d} value={d}>
-                  {DATE_FILTER_LABELS[d]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="events-price" className="block text-sm font-medium text-slate-800">
-              Price
-            </label>
-            <select
-              id="events-price"
-              value={filters.price}
-              onChange={(e) => onChange({ price: e.target.value as EventFilters['price'] })}
-              className={cn(select, 'mt-1.5')}
-            >
-              <option value="">Free and paid</option>
-              <option value="free">Free</option>
-              <option value="paid">Paid</option>
-            </select>
-          </div>
-          <div>
-            <label htmlFor="events-city" className="block text-sm font-medium text-slate-800">
-              City
-            </label>
+          <FilterSelect
+            id="events-category"
+            label="Category"
+            value={filters.category}
+            onSelect={(value) => onChange({ category: value as EventFilters['category'] })}
+          >
+            <option value="">All categories</option>
+            {EVENT_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </FilterSelect>
+          <FilterSelect
+            id="events-date"
+            label="Date"
+            value={filters.date}
+            onSelect={(value) => onChange({ date: value as EventFilters['date'] })}
+          >
+            <option value="">Any date</option>
+            {[...EVENT_DATE_FILTERS, 'range' as const].map((d) => (
+              <option key={d} value={d}>
+                {DATE_FILTER_LABELS[d]}
+              </option>
+            ))}
+          </FilterSelect>
+          <FilterSelect
+            id="events-price"
+            label="Price"
+            value={filters.price}
+            onSelect={(value) => onChange({ price: value as EventFilters['price'] })}
+          >
+            <option value="">Free and paid</option>
+            <option value="free">Free</option>
+            <option value="paid">Paid</option>
+          </FilterSelect>
+          <Labelled id="events-city" label="City">
             <input
               id="events-city"
               name="city"
@@ -145,13 +126,10 @@ export function EventsFilters({
               }}
               className={cn(controlClasses(), 'mt-1.5')}
             />
-          </div>
+          </Labelled>
           {filters.date === 'range' ? (
             <div className="grid gap-4 sm:col-span-2 sm:grid-cols-2 md:col-span-4 md:max-w-xl">
-              <div>
-                <label htmlFor="events-from" className="block text-sm font-medium text-slate-800">
-                  From
-                </label>
+              <Labelled id="events-from" label="From">
                 <input
                   id="events-from"
                   type="date"
@@ -160,11 +138,8 @@ export function EventsFilters({
                   onChange={(e) => onChange({ date: 'range', from: e.target.value })}
                   className={cn(controlClasses(), 'mt-1.5')}
                 />
-              </div>
-              <div>
-                <label htmlFor="events-to" className="block text-sm font-medium text-slate-800">
-                  To
-                </label>
+              </Labelled>
+              <Labelled id="events-to" label="To">
                 <input
                   id="events-to"
                   type="date"
@@ -173,11 +148,51 @@ export function EventsFilters({
                   onChange={(e) => onChange({ date: 'range', to: e.target.value })}
                   className={cn(controlClasses(), 'mt-1.5')}
                 />
-              </div>
+              </Labelled>
             </div>
           ) : null}
         </Later>
       </div>
     </form>
+  );
+}
+
+/** A labelled control of the filter panel. */
+function Labelled({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+/** A filter chosen from a list, applied as soon as it changes. */
+function FilterSelect({
+  id,
+  label,
+  value,
+  onSelect,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onSelect: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Labelled id={id} label={label}>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onSelect(e.target.value)}
+        className={cn(controlClasses(), 'mt-1.5 pr-9')}
+      >
+        {children}
+      </select>
+    </Labelled>
   );
 }
