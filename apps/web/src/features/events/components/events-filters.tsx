@@ -13,6 +13,39 @@ import { FilterIcon } from '../../../components/ui/icons.tsx';
 import { Later } from '../../../components/ui/later.tsx';
 import { cn } from '../../../lib/cn.ts';
 
+/** The filters chosen from a list: which filter, its label and its options (value, text). */
+const FILTER_SELECTS: Array<{
+  key: 'category' | 'date' | 'price';
+  label: string;
+  options: Array<[value: string, text: string]>;
+}> = [
+  {
+    key: 'category',
+    label: 'Category',
+    options: [['', 'All categories'], ...EVENT_CATEGORIES.map((c): [string, string] => [c, c])],
+  },
+  {
+    key: 'date',
+    label: 'Date',
+    options: [
+      ['', 'Any date'],
+      ...[...EVENT_DATE_FILTERS, 'range' as const].map((d): [string, string] => [
+        d,
+        DATE_FILTER_LABELS[d],
+      ]),
+    ],
+  },
+  {
+    key: 'price',
+    label: 'Price',
+    options: [
+      ['', 'Free and paid'],
+      ['free', 'Free'],
+      ['paid', 'Paid'],
+    ],
+  },
+];
+
 /** The search box (submitted), and filters that apply as soon as they change. */
 export function EventsFilters({
   filters,
@@ -77,42 +110,16 @@ export function EventsFilters({
       >
         {/* Hidden behind "Filters" on a phone: built in a task after the page's first render. */}
         <Later>
-          <FilterSelect
-            id="events-category"
-            label="Category"
-            value={filters.category}
-            onSelect={(value) => onChange({ category: value as EventFilters['category'] })}
-          >
-            <option value="">All categories</option>
-            {EVENT_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </FilterSelect>
-          <FilterSelect
-            id="events-date"
-            label="Date"
-            value={filters.date}
-            onSelect={(value) => onChange({ date: value as EventFilters['date'] })}
-          >
-            <option value="">Any date</option>
-            {[...EVENT_DATE_FILTERS, 'range' as const].map((d) => (
-              <option key={d} value={d}>
-                {DATE_FILTER_LABELS[d]}
-              </option>
-            ))}
-          </FilterSelect>
-          <FilterSelect
-            id="events-price"
-            label="Price"
-            value={filters.price}
-            onSelect={(value) => onChange({ price: value as EventFilters['price'] })}
-          >
-            <option value="">Free and paid</option>
-            <option value="free">Free</option>
-            <option value="paid">Paid</option>
-          </FilterSelect>
+          {FILTER_SELECTS.map((select) => (
+            <FilterSelect
+              key={select.key}
+              id={`events-${select.key}`}
+              label={select.label}
+              value={filters[select.key]}
+              onSelect={(value) => onChange({ [select.key]: value })}
+              options={select.options}
+            />
+          ))}
           <Labelled id="events-city" label="City">
             <input
               id="events-city"
@@ -175,13 +182,13 @@ function FilterSelect({
   label,
   value,
   onSelect,
-  children,
+  options,
 }: {
   id: string;
   label: string;
   value: string;
   onSelect: (value: string) => void;
-  children: ReactNode;
+  options: Array<[value: string, text: string]>;
 }) {
   return (
     <Labelled id={id} label={label}>
@@ -191,7 +198,11 @@ function FilterSelect({
         onChange={(e) => onSelect(e.target.value)}
         className={cn(controlClasses(), 'mt-1.5 pr-9')}
       >
-        {children}
+        {options.map(([optionValue, text]) => (
+          <option key={optionValue} value={optionValue}>
+            {text}
+          </option>
+        ))}
       </select>
     </Labelled>
   );
