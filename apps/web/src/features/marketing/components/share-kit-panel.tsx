@@ -1,3 +1,4 @@
+import type { MarketedEvent } from '../lib/marketed-event.ts';
 import { UnpublishedNotice } from './unpublished-notice.tsx';
 import { LinkField } from '../../../components/ui/link-field.tsx';
 import { useState } from 'react';
@@ -13,16 +14,8 @@ import { cn } from '../../../lib/cn.ts';
 import { useDownloadPoster } from '../api/download-poster.ts';
 import { useShareKit } from '../api/get-share-kit.ts';
 
-interface EventRef {
-  id: string;
-  title: string;
-  slug: string;
-  status: 'draft' | 'published' | 'cancelled';
-  editPath: string;
-}
-
 /** The event's public link to copy and its printable QR poster (PNG and PDF). */
-export function ShareKitPanel({ event }: { event: EventRef }) {
+export function ShareKitPanel({ event }: { event: MarketedEvent }) {
   const shareable = event.status === 'published';
   const kit = useShareKit(event.id, shareable);
   const poster = useDownloadPoster();

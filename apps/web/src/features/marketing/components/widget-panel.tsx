@@ -1,3 +1,4 @@
+import type { MarketedEvent } from '../lib/marketed-event.ts';
 import { UnpublishedNotice } from './unpublished-notice.tsx';
 import {
   WIDGET_ACCENT,
@@ -19,14 +20,6 @@ import {
   WIDGET_REF,
   type WidgetSettings,
 } from '../lib/widget-snippet.ts';
-
-interface EventRef {
-  id: string;
-  title: string;
-  slug: string;
-  status: 'draft' | 'published' | 'cancelled';
-  editPath: string;
-}
 
 async function copy(text: string, what: string) {
   try {
@@ -154,7 +147,7 @@ function Preview({ src, width }: { src: string; width: 'phone' | 'desktop' }) {
  * The widget (issue 26 §1): the organiser picks the look, copies the snippet for their own
  * site (or the iframe fallback) and sees it live, selling this very event.
  */
-export function WidgetPanel({ event }: { event: EventRef }) {
+export function WidgetPanel({ event }: { event: MarketedEvent }) {
   const [settings, setSettings] = useState<WidgetSettings>(DEFAULT_WIDGET);
   const [accentText, setAccentText] = useState(DEFAULT_WIDGET.accent);
   const [width, setWidth] = useState<'phone' | 'desktop'>('desktop');

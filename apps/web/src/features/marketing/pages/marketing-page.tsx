@@ -1,4 +1,4 @@
-import type { ManageEventListItem } from '@gatepass/shared';
+import { marketed } from '../lib/marketed-event.ts';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
@@ -14,15 +14,6 @@ import { ShareKitPanel } from '../components/share-kit-panel.tsx';
 import { WidgetPanel } from '../components/widget-panel.tsx';
 
 /** /events/manage/marketing/: promo codes and the share kit, one event at a time. */
-/** The event as the share kit and the widget panel need it. */
-const marketed = (event: ManageEventListItem) => ({
-  id: event.id,
-  title: event.title,
-  slug: event.slug,
-  status: event.status,
-  editPath: paths.manage.create(event.id),
-});
-
 export function MarketingPage() {
   const [params, setParams] = useSearchParams();
   const events = useManageEvents();
