@@ -18,6 +18,7 @@ import { accounts } from '../auth/auth.accounts.ts';
 import { eventLookup } from '../events/events.lookup.ts';
 import { MailService, type NewWebhook } from '../mail/mail.service.ts';
 import type { MessageTransport } from '../mail/mail.transport.ts';
+import { orderLookup, type OrderSnapshot } from '../orders/orders.lookup.ts';
 import type { OrderCompletedHook } from '../orders/orders.service.ts';
 import { refuseUrl } from './webhooks.address.ts';
 import { endpointPausedMail } from './webhooks.mails.ts';
@@ -61,7 +62,7 @@ const tooMany = () =>
   );
 
 /** What a webhook says about an order (docs/integrations.md). */
-function orderData(o: repo.OrderSnapshot) {
+function orderData(o: OrderSnapshot) {
   return {
     id: o.id,
     code: o.code,
@@ -364,7 +365,7 @@ export class WebhooksService {
     // The common case, no endpoint: one indexed read and nothing else in the sale.
     const endpoints = await repo.subscribedEndpoints(trx, organiserId, event);
     if (endpoints.length === 0) return;
-    for (const snapshot of await repo.orderSnapshots(trx, orderIds)) {
+    for (const snapshot of await orderLookup.snapshots(trx, orderIds)) {
       await this.record(
         trx,
         organiserId,
