@@ -112,6 +112,14 @@ export interface OrderSnapshot {
   items: { ticketTypeId: string; name: string; quantity: number; unitPriceKobo: number }[];
 }
 
+/** The event part of a snapshot: its title, slug and start (events' values). */
+const snapshotEvent = (event: Id) =>
+  [
+    eventLookup.titleOf(event).as('event_title'),
+    eventLookup.slugOf(event).as('event_slug'),
+    eventLookup.startAtOf(event).as('event_start_at'),
+  ] as const;
+
 /**
  * Orders as a webhook describes them, read in the change's transaction: the orders with
  * their event's title, slug and start (events' values), then their lines — one statement
@@ -127,9 +135,7 @@ export async function findSnapshots(db: Db, orderIds: string[]): Promise<OrderSn
       'o.code',
       'o.status',
       'o.event_id',
-      eventLookup.titleOf(event).as('event_title'),
-      eventLookup.slugOf(event).as('event_slug'),
-      eventLookup.startAtOf(event).as('event_start_at'),
+      ...snapshotEvent(event),
       'o.first_name',
       'o.last_name',
       'o.email',

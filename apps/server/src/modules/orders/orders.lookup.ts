@@ -4,13 +4,8 @@ import * as lent from './orders.lent.repository.ts';
 import * as repo from './orders.repository.ts';
 
 export type { OrderFigures, OrderSnapshot } from './orders.lent.repository.ts';
-export type {
-  DayRow,
-  EventFigureRow,
-  FigureRow,
-  FinanceExportRow,
-  FinanceFilters,
-} from './orders.finances.repository.ts';
+/** Finances' rows and filters (re-exported by finances' repository, which asks here). */
+export type * from './orders.finances.repository.ts';
 
 /**
  * What other modules ask of orders (the team's access check, webhooks, wallet, tracking,

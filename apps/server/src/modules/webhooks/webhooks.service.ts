@@ -16,19 +16,16 @@ import { newToken } from '../../lib/secrets.ts';
 import { lockKey } from '../../db/locks.ts';
 import { accounts } from '../auth/auth.accounts.ts';
 import { eventLookup } from '../events/events.lookup.ts';
-import { MailService, type NewWebhook } from '../mail/mail.service.ts';
+import { MailService } from '../mail/mail.service.ts';
 import type { MessageTransport } from '../mail/mail.transport.ts';
-import { orderLookup, type OrderSnapshot } from '../orders/orders.lookup.ts';
+import { orderLookup } from '../orders/orders.lookup.ts';
 import type { OrderCompletedHook } from '../orders/orders.service.ts';
 import { refuseUrl } from './webhooks.address.ts';
 import { endpointPausedMail } from './webhooks.mails.ts';
 import * as repo from './webhooks.repository.ts';
+import { orderData, outboxRow, toDeliveryDto, toEndpointDto } from './webhooks.dto.ts';
 import { postDelivery } from './webhooks.send.ts';
-import type {
-  WebhookAttemptRow,
-  WebhookDeliveryRow,
-  WebhookEndpointRow,
-} from './webhooks.table.ts';
+import type { WebhookEndpointRow } from './webhooks.table.ts';
 
 export interface WebhooksConfig {
   publicUrl: string;
@@ -44,8 +41,6 @@ export interface WebhooksConfig {
   intervalMs: number;
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
 /** What an ended order (the orders module's row) tells: which change it was. */
 interface EndedOrder {
   id: string;
@@ -60,35 +55,6 @@ const tooMany = () =>
     'CONFLICT',
     `You can have at most ${WEBHOOK_LIMITS.endpointsMax} webhook endpoints. Delete one you no longer use first.`,
   );
-
-/** What a webhook says about an order (docs/integrations.md). */
-function orderData(o: OrderSnapshot) {
-  return {
-    id: o.id,
-    code: o.code,
-    status: o.status,
-    test: o.payment_method === 'test',
-    event: {
-      id: o.event_id,
-      title: o.event_title,
-      slug: o.event_slug,
-      startAt: iso(o.event_start_at),
-    },
-    buyer: { firstName: o.first_name, lastName: o.last_name, email: o.email, phone: o.phone },
-    quantity: o.quantity,
-    subtotalKobo: o.subtotal_kobo,
-    discountKobo: o.discount_kobo,
-    feeKobo: o.fee_kobo,
-    totalKobo: o.total_kobo,
-    currency: 'NGN',
-    paymentMethod: o.payment_method,
-    items: o.items,
-    createdAt: o.created_at.toISOString(),
-    paidAt: iso(o.paid_at),
-    checkedInAt: iso(o.attended_at),
-    cancelledAt: iso(o.cancelled_at),
-  };
-}
 
 /**
  * Webhooks (issue 26 §3, decisions 072 and 073). Every change that an endpoint takes writes,
@@ -497,47 +463,3 @@ export class WebhooksService {
 }
 
 const endpointNotFound = () => notFound('This webhook endpoint was not found.');
-
-const outboxRow = (d: {
-  id: string;
-  redeliveries: number;
-  event_type: WebhookEvent;
-}): NewWebhook => ({
-  channel: 'webhook',
-  kind: d.event_type,
-  deliveryId: d.id,
-  about: `${d.id}:${d.redeliveries}`,
-});
-
-function toEndpointDto(row: WebhookEndpointRow): WebhookEndpointDto {
-  return {
-    id: row.id,
-    url: row.url,
-    description: row.description,
-    events: row.events,
-    status: row.status,
-    failingSince: iso(row.failing_since),
-    pausedAt: iso(row.paused_at),
-    createdAt: row.created_at.toISOString(),
-  };
-}
-
-function toDeliveryDto(row: WebhookDeliveryRow, attempts: WebhookAttemptRow[]): WebhookDeliveryDto {
-  return {
-    id: row.id,
-    event: row.event_type,
-    status: row.status,
-    attempts: row.attempts,
-    lastStatusCode: row.last_status_code,
-    lastError: row.last_error,
-    lastAttemptAt: iso(row.last_attempt_at),
-    deliveredAt: iso(row.delivered_at),
-    createdAt: row.created_at.toISOString(),
-    log: attempts.map((a) => ({
-      at: a.attempted_at.toISOString(),
-      statusCode: a.status_code,
-      error: a.error,
-      durationMs: a.duration_ms,
-    })),
-  };
-}
