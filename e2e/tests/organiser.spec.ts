@@ -595,12 +595,12 @@ test.describe('organiser: finances', () => {
     );
 
     // One event only.
-    await page.getByLabel('Event').selectOption(absorbed.id);
+    await page.getByLabel('Event', { exact: true }).selectOption(absorbed.id);
     await expect(page).toHaveURL(new RegExp(`eventId=${absorbed.id}`));
     await expect(card('Gross sales')).toContainText(formatNaira(completed[2]!.totalPrice));
 
     // A range before any sale holds nothing.
-    await page.getByLabel('Event').selectOption('');
+    await page.getByLabel('Event', { exact: true }).selectOption('');
     await page.getByLabel('From', { exact: true }).fill('2020-01-01');
     await page.getByLabel('To', { exact: true }).fill('2020-01-31');
     await expect(card('Gross sales')).toContainText(formatNaira(0));

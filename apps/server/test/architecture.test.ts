@@ -56,51 +56,6 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   webhook_attempts: 'webhooks',
 };
 
-/**
- * TEMPORARY: what is left of the orders group's reads across owners after the orders split
- * (issue 22 §1, decision 060) — reports and screens that join another module's table in one
- * statement. The split removed the rest (promo_codes moved to promos, payments no longer
- * writes orders, wallet / waiting list / team / promos ask orders). An entry that no longer
- * happens fails the test, so the list can only shrink.
- */
-export const ORDERS_SPLIT_PENDING: readonly string[] = [
-  // The door's reads: other live events' codes (by the events' owner, status and end) and
-  // the items in the event's order of ticket types.
-  'modules/orders/orders.door.repository.ts names events',
-  'modules/orders/orders.door.repository.ts names ticket_types',
-  // The organiser's order list, detail and export: event titles, the promo code's text and
-  // the history's actors.
-  'modules/orders/orders.manage.repository.ts names events',
-  'modules/orders/orders.manage.repository.ts names promo_codes',
-  'modules/orders/orders.manage.repository.ts names users',
-  // Reports that read the orders tables by name.
-  'modules/events/events.repository.ts names orders',
-  'modules/events/events.repository.ts names order_items',
-  'modules/finances/finances.repository.ts names orders',
-  'modules/finances/finances.repository.ts names payments',
-  // finances' sums join orders with events (and ticket types) in one statement.
-  'modules/finances/finances.repository.ts names events',
-  'modules/finances/finances.repository.ts names ticket_types',
-  // payments' payout facts of an order's event (the order's part is asked of settlement).
-  'modules/payments/payments.repository.ts names events',
-  'modules/payments/payments.repository.ts names organiser_settings',
-  // promos' list: each code's event title, owner and time zone.
-  'modules/promos/promos.repository.ts names events',
-  // the waiting list's offers lock and read ticket types.
-  'modules/waitlist/waitlist.repository.ts names events',
-  'modules/waitlist/waitlist.repository.ts names ticket_types',
-  // wallet's change stamp: the newer of the order's and the event's updated_at.
-  'modules/wallet/wallet.repository.ts names orders',
-  'modules/wallet/wallet.repository.ts names events',
-  // tracking's figures join its counts with the organiser's events and completed orders.
-  'modules/tracking/tracking.repository.ts names events',
-  'modules/tracking/tracking.repository.ts names orders',
-  // A webhook's order snapshot: the order, its lines and its event, in the change's transaction.
-  'modules/webhooks/webhooks.repository.ts names orders',
-  'modules/webhooks/webhooks.repository.ts names order_items',
-  'modules/webhooks/webhooks.repository.ts names events',
-];
-
 /** Query-builder calls whose first argument names a table (`'orders as o'`, or a list). */
 const TABLE_CALLS = new Set([
   'selectFrom',
@@ -303,13 +258,6 @@ describe('one owner per table (decision 064)', () => {
   });
 
   it('every table has one owner; no module names another one’s table or imports its repository or table types', () => {
-    const violations = ownershipViolations(SRC);
-    const pending = new Set(ORDERS_SPLIT_PENDING);
-    expect(violations.filter((v) => !pending.has(v))).toEqual([]);
-  });
-
-  it('the orders split’s temporary list names only what still happens', () => {
-    const violations = new Set(ownershipViolations(SRC));
-    expect(ORDERS_SPLIT_PENDING.filter((entry) => !violations.has(entry))).toEqual([]);
+    expect(ownershipViolations(SRC)).toEqual([]);
   });
 });

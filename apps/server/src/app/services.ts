@@ -19,6 +19,7 @@ import { logTransport, smtpTransport } from '../modules/mail/mail.transport.ts';
 import { MediaService } from '../modules/media/media.service.ts';
 import { CHANGE_KINDS } from '../modules/orders/orders.change-messages.ts';
 import { ORDER_CONFIRMATION } from '../modules/orders/orders.mails.ts';
+import { orderLookup } from '../modules/orders/orders.lookup.ts';
 import { OrdersManageService } from '../modules/orders/orders.manage.service.ts';
 import { OrdersService } from '../modules/orders/orders.service.ts';
 import { PaymentsService } from '../modules/payments/payments.service.ts';
@@ -246,6 +247,8 @@ export async function createServices(
   const events = new EventsService(
     db,
     media,
+    // Sold, held and taken per event come from orders, lent into events' statements.
+    orderLookup,
     now,
     // New events take the organiser's default fee mode.
     (ownerId) => settings.defaultFeeMode(ownerId),
@@ -320,6 +323,7 @@ export async function createServices(
       db,
       { publicUrl: config.publicUrl, flushIntervalMs: config.trackingFlushIntervalMs },
       log,
+      orderLookup.orderRowOf,
     ),
   };
   connectReactions(services);

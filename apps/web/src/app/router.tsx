@@ -45,6 +45,61 @@ function lazyPage<M extends Record<string, unknown>>(
 const p = routePatterns;
 
 /**
+ * Buying tickets and the waiting-list offer: the same pages on the site and in the widget's
+ * frame. A function, so each router gets its own lazy pages.
+ */
+const checkoutRoutes = () => [
+  {
+    path: p.checkout,
+    ...lazyPage('checkout', () => import('./routes/checkout/checkout.tsx'), 'CheckoutRoute'),
+  },
+  {
+    path: p.checkoutPay,
+    ...lazyPage(
+      'checkout-pay',
+      () => import('./routes/checkout/checkout-pay.tsx'),
+      'CheckoutPayRoute',
+    ),
+  },
+  {
+    path: p.checkoutTestPayment,
+    ...lazyPage(
+      'checkout-test-payment',
+      () => import('./routes/checkout/checkout-test-payment.tsx'),
+      'CheckoutTestPaymentRoute',
+    ),
+  },
+  {
+    path: p.checkoutComplete,
+    ...lazyPage(
+      'checkout-complete',
+      () => import('./routes/checkout/checkout-complete.tsx'),
+      'CheckoutCompleteRoute',
+    ),
+  },
+  {
+    path: p.checkoutReturn,
+    ...lazyPage(
+      'checkout-return',
+      () => import('./routes/checkout/checkout-return.tsx'),
+      'CheckoutReturnRoute',
+    ),
+  },
+  {
+    path: p.checkoutWaitlistClaim,
+    ...lazyPage(
+      'checkout-waitlist-claim',
+      () => import('./routes/checkout/checkout-waitlist-claim.tsx'),
+      'CheckoutWaitlistClaimRoute',
+    ),
+  },
+  {
+    path: p.queueJoin,
+    ...lazyPage('queue-join', () => import('./routes/checkout/queue-join.tsx'), 'QueueJoinRoute'),
+  },
+];
+
+/**
  * The widget's routes (issue 26 §1): under /embed, inside a frame on the organiser's site,
  * with no navbar or footer. The basename keeps every link of the checkout feature (written
  * as /checkout/…, /events/{slug}) inside /embed, the only paths that may be framed.
@@ -72,62 +127,7 @@ const createEmbedRouter = () =>
               'EmbedQueueRoute',
             ),
           },
-          {
-            path: p.queueJoin,
-            ...lazyPage(
-              'queue-join',
-              () => import('./routes/checkout/queue-join.tsx'),
-              'QueueJoinRoute',
-            ),
-          },
-          {
-            path: p.checkout,
-            ...lazyPage(
-              'checkout',
-              () => import('./routes/checkout/checkout.tsx'),
-              'CheckoutRoute',
-            ),
-          },
-          {
-            path: p.checkoutPay,
-            ...lazyPage(
-              'checkout-pay',
-              () => import('./routes/checkout/checkout-pay.tsx'),
-              'CheckoutPayRoute',
-            ),
-          },
-          {
-            path: p.checkoutTestPayment,
-            ...lazyPage(
-              'checkout-test-payment',
-              () => import('./routes/checkout/checkout-test-payment.tsx'),
-              'CheckoutTestPaymentRoute',
-            ),
-          },
-          {
-            path: p.checkoutComplete,
-            ...lazyPage(
-              'checkout-complete',
-              () => import('./routes/checkout/checkout-complete.tsx'),
-              'CheckoutCompleteRoute',
-            ),
-          },
-          {
-            path: p.checkoutReturn,
-            ...lazyPage(
-              'checkout-return',
-              () => import('./routes/checkout/checkout-return.tsx'),
-              'CheckoutReturnRoute',
-            ),
-          },
-          {
-            path: p.checkoutWaitlistClaim,
-            ...lazyPage(
-              'checkout-waitlist-claim',
-              () => import('./routes/checkout/checkout-waitlist-claim.tsx'),
-              'CheckoutWaitlistClaimRoute',
-            ),
-          },
+          ...checkoutRoutes(),
           {
             path: p.login,
             ...lazyPage(
@@ -209,64 +209,13 @@ const createSiteRouter = () =>
           ...lazyPage('profile', () => import('./routes/profile.tsx'), 'ProfileRoute'),
         },
         // Buying tickets (guests too) and the buyer's ticket again.
-        {
-          path: p.checkout,
-          ...lazyPage('checkout', () => import('./routes/checkout/checkout.tsx'), 'CheckoutRoute'),
-        },
-        {
-          path: p.checkoutPay,
-          ...lazyPage(
-            'checkout-pay',
-            () => import('./routes/checkout/checkout-pay.tsx'),
-            'CheckoutPayRoute',
-          ),
-        },
-        {
-          path: p.checkoutTestPayment,
-          ...lazyPage(
-            'checkout-test-payment',
-            () => import('./routes/checkout/checkout-test-payment.tsx'),
-            'CheckoutTestPaymentRoute',
-          ),
-        },
-        {
-          path: p.checkoutComplete,
-          ...lazyPage(
-            'checkout-complete',
-            () => import('./routes/checkout/checkout-complete.tsx'),
-            'CheckoutCompleteRoute',
-          ),
-        },
-        {
-          path: p.checkoutReturn,
-          ...lazyPage(
-            'checkout-return',
-            () => import('./routes/checkout/checkout-return.tsx'),
-            'CheckoutReturnRoute',
-          ),
-        },
+        ...checkoutRoutes(),
         {
           path: p.checkoutHoldConfirm,
           ...lazyPage(
             'checkout-hold-confirm',
             () => import('./routes/checkout/checkout-hold-confirm.tsx'),
             'CheckoutHoldConfirmRoute',
-          ),
-        },
-        {
-          path: p.checkoutWaitlistClaim,
-          ...lazyPage(
-            'checkout-waitlist-claim',
-            () => import('./routes/checkout/checkout-waitlist-claim.tsx'),
-            'CheckoutWaitlistClaimRoute',
-          ),
-        },
-        {
-          path: p.queueJoin,
-          ...lazyPage(
-            'queue-join',
-            () => import('./routes/checkout/queue-join.tsx'),
-            'QueueJoinRoute',
           ),
         },
         {

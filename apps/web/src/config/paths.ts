@@ -2,16 +2,21 @@
  * Every route path of the app (spec §2), in one place. `pattern` is what the router
  * matches; the functions build links.
  */
-export const paths = {
-  home: '/',
-  events: '/events',
-  event: (slug: string) => `/events/${encodeURIComponent(slug)}`,
+/** The account pages: the same path to link to and to match. */
+const accountPaths = {
   login: '/login',
   signup: '/signup',
   profile: '/profile',
   forgotPassword: '/forgot-password',
   verifyEmail: '/verify-email',
   resetPassword: '/reset-password',
+} as const;
+
+export const paths = {
+  home: '/',
+  events: '/events',
+  event: (slug: string) => `/events/${encodeURIComponent(slug)}`,
+  ...accountPaths,
   /** Buying tickets: the event page's "Get tickets" opens `start` with the chosen lines. */
   checkout: {
     start: (
@@ -81,12 +86,7 @@ export const routePatterns = {
   manageFinancies: '/events/manage/financies/',
   manageSettings: '/events/manage/settings/',
   manageVerifyTicket: '/events/manage/verify-ticket/:eventId',
-  login: '/login',
-  signup: '/signup',
-  profile: '/profile',
-  forgotPassword: '/forgot-password',
-  verifyEmail: '/verify-email',
-  resetPassword: '/reset-password',
+  ...accountPaths,
   checkout: '/checkout/:eventId',
   checkoutPay: '/checkout/pay/:orderId',
   checkoutTestPayment: '/checkout/pay/test/:orderId',

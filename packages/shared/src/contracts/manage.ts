@@ -80,12 +80,8 @@ export const manageOrdersQuery = z
   .refine(fromBeforeTo, fromBeforeToMessage);
 export type ManageOrdersQuery = z.input<typeof manageOrdersQuery>;
 
-export const manageOrderListItem = z.object({
-  id: z.string(),
-  orderCode: z.string(),
-  status: z.enum(ORDER_STATUSES),
-  eventId: z.string(),
-  eventTitle: z.string(),
+/** Who bought an order, how many tickets, and what and how they pay: in lists and holds alike. */
+const orderBuyerFields = {
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
@@ -94,6 +90,15 @@ export const manageOrderListItem = z.object({
   /** Naira the buyer pays (or paid). */
   totalPrice: z.number(),
   paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
+};
+
+export const manageOrderListItem = z.object({
+  id: z.string(),
+  orderCode: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  eventId: z.string(),
+  eventTitle: z.string(),
+  ...orderBuyerFields,
   /** Paid with the TEST provider (test mode): no money. */
   testPayment: z.boolean(),
   createdAt: z.string(),
@@ -208,13 +213,7 @@ export type OrderLookupResponse = z.infer<typeof orderLookupResponse>;
 export const eventHoldDto = z.object({
   orderId: z.string(),
   orderCode: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  quantity: z.number(),
-  totalPrice: z.number(),
-  paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
+  ...orderBuyerFields,
   /** The tickets go back on sale then, unless the order is paid. */
   reservedUntil: z.string(),
   /** Offline order whose buyer confirmed their email (it holds for the event's offline hold). */

@@ -42,7 +42,8 @@ export const payoutBanksDto = z.object({
 });
 export type PayoutBanksDto = z.infer<typeof payoutBanksDto>;
 
-const accountNumberField = z
+/** A 10-digit NUBAN account number; spaces and dashes typed in it are dropped. */
+export const accountNumberField = z
   .string({ error: 'Account number is required.' })
   .transform((v) => v.replace(/[\s-]+/g, ''))
   .pipe(

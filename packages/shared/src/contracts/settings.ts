@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
 import { emailField, newPasswordField, passwordField, phoneField } from './auth.ts';
 import { FEE_MODES } from '../event-values.ts';
+import { accountNumberField } from './payouts.ts';
 
 /**
  * The organiser's settings (web `/events/manage/settings/`). Every change answers the whole
@@ -67,15 +68,7 @@ export const payoutBody = z.object({
    */
   bankCode: z.string().trim().max(20, 'Choose your bank.').optional(),
   /** The 10-digit NUBAN account number. */
-  accountNumber: z
-    .string({ error: 'Account number is required.' })
-    .transform((v) => v.replace(/[\s-]+/g, ''))
-    .pipe(
-      z
-        .string()
-        .min(1, 'Account number is required.')
-        .regex(/^\d{10}$/, 'Account number must be 10 digits.'),
-    ),
+  accountNumber: accountNumberField,
   accountName: requiredText('Account name', SETTINGS_LIMITS.accountNameMax),
 });
 export type PayoutBody = z.input<typeof payoutBody>;

@@ -1,5 +1,9 @@
 import type { Db } from '../../db/database.ts';
+import { organisers } from '../settings/settings.organisers.ts';
+import * as lent from './events.lent.repository.ts';
 import * as repo from './events.repository.ts';
+
+export type { EventSet } from './events.lent.repository.ts';
 
 export type { EventRefRow as EventRef } from './events.repository.ts';
 
@@ -33,4 +37,33 @@ export const eventLookup = {
 
   /** How many of the owner's events are drafts, published, cancelled, upcoming. */
   counts: (db: Db, ownerId: string, now: Date) => repo.countEventsByStatus(db, ownerId, now),
+
+  /** The organiser's event's id and slug, or undefined when not theirs. */
+  owned: (db: Db, organiserId: string, eventId: string) =>
+    lent.findOwnedEvent(db, organiserId, eventId),
+
+  /** Initializing a Paystack payment: the owner, channels and verified payout subaccount. */
+  paystackFacts: (db: Db, eventId: string) =>
+    lent.findPaystackFacts(db, eventId, organisers.payoutSubaccountOf),
+
+  // Values lent into the caller's statement (decision 065): keyed by the caller's column.
+  titleOf: lent.titleOf,
+  slugOf: lent.slugOf,
+  startAtOf: lent.startAtOf,
+  ownerIdOf: lent.ownerOf,
+  timeZoneOf: lent.timeZoneOf,
+  statusOf: lent.statusOf,
+  updatedAtOf: lent.updatedAtOf,
+  ticketTypeNameOf: lent.ticketTypeNameOf,
+  ticketTypePositionOf: lent.ticketTypePositionOf,
+  ticketTypeCreatedAtOf: lent.ticketTypeCreatedAtOf,
+  publishedIdBySlug: lent.publishedIdBySlug,
+  /** The ids of an organiser's events (a subquery for `in`). */
+  idsOf: lent.idsOf,
+  /** The events in a set as a derived table (id, title, slug, status, start, capacity). */
+  eventsIn: lent.eventsIn,
+  /** The tickets an event offers in all. */
+  capacityOf: lent.capacityOf,
+  /** Ticket types with tickets left (a subquery for `in`). */
+  typesWithTicketsLeft: lent.typesWithTicketsLeft,
 };

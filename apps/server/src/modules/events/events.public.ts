@@ -7,6 +7,7 @@ import { renderDescription } from './events.description.ts';
 import { toPublicEventDto, toPublicListItem } from './events.dto.ts';
 import { eventCalendar } from './events.ics.ts';
 import * as repo from './events.repository.ts';
+import type { HeldByType } from './events.repository.ts';
 import { eventPageHead } from './events.seo.ts';
 import { isReservedSlug } from './events.slug.ts';
 import { dateFilterWindow, dateRangeWindow, type TimeWindow } from './events.time.ts';
@@ -32,6 +33,8 @@ export class PublicEvents {
     private readonly db: Db,
     private readonly now: () => Date,
     private readonly waitingRoomOf: WaitingRoomOf,
+    /** Tickets of each type held by pending orders (the orders module's read). */
+    private readonly heldByType: HeldByType,
   ) {}
 
   async list(query: PublicQuery): Promise<PublicEventPage> {
@@ -89,7 +92,7 @@ export class PublicEvents {
     if (!row) return undefined;
     const [types, held, descriptionHtml, room] = await Promise.all([
       repo.listTicketTypes(this.db, row.id),
-      repo.findHeldByType(this.db, row.id),
+      this.heldByType(this.db, row.id),
       renderDescription(row.description),
       this.waitingRoomOf(row.id, row.slug),
     ]);

@@ -1,5 +1,11 @@
 import type { EventCategory } from '@gatepass/shared';
-import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import {
+  sql,
+  type AliasableExpression,
+  type Expression,
+  type ExpressionBuilder,
+  type SelectQueryBuilder,
+} from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
 import { accounts } from '../auth/auth.accounts.ts';
 import { organisers } from '../settings/settings.organisers.ts';
@@ -95,18 +101,36 @@ export interface OrderFigures {
   gross_kobo: number;
 }
 
-const orderFigure = <A extends string>(expr: string, status: 'completed' | 'pending', alias: A) =>
-  sql<number>`(select coalesce(sum(${sql.raw(`o.${expr}`)}), 0)::bigint from orders o
-    where o.event_id = e.id and o.status = ${status})`.as(alias);
+/**
+ * Orders' values of an event, lent into events' statements (decision 065): the orders
+ * module owns the orders and depends on events, so they are handed in, not imported.
+ */
+export interface OrderFigureValues {
+  soldOf(eventId: Expression<string>): AliasableExpression<number>;
+  heldOf(eventId: Expression<string>): AliasableExpression<number>;
+  grossOf(eventId: Expression<string>): AliasableExpression<number>;
+}
 
-export async function findOrderFigures(db: Db, eventId: string): Promise<OrderFigures> {
+/** Tickets of each type held by an event's pending orders (orders' read, handed in). */
+export type HeldByType = (db: Db, eventId: string) => Promise<Map<string, number>>;
+
+const eventRef = sql.ref<string>('e.id');
+
+const orderFigures = (values: OrderFigureValues) =>
+  [
+    values.soldOf(eventRef).as('sold'),
+    values.heldOf(eventRef).as('held'),
+    values.grossOf(eventRef).as('gross_kobo'),
+  ] as const;
+
+export async function findOrderFigures(
+  db: Db,
+  eventId: string,
+  values: OrderFigureValues,
+): Promise<OrderFigures> {
   return db
     .selectFrom('events as e')
-    .select([
-      orderFigure('quantity', 'completed', 'sold'),
-      orderFigure('quantity', 'pending', 'held'),
-      orderFigure('total_kobo', 'completed', 'gross_kobo'),
-    ])
+    .select(orderFigures(values))
     .where('e.id', '=', eventId)
     .executeTakeFirstOrThrow();
 }
@@ -116,7 +140,12 @@ export async function findOrderFigures(db: Db, eventId: string): Promise<OrderFi
  * still ahead (and drafts without a date) first, soonest first; then those that ended,
  * latest first.
  */
-export function listOwnerEvents(db: Db, ownerId: string, now: Date): Promise<OwnerEventRow[]> {
+export function listOwnerEvents(
+  db: Db,
+  ownerId: string,
+  now: Date,
+  values: OrderFigureValues,
+): Promise<OwnerEventRow[]> {
   const ahead = sql<boolean>`(e.end_at is null or e.end_at > ${now})`;
   return db
     .selectFrom('events as e')
@@ -125,9 +154,7 @@ export function listOwnerEvents(db: Db, ownerId: string, now: Date): Promise<Own
     .select([
       sql<number>`coalesce(sum(t.capacity), 0)::int`.as('capacity'),
       sql<number>`count(t.id)::int`.as('ticket_type_count'),
-      orderFigure('quantity', 'completed', 'sold'),
-      orderFigure('quantity', 'pending', 'held'),
-      orderFigure('total_kobo', 'completed', 'gross_kobo'),
+      ...orderFigures(values),
     ])
     .where('e.owner_id', '=', ownerId)
     .groupBy('e.id')
@@ -164,22 +191,6 @@ export function findVisibleEventBySlug(db: Db, slug: string): Promise<PublicEven
       .where('e.status', '<>', 'draft')
       .executeTakeFirst()
   );
-}
-
-/**
- * Tickets of each type held by pending orders (checkouts not paid yet, offline payments
- * not in): counted in `sold` until the order completes or its hold expires.
- */
-export async function findHeldByType(db: Db, eventId: string): Promise<Map<string, number>> {
-  const rows = await db
-    .selectFrom('order_items as i')
-    .innerJoin('orders as o', 'o.id', 'i.order_id')
-    .select(['i.ticket_type_id', sql<number>`sum(i.quantity)::int`.as('held')])
-    .where('o.event_id', '=', eventId)
-    .where('o.status', '=', 'pending')
-    .groupBy('i.ticket_type_id')
-    .execute();
-  return new Map(rows.map((r) => [r.ticket_type_id, r.held]));
 }
 
 // Public list -------------------------------------------------------------------------

@@ -103,6 +103,12 @@ export function holdersChange(
   return when || where ? { when, where } : undefined;
 }
 
+/** What events ask of orders, handed in by the composition (orders depend on events). */
+export interface OrdersOfEvents extends repo.OrderFigureValues {
+  /** Tickets of each type held by the event's pending orders. */
+  heldByType: repo.HeldByType;
+}
+
 /**
  * The organiser's events: drafts, edits, publishing, cancelling, copies and covers; their
  * ticket types (events.ticket-types.ts) and what the public sees of them (events.public.ts)
@@ -112,6 +118,8 @@ export class EventsService {
   constructor(
     private readonly db: Db,
     private readonly media: MediaService,
+    /** What orders say of an event: sold, held and taken (values), held per type (a read). */
+    private readonly orders: OrdersOfEvents,
     private readonly now: () => Date = () => new Date(),
     /** Who pays the fee on a new event when the form does not say (the organiser's setting). */
     private readonly defaultFeeMode: (ownerId: string) => Promise<FeeMode> = async () => 'pass',
@@ -123,8 +131,8 @@ export class EventsService {
     /** The event's waiting room as its public page shows it (null when off; decision 034). */
     waitingRoomOf: WaitingRoomOf = async () => null,
   ) {
-    this.published = new PublicEvents(db, now, waitingRoomOf);
-    this.ticketTypes = new TicketTypes(db, now);
+    this.published = new PublicEvents(db, now, waitingRoomOf, orders.heldByType);
+    this.ticketTypes = new TicketTypes(db, orders.heldByType, now);
   }
 
   /** What the public sees: the search, an event's page, its calendar file, its head. */
@@ -190,7 +198,7 @@ export class EventsService {
 
   async listMine(ownerId: string): Promise<ManageEventListItem[]> {
     const now = this.now();
-    const rows = await repo.listOwnerEvents(this.db, ownerId, now);
+    const rows = await repo.listOwnerEvents(this.db, ownerId, now, this.orders);
     return rows.map((row) => toManageListItem(row, now));
   }
 
@@ -404,8 +412,8 @@ export class EventsService {
   private async manageDto(db: Db, event: EventRow): Promise<ManageEventDto> {
     const [types, figures, held] = await Promise.all([
       repo.listTicketTypes(db, event.id),
-      repo.findOrderFigures(db, event.id),
-      repo.findHeldByType(db, event.id),
+      repo.findOrderFigures(db, event.id, this.orders),
+      this.orders.heldByType(db, event.id),
     ]);
     return toManageEventDto(event, types, this.now(), figures, held);
   }

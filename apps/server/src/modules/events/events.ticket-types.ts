@@ -7,6 +7,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { toManageTicketTypeDto } from './events.dto.ts';
 import * as repo from './events.repository.ts';
+import type { HeldByType } from './events.repository.ts';
 import { changeableEvent, throwIfIssues, type Issue } from './events.rules.ts';
 import type { TicketTypePatch } from './events.table.ts';
 import { toInstant } from './events.time.ts';
@@ -32,6 +33,8 @@ async function existingType(trx: Db, eventId: string, ticketTypeId: string) {
 export class TicketTypes {
   constructor(
     private readonly db: Db,
+    /** Tickets of each type held by pending orders (the orders module's read). */
+    private readonly heldByType: HeldByType,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -128,7 +131,7 @@ export class TicketTypes {
       }
       if (updated.capacity > current.capacity) await this.capacityRaisedHook?.(trx, [updated.id]);
       await repo.updateEvent(trx, event.id, {});
-      const held = await repo.findHeldByType(trx, event.id);
+      const held = await this.heldByType(trx, event.id);
       return toManageTicketTypeDto(updated, event, this.now(), held.get(updated.id));
     });
   }

@@ -234,3 +234,17 @@ export async function eventCapacity(db: Db, eventId: string): Promise<number> {
     .executeTakeFirstOrThrow();
   return row.n;
 }
+
+/**
+ * The tickets left of a type, its row locked until the transaction ends (`FOR NO KEY
+ * UPDATE`, as checkout locks it): the waiting list's offers of one type are made one process
+ * at a time, so the line is served in order.
+ */
+export function lockTicketsLeft(db: Db, ticketTypeId: string) {
+  return db
+    .selectFrom('ticket_types')
+    .select(['event_id', sql<number>`capacity - sold`.as('left')])
+    .where('id', '=', ticketTypeId)
+    .forNoKeyUpdate()
+    .executeTakeFirst();
+}

@@ -38,6 +38,13 @@ export const inventoryService = {
   eventForPayment: (trx: Kysely<Database>, eventId: string) =>
     inventory.lockSaleEvent(trx, eventId),
 
+  /**
+   * The tickets left of a type and its event, the type's row locked (`FOR NO KEY UPDATE`)
+   * until `trx` ends: the waiting list's offers of one type, one process at a time.
+   */
+  lockTicketsLeft: (trx: Kysely<Database>, ticketTypeId: string) =>
+    inventory.lockTicketsLeft(trx, ticketTypeId),
+
   /** The tickets an event offers in all (per-address limits are a share of it). */
   capacity: (db: Kysely<Database>, eventId: string) => inventory.eventCapacity(db, eventId),
 

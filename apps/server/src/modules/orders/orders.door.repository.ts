@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { eventLookup } from '../events/events.lookup.ts';
 
 /** Statements of the door: who may enter an event, and letting them in. */
 
@@ -74,34 +75,35 @@ export function findOtherEventCodes(
   exceptEventId: string,
 ) {
   if (eventIds && eventIds.length === 0) return Promise.resolve([]);
-  let query = db
+  // The events (their owner, status and end) and titles are events' (decision 065).
+  const live = eventLookup.idsOf({
+    ownerId: organiserId,
+    ids: eventIds,
+    exceptId: exceptEventId,
+    status: 'published',
+    liveAt: 'now',
+  });
+  return db
     .selectFrom('orders')
-    .innerJoin('events', 'events.id', 'orders.event_id')
-    .select(['orders.code', 'events.title'])
-    .where('events.owner_id', '=', organiserId)
-    .where('events.id', '!=', exceptEventId)
-    .where('events.status', '=', 'published')
-    .where((eb) =>
-      eb.or([eb('events.end_at', 'is', null), eb('events.end_at', '>', sql<Date>`now()`)]),
-    )
-    .where('orders.status', '=', 'completed');
-  if (eventIds) query = query.where('events.id', 'in', eventIds);
-  return query.execute();
+    .select(['orders.code', eventLookup.titleOf(sql.ref<string>('orders.event_id')).as('title')])
+    .where('orders.event_id', 'in', live)
+    .where('orders.status', '=', 'completed')
+    .execute();
 }
 
 /** The ticket types of those orders (name as bought, count), for the door's banner. */
 export function findAdmissibleOrderItems(db: Db, eventId: string) {
+  const type = sql.ref<string>('order_items.ticket_type_id');
   return (
     db
       .selectFrom('order_items')
       .innerJoin('orders', 'orders.id', 'order_items.order_id')
-      .innerJoin('ticket_types', 'ticket_types.id', 'order_items.ticket_type_id')
       .select(['order_items.order_id', 'order_items.name', 'order_items.quantity'])
       .where('orders.event_id', '=', eventId)
       .where('orders.status', '=', 'completed')
       // In the event's own order of types (Regular before VIP, as the organiser set them).
-      .orderBy('ticket_types.position')
-      .orderBy('ticket_types.created_at')
+      .orderBy(eventLookup.ticketTypePositionOf(type))
+      .orderBy(eventLookup.ticketTypeCreatedAtOf(type))
       .execute()
   );
 }

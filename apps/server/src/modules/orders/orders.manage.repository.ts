@@ -1,6 +1,9 @@
 import type { OrderStatus } from '@gatepass/shared';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { accounts } from '../auth/auth.accounts.ts';
+import { eventLookup } from '../events/events.lookup.ts';
+import { promoLookup } from '../promos/promos.lookup.ts';
 import type { OrderRow } from './orders.table.ts';
 
 type Db = Kysely<Database>;
@@ -19,10 +22,10 @@ export interface OrderFilters {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function filtered(db: Db, f: OrderFilters) {
+  // The organiser's events are events' to say (decision 065).
   let query = db
     .selectFrom('orders as o')
-    .innerJoin('events as e', 'e.id', 'o.event_id')
-    .where('e.owner_id', '=', f.ownerId);
+    .where('o.event_id', 'in', eventLookup.idsOf({ ownerId: f.ownerId }));
   if (f.eventId) query = query.where('o.event_id', '=', f.eventId);
   if (f.status) query = query.where('o.status', '=', f.status);
   if (f.from) query = query.where('o.created_at', '>=', f.from);
@@ -47,7 +50,7 @@ const listColumns = [
   'o.code',
   'o.status',
   'o.event_id',
-  'e.title as event_title',
+  eventLookup.titleOf(sql.ref<string>('o.event_id')).as('event_title'),
   'o.first_name',
   'o.last_name',
   'o.email',
@@ -129,7 +132,6 @@ export function exportBatch(
   limit: number,
 ): Promise<ExportRow[]> {
   let query = filtered(db, f)
-    .leftJoin('promo_codes as p', 'p.id', 'o.promo_code_id')
     .select(listColumns)
     .select([
       'o.subtotal_kobo',
@@ -137,7 +139,7 @@ export function exportBatch(
       'o.fee_kobo',
       'o.fee_mode',
       'o.payment_ref',
-      'p.code as promo_code',
+      promoLookup.codeOf(sql.ref<string | null>('o.promo_code_id')).as('promo_code'),
       sql<string>`o.created_at::text`.as('cursor_at'),
       sql<string | null>`(select string_agg(i.quantity || ' × ' || i.name, '; ' order by i.name)
         from order_items i where i.order_id = o.id)`.as('tickets'),
@@ -159,11 +161,12 @@ export interface OrderDetailRow extends OrderRow {
 export function findOrderDetail(db: Db, orderId: string): Promise<OrderDetailRow | undefined> {
   return db
     .selectFrom('orders as o')
-    .innerJoin('events as e', 'e.id', 'o.event_id')
-    .leftJoin('users as a', 'a.id', 'o.attended_by')
-    .leftJoin('promo_codes as p', 'p.id', 'o.promo_code_id')
     .selectAll('o')
-    .select(['e.owner_id', 'a.full_name as attended_by_name', 'p.code as promo_code'])
+    .select([
+      eventLookup.ownerIdOf(sql.ref<string>('o.event_id')).as('owner_id'),
+      accounts.fullNameOf(sql.ref<string>('o.attended_by')).as('attended_by_name'),
+      promoLookup.codeOf(sql.ref<string | null>('o.promo_code_id')).as('promo_code'),
+    ])
     .where('o.id', '=', orderId)
     .executeTakeFirst();
 }
@@ -171,8 +174,12 @@ export function findOrderDetail(db: Db, orderId: string): Promise<OrderDetailRow
 export function findHistory(db: Db, orderId: string) {
   return db
     .selectFrom('order_history as h')
-    .leftJoin('users as u', 'u.id', 'h.actor_user_id')
-    .select(['h.kind', 'h.detail', 'h.created_at', 'u.full_name as actor'])
+    .select([
+      'h.kind',
+      'h.detail',
+      'h.created_at',
+      accounts.fullNameOf(sql.ref<string>('h.actor_user_id')).as('actor'),
+    ])
     .where('h.order_id', '=', orderId)
     .orderBy('h.created_at')
     .orderBy('h.id')

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { orderLookup } from '../orders/orders.lookup.ts';
 import type { PaymentOutcome, PaymentRow } from './payments.table.ts';
 
 type Db = Kysely<Database>;
@@ -147,24 +148,6 @@ export async function recordRefund(
 }
 
 /**
- * What initializing a Paystack payment needs to know of the order's event: its owner's
- * payout subaccount and the channels it takes (the order's fee is orders' to say).
- */
-export function paystackFacts(db: Db, eventId: string) {
-  return db
-    .selectFrom('events')
-    .leftJoin('organiser_settings', 'organiser_settings.user_id', 'events.owner_id')
-    .select([
-      'events.owner_id',
-      'events.paystack_channels',
-      'organiser_settings.subaccount_code',
-      'organiser_settings.payout_verified_at',
-    ])
-    .where('events.id', '=', eventId)
-    .executeTakeFirst();
-}
-
-/**
  * A refund's new state from Paystack's webhook, on the payment it refunds (locked by the
  * caller). A failed refund forgets the refund; with `flag` (money the order does not keep)
  * it also marks the payment as one to refund, so the organiser's refund action sends it
@@ -209,4 +192,67 @@ export async function backdatePayments(db: Db, orderId: string, seconds: number)
     })
     .where('order_id', '=', orderId)
     .execute();
+}
+
+// The payout ledger (issue 15 §2; finances asks) ------------------------------------------
+
+/** The organiser (one event of theirs when given) and the settlement window [from, to). */
+export interface PayoutFilters {
+  ownerId: string;
+  eventId?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+}
+
+export interface PayoutPaymentRow {
+  order_id: string;
+  code: string;
+  event_title: string;
+  reference: string;
+  channel: string | null;
+  amount_kobo: number;
+  fees_kobo: number | null;
+  platform_charge_kobo: number | null;
+  settled_at: Date | null;
+  refund_id: string | null;
+  refund_status: string | null;
+  refund_amount_kobo: number | null;
+  refunded_at: Date | null;
+}
+
+/**
+ * The organiser's Paystack payments that were split with their subaccount (so Paystack
+ * settles their share to their bank), paid in the filter's window, in payment order. A
+ * payment's refund is in the same row. At most `limit` rows.
+ */
+export function payoutPayments(
+  db: Db,
+  f: PayoutFilters,
+  limit: number,
+): Promise<PayoutPaymentRow[]> {
+  const order = sql.ref<string>('p.order_id');
+  let query = db
+    .selectFrom('payments as p')
+    .select([
+      'p.order_id',
+      orderLookup.codeOf(order).as('code'),
+      orderLookup.eventTitleOf(order).as('event_title'),
+      'p.reference',
+      'p.channel',
+      'p.amount_kobo',
+      'p.fees_kobo',
+      'p.platform_charge_kobo',
+      'p.settled_at',
+      'p.refund_id',
+      'p.refund_status',
+      'p.refund_amount_kobo',
+      'p.refunded_at',
+    ])
+    // The organiser's orders (of one event when given) are orders' and events' to say.
+    .where('p.order_id', 'in', orderLookup.idsOfEvents({ ownerId: f.ownerId, eventId: f.eventId }))
+    .where('p.status', '=', 'success')
+    .where('p.subaccount_code', 'is not', null);
+  if (f.from) query = query.where('p.settled_at', '>=', f.from);
+  if (f.to) query = query.where('p.settled_at', '<', f.to);
+  return query.orderBy('p.settled_at').orderBy('p.id').limit(limit).execute();
 }

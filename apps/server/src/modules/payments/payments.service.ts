@@ -14,6 +14,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { eventLookup } from '../events/events.lookup.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { PaymentSettlement } from '../orders/orders.service.ts';
 import {
@@ -219,7 +220,7 @@ export class PaymentsService {
     }
     await this.orders.getForBuyer(orderId, accessToken); // 404 unless the token fits
     const charge = await this.orders.paystackCharge(orderId);
-    const facts = charge && (await repo.paystackFacts(this.db, charge.eventId));
+    const facts = charge && (await eventLookup.paystackFacts(this.db, charge.eventId));
     if (!charge || !facts) throw notFound('This order was not found.');
     const offered = paystackChannelsOf(facts.paystack_channels);
     if (channel && !offered.includes(channel)) {
@@ -229,7 +230,7 @@ export class PaymentsService {
         `This event does not take ${PAYSTACK_CHANNEL_LABELS[channel].toLowerCase()} payments. Please choose another way to pay.`,
       );
     }
-    if (!facts.subaccount_code || !facts.payout_verified_at) throw payoutRequired();
+    if (!facts.subaccount_code) throw payoutRequired();
     const channels = channel ? [channel] : offered;
     let order = await this.orders.choosePayment(orderId, accessToken, method, clientAddress);
     if (channel && LONG_HOLD_CHANNELS.includes(channel)) {

@@ -8,4 +8,7 @@ import * as repo from './promos.repository.ts';
 export const promoLookup = {
   /** The event the code belongs to, or undefined when there is no such code. */
   eventOf: (db: Db, promoId: string) => repo.findPromoEventId(db, promoId),
+
+  /** The code's text, or null, as a value in the caller's statement (orders' lists). */
+  codeOf: repo.codeOf,
 };

@@ -1,5 +1,6 @@
-import { sql, type Kysely, type Updateable } from 'kysely';
+import { sql, type Expression, type Kysely, type Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { eventLookup } from '../events/events.lookup.ts';
 import type { PromoCodeRow, PromoCodesTable } from './promos.table.ts';
 
 type Db = Kysely<Database>;
@@ -35,16 +36,23 @@ export interface PromoWithUsage extends PromoRow {
   revenue_kobo: number | null;
 }
 
+/** A code's event: its title, owner, time zone and status (events' values, decision 065). */
+const event = sql.ref<string>('p.event_id');
+
 function withEvent(db: Db) {
   return db
     .selectFrom('promo_codes as p')
-    .innerJoin('events as e', 'e.id', 'p.event_id')
     .selectAll('p')
-    .select(['e.title as event_title', 'e.owner_id', 'e.time_zone', 'e.status as event_status']);
+    .select([
+      eventLookup.titleOf(event).as('event_title'),
+      eventLookup.ownerIdOf(event).as('owner_id'),
+      eventLookup.timeZoneOf(event).as('time_zone'),
+      eventLookup.statusOf(event).as('event_status'),
+    ]);
 }
 
 export function listPromos(db: Db, ownerId: string, eventId?: string): Promise<PromoRow[]> {
-  let query = withEvent(db).where('e.owner_id', '=', ownerId);
+  let query = withEvent(db).where('p.event_id', 'in', eventLookup.idsOf({ ownerId }));
   if (eventId) query = query.where('p.event_id', '=', eventId);
   return query.orderBy('p.created_at', 'desc').orderBy('p.id').execute();
 }
@@ -196,3 +204,7 @@ export async function unredeemPromo(db: Db, id: string): Promise<void> {
     .where('id', '=', id)
     .execute();
 }
+
+/** The code's text, or null: a value for another module's statement (decision 065). */
+export const codeOf = (promoId: Expression<string | null>) =>
+  sql<string | null>`(select pc.code from promo_codes pc where pc.id = ${promoId})`;

@@ -26,6 +26,9 @@ export const organisers = {
   /** Whether the payout account is verified with Paystack, a subaccount (decision 038). */
   payoutReadyOf: repo.payoutReadyOf,
 
+  /** The verified payout subaccount (Paystack splits to it), or null. */
+  payoutSubaccountOf: repo.payoutSubaccountOf,
+
   /** The name buyers and team members see, or undefined when there is no such account. */
   displayName: (db: Db, userId: string) => repo.findDisplayName(db, userId, accounts.fullNameOf),
 

@@ -146,6 +146,12 @@ export const logoOf = (userId: Expression<string>) =>
 export const payoutReadyOf = (userId: Expression<string>) =>
   sql<boolean>`exists (select s.user_id from organiser_settings s where s.user_id = ${userId} and s.subaccount_code is not null and s.payout_verified_at is not null)`;
 
+/** The payout subaccount when Paystack verified it (decision 038), else null. */
+export const payoutSubaccountOf = (userId: Expression<string>) =>
+  sql<
+    string | null
+  >`(select s.subaccount_code from organiser_settings s where s.user_id = ${userId} and s.payout_verified_at is not null)`;
+
 /** The public name when set (not blank), else the account's name; undefined: no account. */
 export async function findDisplayName(
   db: Db,

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { eventLookup } from '../events/events.lookup.ts';
 import type { TrackingVia } from './tracking.table.ts';
 
 /** `link_id` of the views that came through no link. */
@@ -23,16 +24,29 @@ export async function addViews(db: Db, counts: ViewCount[]): Promise<void> {
   const refs = counts.map((c) => c.ref ?? '');
   const vias = counts.map((c) => c.via);
   const ns = counts.map((c) => c.n);
+  // Each slug's published event is events' value (decision 065): null drops the view.
+  const event = eventLookup.publishedIdBySlug(sql.ref<string>('u.slug'));
   await sql`
     insert into tracking_views (event_id, link_id, via, views)
-    select e.id, coalesce(l.id, ${NO_LINK}::uuid), v.via, sum(v.n)
-    from unnest(${slugs}::text[], ${refs}::text[], ${vias}::text[], ${ns}::int[]) as v(slug, ref, via, n)
-    join events e on e.slug = v.slug and e.status = 'published'
-    left join tracking_links l on l.event_id = e.id and l.code = v.ref
+    select v.event_id, coalesce(l.id, ${NO_LINK}::uuid), v.via, sum(v.n)
+    from (
+      select ${event} as event_id, u.ref, u.via, u.n
+      from unnest(${slugs}::text[], ${refs}::text[], ${vias}::text[], ${ns}::int[]) as u(slug, ref, via, n)
+    ) as v
+    left join tracking_links l on l.event_id = v.event_id and l.code = v.ref
+    where v.event_id is not null
     group by 1, 2, 3
     on conflict (event_id, link_id, via) do update set views = tracking_views.views + excluded.views
   `.execute(db);
 }
+
+/** One order as a one-row table: its id, event, total and status (the orders module's value). */
+export type OrderRowOf = (orderId: string) => RawBuilder<{
+  id: string;
+  event_id: string;
+  total_kobo: number;
+  status: string;
+}>;
 
 /**
  * Where an order's checkout came from, written once when the order is made. Its total is
@@ -40,6 +54,7 @@ export async function addViews(db: Db, counts: ViewCount[]): Promise<void> {
  */
 export async function insertOrderSource(
   db: Db,
+  orderRowOf: OrderRowOf,
   orderId: string,
   ref: string | null,
   via: TrackingVia,
@@ -48,9 +63,8 @@ export async function insertOrderSource(
     insert into order_sources (order_id, event_id, link_id, via, total_kobo, completed_at)
     select o.id, o.event_id, l.id, ${via}, o.total_kobo,
       case when o.status = 'completed' then now() end
-    from orders o
+    from ${orderRowOf(orderId)} as o
     left join tracking_links l on l.event_id = o.event_id and l.code = ${ref ?? ''}
-    where o.id = ${orderId}
     on conflict (order_id) do nothing
   `.execute(db);
 }
@@ -71,12 +85,7 @@ export function ownedEvent(
   organiserId: string,
   eventId: string,
 ): Promise<{ id: string; slug: string } | undefined> {
-  return db
-    .selectFrom('events')
-    .select(['id', 'slug'])
-    .where('id', '=', eventId)
-    .where('owner_id', '=', organiserId)
-    .executeTakeFirst();
+  return eventLookup.owned(db, organiserId, eventId);
 }
 
 export function linksOf(db: Db, eventId: string) {
@@ -138,10 +147,9 @@ export async function figures(
   db: Db,
   where: { eventId: string } | { organiserId: string },
 ): Promise<FigureRow[]> {
-  const events =
-    'eventId' in where
-      ? sql`select id from events where id = ${where.eventId}`
-      : sql`select id from events where owner_id = ${where.organiserId}`;
+  const events = eventLookup.idsOf(
+    'eventId' in where ? { eventId: where.eventId } : { ownerId: where.organiserId },
+  );
   const { rows } = await sql<FigureRow>`
     with ev as (${events}),
     v as (
@@ -166,12 +174,19 @@ export async function figures(
 
 /** The organiser's links with their event's title (Finances). */
 export function organiserLinks(db: Db, organiserId: string) {
+  const event = sql.ref<string>('l.event_id');
   return db
     .selectFrom('tracking_links as l')
-    .innerJoin('events as e', 'e.id', 'l.event_id')
-    .select(['l.id', 'l.name', 'l.code', 'l.event_id', 'e.title', 'e.slug'])
-    .where('e.owner_id', '=', organiserId)
-    .orderBy('e.title')
+    .select([
+      'l.id',
+      'l.name',
+      'l.code',
+      'l.event_id',
+      eventLookup.titleOf(event).as('title'),
+      eventLookup.slugOf(event).as('slug'),
+    ])
+    .where('l.event_id', 'in', eventLookup.idsOf({ ownerId: organiserId }))
+    .orderBy('title')
     .orderBy('l.created_at')
     .execute();
 }

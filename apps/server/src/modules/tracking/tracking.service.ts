@@ -68,6 +68,8 @@ export class TrackingService {
     private readonly db: Kysely<Database>,
     private readonly options: { publicUrl: string; flushIntervalMs: number },
     private readonly log: FastifyBaseLogger,
+    /** An order as a one-row table (the orders module's value; orders call this module). */
+    private readonly orderRowOf: repo.OrderRowOf,
   ) {}
 
   start(): void {
@@ -115,7 +117,7 @@ export class TrackingService {
   async orderStarted(orderId: string, source: unknown): Promise<void> {
     const { ref, via } = readSource(source);
     try {
-      await repo.insertOrderSource(this.db, orderId, ref, via);
+      await repo.insertOrderSource(this.db, this.orderRowOf, orderId, ref, via);
     } catch (err) {
       this.log.warn({ err: (err as Error).message, orderId }, 'order source not saved');
     }

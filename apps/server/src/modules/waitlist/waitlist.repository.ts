@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { eventLookup } from '../events/events.lookup.ts';
 import type { WaitlistEntryRow } from './waitlist.table.ts';
 
 type Db = Kysely<Database>;
@@ -135,16 +136,14 @@ export async function expireOffers(db: Db, orderIds: string[]) {
         .returning(['id', 'event_id', 'ticket_type_id', 'name', 'email', 'quantity']),
     )
     .selectFrom('expired as x')
-    .innerJoin('ticket_types as t', 't.id', 'x.ticket_type_id')
-    .innerJoin('events as e', 'e.id', 'x.event_id')
     .select([
       'x.id',
       'x.name',
       'x.email',
       'x.quantity',
-      't.name as ticket_type_name',
-      'e.title as event_title',
-      'e.slug as event_slug',
+      eventLookup.ticketTypeNameOf(sql.ref<string>('x.ticket_type_id')).as('ticket_type_name'),
+      eventLookup.titleOf(sql.ref<string>('x.event_id')).as('event_title'),
+      eventLookup.slugOf(sql.ref<string>('x.event_id')).as('event_slug'),
     ])
     .execute();
 }
@@ -168,51 +167,28 @@ export function findByClaimToken(db: Db, hash: string): Promise<WaitlistEntryRow
     .executeTakeFirst();
 }
 
-/** Ticket types (of live events) with people waiting and tickets left: the sweeper's work. */
+/** Ticket types with people waiting and tickets left (events' answer): the sweeper's work. */
 export function typesWithWaitingAndTicketsLeft(db: Db, eventId?: string) {
   let query = db
-    .selectFrom('ticket_types as t')
-    .select(['t.id', 't.event_id'])
-    .where(sql<boolean>`t.sold < t.capacity`)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('waitlist_entries as w')
-          .select('w.id')
-          .whereRef('w.ticket_type_id', '=', 't.id')
-          .where('w.status', '=', 'waiting'),
-      ),
-    );
-  if (eventId) query = query.where('t.event_id', '=', eventId);
+    .selectFrom('waitlist_entries as w')
+    .select('w.ticket_type_id as id')
+    .distinct()
+    .where('w.status', '=', 'waiting')
+    .where('w.ticket_type_id', 'in', eventLookup.typesWithTicketsLeft(eventId));
+  if (eventId) query = query.where('w.event_id', '=', eventId);
   return query.limit(500).execute();
-}
-
-/**
- * The tickets left of a type, its row locked until the transaction ends (`FOR NO KEY
- * UPDATE`, as checkout locks it): offers of one type are made one process at a time, so
- * the line is served in order — with only SKIP LOCKED, a second process would pass over
- * the person the first is serving and offer to someone further back. A release already
- * holds this lock (it updated `sold`), so the offers in its transaction wait for nothing.
- */
-export function lockTicketsLeft(db: Db, ticketTypeId: string) {
-  return db
-    .selectFrom('ticket_types')
-    .select(['event_id', sql<number>`capacity - sold`.as('left')])
-    .where('id', '=', ticketTypeId)
-    .forNoKeyUpdate()
-    .executeTakeFirst();
 }
 
 /** The event's whole list, in line order per ticket type (the offers' order codes: orders'). */
 export function listForEvent(db: Db, eventId: string) {
+  const type = sql.ref<string>('w.ticket_type_id');
   return db
     .selectFrom('waitlist_entries as w')
-    .innerJoin('ticket_types as t', 't.id', 'w.ticket_type_id')
     .select([
       'w.id',
       'w.position',
       'w.ticket_type_id',
-      't.name as ticket_type_name',
+      eventLookup.ticketTypeNameOf(type).as('ticket_type_name'),
       'w.name',
       'w.email',
       'w.quantity',
@@ -222,8 +198,8 @@ export function listForEvent(db: Db, eventId: string) {
       'w.created_at',
     ])
     .where('w.event_id', '=', eventId)
-    .orderBy('t.position')
-    .orderBy('t.created_at')
+    .orderBy(eventLookup.ticketTypePositionOf(type))
+    .orderBy(eventLookup.ticketTypeCreatedAtOf(type))
     .orderBy('w.position')
     .limit(5000)
     .execute();
@@ -258,10 +234,11 @@ export function markRemoved(
 export function lockEntryById(db: Db, id: string) {
   return db
     .selectFrom('waitlist_entries as w')
-    .innerJoin('ticket_types as t', 't.id', 'w.ticket_type_id')
-    .innerJoin('events as e', 'e.id', 'w.event_id')
     .selectAll('w')
-    .select(['t.name as ticket_type_name', 'e.title as event_title'])
+    .select([
+      eventLookup.ticketTypeNameOf(sql.ref<string>('w.ticket_type_id')).as('ticket_type_name'),
+      eventLookup.titleOf(sql.ref<string>('w.event_id')).as('event_title'),
+    ])
     .where('w.id', '=', id)
     .forUpdate('w')
     .executeTakeFirst();

@@ -322,7 +322,7 @@ export class WaitlistService {
     let offers = 0;
     for (const ticketTypeId of [...ticketTypeIds].sort()) {
       for (;;) {
-        const type = await repo.lockTicketsLeft(trx, ticketTypeId);
+        const type = await inventoryService.lockTicketsLeft(trx, ticketTypeId);
         if (!type || type.left <= 0) break;
         const entry = await repo.lockNextWaiting(trx, ticketTypeId, type.left);
         if (!entry) break;

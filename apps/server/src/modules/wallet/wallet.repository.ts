@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { orderLookup } from '../orders/orders.lookup.ts';
 import type { WalletPassRow } from './wallet.table.ts';
 
 export function findPass(db: Db, serial: string): Promise<WalletPassRow | undefined> {
@@ -69,15 +70,8 @@ export function recordChange(db: Db, serial: string, contentHash: string): Promi
 export type Stamp = string;
 const stamp = (s: Stamp) => sql<Date>`${s}::timestamptz`;
 
-export async function stampOf(db: Db, orderId: string): Promise<Stamp | undefined> {
-  const row = await db
-    .selectFrom('orders')
-    .innerJoin('events', 'events.id', 'orders.event_id')
-    .select(sql<string>`greatest(orders.updated_at, events.updated_at)::text`.as('stamp'))
-    .where('orders.id', '=', orderId)
-    .executeTakeFirst();
-  return row?.stamp;
-}
+export const stampOf = (db: Db, orderId: string): Promise<Stamp | undefined> =>
+  orderLookup.changeStamp(db, orderId);
 
 /**
  * Passes whose order or event changed since last compared, or whose push is still due,
@@ -93,9 +87,7 @@ export async function claimDue(
     const due = await sql<{ serial_number: string }>`
       select p.serial_number
         from wallet_passes p
-        join orders o on o.id = p.order_id
-        join events e on e.id = o.event_id
-       where (p.pending or greatest(o.updated_at, e.updated_at) > p.seen_at)
+       where (p.pending or ${orderLookup.changedAtOf(sql.ref<string>('p.order_id'))} > p.seen_at)
          and (p.next_attempt_at is null or p.next_attempt_at <= now())
        order by p.next_attempt_at nulls first, p.serial_number
        limit ${limit}

@@ -1,6 +1,6 @@
 import type { WebhookDeliveryDto, WebhookEndpointDto, WebhookEvent } from '@gatepass/shared';
 import type { NewWebhook } from '../mail/mail.service.ts';
-import type { OrderSnapshot } from './webhooks.repository.ts';
+import type { OrderSnapshot } from '../orders/orders.lookup.ts';
 import type {
   WebhookAttemptRow,
   WebhookDeliveryRow,

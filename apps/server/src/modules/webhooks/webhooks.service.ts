@@ -18,6 +18,7 @@ import { accounts } from '../auth/auth.accounts.ts';
 import { eventLookup } from '../events/events.lookup.ts';
 import { MailService } from '../mail/mail.service.ts';
 import type { MessageTransport } from '../mail/mail.transport.ts';
+import { orderLookup } from '../orders/orders.lookup.ts';
 import type { OrderCompletedHook } from '../orders/orders.service.ts';
 import type { WaitlistOffer } from '../waitlist/waitlist.service.ts';
 import { refuseUrl } from './webhooks.address.ts';
@@ -318,7 +319,7 @@ export class WebhooksService {
     // The common case, no endpoint: one indexed read and nothing else in the sale.
     const endpoints = await repo.subscribedEndpoints(trx, organiserId, event);
     if (endpoints.length === 0) return;
-    for (const snapshot of await repo.orderSnapshots(trx, orderIds)) {
+    for (const snapshot of await orderLookup.snapshots(trx, orderIds)) {
       await this.record(
         trx,
         organiserId,

@@ -1,3 +1,4 @@
+import { DarkStage } from './dark-stage.tsx';
 import type { ReactNode } from 'react';
 import type { ComponentType, SVGProps } from 'react';
 
@@ -19,11 +20,11 @@ export function AuthScreen({
   footer?: ReactNode;
 }) {
   return (
-    <div className="relative isolate flex min-h-dvh items-start justify-center overflow-hidden bg-slate-950 px-4 pb-16 pt-24 sm:items-center sm:pt-28">
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_20%_10%,var(--color-indigo-700),transparent_45%),radial-gradient(circle_at_85%_80%,var(--color-violet-800),transparent_40%)] opacity-70"
-      />
+    <DarkStage
+      as="div"
+      className="flex min-h-dvh items-start justify-center px-4 pb-16 pt-24 sm:items-center sm:pt-28"
+      glow="bg-[radial-gradient(circle_at_20%_10%,var(--color-indigo-700),transparent_45%),radial-gradient(circle_at_85%_80%,var(--color-violet-800),transparent_40%)] opacity-70"
+    >
       <div className="w-full max-w-md">
         <div className="rounded-2xl bg-white px-6 py-8 shadow-2xl shadow-indigo-950/40 ring-1 ring-slate-900/5 sm:px-10 sm:py-10">
           {Icon ? (
@@ -37,6 +38,6 @@ export function AuthScreen({
         </div>
         {footer ? <div className="mt-6 text-center text-sm text-slate-300">{footer}</div> : null}
       </div>
-    </div>
+    </DarkStage>
   );
 }

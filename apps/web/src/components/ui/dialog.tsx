@@ -42,32 +42,54 @@ function DialogHead({
 }
 
 /**
+ * Headless UI's Dialog over a backdrop that fades in and out: the frame the modal, the drawer
+ * and the small-screen menu share. `backdrop` colours the backdrop and sets how long it fades.
+ */
+export function Overlay({
+  open,
+  onClose,
+  className = 'fixed inset-0 z-50',
+  backdrop,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  className?: string;
+  backdrop: string;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open={open} onClose={onClose} className={className}>
+      <DialogBackdrop
+        transition
+        className={cn('fixed inset-0 transition-opacity data-closed:opacity-0', backdrop)}
+      />
+      {children}
+    </Dialog>
+  );
+}
+
+/** What a modal and a drawer are given: whether it is open, its head, body and footer. */
+interface FrameProps {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  footer?: ReactNode;
+}
+
+/**
  * A modal dialog: focus is trapped inside, Escape and a click outside close it, and the
  * title names it for screen readers (Headless UI's Dialog).
  */
 export function Modal({
-  open,
-  onClose,
-  title,
-  description,
-  children,
-  footer,
   size = 'md',
-}: {
-  open: boolean;
-  onClose: () => void;
-  title: string;
-  description?: ReactNode;
-  children?: ReactNode;
-  footer?: ReactNode;
-  size?: 'sm' | 'md' | 'lg';
-}) {
+  ...frame
+}: FrameProps & { title: string; size?: 'sm' | 'md' | 'lg' }) {
+  const { open, onClose, title, description, children, footer } = frame;
   return (
-    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
-      <DialogBackdrop
-        transition
-        className="fixed inset-0 bg-slate-950/50 transition-opacity duration-150 data-closed:opacity-0"
-      />
+    <Overlay open={open} onClose={onClose} backdrop="bg-slate-950/50 duration-150">
       <div className="fixed inset-0 flex items-end justify-center overflow-y-auto p-0 sm:items-center sm:p-4">
         <DialogPanel
           transition
@@ -95,7 +117,7 @@ export function Modal({
           ) : null}
         </DialogPanel>
       </div>
-    </Dialog>
+    </Overlay>
   );
 }
 
@@ -103,27 +125,10 @@ export function Modal({
  * A panel sliding in from the right (full screen on a phone) for an item's detail, so the
  * list it was opened from stays where it was.
  */
-export function Drawer({
-  open,
-  onClose,
-  title,
-  description,
-  children,
-  footer,
-}: {
-  open: boolean;
-  onClose: () => void;
-  title: ReactNode;
-  description?: ReactNode;
-  children?: ReactNode;
-  footer?: ReactNode;
-}) {
+export function Drawer(frame: FrameProps) {
+  const { open, onClose, title, description, children, footer } = frame;
   return (
-    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
-      <DialogBackdrop
-        transition
-        className="fixed inset-0 bg-slate-950/40 transition-opacity duration-200 data-closed:opacity-0"
-      />
+    <Overlay open={open} onClose={onClose} backdrop="bg-slate-950/40 duration-200">
       <div className="fixed inset-0 flex justify-end">
         <DialogPanel
           transition
@@ -142,7 +147,7 @@ export function Drawer({
           ) : null}
         </DialogPanel>
       </div>
-    </Dialog>
+    </Overlay>
   );
 }
 

@@ -3,15 +3,11 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { Alert } from './alert.tsx';
 import { PageHeader } from './page-header.tsx';
-import { Spinner } from './spinner.tsx';
+import { BlockSpinner } from './spinner.tsx';
 
 /** The spinner a page body shows while its data loads. */
 export function PageSpinner({ label }: { label: string }) {
-  return (
-    <div className="flex justify-center py-20 text-indigo-600">
-      <Spinner label={label} />
-    </div>
-  );
+  return <BlockSpinner label={label} className="py-20" />;
 }
 
 /** A whole page still loading: its header and a spinner. */

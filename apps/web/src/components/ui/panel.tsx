@@ -77,30 +77,58 @@ export function StatCard({
   );
 }
 
-/** What a list shows when it has nothing to list. */
+/**
+ * What a list shows when it has nothing to list. Inside a panel it sits on the panel's white;
+ * on its own (`boxed`) it draws the dashed box a list would fill; a boxed one's `className`
+ * sets its outer spacing (16 units of padding by default). `heading` is the title's level
+ * in the page outline, `id` names the title for a section that points at it.
+ */
 export function EmptyState({
   icon,
   title,
   children,
   action,
+  boxed = false,
+  heading = 'h3',
+  id,
+  className,
 }: {
   icon?: ReactNode;
-  title: string;
+  title: ReactNode;
   children?: ReactNode;
   action?: ReactNode;
+  boxed?: boolean;
+  heading?: 'h2' | 'h3' | 'p';
+  id?: string;
+  className?: string;
 }) {
+  const Heading = heading;
   return (
-    <div className="px-6 py-12 text-center">
+    <div
+      className={cn(
+        'px-6 text-center',
+        boxed ? 'rounded-2xl border border-dashed border-slate-300 bg-white shadow-sm' : 'py-12',
+        className ?? (boxed ? 'py-16' : undefined),
+      )}
+    >
       {icon ? (
         <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-indigo-50 text-indigo-600">
           {icon}
         </span>
       ) : null}
-      <h3 className="mt-4 text-base font-semibold text-slate-900">{title}</h3>
+      <Heading
+        id={id}
+        className={cn(
+          'mt-4 font-semibold text-slate-900',
+          heading === 'h2' ? 'text-lg' : 'text-base',
+        )}
+      >
+        {title}
+      </Heading>
       {children ? (
         <div className="mx-auto mt-1 max-w-md text-sm text-slate-600">{children}</div>
       ) : null}
-      {action ? <div className="mt-5 flex justify-center">{action}</div> : null}
+      {action ? <div className="mt-5 flex flex-wrap justify-center gap-3">{action}</div> : null}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { formatCount, formatNaira, type TrackingFigures } from '@gatepass/shared';
+import { TableHead } from './table.tsx';
 
 export interface SourceRowView extends TrackingFigures {
   key: string;
@@ -38,21 +39,13 @@ export function SourcesTable({
       <div className="hidden overflow-x-auto md:block">
         <table className="w-full text-left text-sm" data-testid="sources-table">
           <caption className="sr-only">{caption}</caption>
-          <thead className="border-b border-slate-200 text-xs font-semibold uppercase tracking-wide text-slate-500">
-            <tr>
-              <th scope="col" className="py-3 pr-3">
-                Source
-              </th>
-              {COLUMNS.map((c) => (
-                <th key={c.key} scope="col" className="px-3 py-3 text-right">
-                  {c.label}
-                </th>
-              ))}
-              <th scope="col" className="py-3 pl-3 text-right">
-                Conversion
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              { label: 'Source', className: 'py-3 pr-3' },
+              ...COLUMNS.map((c) => ({ label: c.label, className: 'px-3 py-3 text-right' })),
+              { label: 'Conversion', className: 'py-3 pl-3 text-right' },
+            ]}
+          />
           <tbody className="divide-y divide-slate-100">
             {rows.map((row) => (
               <tr key={row.key} data-source={row.label}>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 export function Spinner({ className, label = 'Loading…' }: { className?: string; label?: string }) {
@@ -27,4 +28,35 @@ export function PageSpinner() {
       <Spinner label="Loading page…" />
     </div>
   );
+}
+
+/** A spinner centred in the space a list or section will fill once its data loads. */
+export function BlockSpinner({ label, className }: { label: string; className: string }) {
+  return (
+    <div className={cn('flex justify-center text-indigo-600', className)}>
+      <Spinner label={label} />
+    </div>
+  );
+}
+
+/**
+ * What a query shows: a spinner while it loads, `failed` when it could not load, else its
+ * data through `children`.
+ */
+export function QueryState<T>({
+  query,
+  loading,
+  spinnerClassName,
+  failed,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; data: T | undefined };
+  loading: string;
+  spinnerClassName: string;
+  failed: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <BlockSpinner label={loading} className={spinnerClassName} />;
+  if (query.isError || query.data === undefined) return failed;
+  return children(query.data);
 }

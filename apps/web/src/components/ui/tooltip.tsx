@@ -17,6 +17,30 @@ import { cloneElement, useState, type HTMLProps, type ReactElement, type Ref } f
 /** The spec's tooltip offset (§9). */
 export const TOOLTIP_OFFSET_PX = 10;
 
+/**
+ * Floating UI's placement for something that floats beside its trigger (a tooltip, a menu):
+ * `gap` px away, flipped and shifted to stay on screen, following the trigger as it moves.
+ */
+export function useFloatingBeside({
+  open,
+  onOpenChange,
+  placement,
+  gap,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  placement: Placement;
+  gap: number;
+}) {
+  return useFloating({
+    open,
+    onOpenChange,
+    placement,
+    middleware: [offset(gap), flip(), shift({ padding: 8 })],
+    whileElementsMounted: autoUpdate,
+  });
+}
+
 type TriggerProps = HTMLProps<HTMLElement> & { ref?: Ref<HTMLElement> };
 
 /**
@@ -37,13 +61,7 @@ export function Tooltip({
     refs: { setReference, setFloating },
     floatingStyles,
     context,
-  } = useFloating({
-    open,
-    onOpenChange: setOpen,
-    placement,
-    middleware: [offset(TOOLTIP_OFFSET_PX), flip(), shift({ padding: 8 })],
-    whileElementsMounted: autoUpdate,
-  });
+  } = useFloatingBeside({ open, onOpenChange: setOpen, placement, gap: TOOLTIP_OFFSET_PX });
   const hover = useHover(context, { move: false, delay: { open: 80, close: 0 } });
   const focus = useFocus(context);
   const dismiss = useDismiss(context);

@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { NewPasswordInput } from '../../../components/ui/form-controls.tsx';
 import { KeyIcon } from '../../../components/ui/icons.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { BlockSpinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useResetTokenStatus } from '../api/check-reset-token.ts';
@@ -60,9 +60,7 @@ export function ResetPasswordPage() {
   if (status.isPending) {
     return (
       <AuthScreen title="Reset your password" icon={KeyIcon}>
-        <div className="flex justify-center py-6 text-indigo-600">
-          <Spinner label="Checking your reset link…" />
-        </div>
+        <BlockSpinner label="Checking your reset link…" className="py-6" />
       </AuthScreen>
     );
   }

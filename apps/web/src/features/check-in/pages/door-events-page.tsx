@@ -5,7 +5,7 @@ import { ArrowRightIcon, ScanIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { RefusalNotice } from '../../../components/ui/refusal-notice.tsx';
 import { EmptyState, Panel } from '../../../components/ui/panel.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { BlockSpinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useWorkspace } from '../../../lib/workspace.ts';
 import { useDoorEvents, type DoorEventRef } from '../api/get-door-events.ts';
@@ -43,9 +43,7 @@ export function DoorEventsPage() {
               again in a moment.
             </Alert>
           ) : (
-            <div className="flex justify-center py-12 text-indigo-600">
-              <Spinner label="Loading your events…" />
-            </div>
+            <BlockSpinner label="Loading your events…" className="py-12" />
           )
         ) : (
           <Panel title="Your events" flush>

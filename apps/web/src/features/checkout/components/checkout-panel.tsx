@@ -1,5 +1,19 @@
+import type { OrderDto } from '@gatepass/shared';
 import type { ComponentType, ReactNode, SVGProps } from 'react';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button.tsx';
+import { RefundState } from '../../../components/ui/refund-state.tsx';
+import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
+
+/** The way out of a dead end of the checkout: the public event list. */
+export function BrowseEventsLink({ primary = false }: { primary?: boolean }) {
+  return (
+    <Link to={paths.events} className={buttonClasses(primary ? 'primary' : 'secondary')}>
+      Browse events
+    </Link>
+  );
+}
 
 /** A white card of the checkout with a heading (a numbered step when `step` is given). */
 export function CheckoutCard({
@@ -95,13 +109,21 @@ const widths = { '2xl': 'max-w-2xl', '3xl': 'max-w-3xl', '4xl': 'max-w-4xl', '6x
 export function CheckoutBody({
   children,
   width = '6xl',
+  refund,
 }: {
   children: ReactNode;
   width?: keyof typeof widths;
+  /** An order page's refund, shown above everything else while there is one. */
+  refund?: OrderDto['refund'];
 }) {
   return (
     <div className="bg-slate-50">
       <div className={cn('mx-auto px-4 py-8 sm:px-6 sm:py-10 lg:px-8', widths[width])}>
+        {refund ? (
+          <div className="mb-4">
+            <RefundState refund={refund} audience="buyer" />
+          </div>
+        ) : null}
         {children}
       </div>
     </div>

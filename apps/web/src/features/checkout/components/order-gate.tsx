@@ -3,7 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { KeyIcon, TicketIcon } from '../../../components/ui/icons.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { BlockSpinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { readApiFailure } from '../../../lib/api-error.ts';
 import { MissingOrderTokenError, useOrder } from '../api/get-order.ts';
@@ -40,11 +40,7 @@ export function OrderGate({
 
   let body: ReactNode;
   if (query.isPending) {
-    body = (
-      <div className="flex justify-center py-24 text-indigo-600">
-        <Spinner label="Loading your order…" />
-      </div>
-    );
+    body = <BlockSpinner label="Loading your order…" className="py-24" />;
   } else if (query.error instanceof MissingOrderTokenError) {
     body = (
       <CheckoutMessage

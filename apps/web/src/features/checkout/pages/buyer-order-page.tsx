@@ -1,14 +1,10 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button.tsx';
 import { SendIcon } from '../../../components/ui/icons.tsx';
-import { paths } from '../../../config/paths.ts';
 import { CheckoutHeader } from '../components/checkout-header.tsx';
-import { CheckoutBody, CheckoutMessage } from '../components/checkout-panel.tsx';
+import { BrowseEventsLink, CheckoutBody, CheckoutMessage } from '../components/checkout-panel.tsx';
 import { OrderGate } from '../components/order-gate.tsx';
 import { TransferForm } from '../components/transfer-form.tsx';
 import { OrderOutcome } from './complete-page.tsx';
-import { RefundState } from '../../../components/ui/refund-state.tsx';
 
 /** Refreshes now and then, so an offline payment confirmed by the organiser shows. */
 const REFRESH_MS = 30_000;
@@ -28,11 +24,7 @@ export function BuyerOrderPage({ orderId }: { orderId: string }) {
           tone="emerald"
           role="status"
           title="Tickets transferred"
-          actions={
-            <Link to={paths.events} className={buttonClasses('secondary')}>
-              Browse events
-            </Link>
-          }
+          actions={<BrowseEventsLink />}
         >
           {transferred}
         </CheckoutMessage>
@@ -44,12 +36,7 @@ export function BuyerOrderPage({ orderId }: { orderId: string }) {
       {(order) => (
         <>
           <CheckoutHeader event={order.event} eyebrow="Your ticket" />
-          <CheckoutBody width="4xl">
-            {order.refund ? (
-              <div className="mb-4">
-                <RefundState refund={order.refund} audience="buyer" />
-              </div>
-            ) : null}
+          <CheckoutBody width="4xl" refund={order.refund}>
             <div className="space-y-6">
               <OrderOutcome order={order} />
               {order.status === 'completed' && !order.attendedAt && order.event.allowTransfers ? (

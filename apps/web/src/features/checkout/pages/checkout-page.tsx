@@ -12,7 +12,7 @@ import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'reac
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { ShieldCheckIcon, TicketIcon } from '../../../components/ui/icons.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { BlockSpinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { readApiFailure } from '../../../lib/api-error.ts';
 import { rememberSource } from '../../../lib/source.ts';
@@ -24,7 +24,12 @@ import { quoteOrder, useQuote } from '../api/quote-order.ts';
 import { BUYER_FIELDS, BuyerForm } from '../components/buyer-form.tsx';
 import { useContractForm } from '../../../components/ui/form.tsx';
 import { CheckoutHeader } from '../components/checkout-header.tsx';
-import { CheckoutBody, CheckoutCard, CheckoutMessage } from '../components/checkout-panel.tsx';
+import {
+  BrowseEventsLink,
+  CheckoutBody,
+  CheckoutCard,
+  CheckoutMessage,
+} from '../components/checkout-panel.tsx';
 import { OrderSummary } from '../components/order-summary.tsx';
 import { PromoCodeField } from '../components/promo-code-field.tsx';
 import { TicketPicker } from '../components/ticket-picker.tsx';
@@ -68,21 +73,13 @@ export function CheckoutPage() {
         icon={TicketIcon}
         title="This checkout link is incomplete"
         role="alert"
-        actions={
-          <Link to={paths.events} className={buttonClasses('primary')}>
-            Browse events
-          </Link>
-        }
+        actions={<BrowseEventsLink primary />}
       >
         Open the event's page and choose your tickets there.
       </CheckoutMessage>
     );
   } else if (eventQuery.isPending) {
-    body = (
-      <div className="flex justify-center py-24 text-indigo-600">
-        <Spinner label="Loading the event…" />
-      </div>
-    );
+    body = <BlockSpinner label="Loading the event…" className="py-24" />;
   } else if (eventQuery.isError || !event || event.id !== eventId) {
     const failure = readApiFailure(eventQuery.error);
     body = (
@@ -100,9 +97,7 @@ export function CheckoutPage() {
             {eventQuery.isError && failure.status === undefined ? (
               <Button onClick={() => void eventQuery.refetch()}>Try again</Button>
             ) : null}
-            <Link to={paths.events} className={buttonClasses('secondary')}>
-              Browse events
-            </Link>
+            <BrowseEventsLink />
           </>
         }
       >
@@ -390,9 +385,7 @@ function CheckoutForm({ event, fromLink }: { event: PublicEventDto; fromLink: st
                 ) : figures ? (
                   <OrderSummary figures={figures} busy={quote.isFetching} />
                 ) : quote.isError ? null : (
-                  <div className="flex justify-center py-6 text-indigo-600">
-                    <Spinner label="Pricing your tickets…" />
-                  </div>
+                  <BlockSpinner label="Pricing your tickets…" className="py-6" />
                 )}
                 {quoteError && lines.length > 0 ? (
                   <Alert tone="error" className="mt-4">

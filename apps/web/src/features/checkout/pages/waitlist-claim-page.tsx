@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button.tsx';
+import { useNavigate, useSearchParams } from 'react-router';
 import { TicketIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { claimOffer } from '../api/claim-offer.ts';
 import { CheckoutHeader } from '../components/checkout-header.tsx';
-import { CheckoutBody, CheckoutMessage } from '../components/checkout-panel.tsx';
+import { BrowseEventsLink, CheckoutBody, CheckoutMessage } from '../components/checkout-panel.tsx';
 import { inlineOrToast } from '../lib/api-errors.ts';
 
 /**
@@ -48,11 +47,7 @@ export function WaitlistClaimPage() {
               tone="red"
               role="alert"
               title="This offer is not available"
-              actions={
-                <Link to={paths.events} className={buttonClasses('secondary')}>
-                  Browse events
-                </Link>
-              }
+              actions={<BrowseEventsLink />}
             >
               {error}
             </CheckoutMessage>

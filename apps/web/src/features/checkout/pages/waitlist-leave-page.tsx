@@ -1,12 +1,11 @@
 import type { LeaveWaitlistResult } from '@gatepass/shared';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
 import { TicketIcon } from '../../../components/ui/icons.tsx';
-import { paths } from '../../../config/paths.ts';
 import { leaveWaitlist } from '../api/leave-waitlist.ts';
 import { CheckoutHeader } from '../components/checkout-header.tsx';
-import { CheckoutBody, CheckoutMessage } from '../components/checkout-panel.tsx';
+import { BrowseEventsLink, CheckoutBody, CheckoutMessage } from '../components/checkout-panel.tsx';
 import { inlineOrToast } from '../lib/api-errors.ts';
 
 const tickets = (n: number, type: string) => `${n} “${type}” ${n === 1 ? 'ticket' : 'tickets'}`;
@@ -31,11 +30,7 @@ export function WaitlistLeavePage() {
     });
   };
 
-  const browse = (
-    <Link to={paths.events} className={buttonClasses('secondary')}>
-      Browse events
-    </Link>
-  );
+  const browse = <BrowseEventsLink />;
 
   return (
     <>

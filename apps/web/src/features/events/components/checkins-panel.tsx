@@ -1,3 +1,4 @@
+import { TableHead } from '../../../components/ui/table.tsx';
 import {
   type CheckinStatsDto,
   formatCount,
@@ -7,7 +8,7 @@ import {
 } from '@gatepass/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { QueryState } from '../../../components/ui/spinner.tsx';
 import { useCheckinStats } from '../api/get-checkin-stats.ts';
 
 /**
@@ -22,17 +23,20 @@ export function CheckinsPanel({ eventId, timeZone }: { eventId: string; timeZone
       title="Check-ins"
       description="Guests admitted at the door, by who scanned them and by hour."
     >
-      {stats.isPending ? (
-        <div className="flex justify-center py-6 text-indigo-600">
-          <Spinner label="Loading check-ins…" />
-        </div>
-      ) : stats.isError ? (
-        <Alert tone="error">The check-ins could not be loaded.</Alert>
-      ) : stats.data.total === 0 ? (
-        <p className="text-sm text-slate-600">Nobody has been checked in yet.</p>
-      ) : (
-        <CheckinStats stats={stats.data} timeZone={timeZone} />
-      )}
+      <QueryState
+        query={stats}
+        loading="Loading check-ins…"
+        spinnerClassName="py-6"
+        failed={<Alert tone="error">The check-ins could not be loaded.</Alert>}
+      >
+        {(data) =>
+          data.total === 0 ? (
+            <p className="text-sm text-slate-600">Nobody has been checked in yet.</p>
+          ) : (
+            <CheckinStats stats={data} timeZone={timeZone} />
+          )
+        }
+      </QueryState>
     </Panel>
   );
 }
@@ -46,19 +50,14 @@ function CheckinStats({ stats, timeZone }: { stats: CheckinStatsDto; timeZone: s
           By steward · {formatCount(stats.total)} admitted
         </h3>
         <table className="mt-2 w-full text-left text-sm">
-          <thead className="text-xs uppercase tracking-wide text-slate-500">
-            <tr>
-              <th scope="col" className="py-1.5 pr-2 font-medium">
-                Who
-              </th>
-              <th scope="col" className="py-1.5 pr-2 text-right font-medium">
-                Admitted
-              </th>
-              <th scope="col" className="py-1.5 text-right font-medium">
-                Devices
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            className="text-xs uppercase tracking-wide text-slate-500"
+            columns={[
+              { label: 'Who', className: 'py-1.5 pr-2 font-medium' },
+              { label: 'Admitted', className: 'py-1.5 pr-2 text-right font-medium' },
+              { label: 'Devices', className: 'py-1.5 text-right font-medium' },
+            ]}
+          />
           <tbody className="divide-y divide-slate-100">
             {stats.byUser.map((row) => (
               <tr key={row.userId ?? `unknown-${row.name}`}>

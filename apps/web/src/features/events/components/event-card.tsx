@@ -29,8 +29,7 @@ export function EventCard({
     <article className="group relative flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-900/5 transition-shadow hover:shadow-lg">
       <div className="relative">
         <EventCover
-          coverUrl={event.coverUrl}
-          category={event.category}
+          event={event}
           className="aspect-[16/9] w-full transition-transform duration-300 group-hover:scale-[1.02]"
           compact
         />

@@ -19,14 +19,12 @@ const gradients: Record<EventCategory, string> = {
  * decorative (the title is always beside them), so they carry no alternative text.
  */
 export function EventCover({
-  coverUrl,
-  category,
+  event: { coverUrl, category },
   className,
   eager = false,
   compact = false,
 }: {
-  coverUrl: string | null;
-  category: EventCategory;
+  event: { coverUrl: string | null; category: EventCategory };
   className?: string;
   eager?: boolean;
   /** A thumbnail: the colour panel without its category label. */

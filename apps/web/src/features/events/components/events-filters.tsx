@@ -1,3 +1,4 @@
+import { EventSearchInput } from './event-search-input.tsx';
 import {
   activeFilterCount,
   DATE_FILTER_LABELS,
@@ -5,12 +6,45 @@ import {
   EVENT_DATE_FILTERS,
   type EventFilters,
 } from '@gatepass/shared';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { controlClasses } from '../../../components/ui/control-classes.ts';
-import { FilterIcon, SearchIcon } from '../../../components/ui/icons.tsx';
+import { FilterIcon } from '../../../components/ui/icons.tsx';
 import { Later } from '../../../components/ui/later.tsx';
 import { cn } from '../../../lib/cn.ts';
+
+/** The filters chosen from a list: which filter, its label and its options (value, text). */
+const FILTER_SELECTS: Array<{
+  key: 'category' | 'date' | 'price';
+  label: string;
+  options: Array<[value: string, text: string]>;
+}> = [
+  {
+    key: 'category',
+    label: 'Category',
+    options: [['', 'All categories'], ...EVENT_CATEGORIES.map((c): [string, string] => [c, c])],
+  },
+  {
+    key: 'date',
+    label: 'Date',
+    options: [
+      ['', 'Any date'],
+      ...[...EVENT_DATE_FILTERS, 'range' as const].map((d): [string, string] => [
+        d,
+        DATE_FILTER_LABELS[d],
+      ]),
+    ],
+  },
+  {
+    key: 'price',
+    label: 'Price',
+    options: [
+      ['', 'Free and paid'],
+      ['free', 'Free'],
+      ['paid', 'Paid'],
+    ],
+  },
+];
 
 /** The search box (submitted), and filters that apply as soon as they change. */
 export function EventsFilters({
@@ -37,26 +71,18 @@ export function EventsFilters({
     onChange({ q, city });
   };
 
-  const select = cn(controlClasses(), 'pr-9');
   return (
     <form role="search" onSubmit={submit} className="grid gap-4">
       <div className="flex gap-2">
-        <div className="relative flex-1">
-          <label htmlFor="events-q" className="sr-only">
-            Search events
-          </label>
-          <SearchIcon className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-slate-500" />
-          <input
-            id="events-q"
-            type="search"
-            name="q"
-            value={q}
-            maxLength={100}
-            onChange={(e) => setQ(e.target.value)}
-            placeholder="Search by event, artist or city"
-            className={cn(controlClasses(), 'py-3 pl-10')}
-          />
-        </div>
+        <EventSearchInput
+          id="events-q"
+          name="q"
+          value={q}
+          onChange={setQ}
+          placeholder="Search by event, artist or city"
+          className={cn(controlClasses(), 'py-3 pl-10')}
+          iconClassName="left-3"
+        />
         <Button type="submit" size="lg" className="shrink-0">
           Search
         </Button>
@@ -84,61 +110,17 @@ export function EventsFilters({
       >
         {/* Hidden behind "Filters" on a phone: built in a task after the page's first render. */}
         <Later>
-          <div>
-            <label htmlFor="events-category" className="block text-sm font-medium text-slate-800">
-              Category
-            </label>
-            <select
-              id="events-category"
-              value={filters.category}
-              onChange={(e) => onChange({ category: e.target.value as EventFilters['category'] })}
-              className={cn(select, 'mt-1.5')}
-            >
-              <option value="">All categories</option>
-              {EVENT_CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="events-date" className="block text-sm font-medium text-slate-800">
-              Date
-            </label>
-            <select
-              id="events-date"
-              value={filters.date}
-              onChange={(e) => onChange({ date: e.target.value as EventFilters['date'] })}
-              className={cn(select, 'mt-1.5')}
-            >
-              <option value="">Any date</option>
-              {[...EVENT_DATE_FILTERS, 'range' as const].map((d) => (
-                <option key={d} value={d}>
-                  {DATE_FILTER_LABELS[d]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="events-price" className="block text-sm font-medium text-slate-800">
-              Price
-            </label>
-            <select
-              id="events-price"
-              value={filters.price}
-              onChange={(e) => onChange({ price: e.target.value as EventFilters['price'] })}
-              className={cn(select, 'mt-1.5')}
-            >
-              <option value="">Free and paid</option>
-              <option value="free">Free</option>
-              <option value="paid">Paid</option>
-            </select>
-          </div>
-          <div>
-            <label htmlFor="events-city" className="block text-sm font-medium text-slate-800">
-              City
-            </label>
+          {FILTER_SELECTS.map((select) => (
+            <FilterSelect
+              key={select.key}
+              id={`events-${select.key}`}
+              label={select.label}
+              value={filters[select.key]}
+              onSelect={(value) => onChange({ [select.key]: value })}
+              options={select.options}
+            />
+          ))}
+          <Labelled id="events-city" label="City">
             <input
               id="events-city"
               name="city"
@@ -151,13 +133,10 @@ export function EventsFilters({
               }}
               className={cn(controlClasses(), 'mt-1.5')}
             />
-          </div>
+          </Labelled>
           {filters.date === 'range' ? (
             <div className="grid gap-4 sm:col-span-2 sm:grid-cols-2 md:col-span-4 md:max-w-xl">
-              <div>
-                <label htmlFor="events-from" className="block text-sm font-medium text-slate-800">
-                  From
-                </label>
+              <Labelled id="events-from" label="From">
                 <input
                   id="events-from"
                   type="date"
@@ -166,11 +145,8 @@ export function EventsFilters({
                   onChange={(e) => onChange({ date: 'range', from: e.target.value })}
                   className={cn(controlClasses(), 'mt-1.5')}
                 />
-              </div>
-              <div>
-                <label htmlFor="events-to" className="block text-sm font-medium text-slate-800">
-                  To
-                </label>
+              </Labelled>
+              <Labelled id="events-to" label="To">
                 <input
                   id="events-to"
                   type="date"
@@ -179,11 +155,55 @@ export function EventsFilters({
                   onChange={(e) => onChange({ date: 'range', to: e.target.value })}
                   className={cn(controlClasses(), 'mt-1.5')}
                 />
-              </div>
+              </Labelled>
             </div>
           ) : null}
         </Later>
       </div>
     </form>
+  );
+}
+
+/** A labelled control of the filter panel. */
+function Labelled({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+/** A filter chosen from a list, applied as soon as it changes. */
+function FilterSelect({
+  id,
+  label,
+  value,
+  onSelect,
+  options,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onSelect: (value: string) => void;
+  options: Array<[value: string, text: string]>;
+}) {
+  return (
+    <Labelled id={id} label={label}>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onSelect(e.target.value)}
+        className={cn(controlClasses(), 'mt-1.5 pr-9')}
+      >
+        {options.map(([optionValue, text]) => (
+          <option key={optionValue} value={optionValue}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </Labelled>
   );
 }

@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { BlockSpinner } from '../../../components/ui/spinner.tsx';
 
 /**
- * A panel of the event's manage page (holds, waiting list, waiting room): a white card with
- * its heading, something beside it (a count, a state) and a sentence saying what it is for.
+ * A white card section of the events pages (the manage page's panels, the organiser home's
+ * lists, the public page's "Where"): its heading, something beside it (a count, a state, a
+ * link) and, for a manage panel, a sentence saying what it is for. `compact` keeps the
+ * narrower padding of the side column's cards.
  */
 export function ManagePanel({
   id,
@@ -11,17 +14,22 @@ export function ManagePanel({
   aside,
   intro,
   children,
+  compact = false,
 }: {
   id: string;
   title: string;
   aside?: ReactNode;
-  intro: ReactNode;
+  intro?: ReactNode;
   children: ReactNode;
+  compact?: boolean;
 }) {
   return (
     <section
       aria-labelledby={id}
-      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-900/5 sm:p-6"
+      className={cn(
+        'rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-900/5',
+        !compact && 'sm:p-6',
+      )}
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={id} className="text-lg font-semibold text-slate-900">
@@ -29,7 +37,7 @@ export function ManagePanel({
         </h2>
         {aside}
       </div>
-      <p className="mt-1 text-sm text-slate-600">{intro}</p>
+      {intro ? <p className="mt-1 text-sm text-slate-600">{intro}</p> : null}
       {children}
     </section>
   );
@@ -37,11 +45,7 @@ export function ManagePanel({
 
 /** The panel's spinner while its data loads. */
 export function PanelLoading({ label }: { label: string }) {
-  return (
-    <div className="flex justify-center py-8 text-indigo-600">
-      <Spinner label={label} />
-    </div>
-  );
+  return <BlockSpinner label={label} className="py-8" />;
 }
 
 /** The panel's sentence when it has nothing to list. */

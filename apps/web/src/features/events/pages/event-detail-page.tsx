@@ -1,3 +1,5 @@
+import { DarkStage } from '../../../components/ui/dark-stage.tsx';
+import { ManagePanel } from '../components/manage-panel.tsx';
 import { formatWallClock, offsetLabel, type PublicEventDto } from '@gatepass/shared';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
@@ -77,11 +79,10 @@ function EventDetail({ event }: { event: PublicEventDto }) {
   return (
     <>
       <title>{`${cancelled ? 'Cancelled: ' : ''}${event.title} | Gatepass`}</title>
-      <section className="relative isolate overflow-hidden bg-slate-950 pt-16 text-white">
-        <div
-          aria-hidden="true"
-          className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_85%_10%,var(--color-indigo-800),transparent_55%)]"
-        />
+      <DarkStage
+        className="pt-16 text-white"
+        glow="bg-[radial-gradient(circle_at_85%_10%,var(--color-indigo-800),transparent_55%)]"
+      >
         <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 py-8 sm:px-6 sm:py-12 lg:grid-cols-[1.1fr_1fr] lg:px-8">
           <div className="order-2 lg:order-1">
             <div className="flex flex-wrap gap-2">
@@ -125,15 +126,10 @@ function EventDetail({ event }: { event: PublicEventDto }) {
             </dl>
           </div>
           <div className="order-1 overflow-hidden rounded-2xl shadow-2xl shadow-black/40 ring-1 ring-white/10 lg:order-2">
-            <EventCover
-              coverUrl={event.coverUrl}
-              category={event.category}
-              eager
-              className="aspect-[16/9] w-full"
-            />
+            <EventCover event={event} eager className="aspect-[16/9] w-full" />
           </div>
         </div>
-      </section>
+      </DarkStage>
 
       {cancelled ? (
         <div role="alert" className="border-b border-red-200 bg-red-50">
@@ -172,13 +168,7 @@ function EventDetail({ event }: { event: PublicEventDto }) {
               )}
             </section>
 
-            <section
-              aria-labelledby="where-title"
-              className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-900/5 sm:p-6"
-            >
-              <h2 id="where-title" className="text-lg font-semibold text-slate-900">
-                Where
-              </h2>
+            <ManagePanel id="where-title" title="Where">
               {hasVenue ? (
                 <div className="mt-3 flex items-start gap-3">
                   <MapPinIcon className="mt-0.5 size-5 shrink-0 text-indigo-600" />
@@ -215,7 +205,7 @@ function EventDetail({ event }: { event: PublicEventDto }) {
                   </div>
                 </div>
               ) : null}
-            </section>
+            </ManagePanel>
 
             <section aria-labelledby="organiser-title" className="flex items-center gap-4">
               {event.organiser.logoUrl ? (

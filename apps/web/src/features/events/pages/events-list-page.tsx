@@ -1,3 +1,4 @@
+import { EmptyState } from '../../../components/ui/panel.tsx';
 import {
   EMPTY_FILTERS,
   filtersFromSearch,
@@ -101,33 +102,35 @@ export function EventsListPage() {
             ))}
           </div>
         ) : data.items.length === 0 ? (
-          <div className="mt-4 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
-            <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-indigo-50 text-indigo-600">
-              <CalendarIcon className="size-6" />
-            </span>
-            <h2 className="mt-4 text-lg font-semibold text-slate-900">No events found</h2>
-            <p className="mx-auto mt-2 max-w-md text-sm text-slate-600">
-              {anyFilter
-                ? 'Nothing matches this search. Try other words, another date or fewer filters.'
-                : 'No upcoming events yet. Check back soon, or create your own.'}
-            </p>
-            <div className="mt-6 flex flex-wrap justify-center gap-3">
-              {anyFilter ? (
-                <Button
-                  variant="secondary"
-                  onClick={() => setParams(searchFromFilters(EMPTY_FILTERS))}
+          <EmptyState
+            boxed
+            className="mt-4 py-16"
+            heading="h2"
+            icon={<CalendarIcon className="size-6" />}
+            title="No events found"
+            action={
+              <>
+                {anyFilter ? (
+                  <Button
+                    variant="secondary"
+                    onClick={() => setParams(searchFromFilters(EMPTY_FILTERS))}
+                  >
+                    Show all events
+                  </Button>
+                ) : null}
+                <Link
+                  to={paths.manage.create('event')}
+                  className="inline-flex items-center rounded-lg px-4 py-2.5 text-sm font-semibold text-indigo-700 hover:bg-indigo-50"
                 >
-                  Show all events
-                </Button>
-              ) : null}
-              <Link
-                to={paths.manage.create('event')}
-                className="inline-flex items-center rounded-lg px-4 py-2.5 text-sm font-semibold text-indigo-700 hover:bg-indigo-50"
-              >
-                Create an event
-              </Link>
-            </div>
-          </div>
+                  Create an event
+                </Link>
+              </>
+            }
+          >
+            {anyFilter
+              ? 'Nothing matches this search. Try other words, another date or fewer filters.'
+              : 'No upcoming events yet. Check back soon, or create your own.'}
+          </EmptyState>
         ) : (
           <>
             <ul

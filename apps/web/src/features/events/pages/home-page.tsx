@@ -1,12 +1,13 @@
+import { EventSearchInput } from '../components/event-search-input.tsx';
+import { DarkStage } from '../../../components/ui/dark-stage.tsx';
 import { EVENT_CATEGORIES, HOME_EVENTS_QUERY, type EventCategory } from '@gatepass/shared';
-import { useState, type ComponentType, type FormEvent, type SVGProps } from 'react';
+import { useState, type ComponentType, type FormEvent, type ReactNode, type SVGProps } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import {
   ArrowRightIcon,
   BanknoteIcon,
   QrIcon,
-  SearchIcon,
   ShieldCheckIcon,
 } from '../../../components/ui/icons.tsx';
 import { Later } from '../../../components/ui/later.tsx';
@@ -70,11 +71,10 @@ export function HomePage() {
   return (
     <>
       <title>Gatepass · Events and tickets across Nigeria</title>
-      <section className="relative isolate overflow-hidden bg-slate-950 pt-16 text-white">
-        <div
-          aria-hidden="true"
-          className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_15%_20%,var(--color-indigo-700),transparent_45%),radial-gradient(circle_at_90%_70%,var(--color-violet-800),transparent_45%)] opacity-80"
-        />
+      <DarkStage
+        className="pt-16 text-white"
+        glow="bg-[radial-gradient(circle_at_15%_20%,var(--color-indigo-700),transparent_45%),radial-gradient(circle_at_90%_70%,var(--color-violet-800),transparent_45%)] opacity-80"
+      >
         <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6 sm:py-24 lg:px-8 lg:py-28">
           <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-indigo-100 ring-1 ring-inset ring-white/15">
             Tickets for events across Nigeria
@@ -91,21 +91,14 @@ export function HomePage() {
             onSubmit={search}
             className="mx-auto mt-10 flex max-w-2xl flex-col gap-3 sm:flex-row"
           >
-            <div className="relative flex-1">
-              <label htmlFor="home-search" className="sr-only">
-                Search events
-              </label>
-              <SearchIcon className="pointer-events-none absolute left-4 top-1/2 size-5 -translate-y-1/2 text-slate-500" />
-              <input
-                id="home-search"
-                type="search"
-                value={q}
-                maxLength={100}
-                onChange={(e) => setQ(e.target.value)}
-                placeholder="Search concerts, conferences, cities…"
-                className="block w-full rounded-xl border-0 bg-white py-4 pl-12 pr-4 text-base text-slate-900 shadow-lg placeholder:text-slate-500 focus:outline-none focus:ring-4 focus:ring-indigo-400"
-              />
-            </div>
+            <EventSearchInput
+              id="home-search"
+              value={q}
+              onChange={setQ}
+              placeholder="Search concerts, conferences, cities…"
+              className="block w-full rounded-xl border-0 bg-white py-4 pl-12 pr-4 text-base text-slate-900 shadow-lg placeholder:text-slate-500 focus:outline-none focus:ring-4 focus:ring-indigo-400"
+              iconClassName="left-4"
+            />
             <button type="submit" className={`${buttonClasses('primary', 'lg')} rounded-xl py-4`}>
               Search
             </button>
@@ -131,121 +124,143 @@ export function HomePage() {
             </li>
           </ul>
         </div>
-      </section>
+      </DarkStage>
 
-      <Later>
-        <section aria-labelledby="upcoming-title" className="py-14 sm:py-20">
-          <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-            <div className="flex flex-wrap items-end justify-between gap-4">
-              <div>
-                <h2
-                  id="upcoming-title"
-                  className="text-3xl font-bold tracking-tight text-slate-900"
+      <HomeSection
+        id="upcoming-title"
+        className="py-14 sm:py-20"
+        title="Upcoming events"
+        intro={<p className="mt-2 text-slate-600">The next events on Gatepass, soonest first.</p>}
+        action={
+          <Link to={paths.events} className={buttonClasses('secondary')}>
+            See all events
+            <ArrowRightIcon className="size-4" />
+          </Link>
+        }
+      >
+        {upcoming.data && upcoming.data.items.length === 0 ? (
+          <div className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+            <p className="font-semibold text-slate-900">No upcoming events yet.</p>
+            <p className="mt-1 text-sm text-slate-600">Be the first: it takes a few minutes.</p>
+            <Link to={paths.manage.create('event')} className={`${buttonClasses('primary')} mt-5`}>
+              Create an event
+            </Link>
+          </div>
+        ) : (
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {upcoming.data
+              ? upcoming.data.items.map((event) => (
+                  <li key={event.slug} className="flex [&>article]:w-full">
+                    <EventCard event={event} />
+                  </li>
+                ))
+              : Array.from({ length: 3 }, (_, i) => (
+                  <li key={i}>
+                    <EventCardSkeleton />
+                  </li>
+                ))}
+          </ul>
+        )}
+      </HomeSection>
+
+      <HomeSection
+        id="categories-title"
+        className="bg-white py-14 sm:py-20"
+        title="Browse by category"
+      >
+        <ul className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+          {EVENT_CATEGORIES.map((category) => (
+            <li key={category}>
+              <Link
+                to={`${paths.events}?category=${encodeURIComponent(category)}`}
+                className={`flex items-center gap-3 rounded-xl px-4 py-4 font-semibold ring-1 ring-inset transition-transform hover:-translate-y-0.5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${CATEGORY_TONES[category]}`}
+              >
+                <span
+                  aria-hidden="true"
+                  className="flex size-9 shrink-0 items-center justify-center rounded-lg text-sm font-bold text-white"
                 >
-                  Upcoming events
-                </h2>
-                <p className="mt-2 text-slate-600">The next events on Gatepass, soonest first.</p>
-              </div>
-              <Link to={paths.events} className={buttonClasses('secondary')}>
-                See all events
-                <ArrowRightIcon className="size-4" />
+                  {category.charAt(0)}
+                </span>
+                {category}
               </Link>
-            </div>
-            {upcoming.data && upcoming.data.items.length === 0 ? (
-              <div className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-                <p className="font-semibold text-slate-900">No upcoming events yet.</p>
-                <p className="mt-1 text-sm text-slate-600">Be the first: it takes a few minutes.</p>
-                <Link
-                  to={paths.manage.create('event')}
-                  className={`${buttonClasses('primary')} mt-5`}
-                >
-                  Create an event
-                </Link>
-              </div>
-            ) : (
-              <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-                {upcoming.data
-                  ? upcoming.data.items.map((event) => (
-                      <li key={event.slug} className="flex [&>article]:w-full">
-                        <EventCard event={event} />
-                      </li>
-                    ))
-                  : Array.from({ length: 3 }, (_, i) => (
-                      <li key={i}>
-                        <EventCardSkeleton />
-                      </li>
-                    ))}
-              </ul>
-            )}
-          </div>
-        </section>
-      </Later>
+            </li>
+          ))}
+        </ul>
+      </HomeSection>
 
-      <Later>
-        <section aria-labelledby="categories-title" className="bg-white py-14 sm:py-20">
-          <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-            <h2 id="categories-title" className="text-3xl font-bold tracking-tight text-slate-900">
-              Browse by category
-            </h2>
-            <ul className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-              {EVENT_CATEGORIES.map((category) => (
-                <li key={category}>
-                  <Link
-                    to={`${paths.events}?category=${encodeURIComponent(category)}`}
-                    className={`flex items-center gap-3 rounded-xl px-4 py-4 font-semibold ring-1 ring-inset transition-transform hover:-translate-y-0.5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${CATEGORY_TONES[category]}`}
-                  >
-                    <span
-                      aria-hidden="true"
-                      className="flex size-9 shrink-0 items-center justify-center rounded-lg text-sm font-bold text-white"
-                    >
-                      {category.charAt(0)}
-                    </span>
-                    {category}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
-      </Later>
-
-      <Later>
-        <section aria-labelledby="features-title" className="bg-slate-50 py-14 sm:py-20">
-          <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-            <div className="flex flex-wrap items-end justify-between gap-4">
-              <div>
-                <h2
-                  id="features-title"
-                  className="text-3xl font-bold tracking-tight text-slate-900"
-                >
-                  Organising an event?
-                </h2>
-                <p className="mt-2 max-w-2xl text-slate-600">
-                  Gatepass looks after tickets from the first sale to the last guest through the
-                  gate.
-                </p>
-              </div>
-              <Link to={paths.manage.create('event')} className={buttonClasses('primary')}>
-                Create an event
-              </Link>
-            </div>
-            <ul className="mt-10 grid gap-6 md:grid-cols-3">
-              {features.map(({ title, text, icon: Icon }) => (
-                <li
-                  key={title}
-                  className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-900/5"
-                >
-                  <span className="flex size-11 items-center justify-center rounded-xl bg-indigo-50 text-indigo-600">
-                    <Icon className="size-6" />
-                  </span>
-                  <h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
-                  <p className="mt-2 text-sm leading-6 text-slate-600">{text}</p>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
-      </Later>
+      <HomeSection
+        id="features-title"
+        className="bg-slate-50 py-14 sm:py-20"
+        title="Organising an event?"
+        intro={
+          <p className="mt-2 max-w-2xl text-slate-600">
+            Gatepass looks after tickets from the first sale to the last guest through the gate.
+          </p>
+        }
+        action={
+          <Link to={paths.manage.create('event')} className={buttonClasses('primary')}>
+            Create an event
+          </Link>
+        }
+      >
+        <ul className="mt-10 grid gap-6 md:grid-cols-3">
+          {features.map(({ title, text, icon: Icon }) => (
+            <li key={title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-900/5">
+              <span className="flex size-11 items-center justify-center rounded-xl bg-indigo-50 text-indigo-600">
+                <Icon className="size-6" />
+              </span>
+              <h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
+              <p className="mt-2 text-sm leading-6 text-slate-600">{text}</p>
+            </li>
+          ))}
+        </ul>
+      </HomeSection>
     </>
+  );
+}
+
+/**
+ * A band of the home page under the opening, rendered once the opening has painted (`Later`):
+ * its heading (with a line under it and a link beside it) and body.
+ */
+function HomeSection({
+  id,
+  className,
+  title,
+  intro,
+  action,
+  children,
+}: {
+  id: string;
+  className: string;
+  title: string;
+  intro?: ReactNode;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  const heading = (
+    <h2 id={id} className="text-3xl font-bold tracking-tight text-slate-900">
+      {title}
+    </h2>
+  );
+  return (
+    <Later>
+      <section aria-labelledby={id} className={className}>
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          {action ? (
+            <div className="flex flex-wrap items-end justify-between gap-4">
+              <div>
+                {heading}
+                {intro}
+              </div>
+              {action}
+            </div>
+          ) : (
+            heading
+          )}
+          {children}
+        </div>
+      </section>
+    </Later>
   );
 }

@@ -1,3 +1,5 @@
+import { LinkField } from '../../../components/ui/link-field.tsx';
+import { ManagePanel } from '../components/manage-panel.tsx';
 import { EventNotFound, PageLoading } from '../../../components/ui/page-shell.tsx';
 import { formatCount, formatEventDate, formatNaira, type ManageEventDto } from '@gatepass/shared';
 import { useState, type ReactNode } from 'react';
@@ -23,7 +25,7 @@ import { TrackingPanel } from '../components/tracking-panel.tsx';
 import { SoldBar } from '../components/sold-bar.tsx';
 import { absoluteUrl } from '../lib/links.ts';
 import { readinessIssues, stepForField } from '../lib/wizard.ts';
-import { eventPlaceLabel } from './my-events-page.tsx';
+import { eventPlaceLabel } from '../components/manage-event-summary.tsx';
 
 function Figure({ label, value, note }: { label: string; value: ReactNode; note?: ReactNode }) {
   return (
@@ -147,23 +149,20 @@ function ManageEvent({ event }: { event: ManageEventDto }) {
 
         <div className="grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start">
           <div className="grid min-w-0 content-start gap-8">
-            <section
-              aria-labelledby="types-title"
-              className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-900/5 sm:p-6"
-            >
-              <div className="flex items-center justify-between gap-3">
-                <h2 id="types-title" className="text-lg font-semibold text-slate-900">
-                  Tickets
-                </h2>
-                {event.status !== 'cancelled' ? (
+            <ManagePanel
+              id="types-title"
+              title="Tickets"
+              aside={
+                event.status !== 'cancelled' ? (
                   <Link
                     to={`${paths.manage.create(event.id)}/tickets`}
                     className={buttonClasses('ghost', 'sm')}
                   >
                     Edit tickets
                   </Link>
-                ) : null}
-              </div>
+                ) : null
+              }
+            >
               {event.ticketTypes.length === 0 ? (
                 <p className="mt-4 text-sm text-slate-600">No ticket types yet.</p>
               ) : (
@@ -192,7 +191,7 @@ function ManageEvent({ event }: { event: ManageEventDto }) {
                   ))}
                 </ul>
               )}
-            </section>
+            </ManagePanel>
             {/* A draft has no orders, so nothing can be held. */}
             {!isDraft ? <HoldsPanel eventId={event.id} timeZone={event.timeZone} /> : null}
             {!isDraft ? <WaitlistPanel eventId={event.id} timeZone={event.timeZone} /> : null}
@@ -206,11 +205,7 @@ function ManageEvent({ event }: { event: ManageEventDto }) {
               aria-labelledby="share-title"
               className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-900/5"
             >
-              <EventCover
-                coverUrl={event.coverUrl}
-                category={event.category}
-                className="aspect-[16/9] w-full"
-              />
+              <EventCover event={event} className="aspect-[16/9] w-full" />
               <div className="p-5">
                 <h2 id="share-title" className="text-lg font-semibold text-slate-900">
                   Share your event
@@ -223,22 +218,14 @@ function ManageEvent({ event }: { event: ManageEventDto }) {
                     The link works once the event is published.
                   </p>
                 ) : null}
-                <label
-                  htmlFor="share-link"
-                  className="mt-4 block text-sm font-medium text-slate-800"
-                >
-                  Event link
-                </label>
-                <div className="mt-1.5 flex gap-2">
-                  <input
-                    id="share-link"
-                    readOnly
-                    value={shareUrl}
-                    onFocus={(e) => e.target.select()}
-                    className="min-w-0 flex-1 rounded-lg border-0 bg-slate-50 px-3 py-2 text-sm text-slate-900 ring-1 ring-inset ring-slate-300"
-                  />
-                  <CopyButton text={shareUrl} label="Copy" />
-                </div>
+                <LinkField
+                  id="share-link"
+                  label="Event link"
+                  value={shareUrl}
+                  className="mt-4"
+                  inputClassName="rounded-lg border-0 bg-slate-50 px-3 py-2 text-sm text-slate-900 ring-1 ring-inset ring-slate-300"
+                  action={<CopyButton text={shareUrl} label="Copy" />}
+                />
                 {!isDraft ? (
                   <a
                     href={paths.event(event.slug)}
@@ -253,13 +240,7 @@ function ManageEvent({ event }: { event: ManageEventDto }) {
               </div>
             </section>
 
-            <section
-              aria-labelledby="more-title"
-              className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-900/5"
-            >
-              <h2 id="more-title" className="text-lg font-semibold text-slate-900">
-                More
-              </h2>
+            <ManagePanel id="more-title" title="More" compact>
               <div className="mt-4 grid gap-3">
                 <Button
                   variant="secondary"
@@ -285,7 +266,7 @@ function ManageEvent({ event }: { event: ManageEventDto }) {
                   </button>
                 ) : null}
               </div>
-            </section>
+            </ManagePanel>
           </aside>
         </div>
       </div>

@@ -1,10 +1,7 @@
+import { EmptyState } from '../../../components/ui/panel.tsx';
 import { PageSpinner } from '../../../components/ui/page-shell.tsx';
-import {
-  formatCount,
-  formatEventDate,
-  formatNaira,
-  type ManageEventListItem,
-} from '@gatepass/shared';
+import { TableHead } from '../../../components/ui/table.tsx';
+import { formatCount, formatNaira, type ManageEventListItem } from '@gatepass/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -15,7 +12,7 @@ import { cn } from '../../../lib/cn.ts';
 import { useManageEvents } from '../../../lib/queries/manage-events.ts';
 import { EventStatusBadge } from '../components/badges.tsx';
 import { EventActionsMenu } from '../components/event-actions-menu.tsx';
-import { EventCover } from '../components/event-cover.tsx';
+import { ManageEventSummary } from '../components/manage-event-summary.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 
 type Tab = 'all' | 'upcoming' | 'drafts' | 'past' | 'cancelled';
@@ -27,17 +24,6 @@ const TABS: Array<{ id: Tab; label: string; test: (e: ManageEventListItem) => bo
   { id: 'past', label: 'Past', test: (e) => e.status === 'published' && e.ended },
   { id: 'cancelled', label: 'Cancelled', test: (e) => e.status === 'cancelled' },
 ];
-
-export const eventDateLabel = (event: { startAt: string | null; timeZone: string }) =>
-  event.startAt ? formatEventDate(event.startAt, event.timeZone) : 'Date not set';
-
-export const eventPlaceLabel = (event: {
-  online: boolean;
-  venueName: string | null;
-  city: string | null;
-}) =>
-  [event.venueName, event.city].filter(Boolean).join(', ') ||
-  (event.online ? 'Online' : 'Place not set');
 
 export function CreateEventLink({ className, light }: { className?: string; light?: boolean }) {
   return (
@@ -73,7 +59,7 @@ export function MyEventsPage() {
         ) : query.isError ? (
           <LoadFailed onRetry={query.refetch}>Your events could not be loaded.</LoadFailed>
         ) : events.length === 0 ? (
-          <EmptyState />
+          <NoEventsYet />
         ) : (
           <>
             <div role="group" aria-label="Show" className="flex gap-2 overflow-x-auto pb-1">
@@ -117,19 +103,18 @@ export function MyEventsPage() {
   );
 }
 
-function EmptyState() {
+function NoEventsYet() {
   return (
-    <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center shadow-sm">
-      <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-indigo-50 text-indigo-600">
-        <CalendarIcon className="size-6" />
-      </span>
-      <h2 className="mt-4 text-xl font-semibold text-slate-900">No events yet</h2>
-      <p className="mx-auto mt-2 max-w-md text-sm text-slate-600">
-        Create your first event: add the details, set up free or paid tickets and publish it when
-        you are ready.
-      </p>
-      <CreateEventLink className="mt-6" />
-    </div>
+    <EmptyState
+      boxed
+      heading="h2"
+      icon={<CalendarIcon className="size-6" />}
+      title="No events yet"
+      action={<CreateEventLink />}
+    >
+      Create your first event: add the details, set up free or paid tickets and publish it when you
+      are ready.
+    </EmptyState>
   );
 }
 
@@ -140,26 +125,15 @@ function EventsTable({ events }: { events: ManageEventListItem[] }) {
       <ul className="mt-6 grid gap-4 md:hidden">
         {events.map((event) => (
           <li key={event.id} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-900/5">
-            <div className="flex gap-3">
-              <EventCover
-                coverUrl={event.coverUrl}
-                category={event.category}
-                className="size-16 shrink-0 rounded-lg"
-                compact
-              />
-              <div className="min-w-0 flex-1">
-                <div className="flex items-start justify-between gap-2">
-                  <Link
-                    to={paths.manage.event(event.id)}
-                    className="font-semibold leading-snug text-slate-900 hover:text-indigo-700"
-                  >
-                    {event.title}
-                  </Link>
-                  <EventActionsMenu event={event} />
-                </div>
-                <p className="mt-1 text-sm text-slate-600">{eventDateLabel(event)}</p>
-              </div>
-            </div>
+            <ManageEventSummary
+              event={event}
+              className="flex gap-3"
+              coverClassName="size-16 shrink-0 rounded-lg"
+              titleClassName="leading-snug"
+              dateClassName="mt-1 text-sm text-slate-600"
+              withPlace={false}
+              beside={<EventActionsMenu event={event} />}
+            />
             <dl className="mt-4 grid grid-cols-3 gap-2 text-sm">
               <div>
                 <dt className="text-slate-500">Status</dt>
@@ -186,47 +160,29 @@ function EventsTable({ events }: { events: ManageEventListItem[] }) {
       <div className="mt-6 hidden overflow-visible rounded-2xl bg-white shadow-sm ring-1 ring-slate-900/5 md:block">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Your events</caption>
-          <thead className="border-b border-slate-200 text-xs font-semibold uppercase tracking-wide text-slate-500">
-            <tr>
-              <th scope="col" className="px-5 py-3">
-                Event
-              </th>
-              <th scope="col" className="px-3 py-3">
-                Status
-              </th>
-              <th scope="col" className="px-3 py-3 text-right">
-                Sold
-              </th>
-              <th scope="col" className="px-3 py-3 text-right">
-                Gross
-              </th>
-              <th scope="col" className="px-5 py-3 text-right">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              { label: 'Event', className: 'px-5 py-3' },
+              { label: 'Status', className: 'px-3 py-3' },
+              { label: 'Sold', className: 'px-3 py-3 text-right' },
+              { label: 'Gross', className: 'px-3 py-3 text-right' },
+              {
+                label: <span className="sr-only">Actions</span>,
+                className: 'px-5 py-3 text-right',
+              },
+            ]}
+          />
           <tbody className="divide-y divide-slate-100">
             {events.map((event) => (
               <tr key={event.id} className="align-middle hover:bg-slate-50/70">
                 <td className="px-5 py-4">
-                  <div className="flex items-center gap-4">
-                    <EventCover
-                      coverUrl={event.coverUrl}
-                      category={event.category}
-                      className="h-12 w-20 shrink-0 rounded-lg"
-                      compact
-                    />
-                    <div className="min-w-0">
-                      <Link
-                        to={paths.manage.event(event.id)}
-                        className="font-semibold text-slate-900 hover:text-indigo-700"
-                      >
-                        {event.title}
-                      </Link>
-                      <p className="mt-0.5 text-slate-600">{eventDateLabel(event)}</p>
-                      <p className="text-slate-500">{eventPlaceLabel(event)}</p>
-                    </div>
-                  </div>
+                  <ManageEventSummary
+                    event={event}
+                    className="flex items-center gap-4"
+                    coverClassName="h-12 w-20 shrink-0 rounded-lg"
+                    dateClassName="mt-0.5 text-slate-600"
+                    placeClassName="text-slate-500"
+                  />
                 </td>
                 <td className="px-3 py-4">
                   <EventStatusBadge status={event.status} ended={event.ended} />

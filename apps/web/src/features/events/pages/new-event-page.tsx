@@ -1,4 +1,5 @@
-import { createEventBody, EVENT_CATEGORIES, EVENT_LIMITS } from '@gatepass/shared';
+import { CategorySelect } from '../components/wizard/category-select.tsx';
+import { createEventBody, EVENT_LIMITS } from '@gatepass/shared';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
@@ -11,7 +12,6 @@ import {
   useContractForm,
   useFieldProps,
 } from '../../../components/ui/form.tsx';
-import { Select } from '../../../components/ui/form-controls.tsx';
 import { useCreateEvent } from '../api/create-event.ts';
 import { createEvent, selectCurrentEvent } from '../event-slice.ts';
 import { formFromEvent } from '../lib/wizard.ts';
@@ -75,13 +75,7 @@ export function NewEventPage() {
             maxLength={EVENT_LIMITS.titleMax}
             placeholder="Lagos Jazz Night"
           />
-          <Select label="Category" wrapperClassName="sm:max-w-xs" {...category}>
-            {EVENT_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </Select>
+          <CategorySelect {...category} />
           {formError(form) ? (
             <p className="text-sm font-medium text-red-700">{formError(form)}</p>
           ) : null}

@@ -1,3 +1,5 @@
+import { DarkStage } from '../../../components/ui/dark-stage.tsx';
+import { ManagePanel } from '../components/manage-panel.tsx';
 import { PageSpinner } from '../../../components/ui/page-shell.tsx';
 import { formatCount, formatNaira, type ManageEventListItem } from '@gatepass/shared';
 import { Link } from 'react-router';
@@ -10,8 +12,8 @@ import { paths } from '../../../config/paths.ts';
 import { useManageEvents } from '../../../lib/queries/manage-events.ts';
 import { EventStatusBadge } from '../components/badges.tsx';
 import { editPath } from '../components/event-actions-menu.tsx';
-import { EventCover } from '../components/event-cover.tsx';
-import { CreateEventLink, eventDateLabel, eventPlaceLabel } from './my-events-page.tsx';
+import { CreateEventLink } from './my-events-page.tsx';
+import { ManageEventSummary } from '../components/manage-event-summary.tsx';
 
 export function organiserTotals(events: ManageEventListItem[]) {
   const live = events.filter((e) => e.status === 'published' && !e.ended);
@@ -82,11 +84,10 @@ export function OrganiserHomePage({ firstName }: { firstName?: string | undefine
             </section>
 
             {events.length === 0 ? (
-              <section className="relative isolate overflow-hidden rounded-3xl bg-slate-950 px-6 py-12 text-white sm:px-12">
-                <div
-                  aria-hidden="true"
-                  className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_80%_20%,var(--color-indigo-700),transparent_55%)]"
-                />
+              <DarkStage
+                className="rounded-3xl px-6 py-12 text-white sm:px-12"
+                glow="bg-[radial-gradient(circle_at_80%_20%,var(--color-indigo-700),transparent_55%)]"
+              >
                 <h2 className="text-2xl font-bold tracking-tight sm:text-3xl">
                   Create your first event
                 </h2>
@@ -95,21 +96,18 @@ export function OrganiserHomePage({ firstName }: { firstName?: string | undefine
                   ticket, and you scan them in at the door.
                 </p>
                 <CreateEventLink className="mt-8" />
-              </section>
+              </DarkStage>
             ) : (
               <div className="grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start">
-                <section
-                  aria-labelledby="upcoming-title"
-                  className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-900/5 sm:p-6"
-                >
-                  <div className="flex items-center justify-between gap-3">
-                    <h2 id="upcoming-title" className="text-lg font-semibold text-slate-900">
-                      Upcoming events
-                    </h2>
+                <ManagePanel
+                  id="upcoming-title"
+                  title="Upcoming events"
+                  aside={
                     <Link to={paths.manage.all} className={buttonClasses('ghost', 'sm')}>
                       All events
                     </Link>
-                  </div>
+                  }
+                >
                   {totals.upcoming.length === 0 ? (
                     <p className="mt-4 text-sm text-slate-600">
                       Nothing published is coming up. Publish a draft or create a new event.
@@ -121,22 +119,13 @@ export function OrganiserHomePage({ firstName }: { firstName?: string | undefine
                           key={event.id}
                           className="flex items-center gap-4 py-4 first:pt-0 last:pb-0"
                         >
-                          <EventCover
-                            coverUrl={event.coverUrl}
-                            category={event.category}
-                            className="hidden h-14 w-24 shrink-0 rounded-lg sm:flex"
-                            compact
+                          <ManageEventSummary
+                            event={event}
+                            className="flex min-w-0 flex-1 items-center gap-4"
+                            coverClassName="hidden h-14 w-24 shrink-0 rounded-lg sm:flex"
+                            dateClassName="mt-0.5 text-sm text-slate-600"
+                            placeClassName="text-sm text-slate-500"
                           />
-                          <div className="min-w-0 flex-1">
-                            <Link
-                              to={paths.manage.event(event.id)}
-                              className="font-semibold text-slate-900 hover:text-indigo-700"
-                            >
-                              {event.title}
-                            </Link>
-                            <p className="mt-0.5 text-sm text-slate-600">{eventDateLabel(event)}</p>
-                            <p className="text-sm text-slate-500">{eventPlaceLabel(event)}</p>
-                          </div>
                           <div className="shrink-0 text-right text-sm">
                             <p className="font-semibold text-slate-900">
                               {formatCount(event.sold)}/{formatCount(event.capacity)}
@@ -155,17 +144,11 @@ export function OrganiserHomePage({ firstName }: { firstName?: string | undefine
                       ))}
                     </ul>
                   )}
-                </section>
+                </ManagePanel>
 
                 <aside className="grid content-start gap-6">
                   {drafts.length ? (
-                    <section
-                      aria-labelledby="drafts-title"
-                      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-900/5"
-                    >
-                      <h2 id="drafts-title" className="text-lg font-semibold text-slate-900">
-                        Drafts to finish
-                      </h2>
+                    <ManagePanel id="drafts-title" title="Drafts to finish" compact>
                       <ul className="mt-3 grid gap-3">
                         {drafts.map((draft) => (
                           <li key={draft.id} className="flex items-center justify-between gap-3">
@@ -184,7 +167,7 @@ export function OrganiserHomePage({ firstName }: { firstName?: string | undefine
                           </li>
                         ))}
                       </ul>
-                    </section>
+                    </ManagePanel>
                   ) : null}
                   <section className="rounded-2xl bg-indigo-600 p-5 text-white shadow-sm">
                     <TicketIcon className="size-7 text-indigo-200" />

@@ -1,4 +1,5 @@
 import { formatNaira, type FinancesDto } from '@gatepass/shared';
+import { TableHead } from '../../../components/ui/table.tsx';
 import { Link } from 'react-router';
 
 type Row = FinancesDto['events'][number];
@@ -21,31 +22,16 @@ export function EventsMoneyTable({
       <div className="hidden overflow-x-auto md:block">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Sales per event</caption>
-          <thead className="border-b border-slate-200 text-xs font-semibold uppercase tracking-wide text-slate-500">
-            <tr>
-              <th scope="col" className="px-4 py-3 sm:pl-6">
-                Event
-              </th>
-              <th scope="col" className="px-3 py-3 text-right">
-                Orders
-              </th>
-              <th scope="col" className="px-3 py-3 text-right">
-                Tickets
-              </th>
-              <th scope="col" className="px-3 py-3 text-right">
-                Gross
-              </th>
-              <th scope="col" className="px-3 py-3 text-right">
-                Discounts
-              </th>
-              <th scope="col" className="px-3 py-3 text-right">
-                Fees
-              </th>
-              <th scope="col" className="px-4 py-3 text-right sm:pr-6">
-                Net
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              { label: 'Event', className: 'px-4 py-3 sm:pl-6' },
+              ...['Orders', 'Tickets', 'Gross', 'Discounts', 'Fees'].map((label) => ({
+                label,
+                className: 'px-3 py-3 text-right',
+              })),
+              { label: 'Net', className: 'px-4 py-3 text-right sm:pr-6' },
+            ]}
+          />
           <tbody className="divide-y divide-slate-100">
             {rows.map((row) => (
               <tr key={row.eventId}>

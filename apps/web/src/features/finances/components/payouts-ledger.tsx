@@ -45,6 +45,18 @@ function statusOf(line: PayoutLineDto): { label: string; tone: string } {
   return { label: SETTLEMENT_LABELS[line.settlement], tone: settlementTone(line.settlement) };
 }
 
+/** A line's settlement (or refund) state as a coloured pill. */
+function LineStatus({ line }: { line: PayoutLineDto }) {
+  const status = statusOf(line);
+  return (
+    <span
+      className={cn('rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', status.tone)}
+    >
+      {status.label}
+    </span>
+  );
+}
+
 /** What a line is: a refund, or the channel the buyer paid with. */
 const lineWhat = (line: PayoutLineDto) =>
   line.kind === 'refund'
@@ -126,43 +138,30 @@ export function PayoutsLedger({ filter }: { filter: FinancesFilter }) {
           ) : (
             <>
               <ul className="mt-3 divide-y divide-slate-100 sm:hidden" aria-label="Payouts">
-                {data.lines.map((line) => {
-                  const status = statusOf(line);
-                  return (
-                    <li
-                      key={`${line.reference}-${line.kind}`}
-                      className={cn(
-                        'px-4 py-3 text-sm',
-                        line.kind === 'refund' && 'bg-amber-50/40',
-                      )}
-                    >
-                      <div className="flex items-center justify-between gap-2">
-                        <span className="font-mono font-semibold">{line.orderCode}</span>
-                        <span
-                          className={cn(
-                            'rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset',
-                            status.tone,
-                          )}
-                        >
-                          {status.label}
-                        </span>
-                      </div>
-                      <p className="text-xs text-slate-500">
-                        {formatDay(line.at.slice(0, 10))} · {lineWhat(line)} · {line.eventTitle}
-                      </p>
-                      <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 tabular-nums">
-                        <dt className="text-slate-500">You get</dt>
-                        <dd className="text-right font-semibold">{money(line.organiser)}</dd>
-                        <dt className="text-slate-500">Buyer paid</dt>
-                        <dd className="text-right">{money(line.amount)}</dd>
-                        <dt className="text-slate-500">Platform keeps</dt>
-                        <dd className="text-right">{money(line.platform)}</dd>
-                        <dt className="text-slate-500">Paystack fees</dt>
-                        <dd className="text-right">{money(line.paystack)}</dd>
-                      </dl>
-                    </li>
-                  );
-                })}
+                {data.lines.map((line) => (
+                  <li
+                    key={`${line.reference}-${line.kind}`}
+                    className={cn('px-4 py-3 text-sm', line.kind === 'refund' && 'bg-amber-50/40')}
+                  >
+                    <div className="flex items-center justify-between gap-2">
+                      <span className="font-mono font-semibold">{line.orderCode}</span>
+                      <LineStatus line={line} />
+                    </div>
+                    <p className="text-xs text-slate-500">
+                      {formatDay(line.at.slice(0, 10))} · {lineWhat(line)} · {line.eventTitle}
+                    </p>
+                    <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 tabular-nums">
+                      <dt className="text-slate-500">You get</dt>
+                      <dd className="text-right font-semibold">{money(line.organiser)}</dd>
+                      <dt className="text-slate-500">Buyer paid</dt>
+                      <dd className="text-right">{money(line.amount)}</dd>
+                      <dt className="text-slate-500">Platform keeps</dt>
+                      <dd className="text-right">{money(line.platform)}</dd>
+                      <dt className="text-slate-500">Paystack fees</dt>
+                      <dd className="text-right">{money(line.paystack)}</dd>
+                    </dl>
+                  </li>
+                ))}
                 <li className="flex justify-between px-4 py-3 text-sm font-semibold">
                   <span>You get in all</span>
                   <span className="tabular-nums">{money(data.totals.organiser)}</span>
@@ -182,47 +181,37 @@ export function PayoutsLedger({ filter }: { filter: FinancesFilter }) {
                     </tr>
                   </thead>
                   <tbody className="divide-y divide-slate-100">
-                    {data.lines.map((line) => {
-                      const status = statusOf(line);
-                      return (
-                        <tr
-                          key={`${line.reference}-${line.kind}`}
-                          className={line.kind === 'refund' ? 'bg-amber-50/40' : undefined}
-                        >
-                          <td className="whitespace-nowrap px-4 py-2 sm:pl-6">
-                            {formatDay(line.at.slice(0, 10))}
-                          </td>
-                          <td className="px-4 py-2">
-                            <span className="font-mono">{line.orderCode}</span>
-                            <span className="block text-xs text-slate-500">
-                              {lineWhat(line)} · {line.eventTitle}
-                            </span>
-                          </td>
-                          <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">
-                            {money(line.amount)}
-                          </td>
-                          <td className="whitespace-nowrap px-4 py-2 text-right font-semibold tabular-nums">
-                            {money(line.organiser)}
-                          </td>
-                          <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">
-                            {money(line.platform)}
-                          </td>
-                          <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">
-                            {money(line.paystack)}
-                          </td>
-                          <td className="whitespace-nowrap px-4 py-2 sm:pr-6">
-                            <span
-                              className={cn(
-                                'rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset',
-                                status.tone,
-                              )}
-                            >
-                              {status.label}
-                            </span>
-                          </td>
-                        </tr>
-                      );
-                    })}
+                    {data.lines.map((line) => (
+                      <tr
+                        key={`${line.reference}-${line.kind}`}
+                        className={line.kind === 'refund' ? 'bg-amber-50/40' : undefined}
+                      >
+                        <td className="whitespace-nowrap px-4 py-2 sm:pl-6">
+                          {formatDay(line.at.slice(0, 10))}
+                        </td>
+                        <td className="px-4 py-2">
+                          <span className="font-mono">{line.orderCode}</span>
+                          <span className="block text-xs text-slate-500">
+                            {lineWhat(line)} · {line.eventTitle}
+                          </span>
+                        </td>
+                        <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">
+                          {money(line.amount)}
+                        </td>
+                        <td className="whitespace-nowrap px-4 py-2 text-right font-semibold tabular-nums">
+                          {money(line.organiser)}
+                        </td>
+                        <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">
+                          {money(line.platform)}
+                        </td>
+                        <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">
+                          {money(line.paystack)}
+                        </td>
+                        <td className="whitespace-nowrap px-4 py-2 sm:pr-6">
+                          <LineStatus line={line} />
+                        </td>
+                      </tr>
+                    ))}
                   </tbody>
                   <tfoot className="border-t border-slate-200 font-semibold">
                     <tr>

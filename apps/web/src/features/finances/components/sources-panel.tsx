@@ -1,7 +1,7 @@
 import { Panel } from '../../../components/ui/panel.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { SourcesTable } from '../../../components/ui/sources-table.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { QueryState } from '../../../components/ui/spinner.tsx';
 import { useSources } from '../api/get-sources.ts';
 
 /**
@@ -16,25 +16,28 @@ export function SourcesPanel() {
       title="Where sales come from"
       description="All time, every event: views of the event pages, checkouts started, completed orders and what buyers paid, per source. Make tracking links on each event's page."
     >
-      {sources.isPending ? (
-        <div className="flex justify-center py-8 text-indigo-600">
-          <Spinner label="Loading sources…" />
-        </div>
-      ) : sources.isError ? (
-        <LoadFailed onRetry={() => void sources.refetch()}>
-          The sources could not be loaded.
-        </LoadFailed>
-      ) : (
-        <SourcesTable
-          caption="Views, checkout starts, orders and revenue per source, all events"
-          totals={sources.data.totals}
-          rows={sources.data.sources.map((s) => ({
-            ...s,
-            key: s.linkId ?? s.source,
-            detail: s.eventTitle ?? undefined,
-          }))}
-        />
-      )}
+      <QueryState
+        query={sources}
+        loading="Loading sources…"
+        spinnerClassName="py-8"
+        failed={
+          <LoadFailed onRetry={() => void sources.refetch()}>
+            The sources could not be loaded.
+          </LoadFailed>
+        }
+      >
+        {(data) => (
+          <SourcesTable
+            caption="Views, checkout starts, orders and revenue per source, all events"
+            totals={data.totals}
+            rows={data.sources.map((s) => ({
+              ...s,
+              key: s.linkId ?? s.source,
+              detail: s.eventTitle ?? undefined,
+            }))}
+          />
+        )}
+      </QueryState>
     </Panel>
   );
 }

@@ -1,12 +1,12 @@
+import { ExportCsvButton } from '../../../components/ui/export-button.tsx';
 import { formatCount, formatDay, formatNaira } from '@gatepass/shared';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { BanknoteIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { EmptyState, Panel, StatCard } from '../../../components/ui/panel.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { BlockSpinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useExportFinances } from '../api/export-finances.ts';
 import { useFinanceEventOptions } from '../api/get-event-options.ts';
@@ -45,14 +45,11 @@ export function FinancesPage() {
         title="Finances"
         subtitle="What your tickets earned: completed orders only, dated by when they were paid (Lagos time)."
         actions={
-          <Button
-            variant="light"
-            disabled={exporter.isPending}
-            onClick={() => exporter.mutate(filter)}
+          <ExportCsvButton
+            busy={exporter.isPending}
+            onExport={() => exporter.mutate(filter)}
             title="Download the completed orders behind these figures as a CSV file"
-          >
-            {exporter.isPending ? 'Exporting...' : 'Export CSV'}
-          </Button>
+          />
         }
       />
       <div className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
@@ -62,9 +59,7 @@ export function FinancesPage() {
           onChange={(next) => setParams(writeFinancesFilter(next), { replace: true })}
         />
         {report.isPending ? (
-          <div className="flex justify-center py-16 text-indigo-600">
-            <Spinner label="Loading finances…" />
-          </div>
+          <BlockSpinner label="Loading finances…" className="py-16" />
         ) : report.isError || !data ? (
           <LoadFailed onRetry={report.refetch}>The figures could not be loaded.</LoadFailed>
         ) : (

@@ -1,13 +1,15 @@
 import { isDoorOnly } from '@gatepass/shared';
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import { DialogPanel, DialogTitle } from '@headlessui/react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
+import { Overlay } from '../../../components/ui/dialog.tsx';
 import { CloseIcon, LogoutIcon, LoginIcon } from '../../../components/ui/icons.tsx';
 import { LogoMark } from '../../../components/ui/logo.tsx';
 import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
 import {
+  browseLinks,
   isBrowseLinkActive,
   isManageItemActive,
   isManagePath,
@@ -15,6 +17,7 @@ import {
   OVERLAY_CONTENT_DELAY_MS,
 } from '../lib/navigation.ts';
 import { useWorkspace } from '../../../lib/workspace.ts';
+import { SignedInAs } from './signed-in-as.tsx';
 import { WorkspaceSwitcher } from './workspace-switcher.tsx';
 import { manageIcons } from './manage-icons.tsx';
 
@@ -45,11 +48,12 @@ export function MobileMenu({
   const role = workspace.isPending ? undefined : workspace.current?.role;
   const doorOnly = isDoorOnly(role);
   return (
-    <Dialog open={open} onClose={onClose} className="relative z-50 lg:hidden">
-      <DialogBackdrop
-        transition
-        className="fixed inset-0 bg-slate-950 transition-opacity duration-300 data-closed:opacity-0"
-      />
+    <Overlay
+      open={open}
+      onClose={onClose}
+      className="relative z-50 lg:hidden"
+      backdrop="bg-slate-950 duration-300"
+    >
       <div className="fixed inset-0 overflow-y-auto">
         <DialogPanel className="flex min-h-full flex-col px-4 pb-8 text-white sm:px-6">
           <div className="flex h-16 shrink-0 items-center justify-between">
@@ -69,31 +73,26 @@ export function MobileMenu({
           <DelayedContent>
             <div className="flex flex-1 flex-col gap-6 pt-4">
               {email ? (
-                <div className="rounded-xl bg-white/5 px-4 py-3 ring-1 ring-white/10">
-                  <p className="text-xs font-medium uppercase tracking-wide text-slate-400">
-                    Signed in as
-                  </p>
-                  <p className="mt-0.5 truncate font-semibold">{email}</p>
-                </div>
+                <SignedInAs
+                  email={email}
+                  className="rounded-xl bg-white/5 px-4 py-3 ring-1 ring-white/10"
+                  labelClassName="text-slate-400"
+                />
               ) : null}
               {email ? (
                 <WorkspaceSwitcher workspace={workspace} variant="overlay" onSwitched={onClose} />
               ) : null}
               <MenuGroup title="Browse">
-                <MenuLink
-                  to={paths.home}
-                  active={isBrowseLinkActive(pathname, paths.home)}
-                  onClick={onClose}
-                >
-                  Home
-                </MenuLink>
-                <MenuLink
-                  to={paths.events}
-                  active={isBrowseLinkActive(pathname, paths.events)}
-                  onClick={onClose}
-                >
-                  Events
-                </MenuLink>
+                {browseLinks.map((link) => (
+                  <MenuLink
+                    key={link.to}
+                    to={link.to}
+                    active={isBrowseLinkActive(pathname, link.to)}
+                    onClick={onClose}
+                  >
+                    {link.label}
+                  </MenuLink>
+                ))}
               </MenuGroup>
               {email && doorOnly ? (
                 <MenuGroup title="Organise">
@@ -156,7 +155,7 @@ export function MobileMenu({
           </DelayedContent>
         </DialogPanel>
       </div>
-    </Dialog>
+    </Overlay>
   );
 }
 

@@ -5,7 +5,7 @@ import { LogoMark } from '../../../components/ui/logo.tsx';
 import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useScrolledPast } from '../hooks/use-scrolled-past.ts';
-import { isBrowseLinkActive } from '../lib/navigation.ts';
+import { browseLinks, isBrowseLinkActive } from '../lib/navigation.ts';
 
 // The overlay (Headless UI) and the signed-in menu (Floating UI) load when first needed,
 // so a visitor's first page carries neither kit.
@@ -17,11 +17,6 @@ interface NavbarProps {
   email: string | null;
   onLogout: () => void | Promise<void>;
 }
-
-const browseLinks = [
-  { to: paths.home, label: 'Home' },
-  { to: paths.events, label: 'Events' },
-] as const;
 
 /**
  * The top bar, always shown (spec §2): transparent with light text at the top of the page,

@@ -1,14 +1,9 @@
 import { isDoorOnly } from '@gatepass/shared';
 import {
-  autoUpdate,
-  flip,
   FloatingFocusManager,
-  offset,
   safePolygon,
-  shift,
   useClick,
   useDismiss,
-  useFloating,
   useHover,
   useInteractions,
   useListNavigation,
@@ -23,9 +18,11 @@ import {
   PlusIcon,
   ScanIcon,
 } from '../../../components/ui/icons.tsx';
+import { useFloatingBeside } from '../../../components/ui/tooltip.tsx';
 import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useWorkspace } from '../../../lib/workspace.ts';
+import { SignedInAs } from './signed-in-as.tsx';
 
 const organiserLinks = [
   { to: paths.manage.all, label: 'Manage my Events', icon: CalendarIcon },
@@ -67,13 +64,7 @@ export function UserMenu({
     refs: { setReference, setFloating },
     floatingStyles,
     context,
-  } = useFloating({
-    open,
-    onOpenChange: setOpen,
-    placement: 'bottom-end',
-    middleware: [offset(8), flip(), shift({ padding: 8 })],
-    whileElementsMounted: autoUpdate,
-  });
+  } = useFloatingBeside({ open, onOpenChange: setOpen, placement: 'bottom-end', gap: 8 });
   const hover = useHover(context, { handleClose: safePolygon(), delay: { open: 60, close: 120 } });
   const click = useClick(context);
   const dismiss = useDismiss(context);
@@ -134,12 +125,12 @@ export function UserMenu({
             {...getFloatingProps()}
             className="z-50 w-64 rounded-xl bg-white p-2 text-slate-900 shadow-xl ring-1 ring-slate-900/10 focus:outline-none"
           >
-            <div className="border-b border-slate-100 px-3 pb-3 pt-2">
-              <p className="text-xs font-medium uppercase tracking-wide text-slate-500">
-                Signed in as
-              </p>
-              <p className="mt-0.5 truncate text-sm font-semibold text-slate-900">{email}</p>
-            </div>
+            <SignedInAs
+              email={email}
+              className="border-b border-slate-100 px-3 pb-3 pt-2"
+              labelClassName="text-slate-500"
+              emailClassName="text-sm text-slate-900"
+            />
             <div className="pt-2">
               {links.map((link, index) => (
                 <Link

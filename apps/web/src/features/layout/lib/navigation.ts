@@ -64,6 +64,12 @@ export function isManageItemActive(pathname: string, item: ManageNavItem): boole
   return [item.to, ...(item.also ?? [])].some((base) => isWithin(pathname, base));
 }
 
+/** The browse links, in the navbar and the small-screen overlay alike. */
+export const browseLinks = [
+  { to: paths.home, label: 'Home' },
+  { to: paths.events, label: 'Events' },
+] as const;
+
 /** Home and Events in the navbar: Events covers the public event pages, not the organiser area. */
 export function isBrowseLinkActive(pathname: string, to: string): boolean {
   if (to === paths.home) return pathname === paths.home;

@@ -1,5 +1,6 @@
 import { formatCount, formatEventDate, type ManageEventListItem } from '@gatepass/shared';
 import { StatusBadge } from '../../../components/ui/badge.tsx';
+import { EventOptions } from '../../../components/ui/event-options.tsx';
 import { Select } from '../../../components/ui/form-controls.tsx';
 
 const statusBadge = (event: ManageEventListItem) => {
@@ -27,16 +28,7 @@ export function EventPicker({
         onChange={(e) => onSelect(e.target.value)}
         wrapperClassName="md:w-96"
       >
-        {events.map((event) => (
-          <option key={event.id} value={event.id}>
-            {event.title}
-            {event.status === 'draft'
-              ? ' (draft)'
-              : event.status === 'cancelled'
-                ? ' (cancelled)'
-                : ''}
-          </option>
-        ))}
+        <EventOptions events={events} />
       </Select>
       <div className="min-w-0 text-sm md:text-right">
         <div className="flex flex-wrap items-center gap-2 md:justify-end">

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Toggle } from '../../../components/ui/form-controls.tsx';
 import { PlusIcon, TicketIcon } from '../../../components/ui/icons.tsx';
 import { EmptyState, Panel } from '../../../components/ui/panel.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { BlockSpinner } from '../../../components/ui/spinner.tsx';
 import { useDeletePromoCode } from '../api/delete-promo-code.ts';
 import { usePromoCodes } from '../api/get-promo-codes.ts';
 import { useUpdatePromoCode } from '../api/update-promo-code.ts';
@@ -42,9 +42,7 @@ export function PromoCodesPanel({ event }: { event: EventRef }) {
       flush
     >
       {codes.isPending ? (
-        <div className="flex justify-center py-12 text-indigo-600">
-          <Spinner label="Loading promo codes…" />
-        </div>
+        <BlockSpinner label="Loading promo codes…" className="py-12" />
       ) : codes.isError ? (
         <div className="p-4 sm:p-6">
           <Alert tone="error">The promo codes could not be loaded.</Alert>

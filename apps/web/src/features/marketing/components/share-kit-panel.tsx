@@ -1,27 +1,21 @@
+import type { MarketedEvent } from '../lib/marketed-event.ts';
+import { UnpublishedNotice } from './unpublished-notice.tsx';
+import { LinkField } from '../../../components/ui/link-field.tsx';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { controlClasses } from '../../../components/ui/control-classes.ts';
 import { Panel } from '../../../components/ui/panel.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { BlockSpinner } from '../../../components/ui/spinner.tsx';
 import { readApiFailure } from '../../../lib/api-error.ts';
 import { useCopy } from '../../../lib/clipboard.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useDownloadPoster } from '../api/download-poster.ts';
 import { useShareKit } from '../api/get-share-kit.ts';
 
-interface EventRef {
-  id: string;
-  title: string;
-  slug: string;
-  status: 'draft' | 'published' | 'cancelled';
-  editPath: string;
-}
-
 /** The event's public link to copy and its printable QR poster (PNG and PDF). */
-export function ShareKitPanel({ event }: { event: EventRef }) {
+export function ShareKitPanel({ event }: { event: MarketedEvent }) {
   const shareable = event.status === 'published';
   const kit = useShareKit(event.id, shareable);
   const poster = useDownloadPoster();
@@ -43,23 +37,14 @@ export function ShareKitPanel({ event }: { event: EventRef }) {
   let body;
   if (!shareable) {
     body = (
-      <Alert tone="info">
-        {event.status === 'cancelled'
-          ? 'This event is cancelled, so there is nothing to share.'
-          : 'Publish this event to get its public link and QR poster.'}{' '}
-        {event.status === 'draft' ? (
-          <Link to={event.editPath} className="font-semibold underline">
-            Finish and publish it
-          </Link>
-        ) : null}
-      </Alert>
+      <UnpublishedNotice
+        event={event}
+        cancelled="This event is cancelled, so there is nothing to share."
+        unpublished="Publish this event to get its public link and QR poster."
+      />
     );
   } else if (kit.isPending) {
-    body = (
-      <div className="flex justify-center py-10 text-indigo-600">
-        <Spinner label="Loading share kit…" />
-      </div>
-    );
+    body = <BlockSpinner label="Loading share kit…" className="py-10" />;
   } else if (kit.isError) {
     body = (
       <Alert tone="error">
@@ -72,18 +57,12 @@ export function ShareKitPanel({ event }: { event: EventRef }) {
     body = (
       <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_auto]">
         <div className="min-w-0 space-y-5">
-          <div>
-            <label htmlFor="share-link" className="block text-sm font-medium text-slate-800">
-              Event link
-            </label>
-            <div className="mt-1.5 flex gap-2">
-              <input
-                id="share-link"
-                readOnly
-                value={link}
-                onFocus={(e) => e.currentTarget.select()}
-                className={cn(controlClasses(), 'min-w-0 flex-1 font-mono text-sm')}
-              />
+          <LinkField
+            id="share-link"
+            label="Event link"
+            value={link}
+            inputClassName={cn(controlClasses(), 'font-mono text-sm')}
+            action={
               <Button
                 variant="secondary"
                 onClick={() =>
@@ -98,8 +77,8 @@ export function ShareKitPanel({ event }: { event: EventRef }) {
               >
                 {copied ? 'Copied' : 'Copy link'}
               </Button>
-            </div>
-          </div>
+            }
+          />
           <div>
             <p className="text-sm font-medium text-slate-800">Share it</p>
             <div className="mt-1.5 flex flex-wrap gap-2">

@@ -1,3 +1,5 @@
+import type { MarketedEvent } from '../lib/marketed-event.ts';
+import { UnpublishedNotice } from './unpublished-notice.tsx';
 import {
   WIDGET_ACCENT,
   WIDGET_MESSAGE,
@@ -5,8 +7,6 @@ import {
   type WidgetTheme,
 } from '@gatepass/shared';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { controlClasses } from '../../../components/ui/control-classes.ts';
 import { Panel } from '../../../components/ui/panel.tsx';
@@ -20,14 +20,6 @@ import {
   WIDGET_REF,
   type WidgetSettings,
 } from '../lib/widget-snippet.ts';
-
-interface EventRef {
-  id: string;
-  title: string;
-  slug: string;
-  status: 'draft' | 'published' | 'cancelled';
-  editPath: string;
-}
 
 async function copy(text: string, what: string) {
   try {
@@ -155,7 +147,7 @@ function Preview({ src, width }: { src: string; width: 'phone' | 'desktop' }) {
  * The widget (issue 26 §1): the organiser picks the look, copies the snippet for their own
  * site (or the iframe fallback) and sees it live, selling this very event.
  */
-export function WidgetPanel({ event }: { event: EventRef }) {
+export function WidgetPanel({ event }: { event: MarketedEvent }) {
   const [settings, setSettings] = useState<WidgetSettings>(DEFAULT_WIDGET);
   const [accentText, setAccentText] = useState(DEFAULT_WIDGET.accent);
   const [width, setWidth] = useState<'phone' | 'desktop'>('desktop');
@@ -167,16 +159,11 @@ export function WidgetPanel({ event }: { event: EventRef }) {
   let body;
   if (event.status !== 'published') {
     body = (
-      <Alert tone="info">
-        {event.status === 'cancelled'
-          ? 'This event is cancelled, so it sells nowhere.'
-          : 'Publish this event to put its tickets on your own site.'}{' '}
-        {event.status === 'draft' ? (
-          <Link to={event.editPath} className="font-semibold underline">
-            Finish and publish it
-          </Link>
-        ) : null}
-      </Alert>
+      <UnpublishedNotice
+        event={event}
+        cancelled="This event is cancelled, so it sells nowhere."
+        unpublished="Publish this event to put its tickets on your own site."
+      />
     );
   } else {
     body = (

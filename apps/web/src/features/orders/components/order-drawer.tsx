@@ -4,7 +4,7 @@ import {
   type ManageOrderDto,
   type TransferOrderBody,
 } from '@gatepass/shared';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { toast } from '../../../lib/toast.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { TestPaidBadge } from '../../../components/ui/badge.tsx';
@@ -13,7 +13,7 @@ import { ConfirmDialog, Drawer } from '../../../components/ui/dialog.tsx';
 import { TextArea } from '../../../components/ui/form-controls.tsx';
 import { FormInput, useContractForm } from '../../../components/ui/form.tsx';
 import { HolderFields } from '../../../components/ui/holder-fields.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { BlockSpinner } from '../../../components/ui/spinner.tsx';
 import { NewHolderSummary } from '../../../components/ui/transfer-confirm.tsx';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { useOrder } from '../api/get-order.ts';
@@ -61,13 +61,36 @@ export function OrderDrawer({
           This order could not be loaded. It may not exist or not be yours.
         </Alert>
       ) : (
-        <div className="flex justify-center py-16 text-indigo-600">
-          <Spinner label="Loading order…" />
-        </div>
+        <BlockSpinner label="Loading order…" className="py-16" />
       )}
     </Drawer>
   );
 }
+
+/** The simple actions' dialogs: what they ask, their buttons, and the fallback success toast. */
+const ACTION_DIALOGS = {
+  'mark-paid': {
+    title: 'Mark this order as paid?',
+    confirmLabel: 'Mark paid',
+    busyLabel: 'Marking paid...',
+    done: 'Order marked as paid.',
+    tone: 'primary',
+  },
+  cancel: {
+    title: 'Cancel this order?',
+    confirmLabel: 'Cancel order',
+    busyLabel: 'Cancelling...',
+    done: 'Order cancelled.',
+    tone: 'danger',
+  },
+  refund: {
+    title: 'Refund this order?',
+    confirmLabel: 'Refund order',
+    busyLabel: 'Refunding...',
+    done: 'Order refunded.',
+    tone: 'danger',
+  },
+} as const;
 
 function OrderActions({ order }: { order: ManageOrderDto }) {
   const [pending, setPending] = useState<Pending>(null);
@@ -135,6 +158,26 @@ function OrderActions({ order }: { order: ManageOrderDto }) {
     return <p className="text-sm text-slate-600">Nothing more can be done with this order.</p>;
   }
 
+  /** The dialog of a simple action: its texts from ACTION_DIALOGS, the mutation it runs. */
+  const actionDialog = (
+    kind: keyof typeof ACTION_DIALOGS,
+    mutation: { isPending: boolean; mutateAsync: Parameters<typeof run>[0] },
+    body: ReactNode,
+  ) => {
+    const { done, ...texts } = ACTION_DIALOGS[kind];
+    return (
+      <ConfirmDialog
+        open={pending === kind}
+        onClose={close}
+        {...texts}
+        busy={mutation.isPending}
+        onConfirm={() => void run(mutation.mutateAsync, done)}
+      >
+        {body}
+      </ConfirmDialog>
+    );
+  };
+
   const reasonField = (
     <TextArea
       label="Reason"
@@ -192,21 +235,17 @@ function OrderActions({ order }: { order: ManageOrderDto }) {
         ) : null}
       </div>
 
-      <ConfirmDialog
-        open={pending === 'mark-paid'}
-        onClose={close}
-        title="Mark this order as paid?"
-        confirmLabel="Mark paid"
-        busyLabel="Marking paid..."
-        busy={markPaid.isPending}
-        onConfirm={() => void run(markPaid.mutateAsync, 'Order marked as paid.')}
-      >
-        <p>
-          Do this once you have received <strong>{formatNaira(order.totalPrice)}</strong> from{' '}
-          {order.firstName} {order.lastName} by bank transfer or at the venue.
-        </p>
-        <p>The order is completed and the tickets are mailed to {order.email}.</p>
-      </ConfirmDialog>
+      {actionDialog(
+        'mark-paid',
+        markPaid,
+        <>
+          <p>
+            Do this once you have received <strong>{formatNaira(order.totalPrice)}</strong> from{' '}
+            {order.firstName} {order.lastName} by bank transfer or at the venue.
+          </p>
+          <p>The order is completed and the tickets are mailed to {order.email}.</p>
+        </>,
+      )}
 
       {/* One dialog, two steps: who receives the order, then that person shown for a last
           check before anything is sent (decision 050). */}
@@ -251,73 +290,65 @@ function OrderActions({ order }: { order: ManageOrderDto }) {
         )}
       </ConfirmDialog>
 
-      <ConfirmDialog
-        open={pending === 'cancel'}
-        onClose={close}
-        title="Cancel this order?"
-        confirmLabel="Cancel order"
-        busyLabel="Cancelling..."
-        busy={cancel.isPending}
-        tone="danger"
-        onConfirm={() => void run(cancel.mutateAsync, 'Order cancelled.')}
-      >
-        <p>
-          The {tickets(order.quantity)} of order{' '}
-          <span className="font-mono">{order.orderCode}</span> go back on sale and the order can no
-          longer be paid or used at the door.
-        </p>
-        {reasonField}
-      </ConfirmDialog>
+      {actionDialog(
+        'cancel',
+        cancel,
+        <>
+          <p>
+            The {tickets(order.quantity)} of order{' '}
+            <span className="font-mono">{order.orderCode}</span> go back on sale and the order can
+            no longer be paid or used at the door.
+          </p>
+          {reasonField}
+        </>,
+      )}
 
-      <ConfirmDialog
-        open={pending === 'refund'}
-        onClose={close}
-        title="Refund this order?"
-        confirmLabel="Refund order"
-        busyLabel="Refunding..."
-        busy={refund.isPending}
-        tone="danger"
-        onConfirm={() => void run(refund.mutateAsync, 'Order refunded.')}
-      >
-        {order.status === 'completed' && order.waitingList ? (
-          <p data-testid="refund-tickets-go">
-            The {tickets(order.quantity)} {order.quantity === 1 ? 'goes' : 'go'} to the waiting list
-            first:{' '}
-            {order.waitingList === 1
-              ? 'the person waiting is'
-              : `the first of the ${order.waitingList} people waiting are`}{' '}
-            offered them, and only what nobody claims returns to sale. The order&apos;s QR code no
-            longer lets anyone in.
-          </p>
-        ) : order.status === 'completed' ? (
-          <p data-testid="refund-tickets-go">
-            The {tickets(order.quantity)} {order.quantity === 1 ? 'returns' : 'return'} to sale: the
-            event&apos;s capacity goes back up by {order.quantity}, and the order&apos;s QR code no
-            longer lets anyone in.
-          </p>
-        ) : (
-          <p>
-            This order holds no tickets: only the money it could not take goes back, and its status
-            stays {order.status}.
-          </p>
-        )}
-        {order.payment.method === 'paystack' ? (
-          <p>
-            Gatepass asks Paystack to pay {formatNaira(order.totalPrice)} back to the buyer first
-            (the way they paid; it reaches them within days). If Paystack refuses, nothing changes
-            and you will see why.
-          </p>
-        ) : (
-          <p>
-            Gatepass records the refund of {formatNaira(order.totalPrice)}; the money itself goes
-            back to the buyer outside Gatepass (return it the way they paid).
-          </p>
-        )}
-        {order.status === 'completed' ? (
-          <p>The buyer is told by mail (and SMS, if they gave a phone) what comes back and when.</p>
-        ) : null}
-        {reasonField}
-      </ConfirmDialog>
+      {actionDialog(
+        'refund',
+        refund,
+        <>
+          {order.status === 'completed' && order.waitingList ? (
+            <p data-testid="refund-tickets-go">
+              The {tickets(order.quantity)} {order.quantity === 1 ? 'goes' : 'go'} to the waiting
+              list first:{' '}
+              {order.waitingList === 1
+                ? 'the person waiting is'
+                : `the first of the ${order.waitingList} people waiting are`}{' '}
+              offered them, and only what nobody claims returns to sale. The order&apos;s QR code no
+              longer lets anyone in.
+            </p>
+          ) : order.status === 'completed' ? (
+            <p data-testid="refund-tickets-go">
+              The {tickets(order.quantity)} {order.quantity === 1 ? 'returns' : 'return'} to sale:
+              the event&apos;s capacity goes back up by {order.quantity}, and the order&apos;s QR
+              code no longer lets anyone in.
+            </p>
+          ) : (
+            <p>
+              This order holds no tickets: only the money it could not take goes back, and its
+              status stays {order.status}.
+            </p>
+          )}
+          {order.payment.method === 'paystack' ? (
+            <p>
+              Gatepass asks Paystack to pay {formatNaira(order.totalPrice)} back to the buyer first
+              (the way they paid; it reaches them within days). If Paystack refuses, nothing changes
+              and you will see why.
+            </p>
+          ) : (
+            <p>
+              Gatepass records the refund of {formatNaira(order.totalPrice)}; the money itself goes
+              back to the buyer outside Gatepass (return it the way they paid).
+            </p>
+          )}
+          {order.status === 'completed' ? (
+            <p>
+              The buyer is told by mail (and SMS, if they gave a phone) what comes back and when.
+            </p>
+          ) : null}
+          {reasonField}
+        </>,
+      )}
     </>
   );
 }

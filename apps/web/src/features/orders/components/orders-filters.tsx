@@ -1,3 +1,4 @@
+import { EventOptions } from '../../../components/ui/event-options.tsx';
 import { ORDER_STATUSES, type OrderStatus } from '@gatepass/shared';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -117,16 +118,7 @@ export function OrdersFilters({
           onChange={(e) => set({ eventId: e.target.value || undefined })}
         >
           <option value="">All events</option>
-          {events?.map((event) => (
-            <option key={event.id} value={event.id}>
-              {event.title}
-              {event.status === 'draft'
-                ? ' (draft)'
-                : event.status === 'cancelled'
-                  ? ' (cancelled)'
-                  : ''}
-            </option>
-          ))}
+          <EventOptions events={events} />
         </Select>
         <Select
           label="Status"

@@ -1,4 +1,5 @@
 import { formatNaira, formatShortDateTime, type ManageOrderListItem } from '@gatepass/shared';
+import { TableHead } from '../../../components/ui/table.tsx';
 import { TestPaidBadge } from '../../../components/ui/badge.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
@@ -18,28 +19,18 @@ export function OrdersList({
       <div className="hidden md:block">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Orders</caption>
-          <thead className="border-b border-slate-200 text-xs font-semibold uppercase tracking-wide text-slate-500">
-            <tr>
-              <th scope="col" className="px-4 py-3 sm:pl-6">
-                Order
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Buyer
-              </th>
-              <th scope="col" className="hidden px-4 py-3 lg:table-cell">
-                Event
-              </th>
-              <th scope="col" className="px-4 py-3 text-right">
-                Tickets
-              </th>
-              <th scope="col" className="px-4 py-3 text-right">
-                Total
-              </th>
-              <th scope="col" className="px-4 py-3 sm:pr-6">
-                Status
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              { label: 'Order', className: 'px-4 py-3 sm:pl-6' },
+              { label: 'Buyer', className: 'px-4 py-3' },
+              { label: 'Event', className: 'hidden px-4 py-3 lg:table-cell' },
+              ...['Tickets', 'Total'].map((label) => ({
+                label,
+                className: 'px-4 py-3 text-right',
+              })),
+              { label: 'Status', className: 'px-4 py-3 sm:pr-6' },
+            ]}
+          />
           <tbody className="divide-y divide-slate-100">
             {orders.map((order) => (
               <tr

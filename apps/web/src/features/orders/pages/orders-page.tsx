@@ -1,11 +1,12 @@
+import { ExportCsvButton } from '../../../components/ui/export-button.tsx';
 import { useCallback, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { buttonClasses } from '../../../components/ui/button.tsx';
 import { ReceiptIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { EmptyState } from '../../../components/ui/panel.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { BlockSpinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useExportOrders } from '../api/export-orders.ts';
 import { useEventOptions } from '../api/get-event-options.ts';
@@ -20,21 +21,6 @@ import {
   type OrdersFilter,
 } from '../lib/filters.ts';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
-
-const DownloadIcon = () => (
-  <svg
-    viewBox="0 0 24 24"
-    aria-hidden="true"
-    className="size-5"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={1.75}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-  >
-    <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
-  </svg>
-);
 
 /** /events/manage/orders/: every order of the organiser's events. */
 export function OrdersPage() {
@@ -72,15 +58,12 @@ export function OrdersPage() {
         title="Orders"
         subtitle="Every ticket order across your events: find a buyer, resend tickets, take offline payments and refund."
         actions={
-          <Button
-            variant="light"
-            disabled={exporter.isPending}
-            onClick={() => exporter.mutate(filter)}
+          <ExportCsvButton
+            busy={exporter.isPending}
+            onExport={() => exporter.mutate(filter)}
             title="Download the orders matching the current filters as a CSV file"
-          >
-            <DownloadIcon />
-            {exporter.isPending ? 'Exporting...' : 'Export CSV'}
-          </Button>
+            withIcon
+          />
         }
       />
       <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
@@ -90,9 +73,7 @@ export function OrdersPage() {
           </div>
           <div aria-live="polite" aria-busy={orders.isFetching}>
             {orders.isPending ? (
-              <div className="flex justify-center py-16 text-indigo-600">
-                <Spinner label="Loading orders…" />
-              </div>
+              <BlockSpinner label="Loading orders…" className="py-16" />
             ) : orders.isError ? (
               <div className="p-6">
                 <LoadFailed onRetry={orders.refetch}>The orders could not be loaded.</LoadFailed>

@@ -1,3 +1,4 @@
+import { SecretCode } from './secret-code.tsx';
 import {
   API_TOKEN_SCOPE_LABELS,
   API_TOKEN_SCOPES,
@@ -214,12 +215,11 @@ function SecretOnce({ created, onDone }: { created: CreatedApiTokenDto; onDone: 
       <p className="text-sm font-semibold text-emerald-900">
         “{created.token.name}” is ready. Copy its token now: it is not shown again.
       </p>
-      <code
-        data-testid="api-token-secret"
-        className="mt-2 block break-all rounded bg-white px-3 py-2 font-mono text-sm text-slate-900 ring-1 ring-emerald-200"
-      >
-        {created.secret}
-      </code>
+      <SecretCode
+        secret={created.secret}
+        testId="api-token-secret"
+        className="mt-2 rounded text-sm"
+      />
       <p className="mt-2 text-xs text-emerald-900">
         Send it as <code>Authorization: Bearer {created.token.prefix}…</code>. The API reference is
         at{' '}

@@ -1,3 +1,4 @@
+import { SecretCode } from './secret-code.tsx';
 import {
   formatShortDateTime,
   WEBHOOK_EVENT_LABELS,
@@ -97,12 +98,7 @@ function NewSecret({ created, onDone }: { created: WebhookCreatedDto; onDone: ()
         Your receiver checks each delivery&apos;s <code>Gatepass-Signature</code> with it. It is not
         shown again: if it is lost, delete the endpoint and add it anew.
       </p>
-      <code
-        data-testid="webhook-secret"
-        className="block break-all rounded-lg bg-white px-3 py-2 font-mono text-xs text-slate-900 ring-1 ring-emerald-200"
-      >
-        {created.secret}
-      </code>
+      <SecretCode secret={created.secret} testId="webhook-secret" className="rounded-lg text-xs" />
       <div className="flex flex-wrap gap-2">
         <Button size="sm" onClick={() => void copy()}>
           Copy secret

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { BlockSpinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useConfirmEmailChange } from '../api/change-email.ts';
 import { useSettings } from '../api/get-settings.ts';
@@ -71,9 +71,7 @@ export function SettingsPage({
       />
       <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8">
         {settings.isPending ? (
-          <div className="flex justify-center py-16 text-indigo-600">
-            <Spinner label="Loading settings…" />
-          </div>
+          <BlockSpinner label="Loading settings…" className="py-16" />
         ) : settings.isError || !data ? (
           <Alert tone="error">Your settings could not be loaded.</Alert>
         ) : (
@@ -84,82 +82,95 @@ export function SettingsPage({
                 onVerified={(user) => onAccountChange?.(user)}
               />
             ) : null}
-            <SettingsSection
-              id="profile"
-              title="Profile"
-              description="Your name and the phone number you log in with."
-            >
-              <ProfileForm
-                // A saved change resets the form to what the server stored.
-                key={`${data.profile.phoneNumber}|${data.profile.fullName}`}
-                profile={data.profile}
-                onSaved={(profile) => onAccountChange?.(profile)}
-              />
-            </SettingsSection>
-            <SettingsSection
-              id="email"
-              title="Email"
-              description="Where we write to you. A new address counts once you open the link we send to it."
-            >
-              <EmailForm profile={data.profile} />
-            </SettingsSection>
-            <SettingsSection
-              id="organiser"
-              title="Organiser"
-              description="The name and logo buyers see on your event pages and tickets."
-            >
-              <OrganiserForm organiser={data.organiser} fullName={data.profile.fullName} />
-            </SettingsSection>
-            <SettingsSection
-              id="payout"
-              title="Payout account"
-              description="The Nigerian bank account your ticket sales are paid into."
-            >
-              <PayoutAccount payout={data.payout} />
-            </SettingsSection>
-            <SettingsSection
-              id="preferences"
-              title="Preferences"
-              description="Who pays the service fee by default, and whether we mail you about orders."
-            >
-              <PreferencesForm preferences={data.preferences} />
-            </SettingsSection>
-            {owner ? (
+            {[
+              {
+                id: 'profile',
+                title: 'Profile',
+                description: 'Your name and the phone number you log in with.',
+                content: (
+                  <ProfileForm
+                    // A saved change resets the form to what the server stored.
+                    key={`${data.profile.phoneNumber}|${data.profile.fullName}`}
+                    profile={data.profile}
+                    onSaved={(profile) => onAccountChange?.(profile)}
+                  />
+                ),
+              },
+              {
+                id: 'email',
+                title: 'Email',
+                description:
+                  'Where we write to you. A new address counts once you open the link we send to it.',
+                content: <EmailForm profile={data.profile} />,
+              },
+              {
+                id: 'organiser',
+                title: 'Organiser',
+                description: 'The name and logo buyers see on your event pages and tickets.',
+                content: (
+                  <OrganiserForm organiser={data.organiser} fullName={data.profile.fullName} />
+                ),
+              },
+              {
+                id: 'payout',
+                title: 'Payout account',
+                description: 'The Nigerian bank account your ticket sales are paid into.',
+                content: <PayoutAccount payout={data.payout} />,
+              },
+              {
+                id: 'preferences',
+                title: 'Preferences',
+                description:
+                  'Who pays the service fee by default, and whether we mail you about orders.',
+                content: <PreferencesForm preferences={data.preferences} />,
+              },
+              ...(owner
+                ? [
+                    {
+                      id: 'webhooks',
+                      title: 'Webhooks',
+                      description: (
+                        <>
+                          Send orders, refunds, cancellations, transfers, check-ins and waiting-list
+                          offers to your own tools as they happen: signed JSON, retried for a day.
+                          See the integration guide (docs/integrations.md) for how to check a
+                          signature.
+                        </>
+                      ),
+                      content: <Webhooks />,
+                    },
+                  ]
+                : []),
+              {
+                id: 'api-tokens',
+                title: 'API tokens',
+                description:
+                  'Keys for your other tools — a CRM, a spreadsheet, a door system — each with one scope and, if you like, some events only. See the API reference at /api/docs.',
+                content: <ApiTokensPanel />,
+              },
+              {
+                id: 'server-features',
+                title: 'Server features',
+                description:
+                  "Payments, mail, SMS and wallet passes need this server's configuration. What is on, and how to turn on the rest.",
+                content: <ServerFeatures />,
+              },
+              {
+                id: 'password',
+                title: 'Password',
+                description: 'Use a password you do not use anywhere else.',
+                content: <PasswordForm />,
+              },
+            ].map((section) => (
               <SettingsSection
-                id="webhooks"
-                title="Webhooks"
-                description={
-                  <>
-                    Send orders, refunds, cancellations, transfers, check-ins and waiting-list
-                    offers to your own tools as they happen: signed JSON, retried for a day. See the
-                    integration guide (docs/integrations.md) for how to check a signature.
-                  </>
-                }
+                key={section.id}
+                id={section.id}
+                title={section.title}
+                description={section.description}
               >
-                <Webhooks />
+                {section.content}
               </SettingsSection>
-            ) : null}
-            <SettingsSection
-              id="api-tokens"
-              title="API tokens"
-              description="Keys for your other tools — a CRM, a spreadsheet, a door system — each with one scope and, if you like, some events only. See the API reference at /api/docs."
-            >
-              <ApiTokensPanel />
-            </SettingsSection>
-            <SettingsSection
-              id="server-features"
-              title="Server features"
-              description="Payments, mail, SMS and wallet passes need this server's configuration. What is on, and how to turn on the rest."
-            >
-              <ServerFeatures />
-            </SettingsSection>
-            <SettingsSection
-              id="password"
-              title="Password"
-              description="Use a password you do not use anywhere else."
-            >
-              <PasswordForm />
-            </SettingsSection>
+            ))}
           </>
         )}
       </div>

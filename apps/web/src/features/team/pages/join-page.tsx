@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { AuthScreen } from '../../../components/ui/auth-screen.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { UsersIcon } from '../../../components/ui/icons.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { BlockSpinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { readApiFailure } from '../../../lib/api-error.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -35,9 +35,7 @@ export function JoinPage() {
   if (preview.isPending) {
     return (
       <AuthScreen title="Team invitation" icon={UsersIcon}>
-        <div className="flex justify-center py-6 text-indigo-600">
-          <Spinner label="Opening the invitation…" />
-        </div>
+        <BlockSpinner label="Opening the invitation…" className="py-6" />
       </AuthScreen>
     );
   }

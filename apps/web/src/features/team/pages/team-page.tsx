@@ -1,6 +1,6 @@
 import { Alert } from '../../../components/ui/alert.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { QueryState } from '../../../components/ui/spinner.tsx';
 import { useTeam } from '../api/get-team.ts';
 import { InvitationsPanel } from '../components/invitations-panel.tsx';
 import { InviteForm } from '../components/invite-form.tsx';
@@ -21,18 +21,19 @@ export function TeamPage() {
       />
       <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6 lg:grid-cols-[minmax(0,1fr)_28rem] lg:items-start lg:px-8">
         <div className="space-y-6 lg:col-start-1 lg:row-start-1">
-          {team.isPending ? (
-            <div className="flex justify-center py-12 text-indigo-600">
-              <Spinner label="Loading your team…" />
-            </div>
-          ) : team.isError ? (
-            <Alert tone="error">Your team could not be loaded.</Alert>
-          ) : (
-            <>
-              <MembersPanel members={team.data.members} />
-              <InvitationsPanel invitations={team.data.invitations} />
-            </>
-          )}
+          <QueryState
+            query={team}
+            loading="Loading your team…"
+            spinnerClassName="py-12"
+            failed={<Alert tone="error">Your team could not be loaded.</Alert>}
+          >
+            {(data) => (
+              <>
+                <MembersPanel members={data.members} />
+                <InvitationsPanel invitations={data.invitations} />
+              </>
+            )}
+          </QueryState>
         </div>
         <div className="lg:col-start-2 lg:row-start-1">
           <InviteForm />

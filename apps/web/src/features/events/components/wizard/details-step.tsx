@@ -1,11 +1,11 @@
-import { EVENT_CATEGORIES, EVENT_LIMITS } from '@gatepass/shared';
+import { CategorySelect } from './category-select.tsx';
+import { EVENT_LIMITS } from '@gatepass/shared';
 import {
   FormInput,
   FormTextArea,
   useFieldControl,
   useFieldProps,
 } from '../../../../components/ui/form.tsx';
-import { Select } from '../../../../components/ui/form-controls.tsx';
 import type { EventForm } from '../../lib/wizard.ts';
 import { MarkdownEditor } from './markdown-editor.tsx';
 import type { StepProps } from './step-props.ts';
@@ -33,13 +33,7 @@ export function DetailsStep({ wizard }: StepProps) {
         maxLength={EVENT_LIMITS.summaryMax}
         hint={`One or two sentences shown on event cards and in link previews (${form.summary.length}/${EVENT_LIMITS.summaryMax}).`}
       />
-      <Select label="Category" wrapperClassName="sm:max-w-xs" {...category}>
-        {EVENT_CATEGORIES.map((c) => (
-          <option key={c} value={c}>
-            {c}
-          </option>
-        ))}
-      </Select>
+      <CategorySelect {...category} />
       <MarkdownEditor {...description} />
     </div>
   );

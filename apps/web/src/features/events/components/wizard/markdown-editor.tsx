@@ -1,3 +1,4 @@
+import type { TextFieldProps } from './step-props.ts';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { EVENT_LIMITS } from '@gatepass/shared';
 import { useId } from 'react';
@@ -12,15 +13,7 @@ const tabClass = ({ selected }: { selected: boolean }) =>
   );
 
 /** The description: Markdown with a Write / Preview pair of tabs. */
-export function MarkdownEditor({
-  value,
-  onChange,
-  error,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | undefined;
-}) {
+export function MarkdownEditor({ value, onChange, error }: TextFieldProps) {
   const id = useId();
   const labelId = `${id}-label`;
   const hintId = `${id}-hint`;

@@ -63,11 +63,7 @@ export function MediaStep({ event }: StepProps) {
   return (
     <div className="grid gap-6">
       <div className="overflow-hidden rounded-2xl ring-1 ring-slate-200">
-        <EventCover
-          coverUrl={event.coverUrl}
-          category={event.category}
-          className="aspect-[16/9] w-full"
-        />
+        <EventCover event={event} className="aspect-[16/9] w-full" />
       </div>
       <p className="-mt-3 text-sm text-slate-600">
         {event.coverUrl

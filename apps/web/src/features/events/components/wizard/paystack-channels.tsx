@@ -1,3 +1,4 @@
+import type { TextFieldProps } from './step-props.ts';
 import {
   LONG_HOLD_CHANNELS,
   PAYSTACK_CHANNEL_LABELS,
@@ -19,15 +20,7 @@ const DESCRIPTIONS: Record<PaystackChannel, string> = {
  * Which Paystack channels this event's checkout offers (issue 15 §1). At least one stays
  * on; shown only where this server takes Paystack.
  */
-export function PaystackChannels({
-  value,
-  onChange,
-  error,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | undefined;
-}) {
+export function PaystackChannels({ value, onChange, error }: TextFieldProps) {
   const methods = useServerPaymentMethods();
   if (!methods.includes('paystack')) return null;
   const on = value.split(',').filter(Boolean);

@@ -142,11 +142,7 @@ export function ReviewStep({
         </Section>
         <Section title="Media" step="media" goTo={goTo}>
           <div className="w-48 overflow-hidden rounded-lg ring-1 ring-slate-200">
-            <EventCover
-              coverUrl={event.coverUrl}
-              category={event.category}
-              className="aspect-[16/9] w-full"
-            />
+            <EventCover event={event} className="aspect-[16/9] w-full" />
           </div>
           {!event.coverUrl ? (
             <p className="mt-2 text-slate-500">

@@ -13,3 +13,10 @@ export interface StepProps {
   errors: FieldMessages;
   goTo: (slug: StepSlug) => void;
 }
+
+/** A wizard input bound to one text field: its value, the setter and the field's message. */
+export interface TextFieldProps {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+}

@@ -1,3 +1,4 @@
+import { EmptyState } from '../../../../components/ui/panel.tsx';
 import { type FeeMode, formatCount, formatNaira, type ManageTicketTypeDto } from '@gatepass/shared';
 import { useState } from 'react';
 import { toast } from '../../../../lib/toast.ts';
@@ -63,19 +64,21 @@ export function TicketsStep({ event, wizard, errors }: StepProps) {
         ) : null}
 
         {event.ticketTypes.length === 0 && !ticketDraft ? (
-          <div className="mt-4 rounded-2xl border border-dashed border-slate-300 px-6 py-10 text-center">
-            <span className="mx-auto flex size-11 items-center justify-center rounded-full bg-indigo-50 text-indigo-600">
-              <TicketIcon className="size-6" />
-            </span>
-            <p className="mt-3 font-semibold text-slate-900">No tickets yet</p>
-            <p className="mt-1 text-sm text-slate-600">
-              Add at least one ticket type, free or paid, before you publish.
-            </p>
-            <Button className="mt-5" onClick={() => open('new')}>
-              <PlusIcon className="size-5" />
-              Add ticket type
-            </Button>
-          </div>
+          <EmptyState
+            title="No tickets yet"
+            heading="p"
+            icon={<TicketIcon className="size-6" />}
+            boxed
+            className="mt-4 py-10"
+            action={
+              <Button onClick={() => open('new')}>
+                <PlusIcon className="size-5" />
+                Add ticket type
+              </Button>
+            }
+          >
+            Add at least one ticket type, free or paid, before you publish.
+          </EmptyState>
         ) : null}
 
         <ul className="mt-4 grid gap-3">
