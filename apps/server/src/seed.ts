@@ -103,6 +103,9 @@ interface DemoEvent {
 /** The organiser's name before it read well at home: a demo organiser still called so is renamed. */
 const OLD_DEMO_NAME = 'Gatepass Demo Organiser';
 
+/** A venue in Lagos, where every demo event takes place (or online). */
+const inLagos = (venueName: string, address: string) => ({ venueName, address, city: 'Lagos' });
+
 const DEMO_EVENTS: DemoEvent[] = [
   {
     event: {
@@ -111,9 +114,7 @@ const DEMO_EVENTS: DemoEvent[] = [
       description:
         '## The line-up\n\n- **The Lagos Jazz Trio**\n- Guest vocalists from across West Africa\n\nDoors open an hour before the first set. Food and drinks on sale at the venue.',
       category: 'Music',
-      venueName: 'Terra Kulture',
-      address: '1376 Tiamiyu Savage Street, Victoria Island',
-      city: 'Lagos',
+      ...inLagos('Terra Kulture', '1376 Tiamiyu Savage Street, Victoria Island'),
     },
     day: 9,
     start: '19:00',
@@ -140,9 +141,10 @@ const DEMO_EVENTS: DemoEvent[] = [
       description:
         'A day of talks, panels and office hours.\n\n1. Fundraising in 2026\n2. Payments and regulation\n3. Hiring engineers in Lagos\n\nLunch is included for delegates.',
       category: 'Tech',
-      venueName: 'Landmark Event Centre',
-      address: 'Plot 2 & 3, Water Corporation Road, Oniru, Victoria Island',
-      city: 'Lagos',
+      ...inLagos(
+        'Landmark Event Centre',
+        'Plot 2 & 3, Water Corporation Road, Oniru, Victoria Island',
+      ),
     },
     day: 16,
     start: '09:00',
@@ -171,9 +173,7 @@ const DEMO_EVENTS: DemoEvent[] = [
       description:
         'Bring the family. Live music all afternoon, a kids’ corner and a jollof cook-off at 4 pm.',
       category: 'Food & Drink',
-      venueName: 'Lekki Leisure Lake',
-      address: 'Remi Olowude Street, Lekki Phase 1',
-      city: 'Lagos',
+      ...inLagos('Lekki Leisure Lake', 'Remi Olowude Street, Lekki Phase 1'),
     },
     day: 12,
     start: '12:00',
@@ -191,9 +191,7 @@ const DEMO_EVENTS: DemoEvent[] = [
       summary: 'Canvas, colour and a glass of wine, with a painter to guide you.',
       description: 'No experience needed. All materials provided; take your painting home.',
       category: 'Arts',
-      venueName: 'Nike Art Gallery',
-      address: '2 Elegushi Beach Road, Lekki',
-      city: 'Lagos',
+      ...inLagos('Nike Art Gallery', '2 Elegushi Beach Road, Lekki'),
     },
     day: 20,
     start: '15:00',
@@ -223,9 +221,7 @@ const DEMO_EVENTS: DemoEvent[] = [
       summary: 'A five-kilometre run through Lagos Island at sunrise. All paces welcome.',
       description: 'Every runner gets a T-shirt and a medal. Water stations every kilometre.',
       category: 'Sports',
-      venueName: 'Tafawa Balewa Square',
-      address: 'Awolowo Road, Lagos Island',
-      city: 'Lagos',
+      ...inLagos('Tafawa Balewa Square', 'Awolowo Road, Lagos Island'),
     },
     day: 27,
     start: '06:30',
@@ -239,9 +235,7 @@ const DEMO_EVENTS: DemoEvent[] = [
       title: 'Afrobeats Rooftop Party',
       summary: 'The city’s best DJs on a rooftop above Victoria Island, until late.',
       category: 'Nightlife',
-      venueName: 'Sky Lounge, Eko Hotel',
-      address: 'Adetokunbo Ademola Street, Victoria Island',
-      city: 'Lagos',
+      ...inLagos('Sky Lounge, Eko Hotel', 'Adetokunbo Ademola Street, Victoria Island'),
     },
     day: 13,
     start: '22:00',

@@ -94,6 +94,9 @@ function tooMany(msBeforeNext: number): AppError {
   );
 }
 
+/** The limiters a table of rules makes: one a rule, under the rule's name. */
+export type LimitsOf<Rules> = Record<keyof Rules, Limiter>;
+
 /**
  * One limiter per rule of a table, the one way limits are made (app/rate-limits.ts). `name`
  * gives each its store name (its Redis key prefix); by default the rule's own name.
@@ -102,8 +105,8 @@ export function createLimits<Rules extends Record<string, LimitRule>>(
   redis: Redis | undefined,
   rules: Rules,
   name: (rule: keyof Rules & string) => string = (rule) => rule,
-): Record<keyof Rules, Limiter> {
+): LimitsOf<Rules> {
   return Object.fromEntries(
     Object.entries(rules).map(([rule, limit]) => [rule, new Limiter(name(rule), limit, redis)]),
-  ) as Record<keyof Rules, Limiter>;
+  ) as LimitsOf<Rules>;
 }

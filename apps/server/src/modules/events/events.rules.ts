@@ -1,10 +1,9 @@
 import { END_BEFORE_START } from '@gatepass/shared';
+import { isUuid } from '../../lib/uuid.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import * as repo from './events.repository.ts';
 import type { EventRow } from './events.table.ts';
-
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const eventNotFound = () => notFound('This event does not exist.');
 export const cancelledEvent = () =>
@@ -17,7 +16,7 @@ export async function ownedEvent(
   id: string,
   lock = false,
 ): Promise<EventRow> {
-  if (!UUID.test(id)) throw eventNotFound();
+  if (!isUuid(id)) throw eventNotFound();
   const event = await repo.findOwnedEvent(db, id, ownerId, lock);
   if (!event) throw eventNotFound();
   return event;

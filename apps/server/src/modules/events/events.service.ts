@@ -1,6 +1,7 @@
 import {
   DEFAULT_TIME_ZONE,
   EVENT_LIMITS,
+  type ErrorCode,
   type FeeMode,
   type cancelEventBody,
   type createEventBody,
@@ -9,6 +10,7 @@ import {
   type updateEventBody,
 } from '@gatepass/shared';
 import type { z } from 'zod';
+import { isUuid } from '../../lib/uuid.ts';
 import type { Db } from '../../db/database.ts';
 import { lockKey } from '../../db/locks.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -23,7 +25,6 @@ import {
   dateIssues,
   eventNotFound,
   ownedEvent,
-  UUID,
   notReady,
   placeIssues,
   readinessIssues,
@@ -42,6 +43,26 @@ type CancelEvent = z.output<typeof cancelEventBody>;
 export const DUPLICATE_WINDOW_SECONDS = 60;
 
 const SLUG_ATTEMPTS = 8;
+
+/** What refuses a change of an event's status (409), in the organiser's words. */
+const conflict = (code: ErrorCode, message: string) => () => new AppError(409, code, message);
+const cancelledCannotPublish = conflict(
+  'EVENT_CANCELLED',
+  'A cancelled event cannot be published again. Duplicate it to start over.',
+);
+const payoutRequired = conflict(
+  'PAYOUT_ACCOUNT_REQUIRED',
+  'Paid tickets need a verified payout account: Paystack pays your share of each sale straight to it. Add one in Settings → Payout account, or turn on offline payment to sell paid tickets by bank transfer or at the venue, or make the tickets free.',
+);
+const alreadyCancelled = conflict('EVENT_CANCELLED', 'This event is already cancelled.');
+const draftCannotCancel = conflict(
+  'CONFLICT',
+  'Only a published event can be cancelled. A draft can be deleted instead.',
+);
+const publishedCannotDelete = conflict(
+  'CONFLICT',
+  'Only a draft can be deleted. Cancel a published event instead.',
+);
 
 export const EVENT_MESSAGES = {
   created: 'Draft saved.',
@@ -252,11 +273,7 @@ export class EventsService {
     return this.db.transaction().execute(async (trx) => {
       const event = await ownedEvent(trx, ownerId, id, true);
       if (event.status === 'cancelled') {
-        throw new AppError(
-          409,
-          'EVENT_CANCELLED',
-          'A cancelled event cannot be published again. Duplicate it to start over.',
-        );
+        throw cancelledCannotPublish();
       }
       if (event.status === 'published') return this.manageDto(trx, event);
       const now = this.now();
@@ -269,11 +286,7 @@ export class EventsService {
         payoutMissing &&
         (await repo.hasPaidTicketTypes(trx, event.id))
       ) {
-        throw new AppError(
-          409,
-          'PAYOUT_ACCOUNT_REQUIRED',
-          'Paid tickets need a verified payout account: Paystack pays your share of each sale straight to it. Add one in Settings → Payout account, or turn on offline payment to sell paid tickets by bank transfer or at the venue, or make the tickets free.',
-        );
+        throw payoutRequired();
       }
       const updated = await repo.updateEvent(trx, event.id, {
         status: 'published',
@@ -288,14 +301,9 @@ export class EventsService {
       .transaction()
       .execute(async (trx) => {
         const event = await ownedEvent(trx, ownerId, id, true);
-        if (event.status === 'cancelled')
-          throw new AppError(409, 'EVENT_CANCELLED', 'This event is already cancelled.');
+        if (event.status === 'cancelled') throw alreadyCancelled();
         if (event.status === 'draft') {
-          throw new AppError(
-            409,
-            'CONFLICT',
-            'Only a published event can be cancelled. A draft can be deleted instead.',
-          );
+          throw draftCannotCancel();
         }
         const updated = await repo.updateEvent(trx, event.id, {
           status: 'cancelled',
@@ -313,11 +321,7 @@ export class EventsService {
     await this.db.transaction().execute(async (trx) => {
       const event = await ownedEvent(trx, ownerId, id, true);
       if (event.status !== 'draft' || event.published_at !== null) {
-        throw new AppError(
-          409,
-          'CONFLICT',
-          'Only a draft can be deleted. Cancel a published event instead.',
-        );
+        throw publishedCannotDelete();
       }
       await repo.deleteEvent(trx, event.id);
     });
@@ -399,7 +403,7 @@ export class EventsService {
 
   /** The event if this user owns it; anyone else gets the same 404 as for no event at all. */
   private async owned(db: Db, ownerId: string, id: string, lock = false): Promise<EventRow> {
-    if (!UUID.test(id)) throw eventNotFound();
+    if (!isUuid(id)) throw eventNotFound();
     const event = await repo.findOwnedEvent(db, id, ownerId, lock);
     if (!event) throw eventNotFound();
     return event;

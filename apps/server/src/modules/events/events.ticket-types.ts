@@ -2,12 +2,13 @@ import { EVENT_LIMITS, MAX_BELOW_MIN, SALES_END_BEFORE_START } from '@gatepass/s
 import type { createTicketTypeBody, updateTicketTypeBody } from '@gatepass/shared';
 import type { ManageTicketTypeDto } from '@gatepass/shared';
 import type { z } from 'zod';
+import { isUuid } from '../../lib/uuid.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { toManageTicketTypeDto } from './events.dto.ts';
 import * as repo from './events.repository.ts';
 import type { HeldByType } from './events.repository.ts';
-import { changeableEvent, throwIfIssues, UUID, type Issue } from './events.rules.ts';
+import { changeableEvent, throwIfIssues, type Issue } from './events.rules.ts';
 import type { TicketTypePatch } from './events.table.ts';
 import { toInstant } from './events.time.ts';
 
@@ -17,7 +18,7 @@ type UpdateTicketType = z.output<typeof updateTicketTypeBody>;
 const ticketTypeNotFound = () => notFound('This ticket type does not exist.');
 
 async function existingType(trx: Db, eventId: string, ticketTypeId: string) {
-  const current = UUID.test(ticketTypeId)
+  const current = isUuid(ticketTypeId)
     ? await repo.findTicketType(trx, eventId, ticketTypeId)
     : undefined;
   if (!current) throw ticketTypeNotFound();

@@ -1,6 +1,4 @@
-import { TZDate } from '@date-fns/tz';
 import {
-  DEFAULT_TIME_ZONE,
   envelope,
   errorBody,
   financesDto,
@@ -8,12 +6,11 @@ import {
   organiserHomeDto,
   payoutLedgerDto,
 } from '@gatepass/shared';
-import { format } from 'date-fns';
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accessFor, actingOrganiser } from '../../plugins/access.ts';
-import { requireUser } from '../../plugins/auth.ts';
+import { sendCsvDownload } from '../../plugins/csv-download.ts';
+import { actingOrganiser } from '../../plugins/access.ts';
+import { bearerSecurity, organiserApp, routeSchemas } from '../../plugins/route-schema.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { FinancesService } from './finances.service.ts';
 
@@ -28,86 +25,64 @@ const DEFINITIONS =
  */
 export function financeRoutes(finances: FinancesService, auth: AuthService): FastifyPluginAsync {
   return async (base) => {
-    const app = base.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onRequest', requireUser(auth));
-    app.addHook('onRoute', accessFor('manage'));
-    const security = [{ bearer: [] }];
+    const app = organiserApp(base, auth, 'manage');
+    const { route, answers } = routeSchemas({ tags: ['organiser: finances'], errors });
 
     app.get('/finances', {
-      schema: {
-        tags: ['organiser: finances'],
-        security,
-        summary: 'Totals, a table per event and daily sales for a date range (and one event)',
+      schema: route('Totals, a table per event and daily sales for a date range (and one event)', {
         description: DEFINITIONS,
         querystring: financesQuery,
-        response: { 200: envelope(financesDto), ...errors },
-      },
+        response: answers(financesDto),
+      }),
       handler: async (request) => ({
         data: await finances.report(actingOrganiser(request), request.query),
       }),
     });
 
     app.get('/finances/export.csv', {
-      schema: {
-        tags: ['organiser: finances'],
-        security,
-        summary: 'The completed orders behind the same figures, one row each, as streamed CSV',
+      schema: route('The completed orders behind the same figures, one row each, as streamed CSV', {
         description: `${DEFINITIONS} Columns sum to the report's totals. UTF-8 with BOM, CRLF, formula-looking cells prefixed with an apostrophe.`,
         querystring: financesQuery,
         produces: ['text/csv'],
         response: { 200: z.unknown().describe('text/csv'), ...errors },
-      },
+      }),
       handler: async (request, reply) => {
         const stream = await finances.exportCsv(actingOrganiser(request), request.query);
-        const day = format(new TZDate(Date.now(), DEFAULT_TIME_ZONE), 'yyyy-MM-dd');
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="finances-${day}.csv"`)
-          .header('cache-control', 'no-store')
-          .send(stream);
+        return sendCsvDownload(reply, 'finances', stream);
       },
     });
 
     app.get('/finances/payouts', {
-      schema: {
-        tags: ['organiser: finances'],
-        security,
-        summary:
-          "The payout ledger: per Paystack payment split with the organiser's subaccount, what the organiser gets, what the platform keeps, what Paystack charged, and Paystack's settlement; refunds as negative lines",
-        description:
-          'Dated by payment (refund lines by refund) in Africa/Lagos; `from`/`to` inclusive Lagos days. organiser = amount − the platform’s share (the order’s service fee, Paystack `transaction_charge`); platform = that share − Paystack’s fees (the platform bears them, `bearer: account`). Settlement from GET /settlement of the subaccount; `settlementsChecked: false` when Paystack could not be asked.',
-        querystring: financesQuery,
-        response: { 200: envelope(payoutLedgerDto), ...errors },
-      },
+      schema: route(
+        "The payout ledger: per Paystack payment split with the organiser's subaccount, what the organiser gets, what the platform keeps, what Paystack charged, and Paystack's settlement; refunds as negative lines",
+        {
+          description:
+            'Dated by payment (refund lines by refund) in Africa/Lagos; `from`/`to` inclusive Lagos days. organiser = amount − the platform’s share (the order’s service fee, Paystack `transaction_charge`); platform = that share − Paystack’s fees (the platform bears them, `bearer: account`). Settlement from GET /settlement of the subaccount; `settlementsChecked: false` when Paystack could not be asked.',
+          querystring: financesQuery,
+          response: answers(payoutLedgerDto),
+        },
+      ),
       handler: async (request) => ({
         data: await finances.payouts(actingOrganiser(request), request.query),
       }),
     });
 
     app.get('/finances/payouts.csv', {
-      schema: {
-        tags: ['organiser: finances'],
-        security,
-        summary: 'The payout ledger as CSV (refunds as negative lines)',
+      schema: route('The payout ledger as CSV (refunds as negative lines)', {
         querystring: financesQuery,
         produces: ['text/csv'],
         response: { 200: z.unknown().describe('text/csv'), ...errors },
-      },
+      }),
       handler: async (request, reply) => {
         const stream = await finances.payoutsCsv(actingOrganiser(request), request.query);
-        const day = format(new TZDate(Date.now(), DEFAULT_TIME_ZONE), 'yyyy-MM-dd');
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="payouts-${day}.csv"`)
-          .header('cache-control', 'no-store')
-          .send(stream);
+        return sendCsvDownload(reply, 'payouts', stream);
       },
     });
 
     app.get('/home', {
       schema: {
         tags: ['organiser: home'],
-        security,
+        security: bearerSecurity,
         summary:
           "The organiser's home figures: all-time and 30-day money, tickets sold and held, events, the next events and the latest orders",
         response: { 200: envelope(organiserHomeDto), 401: errorBody },

@@ -57,9 +57,19 @@ export const dedupeKey = (message: OutboxMessage): string | null =>
     ? null
     : `${message.channel ?? 'mail'}:${message.kind}:${message.about}`;
 
+/** What every new outbox row starts with, whatever its channel: unclaimed, unsent, no error. */
+const freshRow = (message: OutboxMessage) => ({
+  last_error: null,
+  sent_at: null,
+  claim_token: null,
+  provider_ref: null,
+  dedupe_key: dedupeKey(message),
+});
+
 const mailValues = (message: OutboxMessage) =>
   message.channel === 'webhook'
     ? {
+        ...freshRow(message),
         channel: 'webhook' as const,
         kind: message.kind,
         to_address: message.deliveryId,
@@ -68,16 +78,12 @@ const mailValues = (message: OutboxMessage) =>
         html_body: null,
         attachments: null,
         context: JSON.stringify({ deliveryId: message.deliveryId }),
-        last_error: null,
-        sent_at: null,
-        claim_token: null,
-        provider_ref: null,
-        dedupe_key: dedupeKey(message),
         event_id: null,
         organiser_id: null,
       }
     : message.channel === 'sms'
       ? {
+          ...freshRow(message),
           channel: 'sms' as const,
           kind: message.kind,
           to_address: message.to,
@@ -86,15 +92,11 @@ const mailValues = (message: OutboxMessage) =>
           html_body: null,
           attachments: null,
           context: message.context ? JSON.stringify(message.context) : null,
-          last_error: null,
-          sent_at: null,
-          claim_token: null,
-          provider_ref: null,
-          dedupe_key: dedupeKey(message),
           event_id: message.eventId ?? null,
           organiser_id: message.organiserId ?? null,
         }
       : {
+          ...freshRow(message),
           channel: 'mail' as const,
           kind: message.kind,
           to_address: message.to,
@@ -103,11 +105,6 @@ const mailValues = (message: OutboxMessage) =>
           html_body: message.html ?? null,
           attachments: message.attachments?.length ? JSON.stringify(message.attachments) : null,
           context: message.context ? JSON.stringify(message.context) : null,
-          last_error: null,
-          sent_at: null,
-          claim_token: null,
-          provider_ref: null,
-          dedupe_key: dedupeKey(message),
           event_id: null,
           organiser_id: null,
         };

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { MediaDto } from '@gatepass/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { isUuid } from '../../lib/uuid.ts';
 import type { Db } from '../../db/database.ts';
 import { processImage } from './media.image.ts';
 import * as repo from './media.repository.ts';
 import type { MediaInfoRow } from './media.table.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const mediaUrl = (id: string): string => `/api/v1/media/${id}`;
 
@@ -62,7 +61,7 @@ export class MediaService {
   }
 
   async read(id: string): Promise<StoredImage | undefined> {
-    if (!UUID.test(id)) return undefined;
+    if (!isUuid(id)) return undefined;
     const row = await repo.findMedia(this.db, id);
     if (!row) return undefined;
     // pg answers a Buffer, PGlite a Uint8Array: one view over the same memory either way.
@@ -72,7 +71,7 @@ export class MediaService {
 
   /** Whether this user uploaded that image (an event may only use its owner's images). */
   async isOwnedBy(id: string, userId: string): Promise<boolean> {
-    if (!UUID.test(id)) return false;
+    if (!isUuid(id)) return false;
     const row = await repo.findMediaInfo(this.db, id);
     return row?.owner_id === userId;
   }

@@ -155,31 +155,50 @@ const walletHtml = (wallets: WalletLink[]) =>
     : '';
 
 /**
- * Money arrived after the order's hold ran out and its tickets were sold to someone else
- * (or the order was cancelled meanwhile): no ticket, and the organiser refunds.
+ * A payment that bought no ticket: the reason, then the same promise that the organiser
+ * refunds it in full.
  */
-export function latePaymentMail(order: OrderRow, event: SaleEvent, amountKobo: number): NewMail {
-  const amount = formatKobo(amountKobo);
+function paymentWithoutTicketMail(
+  order: OrderRow,
+  reason: string,
+  mail: Pick<NewMail, 'kind' | 'about' | 'subject'>,
+): NewMail {
   const text = [
     `Hello ${order.first_name},`,
     '',
-    `We received your payment of ${amount} for order ${order.code} (${event.title}), but it arrived after your hold on the tickets had expired and they were no longer available.`,
+    reason,
     '',
     'You have no ticket for this order. The organiser has been told and will refund your payment in full.',
     '',
     'We are sorry for the trouble.',
   ].join('\n');
   return {
-    kind: 'order-late-payment',
+    kind: mail.kind,
     to: order.email,
-    about: `${order.id}:${amountKobo}`,
-    subject: `Your payment for ${event.title} will be refunded — order ${order.code}`,
+    about: mail.about,
+    subject: mail.subject,
     text,
     html: text
       .split('\n\n')
       .map((p) => `<p>${escape(p)}</p>`)
       .join('\n'),
   };
+}
+
+/**
+ * Money arrived after the order's hold ran out and its tickets were sold to someone else
+ * (or the order was cancelled meanwhile): no ticket, and the organiser refunds.
+ */
+export function latePaymentMail(order: OrderRow, event: SaleEvent, amountKobo: number): NewMail {
+  return paymentWithoutTicketMail(
+    order,
+    `We received your payment of ${formatKobo(amountKobo)} for order ${order.code} (${event.title}), but it arrived after your hold on the tickets had expired and they were no longer available.`,
+    {
+      kind: 'order-late-payment',
+      about: `${order.id}:${amountKobo}`,
+      subject: `Your payment for ${event.title} will be refunded — order ${order.code}`,
+    },
+  );
 }
 
 /**
@@ -191,27 +210,15 @@ export function cancelledEventPaymentMail(
   event: SaleEvent,
   amountKobo: number,
 ): NewMail {
-  const amount = formatKobo(amountKobo);
-  const text = [
-    `Hello ${order.first_name},`,
-    '',
-    `We received your payment of ${amount} for order ${order.code}, but ${event.title} has been cancelled by its organiser.`,
-    '',
-    'You have no ticket for this order. The organiser has been told and will refund your payment in full.',
-    '',
-    'We are sorry for the trouble.',
-  ].join('\n');
-  return {
-    kind: 'order-payment-event-cancelled',
-    to: order.email,
-    about: order.id,
-    subject: `${event.title} was cancelled: your payment will be refunded — order ${order.code}`,
-    text,
-    html: text
-      .split('\n\n')
-      .map((p) => `<p>${escape(p)}</p>`)
-      .join('\n'),
-  };
+  return paymentWithoutTicketMail(
+    order,
+    `We received your payment of ${formatKobo(amountKobo)} for order ${order.code}, but ${event.title} has been cancelled by its organiser.`,
+    {
+      kind: 'order-payment-event-cancelled',
+      about: order.id,
+      subject: `${event.title} was cancelled: your payment will be refunded — order ${order.code}`,
+    },
+  );
 }
 
 export const HOLD_CONFIRMATION = 'order-hold-confirmation';

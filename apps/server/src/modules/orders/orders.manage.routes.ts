@@ -1,7 +1,4 @@
-import { TZDate } from '@date-fns/tz';
 import {
-  DEFAULT_TIME_ZONE,
-  envelope,
   errorBody,
   eventHoldDto,
   eventHoldsQuery,
@@ -16,16 +13,15 @@ import {
   orderDto,
   manageTransferOrderBody,
 } from '@gatepass/shared';
-import { format } from 'date-fns';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accessFor, actingOrganiser, currentActor } from '../../plugins/access.ts';
-import { requireUser } from '../../plugins/auth.ts';
+import { sendCsvDownload } from '../../plugins/csv-download.ts';
+import { actingOrganiser, currentActor } from '../../plugins/access.ts';
+import { organiserApp, organiserErrors, routeSchemas } from '../../plugins/route-schema.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { OrdersManageService } from './orders.manage.service.ts';
 
-const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody };
 const orderParams = z.object({ orderId: idField });
 
 export const ORDER_ACTION_MESSAGES = {
@@ -51,49 +47,45 @@ export function manageOrderRoutes(
   auth: AuthService,
 ): FastifyPluginAsync {
   return async (base) => {
-    const app = base.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onRequest', requireUser(auth));
-    app.addHook('onRoute', accessFor('manage'));
-    const tags = ['organiser: orders'];
-    const security = [{ bearer: [] }];
+    const app = organiserApp(base, auth, 'manage');
+    const { route, answers } = routeSchemas({
+      tags: ['organiser: orders'],
+      errors: organiserErrors,
+    });
 
     app.get('/', {
-      schema: {
-        tags,
-        security,
-        summary: "Every order of the organiser's events, newest first: search, filters, pages",
+      schema: route("Every order of the organiser's events, newest first: search, filters, pages", {
         description:
           '`q` matches the buyer’s name, email or phone (contains, any case) and the order code (starts with). `from`/`to` are inclusive Lagos calendar days of when the order was placed. `eventId` of an event that is not yours answers 404.',
         querystring: manageOrdersQuery,
-        response: { 200: envelope(manageOrderPage), ...errors },
-      },
+        response: answers(manageOrderPage),
+      }),
       handler: async (request) => ({
         data: await service.list(actingOrganiser(request), request.query),
       }),
     });
 
     app.get('/holds', {
-      schema: {
-        tags,
-        security,
-        summary:
-          "An event's open holds (pending orders): who, how many tickets, until when, offline-confirmed or not",
-        querystring: eventHoldsQuery,
-        response: { 200: envelope(z.array(eventHoldDto)), ...errors },
-      },
+      schema: route(
+        "An event's open holds (pending orders): who, how many tickets, until when, offline-confirmed or not",
+        {
+          querystring: eventHoldsQuery,
+          response: answers(z.array(eventHoldDto)),
+        },
+      ),
       handler: async (request) => ({
         data: await service.holds(actingOrganiser(request), request.query.eventId),
       }),
     });
 
     app.post('/:orderId/release', {
-      schema: {
-        tags,
-        security,
-        summary: 'Release a hold: the pending order is cancelled and its tickets go back on sale',
-        params: orderParams,
-        response: { 200: envelope(orderDto), ...errors },
-      },
+      schema: route(
+        'Release a hold: the pending order is cancelled and its tickets go back on sale',
+        {
+          params: orderParams,
+          response: answers(orderDto),
+        },
+      ),
       handler: async (request) => ({
         data: await service.releaseHold(
           actingOrganiser(request),
@@ -105,48 +97,34 @@ export function manageOrderRoutes(
     });
 
     app.get('/export.csv', {
-      schema: {
-        tags,
-        security,
-        summary: 'The orders matching the same filters as CSV, streamed (any number of rows)',
+      schema: route('The orders matching the same filters as CSV, streamed (any number of rows)', {
         description:
           'UTF-8 with a BOM, CRLF line ends, one row per order, amounts in naira with two decimals, times in Lagos. Cells that start with = + - @ get a leading apostrophe so spreadsheets never run them. Rows are read in batches as the client downloads (chunked transfer), so memory does not grow with the export.',
         querystring: manageOrdersExportQuery,
         produces: ['text/csv'],
-        response: { 200: z.unknown().describe('text/csv'), ...errors },
-      },
+        response: { 200: z.unknown().describe('text/csv'), ...organiserErrors },
+      }),
       handler: async (request, reply) => {
         const stream = await service.exportCsv(actingOrganiser(request), request.query);
-        const day = format(new TZDate(Date.now(), DEFAULT_TIME_ZONE), 'yyyy-MM-dd');
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
-          .header('cache-control', 'no-store')
-          .send(stream);
+        return sendCsvDownload(reply, 'orders', stream);
       },
     });
 
     app.get('/:orderId', {
-      schema: {
-        tags,
-        security,
-        summary: 'One order: items, payment, check-in, history and the actions allowed now',
+      schema: route('One order: items, payment, check-in, history and the actions allowed now', {
         params: orderParams,
-        response: { 200: envelope(manageOrderDto), ...errors },
-      },
+        response: answers(manageOrderDto),
+      }),
       handler: async (request) => ({
         data: await service.detail(actingOrganiser(request), request.params.orderId),
       }),
     });
 
     app.post('/:orderId/resend-tickets', {
-      schema: {
-        tags,
-        security,
-        summary: "Mail the buyer's tickets again (completed orders)",
+      schema: route("Mail the buyer's tickets again (completed orders)", {
         params: orderParams,
-        response: { 200: envelope(manageOrderDto), ...errors },
-      },
+        response: answers(manageOrderDto),
+      }),
       handler: async (request) => ({
         data: await service.resendTickets(
           actingOrganiser(request),
@@ -158,13 +136,13 @@ export function manageOrderRoutes(
     });
 
     app.post('/:orderId/mark-paid', {
-      schema: {
-        tags,
-        security,
-        summary: 'Mark a pending (offline) order paid: it completes and the tickets are mailed',
-        params: orderParams,
-        response: { 200: envelope(manageOrderDto), ...errors },
-      },
+      schema: route(
+        'Mark a pending (offline) order paid: it completes and the tickets are mailed',
+        {
+          params: orderParams,
+          response: answers(manageOrderDto),
+        },
+      ),
       handler: async (request) => ({
         data: await service.markPaid(
           actingOrganiser(request),
@@ -176,17 +154,16 @@ export function manageOrderRoutes(
     });
 
     app.post('/:orderId/transfer', {
-      schema: {
-        tags,
-        security,
-        summary:
-          "Transfer a completed order on its buyer's behalf: a new code is mailed to the new holder and the old code stops working",
-        description:
-          'Allowed whatever the event’s transfer setting (that setting governs buyers). A checked-in order, a cancelled or ended event, an order transferred ORDER_TRANSFERS_PER_DAY times in 24 hours: 409. `orderCode` is the code the organiser saw: an order transferred since is refused (409); without it, an order transferred in the last 5 minutes is refused, so a repeated request moves it once.',
-        params: orderParams,
-        body: manageTransferOrderBody,
-        response: { 200: envelope(manageOrderDto), ...errors },
-      },
+      schema: route(
+        "Transfer a completed order on its buyer's behalf: a new code is mailed to the new holder and the old code stops working",
+        {
+          description:
+            'Allowed whatever the event’s transfer setting (that setting governs buyers). A checked-in order, a cancelled or ended event, an order transferred ORDER_TRANSFERS_PER_DAY times in 24 hours: 409. `orderCode` is the code the organiser saw: an order transferred since is refused (409); without it, an order transferred in the last 5 minutes is refused, so a repeated request moves it once.',
+          params: orderParams,
+          body: manageTransferOrderBody,
+          response: answers(manageOrderDto),
+        },
+      ),
       handler: async (request) => ({
         data: await service.transfer(
           actingOrganiser(request),
@@ -199,14 +176,11 @@ export function manageOrderRoutes(
     });
 
     app.post('/:orderId/cancel', {
-      schema: {
-        tags,
-        security,
-        summary: 'Cancel a pending or completed order; its tickets go back on sale',
+      schema: route('Cancel a pending or completed order; its tickets go back on sale', {
         params: orderParams,
         body: orderActionBody,
-        response: { 200: envelope(manageOrderDto), ...errors },
-      },
+        response: answers(manageOrderDto),
+      }),
       handler: async (request) => ({
         data: await service.cancel(
           actingOrganiser(request),
@@ -219,15 +193,14 @@ export function manageOrderRoutes(
     });
 
     app.post('/:orderId/refund', {
-      schema: {
-        tags,
-        security,
-        summary:
-          'Refund an order: with Paystack enabled, its Paystack payments (and any it could not take) are refunded through Paystack first; a completed order is then marked refunded and its tickets go back on sale. 502 when Paystack refuses (nothing changed).',
-        params: orderParams,
-        body: orderActionBody,
-        response: { 200: envelope(manageOrderDto), ...errors, 502: errorBody },
-      },
+      schema: route(
+        'Refund an order: with Paystack enabled, its Paystack payments (and any it could not take) are refunded through Paystack first; a completed order is then marked refunded and its tickets go back on sale. 502 when Paystack refuses (nothing changed).',
+        {
+          params: orderParams,
+          body: orderActionBody,
+          response: { ...answers(manageOrderDto), 502: errorBody },
+        },
+      ),
       handler: async (request) => {
         const { order, refunded } = await service.refund(
           actingOrganiser(request),

@@ -12,9 +12,10 @@ import {
 } from '@gatepass/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import { isUuid } from '../../lib/uuid.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { Limiter } from '../../lib/rate-limiter.ts';
+import type { LimitsOf } from '../../lib/rate-limiter.ts';
 import { newToken, sha256 } from '../../lib/secrets.ts';
 import { dateRangeWindow } from '../events/events.time.ts';
 import type { PromoUsage } from '../promos/promos.service.ts';
@@ -28,8 +29,6 @@ import type { OrdersService, TransferTo } from './orders.service.ts';
 
 type ListQuery = z.output<typeof manageOrdersQuery>;
 type ExportQuery = z.output<typeof manageOrdersExportQuery>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const ORDER_NOT_FOUND = 'This order was not found.';
 export const EVENT_NOT_FOUND = 'This event does not exist.';
@@ -55,11 +54,7 @@ export const LOOKUP_LIMIT_RULES = {
   failuresPerIpAndCode: { points: 10, duration: 60 * 60 },
 };
 
-export interface LookupLimits {
-  perIp: Limiter;
-  failuresPerIp: Limiter;
-  failuresPerIpAndCode: Limiter;
-}
+export type LookupLimits = LimitsOf<typeof LOOKUP_LIMIT_RULES>;
 
 /** A payment as the payments module keeps it: only whether it settled the order matters here. */
 export interface RefundablePayment {
@@ -157,7 +152,7 @@ export class OrdersManageService {
   }
 
   async detail(ownerId: string, orderId: string): Promise<ManageOrderDto> {
-    const row = UUID.test(orderId) ? await manageRepo.findOrderDetail(this.db, orderId) : undefined;
+    const row = isUuid(orderId) ? await manageRepo.findOrderDetail(this.db, orderId) : undefined;
     if (!row || row.owner_id !== ownerId) throw notFound(ORDER_NOT_FOUND);
     const [items, event, history] = await Promise.all([
       repo.findOrderItems(this.db, [row.id]),
@@ -353,7 +348,7 @@ export class OrdersManageService {
 
   /** Ends one hold of the organiser's event; another organiser's order is 404. */
   releaseHold(ownerId: string, orderId: string, actorUserId = ownerId): Promise<OrderDto> {
-    if (!UUID.test(orderId)) throw notFound('This order was not found.');
+    if (!isUuid(orderId)) throw notFound('This order was not found.');
     return this.orders.organiser.releaseHold(ownerId, orderId, actorUserId);
   }
 
@@ -397,7 +392,7 @@ export class OrdersManageService {
 
   /** The caller's event, or 404 (also for another organiser's). */
   async ownedEvent(ownerId: string, eventId: string): Promise<SaleEvent> {
-    const event = UUID.test(eventId) ? await inventoryService.event(this.db, eventId) : undefined;
+    const event = isUuid(eventId) ? await inventoryService.event(this.db, eventId) : undefined;
     if (!event || event.owner_id !== ownerId) throw notFound(EVENT_NOT_FOUND);
     return event;
   }

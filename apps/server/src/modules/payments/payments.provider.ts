@@ -61,30 +61,31 @@ export class PaymentProviderError extends Error {
 }
 
 /**
+ * A provider with nothing to ask: no page to send the buyer to, and every payment pending
+ * until someone else settles the order; `providerStatus` says who.
+ */
+function settledElsewhere(
+  method: PaymentProvider['method'],
+  providerStatus: string,
+): PaymentProvider {
+  return {
+    method,
+    initialize: async () => ({ redirectUrl: null }),
+    verify: async (reference) => ({
+      reference,
+      status: 'pending',
+      amountKobo: 0,
+      currency: 'NGN',
+      providerStatus,
+    }),
+  };
+}
+
+/**
  * The built-in TEST provider: the web app's clearly marked TEST page, whose answer
  * (POST /orders/{id}/test-payment) completes or fails the order directly. Nothing to ask.
  */
-export const testProvider: PaymentProvider = {
-  method: 'test',
-  initialize: async () => ({ redirectUrl: null }),
-  verify: async (reference) => ({
-    reference,
-    status: 'pending',
-    amountKobo: 0,
-    currency: 'NGN',
-    providerStatus: 'answered on the TEST page',
-  }),
-};
+export const testProvider = settledElsewhere('test', 'answered on the TEST page');
 
 /** Bank transfer or cash at the venue: the order waits until the organiser marks it paid. */
-export const offlineProvider: PaymentProvider = {
-  method: 'offline',
-  initialize: async () => ({ redirectUrl: null }),
-  verify: async (reference) => ({
-    reference,
-    status: 'pending',
-    amountKobo: 0,
-    currency: 'NGN',
-    providerStatus: 'awaiting the organiser',
-  }),
-};
+export const offlineProvider = settledElsewhere('offline', 'awaiting the organiser');

@@ -1,7 +1,6 @@
 import {
   createPromoCodeBody,
   envelope,
-  errorBody,
   idField,
   messageEnvelope,
   promoCodeDto,
@@ -14,10 +13,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accessFor, actingOrganiser } from '../../plugins/access.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { organiserErrors } from '../../plugins/route-schema.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { PROMO_MESSAGES, type PromosService } from './promos.service.ts';
 
-const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody };
 const idParams = z.object({ id: idField });
 const eventParams = z.object({ eventId: idField });
 
@@ -40,7 +39,7 @@ export function promoRoutes(promos: PromosService, auth: AuthService): FastifyPl
         security,
         summary: "The organiser's promo codes (all events, or one), newest first, with usage",
         querystring: promoCodesQuery,
-        response: { 200: envelope(z.array(promoCodeDto)), ...errors },
+        response: { 200: envelope(z.array(promoCodeDto)), ...organiserErrors },
       },
       handler: async (request) => ({
         data: await promos.list(actingOrganiser(request), request.query.eventId),
@@ -53,7 +52,7 @@ export function promoRoutes(promos: PromosService, auth: AuthService): FastifyPl
         security,
         summary: 'Create a promo code for one of your events (409 PROMO_CODE_TAKEN if it exists)',
         body: createPromoCodeBody,
-        response: { 201: envelope(promoCodeDto), ...errors },
+        response: { 201: envelope(promoCodeDto), ...organiserErrors },
       },
       handler: async (request, reply) => {
         const promo = await promos.create(actingOrganiser(request), request.body);
@@ -67,7 +66,7 @@ export function promoRoutes(promos: PromosService, auth: AuthService): FastifyPl
         security,
         summary: 'One promo code with its usage figures',
         params: idParams,
-        response: { 200: envelope(promoCodeDto), ...errors },
+        response: { 200: envelope(promoCodeDto), ...organiserErrors },
       },
       handler: async (request) => ({
         data: await promos.get(actingOrganiser(request), request.params.id),
@@ -82,7 +81,7 @@ export function promoRoutes(promos: PromosService, auth: AuthService): FastifyPl
           'Change a promo code (partial; null clears maxUses/startsAt/endsAt). maxUses cannot go below the uses so far (409).',
         params: idParams,
         body: updatePromoCodeBody,
-        response: { 200: envelope(promoCodeDto), ...errors },
+        response: { 200: envelope(promoCodeDto), ...organiserErrors },
       },
       handler: async (request) => ({
         data: await promos.update(actingOrganiser(request), request.params.id, request.body),
@@ -96,7 +95,7 @@ export function promoRoutes(promos: PromosService, auth: AuthService): FastifyPl
         security,
         summary: 'Delete a promo code no order has used (409 otherwise: switch it off instead)',
         params: idParams,
-        response: { 200: messageEnvelope, ...errors },
+        response: { 200: messageEnvelope, ...organiserErrors },
       },
       handler: async (request) => {
         await promos.remove(actingOrganiser(request), request.params.id);
@@ -111,7 +110,7 @@ export function promoRoutes(promos: PromosService, auth: AuthService): FastifyPl
         summary:
           "A published event's share kit: its public link, a QR preview and the poster paths",
         params: eventParams,
-        response: { 200: envelope(shareKitDto), ...errors },
+        response: { 200: envelope(shareKitDto), ...organiserErrors },
       },
       handler: async (request) => ({
         data: await promos.shareKit(actingOrganiser(request), request.params.eventId),
@@ -128,7 +127,7 @@ export function promoRoutes(promos: PromosService, auth: AuthService): FastifyPl
           produces: [format === 'png' ? 'image/png' : 'application/pdf'],
           response: {
             200: z.unknown().describe(format === 'png' ? 'image/png' : 'application/pdf'),
-            ...errors,
+            ...organiserErrors,
           },
         },
         handler: async (request, reply) => {

@@ -8,8 +8,10 @@ import {
 } from '@gatepass/shared';
 import type { Updateable } from 'kysely';
 import type { z } from 'zod';
+import { isUuid } from '../../lib/uuid.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { toInstant, toWallClock } from '../events/events.time.ts';
 import type { SaleEvent } from '../events/inventory.service.ts';
 import type { PromoCodesTable } from './promos.table.ts';
@@ -20,7 +22,6 @@ import { posterPdf, posterPng, qrDataUrl, type PosterEvent } from './promos.shar
 type CreatePromo = z.output<typeof createPromoCodeBody>;
 type UpdatePromo = z.output<typeof updatePromoCodeBody>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export const PROMO_MESSAGES = {
@@ -34,9 +35,6 @@ const codeTaken = (code: string) =>
   new AppError(409, 'PROMO_CODE_TAKEN', `This event already has a promo code ${code}.`);
 const invalid = (field: string, message: string) =>
   new AppError(400, 'VALIDATION_FAILED', message, { issues: [{ field, message }] });
-
-const isUniqueViolation = (err: unknown) =>
-  typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
 
 export function toPromoDto(row: PromoWithUsage, now: Date): PromoCodeDto {
   const t = now.getTime();
@@ -281,7 +279,7 @@ export class PromosService {
   }
 
   private async owned(ownerId: string, id: string): Promise<PromoRow> {
-    const row = UUID.test(id) ? await repo.findPromo(this.db, id) : undefined;
+    const row = isUuid(id) ? await repo.findPromo(this.db, id) : undefined;
     if (!row || row.owner_id !== ownerId) throw promoNotFound();
     return row;
   }

@@ -16,7 +16,7 @@ import type { Database, Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { normalizePhone } from '../../lib/phone.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import type { Limiter } from '../../lib/rate-limiter.ts';
+import type { LimitsOf } from '../../lib/rate-limiter.ts';
 import { assertUncommonPassword } from '../../lib/common-passwords.ts';
 import { hashPassword, newToken, sha256, verifyPassword } from '../../lib/secrets.ts';
 import { accounts, type Account } from '../auth/auth.accounts.ts';
@@ -67,10 +67,7 @@ export const SETTINGS_LIMIT_RULES = {
   emailChangesPerUser: { points: 5, duration: 60 * 60 },
 };
 
-export interface SettingsLimits {
-  passwordFailuresPerUser: Limiter;
-  emailChangesPerUser: Limiter;
-}
+export type SettingsLimits = LimitsOf<typeof SETTINGS_LIMIT_RULES>;
 
 const emailTaken = () =>
   new AppError(409, 'EMAIL_TAKEN', 'Another account already uses this email.');

@@ -19,10 +19,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accessFor, actingOrganiser } from '../../plugins/access.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
+import { organiserErrors } from '../../plugins/route-schema.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { TeamService } from './team.service.ts';
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+// 403: a team member whose role may not do this (the owner's own pages).
+const errors = { ...organiserErrors, 403: errorBody };
 const security = [{ bearer: [] }];
 
 /**

@@ -15,7 +15,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { maskEmail } from '../../lib/mask-email.ts';
-import type { Limiter } from '../../lib/rate-limiter.ts';
+import type { LimitsOf } from '../../lib/rate-limiter.ts';
 import { newToken, sha256 } from '../../lib/secrets.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { isUuid, TeamAccess } from './team.access.ts';
@@ -38,10 +38,7 @@ export const TEAM_LIMIT_RULES = {
   tokenFailuresPerIp: { points: 20, duration: 60 * 60 },
 };
 
-export interface TeamLimits {
-  invitesPerOrganiser: Limiter;
-  tokenFailuresPerIp: Limiter;
-}
+export type TeamLimits = LimitsOf<typeof TEAM_LIMIT_RULES>;
 
 export class TeamService {
   constructor(

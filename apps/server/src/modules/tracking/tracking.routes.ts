@@ -1,6 +1,5 @@
 import {
   createTrackingLinkBody,
-  envelope,
   errorBody,
   eventTrackingDto,
   organiserTrackingDto,
@@ -9,13 +8,13 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accessFor, actingOrganiser } from '../../plugins/access.ts';
-import { requireUser } from '../../plugins/auth.ts';
+import { actingOrganiser } from '../../plugins/access.ts';
+import { organiserApp, organiserErrors, routeSchemas } from '../../plugins/route-schema.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { TRACKING_NOT_FOUND, type TrackingService } from './tracking.service.ts';
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
-const security = [{ bearer: [] }];
+// 403: a team member whose role may not do this (the owner's own pages).
+const errors = { ...organiserErrors, 403: errorBody };
 
 /**
  * The public page's view beacon, under /api/v1/events/{slug}/view. Answers 204 at once: the
@@ -62,35 +61,29 @@ export function trackingManageRoutes(
   auth: AuthService,
 ): FastifyPluginAsync {
   return async (base) => {
-    const app = base.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onRequest', requireUser(auth));
-    app.addHook('onRoute', accessFor('manage'));
-    const tags = ['organiser: tracking'];
+    const app = organiserApp(base, auth, 'manage');
+    const { route, answers } = routeSchemas({ tags: ['organiser: tracking'], errors });
     const idParams = z.object({ id: z.uuid({ error: TRACKING_NOT_FOUND }) });
 
     app.get('/:id/tracking', {
-      schema: {
-        tags,
-        security,
-        summary:
-          "The event's tracking links and, per source (direct, widget, each link): views, checkout starts, orders, revenue",
-        params: idParams,
-        response: { 200: envelope(eventTrackingDto), ...errors },
-      },
+      schema: route(
+        "The event's tracking links and, per source (direct, widget, each link): views, checkout starts, orders, revenue",
+        {
+          params: idParams,
+          response: answers(eventTrackingDto),
+        },
+      ),
       handler: async (request) => ({
         data: await tracking.forEvent(actingOrganiser(request), request.params.id),
       }),
     });
 
     app.post('/:id/tracking-links', {
-      schema: {
-        tags,
-        security,
-        summary: 'Make a tracking link for the event: a name → …/events/{slug}?ref={code}',
+      schema: route('Make a tracking link for the event: a name → …/events/{slug}?ref={code}', {
         params: idParams,
         body: createTrackingLinkBody,
-        response: { 201: envelope(trackingLinkDto), ...errors },
-      },
+        response: answers(trackingLinkDto, 201),
+      }),
       handler: async (request, reply) => {
         const link = await tracking.createLink(
           actingOrganiser(request),
@@ -102,13 +95,12 @@ export function trackingManageRoutes(
     });
 
     app.get('/finances/sources', {
-      schema: {
-        tags,
-        security,
-        summary:
-          'Where sales come from across the organiser’s events: direct, widget and each tracking link',
-        response: { 200: envelope(organiserTrackingDto), ...errors },
-      },
+      schema: route(
+        'Where sales come from across the organiser’s events: direct, widget and each tracking link',
+        {
+          response: answers(organiserTrackingDto),
+        },
+      ),
       handler: async (request) => ({
         data: await tracking.forOrganiser(actingOrganiser(request)),
       }),

@@ -5,6 +5,7 @@ import {
   type WaitingRoomDto,
   type WaitingRoomSettingsBody,
 } from '@gatepass/shared';
+import { isUuid } from '../../lib/uuid.ts';
 import type { Db } from '../../db/database.ts';
 import { lockKey } from '../../db/locks.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -15,7 +16,6 @@ import type { QueueStore } from './waiting-room.store.ts';
 import type { WaitingRoomRow } from './waiting-room.table.ts';
 
 const EVENT_NOT_FOUND = 'This event was not found.';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The organiser's side of the waiting room (decision 034): its settings, and the live
@@ -30,7 +30,7 @@ export class WaitingRoomSettings {
   ) {}
 
   private async owned(ownerId: string, eventId: string): Promise<SaleEvent> {
-    const event = UUID.test(eventId) ? await inventoryService.event(this.db, eventId) : undefined;
+    const event = isUuid(eventId) ? await inventoryService.event(this.db, eventId) : undefined;
     if (!event || event.owner_id !== ownerId) throw notFound(EVENT_NOT_FOUND);
     return event;
   }

@@ -11,14 +11,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
-import { accessFor, actingOrganiser } from '../../plugins/access.ts';
-import { bearerToken, requireUser } from '../../plugins/auth.ts';
+import { actingOrganiser } from '../../plugins/access.ts';
+import { bearerToken } from '../../plugins/auth.ts';
+import { organiserApp, organiserErrors, routeSchemas } from '../../plugins/route-schema.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { carriedAnswer, cookieWithCarried } from './waiting-room.cookies.ts';
 import { refreshSeconds, renderQueuePage } from './waiting-room.page.ts';
 import type { WaitingRoomService } from './waiting-room.service.ts';
 
-const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody };
 // `:id`, as every route under /events/manage/{event} is named in the router (one name per
 // segment); the security matrix reads an `:id` after `manage` as the event's id.
 const eventParams = z.object({ id: idField });
@@ -34,38 +34,36 @@ export function waitingRoomManageRoutes(
   auth: AuthService,
 ): FastifyPluginAsync {
   return async (base) => {
-    const app = base.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onRequest', requireUser(auth));
-    app.addHook('onRoute', accessFor('manage'));
-    const tags = ['organiser: waiting room'];
-    const security = [{ bearer: [] }];
+    const app = organiserApp(base, auth, 'manage');
+    const { route, answers } = routeSchemas({
+      tags: ['organiser: waiting room'],
+      errors: organiserErrors,
+    });
 
     app.get('/:id/waiting-room', {
-      schema: {
-        tags,
-        security,
-        summary:
-          "The event's waiting room: settings and live figures (joined, admitted, waiting, sales)",
-        params: eventParams,
-        response: { 200: envelope(waitingRoomDto), ...errors },
-      },
+      schema: route(
+        "The event's waiting room: settings and live figures (joined, admitted, waiting, sales)",
+        {
+          params: eventParams,
+          response: answers(waitingRoomDto),
+        },
+      ),
       handler: async (request) => ({
         data: await rooms.organiser.get(actingOrganiser(request), request.params.id),
       }),
     });
 
     app.put('/:id/waiting-room', {
-      schema: {
-        tags,
-        security,
-        summary:
-          'Turn the waiting room on or off; set its on-sale time, admission rate, time to buy, and pause',
-        description:
-          'Turning it on starts a new, empty queue. The on-sale time cannot change once it has passed (409). A new rate or a pause applies from now; whoever was admitted stays admitted.',
-        params: eventParams,
-        body: waitingRoomSettingsBody,
-        response: { 200: envelope(waitingRoomDto), ...errors },
-      },
+      schema: route(
+        'Turn the waiting room on or off; set its on-sale time, admission rate, time to buy, and pause',
+        {
+          description:
+            'Turning it on starts a new, empty queue. The on-sale time cannot change once it has passed (409). A new rate or a pause applies from now; whoever was admitted stays admitted.',
+          params: eventParams,
+          body: waitingRoomSettingsBody,
+          response: answers(waitingRoomDto),
+        },
+      ),
       handler: async (request) => ({
         data: await rooms.organiser.update(
           actingOrganiser(request),

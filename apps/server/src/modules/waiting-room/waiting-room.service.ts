@@ -1,4 +1,5 @@
 import type { QueueStatusDto } from '@gatepass/shared';
+import { isUuid } from '../../lib/uuid.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { appSecret } from '../../db/app-secrets.ts';
@@ -56,7 +57,6 @@ export interface Visit {
   timeZone: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A visitor keeps their place for two days of reloads. */
 const VISITOR_MAX_AGE = 2 * 86_400;
 /** The visitor-facing counts may be this old (a pre-queue count is a full count in PostgreSQL). */
@@ -390,7 +390,7 @@ export class WaitingRoomService {
     headers: Record<string, string | string[] | undefined>,
   ): Promise<() => Promise<void>> {
     const none = async () => {};
-    if (!UUID.test(eventId)) return none;
+    if (!isUuid(eventId)) return none;
     const room = await repo.findRoom(this.db, eventId);
     if (!room?.enabled) return none;
     const event = await inventoryService.event(this.db, eventId);

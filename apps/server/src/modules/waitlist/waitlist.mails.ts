@@ -47,20 +47,22 @@ function waitlistMail(input: {
   };
 }
 
-/** "You are number 4 in line." — the same words on the screen and in the mail. */
-export const placeSentence = (place: number): string =>
-  place === 1 ? 'You are first in line.' : `You are number ${place} in line.`;
-
-export function joinedMail(input: {
+/** Whom a waiting-list mail greets, and the tickets they wait for. */
+export interface InLine {
   to: string;
   name: string;
   eventTitle: string;
   typeName: string;
   quantity: number;
-  place: number;
-  eventUrl: string;
-  leaveLink: string;
-}): NewMail {
+}
+
+/** "You are number 4 in line." — the same words on the screen and in the mail. */
+export const placeSentence = (place: number): string =>
+  place === 1 ? 'You are first in line.' : `You are number ${place} in line.`;
+
+export function joinedMail(
+  input: InLine & { place: number; eventUrl: string; leaveLink: string },
+): NewMail {
   const paragraphs = [
     `Hello ${input.name},`,
     `You are on the waiting list for ${tickets(input.quantity, input.typeName)} for ${input.eventTitle}.`,
@@ -79,16 +81,9 @@ export function joinedMail(input: {
   });
 }
 
-export function offerMail(input: {
-  to: string;
-  name: string;
-  eventTitle: string;
-  typeName: string;
-  quantity: number;
-  until: string;
-  link: string;
-  leaveLink: string;
-}): NewMail {
+export function offerMail(
+  input: InLine & { until: string; link: string; leaveLink: string },
+): NewMail {
   const paragraphs = [
     `Hello ${input.name},`,
     `Good news: ${tickets(input.quantity, input.typeName)} for ${input.eventTitle} came back, and they are held for you until ${input.until}.`,
@@ -109,14 +104,7 @@ export function offerMail(input: {
  * An offer that ended unpaid (decision 047): the tickets went on, and the person is no longer
  * in line — they may join again, at the back, while the type is sold out.
  */
-export function lapsedMail(input: {
-  to: string;
-  name: string;
-  eventTitle: string;
-  typeName: string;
-  quantity: number;
-  eventUrl: string;
-}): NewMail {
+export function lapsedMail(input: InLine & { eventUrl: string }): NewMail {
   const paragraphs = [
     `Hello ${input.name},`,
     `The offer of ${tickets(input.quantity, input.typeName)} for ${input.eventTitle} has ended without being paid for, so the tickets went to the next person on the waiting list.`,

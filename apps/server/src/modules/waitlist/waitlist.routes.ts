@@ -1,6 +1,5 @@
 import {
   claimOfferBody,
-  envelope,
   errorBody,
   eventWaitlistDto,
   idField,
@@ -13,8 +12,8 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accessFor, actingOrganiser } from '../../plugins/access.ts';
-import { requireUser } from '../../plugins/auth.ts';
+import { actingOrganiser } from '../../plugins/access.ts';
+import { organiserApp, routeSchemas } from '../../plugins/route-schema.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { placeSentence } from './waitlist.mails.ts';
 import type { WaitlistService } from './waitlist.service.ts';
@@ -89,48 +88,35 @@ export function manageWaitlistRoutes(
   auth: AuthService,
 ): FastifyPluginAsync {
   return async (base) => {
-    const app = base.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onRequest', requireUser(auth));
-    app.addHook('onRoute', accessFor('manage'));
-    const tags = ['organiser: waiting list'];
-    const security = [{ bearer: [] }];
+    const app = organiserApp(base, auth, 'manage');
+    const { route, answers } = routeSchemas({
+      tags: ['organiser: waiting list'],
+      errors: { 401: errorBody, 403: errorBody, 404: errorBody },
+    });
     // `:id` like the events routes beside them (one parameter name per path position).
     const eventParams = z.object({ id: idField });
 
     app.get('/:id/waitlist', {
-      schema: {
-        tags,
-        security,
-        summary:
-          "An event's waiting list per ticket type: position, name, email, quantity, status and offer",
-        params: eventParams,
-        response: {
-          200: envelope(eventWaitlistDto),
-          401: errorBody,
-          403: errorBody,
-          404: errorBody,
+      schema: route(
+        "An event's waiting list per ticket type: position, name, email, quantity, status and offer",
+        {
+          params: eventParams,
+          response: answers(eventWaitlistDto),
         },
-      },
+      ),
       handler: async (request) => ({
         data: await waitlist.list(actingOrganiser(request), request.params.id),
       }),
     });
 
     app.post('/:id/waitlist/:entryId/remove', {
-      schema: {
-        tags,
-        security,
-        summary:
-          'Take someone off the waiting list; an open offer is withdrawn and its tickets pass to the next person',
-        params: eventParams.extend({ entryId: idField }),
-        response: {
-          200: envelope(eventWaitlistDto),
-          401: errorBody,
-          403: errorBody,
-          404: errorBody,
-          409: errorBody,
+      schema: route(
+        'Take someone off the waiting list; an open offer is withdrawn and its tickets pass to the next person',
+        {
+          params: eventParams.extend({ entryId: idField }),
+          response: { ...answers(eventWaitlistDto), 409: errorBody },
         },
-      },
+      ),
       handler: async (request) => ({
         data: await waitlist.remove(
           actingOrganiser(request),

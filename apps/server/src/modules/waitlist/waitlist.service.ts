@@ -7,10 +7,11 @@ import {
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { isUuid } from '../../lib/uuid.ts';
 import { appSecret } from '../../db/app-secrets.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { Limiter } from '../../lib/rate-limiter.ts';
+import type { LimitsOf } from '../../lib/rate-limiter.ts';
 import { newToken, sha256 } from '../../lib/secrets.ts';
 import { inventoryService } from '../events/inventory.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
@@ -20,7 +21,7 @@ import type {
   OrderCompletedHook,
   TicketsReleasedHook,
 } from '../orders/orders.service.ts';
-import { joinedMail, lapsedMail, offerMail } from './waitlist.mails.ts';
+import { joinedMail, lapsedMail, offerMail, type InLine } from './waitlist.mails.ts';
 import * as repo from './waitlist.repository.ts';
 
 /** Joins per client address: a form anyone can post, that sends a mail. */
@@ -31,11 +32,7 @@ export const WAITLIST_LIMIT_RULES = {
   leavesPerIp: { points: 30, duration: 15 * 60 },
 };
 
-export interface WaitlistLimits {
-  joinsPerIp: Limiter;
-  claimsPerIp: Limiter;
-  leavesPerIp: Limiter;
-}
+export type WaitlistLimits = LimitsOf<typeof WAITLIST_LIMIT_RULES>;
 
 /** The leave links' signing key's name in `app_secrets` (decision 047). */
 export const WAITLIST_LEAVE_KEY = 'waitlist_leave_key';
@@ -47,14 +44,25 @@ export interface WaitlistConfig {
   offerSeconds: number;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** "Ada Lovelace" → Ada / Lovelace; a single word is both (orders need two names). */
 function splitName(name: string): { firstName: string; lastName: string } {
   const parts = name.trim().split(/\s+/);
   if (parts.length === 1) return { firstName: parts[0]!, lastName: parts[0]! };
   return { firstName: parts.slice(0, -1).join(' '), lastName: parts.at(-1)! };
 }
+
+/** The person in line as their mails greet them, and the tickets they wait for. */
+const inLine = (
+  entry: { email: string; name: string; quantity: number },
+  eventTitle: string,
+  typeName: string,
+): InLine => ({
+  to: entry.email,
+  name: splitName(entry.name).firstName,
+  eventTitle,
+  typeName,
+  quantity: entry.quantity,
+});
 
 /**
  * The waiting list of sold-out ticket types (issue 14 §2, decision 032).
@@ -71,21 +79,21 @@ function splitName(name: string): { firstName: string; lastName: string } {
  * tickets left over while people wait (`offerAvailable`), which is safe to run in several
  * processes at once for the same reasons.
  */
+/** An offer as its hook is told of it: who, which tickets, held until when. */
+export interface WaitlistOffer {
+  eventId: string;
+  orderId: string;
+  entryId: string;
+  ticketTypeId: string;
+  ticketTypeName: string;
+  quantity: number;
+  name: string;
+  email: string;
+  until: Date;
+}
+
 /** Told of each offer in the transaction that makes it (webhooks, issue 26 §3). */
-export type OfferedHook = (
-  trx: Kysely<Database>,
-  offer: {
-    eventId: string;
-    orderId: string;
-    entryId: string;
-    ticketTypeId: string;
-    ticketTypeName: string;
-    quantity: number;
-    name: string;
-    email: string;
-    until: Date;
-  },
-) => Promise<void>;
+export type OfferedHook = (trx: Kysely<Database>, offer: WaitlistOffer) => Promise<void>;
 
 export class WaitlistService {
   private timer: NodeJS.Timeout | undefined;
@@ -156,13 +164,9 @@ export class WaitlistService {
         await this.mail.enqueue(
           trx,
           joinedMail({
-            to: row.email,
-            name: splitName(row.name).firstName,
-            eventTitle: event.title,
-            typeName: type.name,
-            quantity: row.quantity,
+            ...inLine(row, event.title, type.name),
             place,
-            eventUrl: `${this.config.publicUrl}/events/${event.slug}`,
+            eventUrl: this.eventUrl(event.slug),
             leaveLink: await this.leaveLink(trx, row.id),
           }),
         );
@@ -225,7 +229,7 @@ export class WaitlistService {
     await this.limits.leavesPerIp.consume(clientAddress);
     const invalid = () => notFound('This link is not valid. Copy the whole link from the email.');
     const match = LEAVE_TOKEN.exec(token);
-    if (!match || !UUID.test(match[1]!)) throw invalid();
+    if (!match || !isUuid(match[1]!)) throw invalid();
     const entryId = match[1]!.toLowerCase();
     const expected = Buffer.from(await this.leaveMac(this.db, entryId));
     const given = Buffer.from(match[2]!);
@@ -270,6 +274,11 @@ export class WaitlistService {
     return createHmac('sha256', key).update(`waitlist-leave:${entryId}`).digest('base64url');
   }
 
+  /** The event's public page, the link of the joined and lapsed mails. */
+  private eventUrl(slug: string): string {
+    return `${this.config.publicUrl}/events/${slug}`;
+  }
+
   // Offers ---------------------------------------------------------------------------------
 
   /** OrdersService's release hook: offers whose orders ended pass on, then freed tickets are offered. */
@@ -284,12 +293,8 @@ export class WaitlistService {
       await this.mail.enqueue(
         trx,
         lapsedMail({
-          to: entry.email,
-          name: splitName(entry.name).firstName,
-          eventTitle: entry.event_title,
-          typeName: entry.ticket_type_name,
-          quantity: entry.quantity,
-          eventUrl: `${this.config.publicUrl}/events/${entry.event_slug}`,
+          ...inLine(entry, entry.event_title, entry.ticket_type_name),
+          eventUrl: this.eventUrl(entry.event_slug),
         }),
       );
     }
@@ -371,11 +376,7 @@ export class WaitlistService {
     await this.mail.enqueue(
       trx,
       offerMail({
-        to: entry.email,
-        name: firstName,
-        eventTitle: event!.title,
-        typeName,
-        quantity: entry.quantity,
+        ...inLine(entry, event!.title, typeName),
         until: formatEventDate(until, event!.time_zone),
         link: `${this.config.publicUrl}/checkout/waitlist?token=${token}`,
         leaveLink: await this.leaveLink(trx, entry.id),
@@ -448,7 +449,7 @@ export class WaitlistService {
    */
   async remove(ownerId: string, eventId: string, entryId: string): Promise<EventWaitlistDto> {
     await this.ownedEvent(ownerId, eventId);
-    if (!UUID.test(entryId)) throw notFound('This waiting-list entry was not found.');
+    if (!isUuid(entryId)) throw notFound('This waiting-list entry was not found.');
     const removed = await this.db.transaction().execute(async (trx) => {
       const entry = await repo.findEntry(trx, eventId, entryId);
       if (!entry) throw notFound('This waiting-list entry was not found.');
@@ -471,7 +472,7 @@ export class WaitlistService {
   }
 
   private async ownedEvent(ownerId: string, eventId: string) {
-    const event = UUID.test(eventId) ? await inventoryService.event(this.db, eventId) : undefined;
+    const event = isUuid(eventId) ? await inventoryService.event(this.db, eventId) : undefined;
     if (!event || event.owner_id !== ownerId) throw notFound('This event does not exist.');
     return event;
   }

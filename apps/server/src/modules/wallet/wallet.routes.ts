@@ -116,13 +116,10 @@ export function appleWebServiceRoutes(wallet: WalletService): FastifyPluginAsync
         },
       },
       handler: async (request, reply) => {
-        const changed = await wallet.updatedSince(
-          request.params.device,
-          request.params.passType,
-          request.query.passesUpdatedSince,
-        );
-        if (!changed) return reply.code(204).send(null);
-        return changed;
+        const { device: d, passType: p } = request.params;
+        const changed = await wallet.updatedSince(d, p, request.query.passesUpdatedSince);
+        // 204: nothing changed since the tag.
+        return changed ?? reply.code(204).send(null);
       },
     });
 
@@ -140,14 +137,11 @@ export function appleWebServiceRoutes(wallet: WalletService): FastifyPluginAsync
         },
       },
       handler: async (request, reply) => {
-        const file = await wallet.latestPass(
-          request.params.passType,
-          request.params.serial,
-          request.headers.authorization,
-          request.headers['if-modified-since'],
-        );
-        if (!file) return reply.code(304).send(null);
-        return sendPass(reply, file, false);
+        const { passType: p, serial: s } = request.params;
+        const { authorization, 'if-modified-since': since } = request.headers;
+        const file = await wallet.latestPass(p, s, authorization, since);
+        // 304: unchanged since If-Modified-Since.
+        return file ? sendPass(reply, file, false) : reply.code(304).send(null);
       },
     });
 

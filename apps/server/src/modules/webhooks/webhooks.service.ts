@@ -20,6 +20,7 @@ import { MailService } from '../mail/mail.service.ts';
 import type { MessageTransport } from '../mail/mail.transport.ts';
 import { orderLookup } from '../orders/orders.lookup.ts';
 import type { OrderCompletedHook } from '../orders/orders.service.ts';
+import type { WaitlistOffer } from '../waitlist/waitlist.service.ts';
 import { refuseUrl } from './webhooks.address.ts';
 import { endpointPausedMail } from './webhooks.mails.ts';
 import * as repo from './webhooks.repository.ts';
@@ -289,20 +290,7 @@ export class WebhooksService {
   }
 
   /** A waiting-list place was offered tickets (held as a pending order until `until`). */
-  async offered(
-    trx: Kysely<Database>,
-    offer: {
-      eventId: string;
-      orderId: string;
-      entryId: string;
-      ticketTypeId: string;
-      ticketTypeName: string;
-      quantity: number;
-      name: string;
-      email: string;
-      until: Date;
-    },
-  ): Promise<void> {
+  async offered(trx: Kysely<Database>, offer: WaitlistOffer): Promise<void> {
     const owner = (await eventLookup.ownerOf(trx, offer.eventId))?.ownerId;
     if (!owner) return;
     await this.record(trx, owner, 'waitlist.offered', `offer:${offer.orderId}`, {
