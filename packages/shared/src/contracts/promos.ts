@@ -86,6 +86,8 @@ export const createPromoCodeBody = z
   })
   .refine(amountFits, amountFitsMessage);
 export type CreatePromoCodeBody = z.input<typeof createPromoCodeBody>;
+/** The body as the server holds it once checked (trimmed, defaults filled). */
+export type CreatePromoCodeData = z.output<typeof createPromoCodeBody>;
 
 /** A partial change; the kind and amount are checked together with the stored ones. */
 export const updatePromoCodeBody = z.object({
@@ -98,6 +100,7 @@ export const updatePromoCodeBody = z.object({
   active: z.boolean({ error: 'Active must be true or false.' }).optional(),
 });
 export type UpdatePromoCodeBody = z.input<typeof updatePromoCodeBody>;
+export type UpdatePromoCodeData = z.output<typeof updatePromoCodeBody>;
 
 export const promoCodesQuery = z.object({ eventId: idField.optional() });
 

@@ -1,13 +1,12 @@
 import {
   koboToNaira,
   PROMO_LIMITS,
-  type createPromoCodeBody,
+  type CreatePromoCodeData as CreatePromo,
   type PromoCodeDto,
   type ShareKitDto,
-  type updatePromoCodeBody,
+  type UpdatePromoCodeData as UpdatePromo,
 } from '@gatepass/shared';
 import type { Updateable } from 'kysely';
-import type { z } from 'zod';
 import { isUuid } from '../../lib/uuid.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -18,9 +17,6 @@ import type { PromoCodesTable } from './promos.table.ts';
 import * as repo from './promos.repository.ts';
 import type { PromoRow, PromoWithUsage } from './promos.repository.ts';
 import { posterPdf, posterPng, qrDataUrl, type PosterEvent } from './promos.share-kit.ts';
-
-type CreatePromo = z.output<typeof createPromoCodeBody>;
-type UpdatePromo = z.output<typeof updatePromoCodeBody>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
