@@ -323,7 +323,7 @@ export async function createServices(
       db,
       { publicUrl: config.publicUrl, flushIntervalMs: config.trackingFlushIntervalMs },
       log,
-      orderLookup.orderRowOf,
+      { rowOf: orderLookup.orderRowOf, ofEvents: orderLookup.ordersOfEvents },
     ),
   };
   connectReactions(services);
@@ -340,7 +340,6 @@ function connectReactions({
   waitlist,
   ordersManage,
   events,
-  tracking,
   webhooks,
 }: ModuleServices) {
   // The organiser's "new order" mail is written in the transaction that completes the order,
@@ -349,10 +348,6 @@ function connectReactions({
     await settings.notifyOrganiser(trx, completed);
     await waitlist.ordersCompleted(trx, completed);
     await webhooks.ordersCompleted(trx, completed);
-    await tracking.ordersCompleted(
-      trx,
-      completed.map((c) => c.order.id),
-    );
   });
   // Tickets that come back are offered to the waiting list in the same transaction (decision 032).
   // Signed webhooks are outbox rows of the same transactions (decision 072).

@@ -1,4 +1,4 @@
-import { expressionBuilder, sql, type Expression } from 'kysely';
+import { expressionBuilder, sql, type Expression, type RawBuilder } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
 import { eventLookup } from '../events/events.lookup.ts';
 import type { OrderStatus } from '@gatepass/shared';
@@ -54,6 +54,18 @@ export const orderRowOf = (orderId: string) =>
     total_kobo: number;
     status: OrderStatus;
   }>`(select od.id, od.event_id, od.total_kobo, od.status from orders od where od.id = ${orderId})`;
+
+/**
+ * Every order of the events `eventIds` selects (SQL text yielding event ids), as a derived
+ * table: tracking's figures count checkout starts, orders and revenue from it.
+ */
+export const ordersOfEvents = (eventIds: RawBuilder<unknown>) =>
+  sql<{
+    id: string;
+    event_id: string;
+    total_kobo: number;
+    status: OrderStatus;
+  }>`(select od.id, od.event_id, od.total_kobo, od.status from orders od where od.event_id in (${eventIds}))`;
 
 // Whole reads ----------------------------------------------------------------------------
 

@@ -37,6 +37,8 @@ export const orderLookup = {
   grossOf: lent.grossOf,
   /** One order's id, event, total and status as a derived table (tracking's source). */
   orderRowOf: lent.orderRowOf,
+  /** Every order of some events as a derived table (tracking's figures). */
+  ordersOfEvents: lent.ordersOfEvents,
 
   /** Finances' sums over completed orders of an organiser's events (decision 077). */
   finances: {

@@ -48,8 +48,17 @@ export type OrderRowOf = (orderId: string) => RawBuilder<{
   status: string;
 }>;
 
+/** Every order of some events as a table (the orders module's value). */
+export type OrdersOfEvents = (eventIds: RawBuilder<unknown>) => RawBuilder<{
+  id: string;
+  event_id: string;
+  total_kobo: number;
+  status: string;
+}>;
+
 /**
- * Where an order's checkout came from, written once when the order is made. Its total is
+ * Where an order's checkout came from, written once when the order is made — only for an
+ * order that came through a link or the widget: a direct order has no row (decision 071). Its total is
  * copied; an order already completed (free) is marked so at once.
  */
 export async function insertOrderSource(
@@ -67,17 +76,6 @@ export async function insertOrderSource(
     left join tracking_links l on l.event_id = o.event_id and l.code = ${ref ?? ''}
     on conflict (order_id) do nothing
   `.execute(db);
-}
-
-/** Marks the orders completed (in the transaction that completes them). */
-export async function completeOrderSources(db: Db, orderIds: string[]): Promise<void> {
-  if (orderIds.length === 0) return;
-  await db
-    .updateTable('order_sources')
-    .set({ completed_at: sql`now()` })
-    .where('order_id', 'in', orderIds)
-    .where('completed_at', 'is', null)
-    .execute();
 }
 
 export function ownedEvent(
@@ -145,6 +143,7 @@ export interface FigureRow {
  */
 export async function figures(
   db: Db,
+  ordersOf: OrdersOfEvents,
   where: { eventId: string } | { organiserId: string },
 ): Promise<FigureRow[]> {
   const events = eventLookup.idsOf(
@@ -157,10 +156,12 @@ export async function figures(
       from tracking_views where event_id in (select id from ev)
     ),
     o as (
-      select event_id, link_id, via, count(*) as starts, count(completed_at) as orders,
-        coalesce(sum(total_kobo) filter (where completed_at is not null), 0) as revenue_kobo
-      from order_sources where event_id in (select id from ev)
-      group by event_id, link_id, via
+      select ord.event_id, s.link_id, coalesce(s.via, 'page') as via, count(*) as starts,
+        count(*) filter (where ord.status = 'completed') as orders,
+        coalesce(sum(ord.total_kobo) filter (where ord.status = 'completed'), 0) as revenue_kobo
+      from ${ordersOf(sql`select id from ev`)} as ord
+      left join order_sources s on s.order_id = ord.id
+      group by ord.event_id, s.link_id, coalesce(s.via, 'page')
     )
     select coalesce(v.event_id, o.event_id) as event_id, coalesce(v.link_id, o.link_id) as link_id,
       coalesce(v.via, o.via) as via, coalesce(v.views, 0)::int as views,

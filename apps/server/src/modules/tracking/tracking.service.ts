@@ -69,7 +69,7 @@ export class TrackingService {
     private readonly options: { publicUrl: string; flushIntervalMs: number },
     private readonly log: FastifyBaseLogger,
     /** An order as a one-row table (the orders module's value; orders call this module). */
-    private readonly orderRowOf: repo.OrderRowOf,
+    private readonly orders: { rowOf: repo.OrderRowOf; ofEvents: repo.OrdersOfEvents },
   ) {}
 
   start(): void {
@@ -116,17 +116,15 @@ export class TrackingService {
    */
   async orderStarted(orderId: string, source: unknown): Promise<void> {
     const { ref, via } = readSource(source);
+    // A direct order (no link, not the widget) needs no row: the figures count it from the
+    // orders themselves, so the sale's own path sends nothing more for it.
+    if (ref === null && via === 'page') return;
     try {
-      await repo.insertOrderSource(this.db, this.orderRowOf, orderId, ref, via);
+      await repo.insertOrderSource(this.db, this.orders.rowOf, orderId, ref, via);
     } catch (err) {
       this.log.warn({ err: (err as Error).message, orderId }, 'order source not saved');
     }
   }
-
-  /** In the transaction that completes them (orders.onCompleted). */
-  readonly ordersCompleted = async (trx: Kysely<Database>, orderIds: string[]): Promise<void> => {
-    await repo.completeOrderSources(trx, orderIds);
-  };
 
   // The organiser's links and figures ------------------------------------------------------
 
@@ -175,7 +173,7 @@ export class TrackingService {
     const event = await this.event(organiserId, eventId);
     const [links, rows] = await Promise.all([
       repo.linksOf(this.db, event.id),
-      repo.figures(this.db, { eventId: event.id }),
+      repo.figures(this.db, this.orders.ofEvents, { eventId: event.id }),
     ]);
     const sources: TrackingSourceRow[] = [
       sourceRow(
@@ -215,7 +213,7 @@ export class TrackingService {
   async forOrganiser(organiserId: string): Promise<OrganiserTrackingDto> {
     const [links, rows] = await Promise.all([
       repo.organiserLinks(this.db, organiserId),
-      repo.figures(this.db, { organiserId }),
+      repo.figures(this.db, this.orders.ofEvents, { organiserId }),
     ]);
     return {
       sources: [

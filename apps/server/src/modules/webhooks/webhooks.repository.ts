@@ -102,6 +102,19 @@ export async function deleteEndpoint(db: Kysely<Database>, id: string): Promise<
 }
 
 /** Endpoints of an organiser that take this event and are not turned off. */
+/** An organiser's endpoints that take deliveries (active, or paused and keeping them). */
+export async function liveEndpoints(
+  db: Kysely<Database>,
+  organiserId: string,
+): Promise<Pick<WebhookEndpointRow, 'id' | 'status' | 'events'>[]> {
+  return db
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'status', 'events'])
+    .where('organiser_id', '=', organiserId)
+    .where('status', 'in', ['active', 'paused'])
+    .execute();
+}
+
 export async function subscribedEndpoints(
   db: Kysely<Database>,
   organiserId: string,

@@ -64,9 +64,20 @@ const tooMany = () =>
  * the same outbox, sending only that channel — signs and POSTs it after the commit, retries
  * with backoff for a day, and logs every attempt. A sale never waits for a receiver.
  */
+const ENDPOINT_CACHE_MS = 1_000;
+
 export class WebhooksService {
   /** Sends the outbox's webhook rows; kicked with the mail dispatcher. */
   readonly dispatcher: MailService;
+  /**
+   * Each organiser's live endpoints, read at most once a second per process (decision 072):
+   * a sale then costs no read for webhooks. A change made here forgets the entry at once; one
+   * made by another process is seen within the second.
+   */
+  private readonly endpointCache = new Map<
+    string,
+    { until: number; rows: Pick<WebhookEndpointRow, 'id' | 'status' | 'events'>[] }
+  >();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -115,6 +126,7 @@ export class WebhooksService {
         secret,
       });
     });
+    this.endpointCache.delete(organiserId);
     return { ...toEndpointDto(row), secret };
   }
 
@@ -146,6 +158,7 @@ export class WebhooksService {
       }
       return updated;
     });
+    this.endpointCache.delete(organiserId);
     this.dispatcher.kick();
     return toEndpointDto(row);
   }
@@ -157,6 +170,7 @@ export class WebhooksService {
       // Its queued outbox rows find no delivery and end without a request.
       await repo.deleteEndpoint(trx, endpointId);
     });
+    this.endpointCache.delete(organiserId);
   }
 
   async deliveries(organiserId: string, endpointId: string): Promise<WebhookDeliveryDto[]> {
@@ -308,6 +322,20 @@ export class WebhooksService {
     });
   }
 
+  private async endpointsFor(
+    trx: Kysely<Database>,
+    organiserId: string,
+    event: WebhookEvent,
+  ): Promise<Pick<WebhookEndpointRow, 'id' | 'status'>[]> {
+    const now = Date.now();
+    let entry = this.endpointCache.get(organiserId);
+    if (!entry || entry.until <= now) {
+      entry = { until: now + ENDPOINT_CACHE_MS, rows: await repo.liveEndpoints(trx, organiserId) };
+      this.endpointCache.set(organiserId, entry);
+    }
+    return entry.rows.filter((e) => e.events.includes(event));
+  }
+
   private async recordOrders(
     trx: Kysely<Database>,
     organiserId: string,
@@ -317,7 +345,7 @@ export class WebhooksService {
     extra: Record<string, unknown> = {},
   ): Promise<void> {
     // The common case, no endpoint: one indexed read and nothing else in the sale.
-    const endpoints = await repo.subscribedEndpoints(trx, organiserId, event);
+    const endpoints = await this.endpointsFor(trx, organiserId, event);
     if (endpoints.length === 0) return;
     for (const snapshot of await orderLookup.snapshots(trx, orderIds)) {
       await this.record(
@@ -343,7 +371,7 @@ export class WebhooksService {
     data: Record<string, unknown>,
     known?: Pick<WebhookEndpointRow, 'id' | 'status'>[],
   ): Promise<void> {
-    const endpoints = known ?? (await repo.subscribedEndpoints(trx, organiserId, event));
+    const endpoints = known ?? (await this.endpointsFor(trx, organiserId, event));
     if (endpoints.length === 0) return;
     const createdAt = new Date().toISOString();
     const written = await repo.insertDeliveries(
