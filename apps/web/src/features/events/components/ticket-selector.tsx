@@ -7,7 +7,7 @@ import {
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { MinusIcon, PlusIcon, TicketIcon } from '../../../components/ui/icons.tsx';
+import { MinusIcon, PlusIcon, TicketIcon } from '../../../components/ui/public-icons.tsx';
 import { paths } from '../../../config/paths.ts';
 import { checkoutItems } from '../lib/links.ts';
 import { quantityRange, stepDown, stepUp } from '../lib/quantity.ts';

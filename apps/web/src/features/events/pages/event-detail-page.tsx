@@ -11,7 +11,7 @@ import {
   MapPinIcon,
   UsersIcon,
   VideoIcon,
-} from '../../../components/ui/icons.tsx';
+} from '../../../components/ui/public-icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Later } from '../../../components/ui/later.tsx';
