@@ -4,6 +4,7 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import { strictBuildLogs } from './build-logs.ts';
 import { precompress } from './compress-plugin.ts';
+import { pureRouter } from './pure-router-plugin.ts';
 import { keepPreviousBuild } from './keep-previous-build-plugin.ts';
 import { serviceWorkerPrecache } from './service-worker-plugin.ts';
 import { widgetScript } from './widget-plugin.ts';
@@ -41,6 +42,7 @@ export default defineConfig(({ command }) => ({
     ],
   },
   plugins: [
+    pureRouter(),
     tailwindcss(),
     widgetScript(),
     serviceWorkerPrecache(),
