@@ -96,6 +96,20 @@ export default defineConfig(({ command }) => ({
               name: 'toast',
               test: /node_modules[\\/]react-toastify[\\/]/,
             },
+            // The small modules the public pages share with other routes, as two chunks
+            // instead of a dozen files, each with its own imports and gzip overhead
+            // (decision 090): what / and an event's page both draw, and what only the
+            // event's page does. Only these modules: their imports stay where they are.
+            {
+              name: 'public',
+              test: /src[\\/](lib[\\/](page-data|queries[\\/]keys|cn)|components[\\/]ui[\\/]dark-stage|features[\\/]events[\\/](components[\\/]event-cover|api[\\/]keys))\.tsx?$/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'event-page',
+              test: /src[\\/](lib[\\/](source|clipboard)|components[\\/]ui[\\/](page-header|copy-button)|features[\\/]events[\\/](components[\\/](badges|markdown-classes|manage-panel)|lib[\\/]links))\.tsx?$/,
+              includeDependenciesRecursively: false,
+            },
             // Dates and money formats, which the public pages use, before the contracts
             // (a group takes its modules' dependencies too, so the order matters).
             {
