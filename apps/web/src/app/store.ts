@@ -1,14 +1,5 @@
 import { combineReducers, configureStore, type Middleware } from '@reduxjs/toolkit';
-import {
-  FLUSH,
-  PAUSE,
-  PERSIST,
-  persistReducer,
-  persistStore,
-  PURGE,
-  REGISTER,
-  REHYDRATE,
-} from 'redux-persist';
+import { persistReducer, persistStore, REHYDRATE } from '../lib/persist.tsx';
 import { authReducer, loginSuccess, logout, tokenWriteFor } from '../features/auth/auth-slice.ts';
 import { hasDoorCache } from '../features/check-in/lib/door-keys.ts';
 import { clearEvent, eventReducer } from '../features/events/event-slice.ts';
@@ -55,7 +46,7 @@ const effects: Middleware<object, Session> = (api) => (next) => (action) => {
   const token = tokenWriteFor(action as { type: string });
   if (token !== undefined) {
     tokenStorage.set(token);
-    // Write the persisted session now rather than on redux-persist's next tick, so a page
+    // Write the persisted session now rather than on the next task, so a page
     // loaded right after logging in (or out) already sees it.
     void persistor.flush();
   }
@@ -114,10 +105,7 @@ async function forgetDoorLists(): Promise<void> {
 
 export const store = configureStore({
   reducer: persistReducer(persistConfig, rootReducer),
-  middleware: (getDefault) =>
-    getDefault({
-      serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-    }).prepend(effects),
+  middleware: (getDefault) => getDefault().prepend(effects),
   // The Redux DevTools extension in development only.
   devTools: import.meta.env.DEV,
 });
@@ -126,7 +114,7 @@ export const store = configureStore({
 const teamAccess = watchTeamAccess(queryClient, () => store.getState().auth.user?.id ?? null);
 setForbiddenHandler(teamAccess.recheck);
 
-export const persistor = persistStore(store);
+export const persistor = persistStore(store, persistConfig);
 
 // The server refused the token we sent (expired or revoked): end the local session too.
 setUnauthorizedHandler(() => {
