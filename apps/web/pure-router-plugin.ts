@@ -1,7 +1,8 @@
 import type { Plugin } from 'vite';
 
 /** React Router's production build, the one file the app's router code comes from. */
-const ROUTER_CHUNK = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[\w-]+\.mjs$/;
+const ROUTER_CHUNK =
+  /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[\w-]+\.mjs$/;
 
 /**
  * Lets the bundler drop the parts of React Router the app never uses (decision 090).
@@ -22,10 +23,7 @@ export function pureRouter(): Plugin {
       if (!ROUTER_CHUNK.test(id)) return null;
       const out = code
         .replace(/^[A-Za-z_$][\w$]*\.displayName = "[^"\n]*";$/gm, '')
-        .replace(
-          /(=\s*)(React\d*\.(?:forwardRef|createContext|memo)\()/g,
-          '$1/* @__PURE__ */ $2',
-        );
+        .replace(/(=\s*)(React\d*\.(?:forwardRef|createContext|memo)\()/g, '$1/* @__PURE__ */ $2');
       return { code: out, map: null };
     },
   };

@@ -119,40 +119,36 @@ const checkoutRoutes = () => [
 const createEmbedRouter = (): AppRouter => ({
   basename: EMBED_BASE,
   routes: [
-      {
-        ...lazyPage('embed-layout', () => import('./routes/embed/embed-layout.tsx'), 'EmbedLayout'),
-        children: [
-          {
-            path: p.event,
-            ...lazyPage(
-              'embed-event',
-              () => import('./routes/embed/embed-event.tsx'),
-              'EmbedEventRoute',
-            ),
-          },
-          {
-            path: p.queue,
-            ...lazyPage(
-              'embed-queue',
-              () => import('./routes/embed/embed-queue.tsx'),
-              'EmbedQueueRoute',
-            ),
-          },
-          ...checkoutRoutes(),
-          {
-            path: p.login,
-            ...lazyPage(
-              'login',
-              () => import('../features/auth/pages/login-page.tsx'),
-              'LoginPage',
-            ),
-          },
-          {
-            path: '*',
-            ...lazyPage('not-found', () => import('./routes/not-found.tsx'), 'NotFoundRoute'),
-          },
-        ],
-      },
+    {
+      ...lazyPage('embed-layout', () => import('./routes/embed/embed-layout.tsx'), 'EmbedLayout'),
+      children: [
+        {
+          path: p.event,
+          ...lazyPage(
+            'embed-event',
+            () => import('./routes/embed/embed-event.tsx'),
+            'EmbedEventRoute',
+          ),
+        },
+        {
+          path: p.queue,
+          ...lazyPage(
+            'embed-queue',
+            () => import('./routes/embed/embed-queue.tsx'),
+            'EmbedQueueRoute',
+          ),
+        },
+        ...checkoutRoutes(),
+        {
+          path: p.login,
+          ...lazyPage('login', () => import('../features/auth/pages/login-page.tsx'), 'LoginPage'),
+        },
+        {
+          path: '*',
+          ...lazyPage('not-found', () => import('./routes/not-found.tsx'), 'NotFoundRoute'),
+        },
+      ],
+    },
   ],
 });
 

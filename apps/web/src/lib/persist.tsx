@@ -4,7 +4,7 @@ import { useSyncExternalStore, type ReactNode } from 'react';
 /**
  * The persisted stores (spec §3, §4, §9) without the redux-persist library (decision 091):
  * the part of it the app uses, in the same stored format, so a session saved by the
- * earlier build is read by this one and the other way round (`persist.test.ts` checks both
+ * earlier build is read by this one and the other way round (`app/persist.test.ts` checks both
  * against redux-persist itself).
  *
  * - Under one root key, `persist:<key>`: a JSON object whose values are the JSON of each
@@ -46,7 +46,10 @@ interface RehydrateAction {
   payload: State | undefined;
 }
 
-const isRehydrate = (action: UnknownAction, key: string): action is UnknownAction & RehydrateAction =>
+const isRehydrate = (
+  action: UnknownAction,
+  key: string,
+): action is UnknownAction & RehydrateAction =>
   action.type === REHYDRATE && (action as { key?: unknown }).key === key;
 
 /** The root reducer with `_persist` kept beside the stores and the stored state merged in. */
@@ -170,7 +173,13 @@ export function persistStore(store: StoreLike, config: PersistConfig): Persistor
 }
 
 /** Renders its children once the stored state is back (spec §4: nothing shows before). */
-export function PersistGate({ persistor, children }: { persistor: Persistor; children: ReactNode }) {
+export function PersistGate({
+  persistor,
+  children,
+}: {
+  persistor: Persistor;
+  children: ReactNode;
+}) {
   const ready = useSyncExternalStore(persistor.subscribe, persistor.bootstrapped, () => false);
   return ready ? children : null;
 }

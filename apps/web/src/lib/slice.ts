@@ -17,11 +17,7 @@ type ActionFor<S, R, T extends string> = R extends (state: S) => S
  * draft; these reducers return the next state instead, which for stores this small is as
  * short to write.
  */
-export function createPlainSlice<
-  S,
-  N extends string,
-  R extends Record<string, CaseReducer<S>>,
->(
+export function createPlainSlice<S, N extends string, R extends Record<string, CaseReducer<S>>>(
   name: N,
   initialState: S,
   reducers: R,

@@ -15,7 +15,6 @@ export const TRACKING_LIMITS = {
   perEvent: 100,
 } as const;
 
-
 /** A ref as it arrives from a URL: anything else is ignored, never refused. */
 export const trackingRefField = z
   .string()

@@ -47,7 +47,8 @@ class Boundary extends Component<BoundaryProps, BoundaryState> {
     props: BoundaryProps,
     state: BoundaryState,
   ): Partial<BoundaryState> | null {
-    if (state.failedAt === null && state.error !== undefined) return { failedAt: props.locationKey };
+    if (state.failedAt === null && state.error !== undefined)
+      return { failedAt: props.locationKey };
     if (state.failedAt !== null && state.failedAt !== props.locationKey)
       return { error: undefined, failedAt: null };
     return null;

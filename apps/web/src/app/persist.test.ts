@@ -1,10 +1,15 @@
-import { combineReducers, configureStore, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
+import {
+  combineReducers,
+  configureStore,
+  type Reducer,
+  type UnknownAction,
+} from '@reduxjs/toolkit';
 import * as reduxPersist from 'redux-persist';
 import { describe, expect, it } from 'vitest';
 import { authReducer, loginSuccess } from '../features/auth/auth-slice.ts';
 import { createEvent, eventReducer } from '../features/events/event-slice.ts';
 import { createTicket, ticketReducer } from '../features/events/ticket-slice.ts';
-import { persistReducer, persistStore, type PersistStorage } from './persist.tsx';
+import { persistReducer, persistStore, type PersistStorage } from '../lib/persist.tsx';
 
 const user = {
   id: 'u1',
@@ -12,6 +17,7 @@ const user = {
   email: 'ada@example.com',
   phoneNumber: '+2348030000000',
   emailVerified: true,
+  createdAt: '2026-11-01T09:00:00.000Z',
 };
 
 function memoryStorage(items = new Map<string, string>()): PersistStorage & {
@@ -31,7 +37,11 @@ function memoryStorage(items = new Map<string, string>()): PersistStorage & {
   } as PersistStorage & { items: Map<string, string> };
 }
 
-const rootReducer = combineReducers({ auth: authReducer, event: eventReducer, ticket: ticketReducer });
+const rootReducer = combineReducers({
+  auth: authReducer,
+  event: eventReducer,
+  ticket: ticketReducer,
+});
 const config = (storage: PersistStorage, timeout = 5000) => ({
   key: 'root',
   storage,

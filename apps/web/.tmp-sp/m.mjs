@@ -1,1 +1,0 @@
-export { Provider, useSelector, useDispatch } from 'react-redux';
