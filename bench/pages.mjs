@@ -171,7 +171,7 @@ async function ticketPage(base, event) {
       buyer: buyerOf(1, 'Pages'),
     },
   });
-  const link = res.body?.data?.ticketUrl;
+  const link = res.body?.data?.order?.ticketUrl ?? res.body?.data?.ticketUrl;
   if (!link) throw new Error(`free order: ${res.status} ${res.text.slice(0, 200)}`);
   return `${base}${new URL(link).pathname}`;
 }
