@@ -344,10 +344,11 @@ function connectReactions({
 }: ModuleServices) {
   // The organiser's "new order" mail is written in the transaction that completes the order,
   // a paid waiting-list offer is marked claimed in it, and each order's source counts a sale.
-  orders.onCompleted(async (trx, completed) => {
-    await settings.notifyOrganiser(trx, completed);
-    await waitlist.ordersCompleted(trx, completed);
-    await webhooks.ordersCompleted(trx, completed);
+  orders.onCompleted(async (trx, completed, how) => {
+    await settings.notifyOrganiser(trx, completed, how);
+    // An order the checkout made complete (a free one) was never an offer: no statement.
+    if (how === 'later') await waitlist.ordersCompleted(trx, completed, how);
+    await webhooks.ordersCompleted(trx, completed, how);
   });
   // Tickets that come back are offered to the waiting list in the same transaction (decision 032).
   // Signed webhooks are outbox rows of the same transactions (decision 072).

@@ -74,8 +74,16 @@ export interface Created {
   event: SaleEvent;
 }
 
-/** Runs inside the transaction that completes orders (the organiser's notification mail). */
-export type OrderCompletedHook = (trx: Kysely<Database>, completed: Created[]) => Promise<void>;
+/**
+ * Runs inside the transaction that completes orders (the organiser's notification mail).
+ * `how`: made complete by the checkout (free orders), or completed later (paid, or an
+ * offer claimed) — only the latter can be a waiting-list offer.
+ */
+export type OrderCompletedHook = (
+  trx: Kysely<Database>,
+  completed: Created[],
+  how: 'at-checkout' | 'later',
+) => Promise<void>;
 
 export interface CheckoutConfig {
   publicUrl: string;
@@ -348,7 +356,7 @@ export class CheckoutGroups {
           trx,
           completed.flatMap((c) => confirmationMessages(c.order, c.items, event, this.config)),
         );
-        await this.completedHook?.(trx, completed);
+        await this.completedHook?.(trx, completed, 'at-checkout');
       }
 
       // Last: take the tickets (the hot rows), then the promo uses, each conditionally.
@@ -378,10 +386,13 @@ export class CheckoutGroups {
 
   /**
    * A buyer (email, and phone) may have `openHoldsPerBuyerPerEvent` orders of an event
-   * waiting for payment (decision 025). The checkout's first check reads outside any lock,
-   * so twenty identical orders at once all passed it (decision 051): here it is decided
-   * again under a lock per buyer key held to the commit, counting the holds committed
-   * before and those of this group. Purchases over it are refused and leave `accepted`.
+   * waiting for payment (decision 025); one who has that many gets no other order of the
+   * event, free or not, until one is paid or lapses. Counted here for the whole group in one
+   * statement (decision 094; before, each order read it once outside any lock as well, and
+   * twenty identical orders at once all passed that look — decision 051). A purchase that
+   * would hold tickets takes a lock per buyer key held to the commit, so the count is exact
+   * for it, counting the holds committed before and those of this group. Purchases over it
+   * are refused and leave `accepted`.
    */
   private async limitOpenHolds(
     trx: Kysely<Database>,
@@ -389,17 +400,19 @@ export class CheckoutGroups {
     accepted: Accepted[],
     outcomes: Settled<Created>[],
   ): Promise<void> {
-    const pending = accepted.filter((a) => !a.free);
-    if (pending.length === 0) return;
+    if (accepted.length === 0) return;
     const keyOf = (a: Accepted) => ({
       email: emailKey(a.purchase.input.buyer.email),
       phone: phoneKey(a.purchase.input.buyer.phone),
     });
-    const buyers = pending.map(keyOf);
-    await lockKeys(
-      trx,
-      buyers.flatMap((b) => [`holds:${eventId}:e:${b.email}`, `holds:${eventId}:p:${b.phone}`]),
-    );
+    const buyers = accepted.map(keyOf);
+    const holding = buyers.filter((_, i) => !accepted[i]!.free);
+    if (holding.length > 0) {
+      await lockKeys(
+        trx,
+        holding.flatMap((b) => [`holds:${eventId}:e:${b.email}`, `holds:${eventId}:p:${b.phone}`]),
+      );
+    }
     const held = await holdRepo.findOpenHoldKeys(
       trx,
       eventId,
@@ -408,16 +421,16 @@ export class CheckoutGroups {
     );
     const holds = held.map((h) => ({ email: h.email_key, phone: h.phone_key }));
     const refused = new Set<Accepted>();
-    for (const a of pending) {
-      const b = keyOf(a);
+    accepted.forEach((a, i) => {
+      const b = buyers[i]!;
       const open = holds.filter((h) => h.email === b.email || h.phone === b.phone).length;
       if (open >= CHECKOUT_LIMITS.openHoldsPerBuyerPerEvent) {
         refused.add(a);
         outcomes[a.index] = { ok: false, error: tooManyOpenHolds(open) };
-      } else {
+      } else if (!a.free) {
         holds.push(b);
       }
-    }
+    });
     if (refused.size === 0) return;
     const kept = accepted.filter((a) => !refused.has(a));
     accepted.splice(0, accepted.length, ...kept);

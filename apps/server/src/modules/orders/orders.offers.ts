@@ -141,7 +141,7 @@ export class Offers implements OfferHolds {
         trx,
         confirmationMessages(order, items, event, this.room.config),
       );
-      await this.hooks.completed?.(trx, [{ order, items, event }]);
+      await this.hooks.completed?.(trx, [{ order, items, event }], 'later');
       return { order, items, event };
     });
     if (!result) return undefined;
