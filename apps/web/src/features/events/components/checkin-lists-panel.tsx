@@ -148,7 +148,9 @@ function ListRow({
     <li className="py-3" data-testid="checkin-list">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <div className="min-w-0">
-          <p className="font-semibold text-slate-900">{list.name}</p>
+          <p className="font-semibold text-slate-900" data-testid="checkin-list-name">
+            {list.name}
+          </p>
           <p className="text-sm text-slate-600">
             {list.ticketTypes.map((t) => t.name).join(' · ')}
           </p>
