@@ -101,10 +101,10 @@ function DoorScreen({
             </p>
             <h1 className="mt-0.5 text-2xl font-bold tracking-tight sm:text-3xl">Verify tickets</h1>
             {title ? <p className="mt-1 truncate text-base text-slate-300">{title}</p> : null}
-            <DoorListPicker choice={choice} />
           </div>
           <DoorCounter checkedIn={state.checkedIn} total={state.totalTickets} />
         </div>
+        <DoorListPicker choice={choice} />
       </header>
 
       <div className="mx-auto max-w-6xl px-4 pt-4 sm:px-6 lg:grid lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-8 lg:px-8 lg:pt-8">
@@ -180,18 +180,19 @@ function DoorScreen({
  */
 function DoorListPicker({ choice }: { choice: DoorListChoice }) {
   if (choice.lists.length === 0) return null;
+  const frame = 'mx-auto max-w-6xl px-4 pb-3 sm:px-6 sm:-mt-4 sm:pb-6 lg:px-8';
   if (choice.assigned && choice.list) {
     return (
-      <p className="mt-2 text-sm font-semibold text-amber-300" data-testid="door-list">
+      <p className={cn(frame, 'text-sm font-semibold text-amber-300')} data-testid="door-list">
         Checking: {choice.list.name}
       </p>
     );
   }
   return (
-    <label className="mt-2 flex items-center gap-2 text-sm font-semibold text-amber-300">
+    <label className={cn(frame, 'flex items-center gap-2 text-sm font-semibold text-amber-300')}>
       Checking:
       <select
-        className="min-h-10 rounded-lg border border-slate-600 bg-slate-900 px-2 text-sm font-semibold text-white"
+        className="min-h-10 min-w-0 max-w-full flex-1 rounded-lg border border-slate-600 bg-slate-900 px-2 text-sm font-semibold text-white sm:max-w-xs"
         value={choice.list?.id ?? ''}
         aria-label="Check-in list"
         data-testid="door-list-select"

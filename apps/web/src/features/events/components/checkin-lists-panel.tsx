@@ -166,7 +166,7 @@ function ListRow({
       </div>
       {stewards ? (
         <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-end">
-          <p className="text-sm text-slate-700 sm:flex-1">
+          <p className="text-sm text-slate-700 sm:flex-1 sm:pb-2.5">
             {onList.length ? (
               <>
                 Stewards:{' '}

@@ -125,8 +125,9 @@ function ByList({ stats, timeZone }: { stats: CheckinStatsDto; timeZone: string 
                   <span>
                     {u.name}
                     <span className="block text-xs text-slate-500">
-                      {formatShortDateTime(u.firstAt, timeZone)} –{' '}
-                      {formatShortDateTime(u.lastAt, timeZone)}
+                      {u.firstAt === u.lastAt
+                        ? formatShortDateTime(u.lastAt, timeZone)
+                        : `${formatShortDateTime(u.firstAt, timeZone)} – ${formatShortDateTime(u.lastAt, timeZone)}`}
                     </span>
                   </span>
                   <span className="tabular-nums">{formatCount(u.admitted)}</span>
