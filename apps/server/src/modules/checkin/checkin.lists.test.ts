@@ -42,7 +42,11 @@ async function gates() {
       { token: owner },
     );
     expect(res.status, res.text).toBe(201);
-    return res.body.data as { id: string; name: string; ticketTypes: { name: string }[] };
+    return res.body.data as {
+      id: string;
+      name: string;
+      ticketTypes: { id: string; name: string }[];
+    };
   };
   const vipGate = await make('VIP gate', ['VIP', 'Table']);
   const mainGate = await make('Main gate', ['Regular']);
