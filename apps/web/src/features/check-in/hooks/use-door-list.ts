@@ -48,6 +48,9 @@ export function useDoorList(eventId: string): DoorListChoice {
     queryFn: () => getDoorLists(eventId),
     retry: false,
     staleTime: 60_000,
+    // Offline the call fails at once rather than waiting: the door opens from what was
+    // remembered, or on the whole event (a paused query would keep the door shut).
+    networkMode: 'always',
   });
   useEffect(() => {
     if (!query.data) return;

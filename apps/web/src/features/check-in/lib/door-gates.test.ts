@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { bannerText, indexOrders, judge, type DoorOrder } from './door.ts';
-import { ticketsKey, validatedKey } from './door-keys.ts';
+import { doorListChoiceKey, doorListsKey, ticketsKey, validatedKey } from './door-keys.ts';
 import { doorScope, parseDoorScope } from './door-scope.ts';
 import { forgetDoorLists, forgetEventLists, sendUnsentCheckIns } from './door-storage.ts';
 import { memoryStore } from './memory-store.test-support.ts';
@@ -84,8 +84,12 @@ describe("a list's caches", () => {
       [ticketsKey(scope)]: JSON.stringify([VIP]),
       [ticketsKey(EVENT)]: JSON.stringify([VIP]),
       [ticketsKey('another-event')]: JSON.stringify([VIP]),
+      [doorListsKey(EVENT)]: JSON.stringify({ lists: [], assigned: null }),
+      [doorListChoiceKey(EVENT)]: LIST,
     });
     forgetEventLists(storage, [EVENT]);
+    expect(storage.getItem(doorListsKey(EVENT))).toBeNull();
+    expect(storage.getItem(doorListChoiceKey(EVENT))).toBeNull();
     expect(storage.getItem(ticketsKey(scope))).toBeNull();
     expect(storage.getItem(ticketsKey(EVENT))).toBeNull();
     expect(storage.getItem(ticketsKey('another-event'))).not.toBeNull();

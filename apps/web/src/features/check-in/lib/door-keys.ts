@@ -32,7 +32,7 @@ export function hasDoorCache(
 
 /**
  * The event's check-in lists and the one this user was given (decision 084): names of
- * gates and ticket types, nothing personal, so they stay at logout like the title.
+ * gates and ticket types. They leave with the event's order list, as its title does.
  */
 export const doorListsKey = (eventId: string): string => `doorLists_${eventId}`;
 /** The list the owner or a manager chose to check on this device. */

@@ -1,7 +1,14 @@
 import { chunks, codeList, doorOrderList, indexOrders, MARK_CHUNK, pendingCodes } from './door.ts';
 import type { KeyValueStore } from './door-controller.ts';
-import { refusedKey, ticketsKey, titleKey, validatedKey } from './door-keys.ts';
-import { scopeOfEvent } from './door-scope.ts';
+import {
+  doorListChoiceKey,
+  doorListsKey,
+  refusedKey,
+  ticketsKey,
+  titleKey,
+  validatedKey,
+} from './door-keys.ts';
+import { parseDoorScope, scopeOfEvent } from './door-scope.ts';
 
 /**
  * The door's caches once nobody is signed in (decision 018). The order lists
@@ -78,6 +85,10 @@ function forgetList(storage: DeviceStore, eventId: string): void {
   // The refused codes name new holders: they go with the list (decision 057).
   storage.removeItem(refusedKey(eventId));
   storage.removeItem(titleKey(eventId));
+  // The event's check-in lists and the choice among them go with it (decision 085).
+  const event = parseDoorScope(eventId).eventId;
+  storage.removeItem(doorListsKey(event));
+  storage.removeItem(doorListChoiceKey(event));
 }
 
 /**
