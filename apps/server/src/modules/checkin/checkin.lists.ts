@@ -8,6 +8,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import { inventoryService } from '../events/inventory.service.ts';
 import * as repo from './checkin.repository.ts';
 
@@ -61,7 +62,7 @@ export class CheckinLists {
   /** Removes a list; its stewards check the whole event's door again, its log stays. */
   async remove(organiserId: string, eventId: string, listId: string): Promise<string> {
     await this.assertOwner(organiserId, eventId);
-    if (!(await repo.deleteList(this.db, eventId, listId)))
+    if (!isUuid(listId) || !(await repo.deleteList(this.db, eventId, listId)))
       throw notFound(CHECKIN_LIST_MESSAGES.notFound);
     return 'Check-in list removed.';
   }
@@ -135,7 +136,7 @@ export class CheckinLists {
   }
 
   private async assertOwner(organiserId: string, eventId: string): Promise<void> {
-    const event = await inventoryService.event(this.db, eventId);
+    const event = isUuid(eventId) ? await inventoryService.event(this.db, eventId) : undefined;
     if (!event || event.owner_id !== organiserId) throw notFound('This event was not found.');
   }
 }
