@@ -166,6 +166,12 @@ for (const width of [375, 1280] as const) {
       .locator('#checkins')
       .screenshot({ path: testInfo.outputPath(`figures-${width}.png`) });
 
+    // The Team page says which list the steward checks.
+    await page.goto('/events/manage/team/');
+    await expect(
+      page.locator('#members').getByRole('listitem').filter({ hasText: steward.email }),
+    ).toContainText('Checks the VIP gate');
+
     // The owner's own door chooses a list: at the Main gate, Ada's VIP ticket is sent on.
     await page.goto(verifyTicketPath(event.id));
     await expect(page).toHaveURL(onPath(verifyTicketPath(event.id)));
