@@ -647,18 +647,66 @@ async function seedOrders(
     const codes = completed.filter(() => next() < demo.checkedIn!);
     // Two gates: the organiser's phone and the steward's, so the door figures show both.
     const half = Math.ceil(codes.length / 2);
+    const inAlready = new Set<string>();
     for (const [userId, deviceId, part] of [
       [organiserId, 'gate-1-organiser', codes.slice(0, half)],
       [stewardId, 'gate-2-steward', codes.slice(half)],
     ] as const) {
-      const marked = await checkin.markAttended({ organiserId, userId, deviceId }, event.id, part);
+      const role = userId === organiserId ? 'owner' : 'door';
+      const by = { organiserId, userId, deviceId, role, eventIds: null };
+      const marked = await checkin.markAttended(by, event.id, part);
       result.checkedIn += marked.marked.length;
+      for (const code of marked.marked) inAlready.add(code);
       // The steward's scans show on the Team page as their last activity.
       if (marked.marked.length && userId !== organiserId) {
         await teamRepo.touchMember(db, organiserId, userId);
       }
     }
+    // A first admission at a gate is the order's check-in too (decision 084).
+    const atGates = await seedGates(db, checkin, organiserId, stewardId, event, completed, next);
+    result.checkedIn += atGates.filter((code) => !inAlready.has(code)).length;
   }
+}
+
+/**
+ * Doors by gate (decision 084): a "VIP gate" for the VIP types and a "Main gate" for the
+ * rest, the demo steward given the VIP gate, and some check-ins at each (the organiser at
+ * the main gate, the steward at the VIP gate), so the figures per list show both.
+ */
+async function seedGates(
+  db: Db,
+  checkin: CheckinService,
+  organiserId: string,
+  stewardId: string,
+  event: ManageEventDto,
+  completed: string[],
+  next: () => number,
+): Promise<string[]> {
+  const vip = event.ticketTypes.filter((t) => /vip/i.test(t.name)).map((t) => t.id);
+  const rest = event.ticketTypes.filter((t) => !vip.includes(t.id)).map((t) => t.id);
+  if (vip.length === 0 || rest.length === 0) return [];
+  const vipGate = await checkin.lists.create(organiserId, event.id, {
+    name: 'VIP gate',
+    ticketTypeIds: vip,
+  });
+  const mainGate = await checkin.lists.create(organiserId, event.id, {
+    name: 'Main gate',
+    ticketTypeIds: rest,
+  });
+  if (stewardId !== organiserId) {
+    await teamRepo.setMemberCheckinList(db, organiserId, stewardId, vipGate.id);
+  }
+  const codes = completed.filter(() => next() < 0.6);
+  const admitted: string[] = [];
+  for (const [userId, role, list, deviceId] of [
+    [organiserId, 'owner', mainGate.id, 'main-gate-organiser'],
+    [stewardId, stewardId === organiserId ? 'owner' : 'door', vipGate.id, 'vip-gate-steward'],
+  ] as const) {
+    const by = { organiserId, userId, deviceId, role, eventIds: null, checkinListId: list };
+    // Every code is shown at each gate: the ones it does not take are refused with the reason.
+    admitted.push(...(await checkin.markAttended(by, event.id, codes, list)).marked);
+  }
+  return admitted;
 }
 
 /**

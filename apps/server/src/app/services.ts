@@ -5,6 +5,7 @@ import { appSecret } from '../db/app-secrets.ts';
 import type { Db } from '../db/database.ts';
 import { ApiTokensService } from '../modules/api-tokens/api-tokens.service.ts';
 import { AuthService } from '../modules/auth/auth.service.ts';
+import { CheckinLists } from '../modules/checkin/checkin.lists.ts';
 import { CheckinService } from '../modules/checkin/checkin.service.ts';
 import { EventsService } from '../modules/events/events.service.ts';
 import { FinancesService } from '../modules/finances/finances.service.ts';
@@ -282,7 +283,7 @@ export async function createServices(
     media,
     events,
     orders,
-    checkin: new CheckinService(db, orders.door),
+    checkin: new CheckinService(db, orders.door, new CheckinLists(db)),
     ordersManage,
     promos: new PromosService(
       db,

@@ -366,6 +366,8 @@ describe('public routes', () => {
  */
 const DOOR_CALLS = new Set([
   'GET /api/v1/ticketPurchase/event/:eventId',
+  // The check-in lists a door may check (decision 084).
+  'GET /api/v1/ticketPurchase/event/:eventId/lists',
   'POST /api/v1/ticketPurchase/mark-attended',
 ]);
 const ownAccount = (r: RegisteredRoute) =>

@@ -312,6 +312,18 @@ async function steward(): Promise<string> {
   return id;
 }
 
+/** A check-in list of the shop's event taking `typeId` (decision 084), made as the owner does. */
+async function gate(typeId: string): Promise<string> {
+  const s = await shop();
+  const res = await t.post(
+    `${MANAGE}/${s.eventId}/checkin-lists`,
+    { name: `Gate ${randomBytes(3).toString('hex')}`, ticketTypeIds: [typeId] },
+    { token: owner },
+  );
+  expect(res.status, res.text).toBe(201);
+  return res.body.data.id as string;
+}
+
 /** An open invitation to the owner's team for `email`, and its link's token. */
 async function invitation(email: string): Promise<{ id: string; token: string }> {
   const token = randomBytes(32).toString('base64url');
@@ -1135,6 +1147,69 @@ const CASES: Record<string, Case> = {
       }>`select count(*)::int as n from orders where id = ${o.id} and attended_at is not null`,
     );
     expect(row.n).toBe(1);
+    // The same code at a check-in list (decision 084): the list has its own check-in state,
+    // so the order already in at the event's door is let in there once more — exactly once.
+    const listId = await gate(s.freeTypeId);
+    const atList = await fire('POST', `${API}/ticketPurchase/mark-attended`, {
+      token: owner,
+      body: { eventId: s.eventId, ticketCodes: [o.code], listId },
+    });
+    allFine(atList);
+    const admitted = atList.filter((r) => (r.body.data.marked as string[]).includes(o.code));
+    expect(
+      admitted.length,
+      atList
+        .map((r) => r.text)
+        .join('\n')
+        .slice(0, 500),
+    ).toBe(1);
+    const entries = await one(
+      sql<{ n: number }>`select count(*)::int as n from checkin_list_entries
+        where list_id = ${listId} and order_id = ${o.id}`,
+    );
+    expect(entries.n).toBe(1);
+    const logged = await one(
+      sql<{ n: number }>`select count(*)::int as n from checkin_log
+        where list_id = ${listId} and order_id = ${o.id} and result = 'admitted'`,
+    );
+    expect(logged.n).toBe(1);
+  },
+
+  // Check-in lists (decision 084) ---------------------------------------------------------------
+  'POST /api/v1/events/manage/:id/checkin-lists': async () => {
+    const s = await shop();
+    const name = `Gate ${randomBytes(3).toString('hex')}`;
+    exactlyOne(
+      await fire('POST', `${MANAGE}/${s.eventId}/checkin-lists`, {
+        token: owner,
+        body: { name, ticketTypeIds: [s.freeTypeId] },
+      }),
+      [409],
+    );
+    const rows = await one(
+      sql<{ n: number }>`select count(*)::int as n from checkin_lists
+        where event_id = ${s.eventId} and name = ${name}`,
+    );
+    expect(rows.n).toBe(1);
+  },
+  'DELETE /api/v1/events/manage/:id/checkin-lists/:listId': async () => {
+    const s = await shop();
+    const listId = await gate(s.freeTypeId);
+    exactlyOne(
+      await fire('DELETE', `${MANAGE}/${s.eventId}/checkin-lists/${listId}`, { token: owner }),
+    );
+  },
+  'PUT /api/v1/events/manage/team/members/:userId/checkin-list': async () => {
+    const s = await shop();
+    const [id, listId] = [await steward(), await gate(s.freeTypeId)];
+    allFine(
+      await fire('PUT', `${TEAM}/members/${id}/checkin-list`, { token: owner, body: { listId } }),
+    );
+    const row = await one(
+      sql<{ checkin_list_id: string }>`select checkin_list_id from team_members
+        where user_id = ${id} and organiser_id = ${ownerId}`,
+    );
+    expect(row.checkin_list_id).toBe(listId);
   },
 
   // Waiting list ------------------------------------------------------------------------------

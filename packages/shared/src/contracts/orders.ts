@@ -295,6 +295,8 @@ export const DOOR_REFUSAL_REASONS = [
   'cancelled',
   'unpaid',
   'other_event',
+  /** Check-in lists (decision 084): this event's ticket, not taken at the list being checked. */
+  'other_list',
 ] as const;
 export const doorRefusedCode = z.object({
   code: z.string(),
@@ -302,6 +304,10 @@ export const doorRefusedCode = z.object({
   at: z.string().optional(),
   to: z.string().optional(),
   event: z.string().optional(),
+  /** other_list: the order's ticket type ("VIP"). */
+  type: z.string().optional(),
+  /** other_list: a list of the event that does take it ("VIP gate"), when there is one. */
+  list: z.string().optional(),
 });
 export type DoorRefusedCode = z.infer<typeof doorRefusedCode>;
 
@@ -312,6 +318,11 @@ export const markAttendedBody = z.object({
     })
     .max(ORDER_LIMITS.markAttendedMax, `At most ${ORDER_LIMITS.markAttendedMax} codes per call.`),
   eventId: z.uuid({ error: 'Event is not recognised.' }),
+  /**
+   * The check-in list being checked (decision 084); absent: the event-wide door. A steward
+   * given a list checks that list whatever is sent.
+   */
+  listId: z.uuid({ error: 'This check-in list was not found.' }).optional(),
 });
 export type MarkAttendedBody = z.input<typeof markAttendedBody>;
 
@@ -329,6 +340,13 @@ export const markAttendedResponse = z.object({
      * order was transferred to someone else (decision 033). They do not admit anyone.
      */
     transferred: z.array(z.string()).optional(),
+    /**
+     * Check-in lists (decision 084): this event's codes that the list being checked does not
+     * take, with the ticket type and the list that does. They do not admit anyone here.
+     */
+    notOnList: z
+      .array(z.object({ orderCode: z.string(), type: z.string(), list: z.string().optional() }))
+      .optional(),
   }),
 });
 export type MarkAttendedResponse = z.infer<typeof markAttendedResponse>;

@@ -159,6 +159,25 @@ describe('demo data (npm run seed)', () => {
       'Emeka Obi',
       'Folake Adeyemi',
     ]);
+    // Doors by gate (decision 084): two lists, the steward on the VIP gate, check-ins at each.
+    expect(
+      stats.body.data.byList.map((l: { name: string; byUser: { name: string }[] }) => [
+        l.name,
+        l.byUser.map((u) => u.name),
+      ]),
+    ).toEqual([
+      ['VIP gate', ['Emeka Obi']],
+      ['Main gate', ['Folake Adeyemi']],
+    ]);
+    const lists = await t.request('GET', `${API}/ticketPurchase/event/${jazz}/lists`, {
+      token: stewardToken,
+    });
+    expect(lists.body.data.lists.map((l: { name: string }) => l.name)).toEqual([
+      'VIP gate',
+      'Main gate',
+    ]);
+    expect(lists.body.data.assigned).toBe(lists.body.data.lists[0].id);
+    expect(list.body.list?.name).toBe('VIP gate');
   });
 
   it('shows a sell-out: a sold-out type with its waiting list, and a transferred order', async () => {

@@ -62,6 +62,9 @@ export const refusedCodeSchema = z.object({
   at: z.string().optional(),
   to: z.string().optional(),
   event: z.string().optional(),
+  /** other_list (decision 084): the ticket type, and a list that takes it. */
+  type: z.string().optional(),
+  list: z.string().optional(),
 });
 export type RefusedCode = z.infer<typeof refusedCodeSchema>;
 export const refusedCodeList = z.array(refusedCodeSchema);
@@ -177,6 +180,10 @@ export function refusalText(refusal: RefusedCode): string {
       return 'Not paid: this order was never completed';
     case 'other_event':
       return `For another event: ${refusal.event ?? 'not this one'}`;
+    case 'other_list':
+      return refusal.list
+        ? `${refusal.type ?? 'This'} ticket — send to the ${refusal.list}`
+        : `${refusal.type ?? 'This'} ticket — not on this list`;
   }
 }
 
