@@ -98,7 +98,12 @@ export function findAdmissibleOrderItems(db: Db, eventId: string) {
     db
       .selectFrom('order_items')
       .innerJoin('orders', 'orders.id', 'order_items.order_id')
-      .select(['order_items.order_id', 'order_items.name', 'order_items.quantity'])
+      .select([
+        'order_items.order_id',
+        'order_items.name',
+        'order_items.quantity',
+        'order_items.admits',
+      ])
       .where('orders.event_id', '=', eventId)
       .where('orders.status', '=', 'completed')
       // In the event's own order of types (Regular before VIP, as the organiser set them).
