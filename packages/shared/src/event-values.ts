@@ -1,3 +1,5 @@
+import { formatNaira } from './money.ts';
+
 /**
  * The fixed lists and limits of events, without zod: the web's public pages read them
  * (category chips, date filters) and must not load the contracts to do so (decision 020).
@@ -58,6 +60,22 @@ export const TICKET_KIND_LABELS: Record<TicketKind, string> = {
 
 /** "Table of 10" — how an order, its mail and its page name a line that admits several. */
 export const tableLabel = (admits: number): string => `Table of ${admits}`;
+
+/** A line's name with what it is, where that is not one person: "VIP (Table of 10)". */
+export const lineName = (name: string, admits: number): string =>
+  admits > 1 ? `${name} (${tableLabel(admits)})` : admits === 0 ? `${name} (donation)` : name;
+
+/**
+ * A ticket type's price as buyers read it (decision 086): "₦5,000.00", "Free", "From
+ * ₦2,000.00" for pay what you want, "Any amount" for a donation with no minimum,
+ * "₦500,000.00 per table".
+ */
+export function ticketPriceText(type: { kind: TicketKind; price: number }): string {
+  if (buyerSetsPrice(type.kind))
+    return type.price === 0 ? 'Any amount' : `From ${formatNaira(type.price)}`;
+  if (type.price === 0) return 'Free';
+  return type.kind === 'table' ? `${formatNaira(type.price)} per table` : formatNaira(type.price);
+}
 
 /** Public list date shortcuts, evaluated in Africa/Lagos time. `weekend` is Friday to Sunday. */
 export const EVENT_DATE_FILTERS = ['today', 'tomorrow', 'weekend', 'month'] as const;

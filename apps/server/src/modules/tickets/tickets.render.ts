@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Font } from 'fontkit';
-import { formatEventDate, formatNaira, tableLabel, type OrderDto } from '@gatepass/shared';
+import { formatEventDate, formatNaira, lineName, type OrderDto } from '@gatepass/shared';
 
 // pdfkit, bwip-js and qrcode are loaded on first use: together they are megabytes of
 // JavaScript that every process would otherwise parse at start-up to render no ticket.
@@ -100,7 +100,7 @@ export function where(order: TicketOrder): string {
 }
 
 export const ticketLines = (order: TicketOrder) =>
-  order.items.map((i) => `${i.quantity} × ${i.name}${i.admits > 1 ? ` (${tableLabel(i.admits)})` : ''}`);
+  order.items.map((i) => `${i.quantity} × ${lineName(i.name, i.admits)}`);
 
 /**
  * "10 people": who the order lets in (decision 086) — each line's tickets times the people
