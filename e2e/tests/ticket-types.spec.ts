@@ -140,7 +140,9 @@ for (const viewport of [
       await tickets.getByRole('button', { name: 'I have an access code' }).click();
       await tickets.getByLabel('I have an access code').fill('guests25');
       await tickets.getByRole('button', { name: 'Apply' }).click();
-      await expect(tickets.getByText('That access code is not valid for this event.')).toBeVisible();
+      await expect(
+        tickets.getByText('That access code is not valid for this event.'),
+      ).toBeVisible();
       await tickets.getByLabel('I have an access code').fill('guests26');
       await tickets.getByRole('button', { name: 'Apply' }).click();
       await expect(tickets.getByText('applied')).toBeVisible();
@@ -177,7 +179,10 @@ for (const viewport of [
       const code = (await page.getByTestId('order-code').innerText()).replace(/\D/g, '');
 
       // The confirmation, through real mail, names both lines and the amount paid.
-      const mail = await waitForMail(who.email, { matching: /Your tickets for/, timeoutMs: 30_000 });
+      const mail = await waitForMail(who.email, {
+        matching: /Your tickets for/,
+        timeoutMs: 30_000,
+      });
       expect(mail.text).toContain(code);
       expect(mail.text).toContain('1 × Pay what you want');
       expect(mail.text).toContain('1 × Guest list');
@@ -216,15 +221,20 @@ for (const viewport of [
       const table = manage.ticketTypes.find((t) => t.name === 'Table for ten')!;
       expect(table.admits).toBe(10);
       await page.goto(`/checkout/${event.id}?slug=${event.slug}&items=${table.id}:1`);
-      await expect(page.getByTestId('ticket-type').filter({ hasText: 'Table for ten' })).toContainText(
-        'Table of 10',
-      );
+      await expect(
+        page.getByTestId('ticket-type').filter({ hasText: 'Table for ten' }),
+      ).toContainText('Table of 10');
       const who = buyer();
       await fillBuyer(page, who);
       await page.getByRole('button', { name: 'Get free tickets' }).click();
-      await expect(page.getByTestId('order-lines')).toContainText('1 × Table for ten (Table of 10)');
+      await expect(page.getByTestId('order-lines')).toContainText(
+        '1 × Table for ten (Table of 10)',
+      );
       const code = (await page.getByTestId('order-code').innerText()).replace(/\D/g, '');
-      const mail = await waitForMail(who.email, { matching: /Your tickets for/, timeoutMs: 30_000 });
+      const mail = await waitForMail(who.email, {
+        matching: /Your tickets for/,
+        timeoutMs: 30_000,
+      });
       expect(mail.text).toContain('Admits: 10 people');
 
       // The door: one code, "Admits 10" under the spec's Qty.

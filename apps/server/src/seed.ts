@@ -282,7 +282,14 @@ const DEMO_EVENTS: DemoEvent[] = [
         capacity: 150,
       },
       { name: 'Donation', kind: 'donation', price: 0, suggestedPrice: 10000, capacity: 10000 },
-      { name: 'Table for ten', kind: 'table', seats: 10, price: 400000, capacity: 12, maxPerOrder: 2 },
+      {
+        name: 'Table for ten',
+        kind: 'table',
+        seats: 10,
+        price: 400000,
+        capacity: 12,
+        maxPerOrder: 2,
+      },
       {
         name: 'Friends of the foundation',
         price: 0,
@@ -603,7 +610,11 @@ async function seedOrders(
     const type = pick(onPage);
     // Pay what you want and donations: what each buyer chose, around the suggestion.
     const amount = buyerSetsPrice(type.kind)
-      ? Math.max(type.price, 1000, Math.round(((type.suggestedPrice ?? 5000) * (0.5 + next())) / 500) * 500)
+      ? Math.max(
+          type.price,
+          1000,
+          Math.round(((type.suggestedPrice ?? 5000) * (0.5 + next())) / 500) * 500,
+        )
       : undefined;
     const quantity = Math.max(
       type.minPerOrder,

@@ -319,7 +319,11 @@ export const createTicketTypeBody = z
   .superRefine(ticketTypeRules)
   .superRefine((v, ctx) => {
     if (v.kind === 'table' && v.seats === undefined)
-      ctx.addIssue({ code: 'custom', path: ['seats'], message: 'Say how many people a table seats.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['seats'],
+        message: 'Say how many people a table seats.',
+      });
   });
 export type CreateTicketTypeBody = z.input<typeof createTicketTypeBody>;
 

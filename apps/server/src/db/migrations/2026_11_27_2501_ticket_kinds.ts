@@ -22,12 +22,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         .check(sql`kind in ('regular', 'pay_what_you_want', 'donation', 'table')`),
     )
     .addColumn('suggested_price_kobo', 'bigint')
-    .addColumn('admits', 'integer', (c) => c.notNull().defaultTo(1).check(sql`admits >= 0`))
+    .addColumn('admits', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(1)
+        .check(sql`admits >= 0`),
+    )
     .addColumn('access_codes', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'::text[]`))
     .execute();
   await db.schema
     .alterTable('order_items')
-    .addColumn('admits', 'integer', (c) => c.notNull().defaultTo(1).check(sql`admits >= 0`))
+    .addColumn('admits', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(1)
+        .check(sql`admits >= 0`),
+    )
     .execute();
 }
 

@@ -134,13 +134,7 @@ export class EventsService {
     /** Access-code tries per address (decision 087; the composition's limiter). */
     accessCodeTries?: Limiter,
   ) {
-    this.published = new PublicEvents(
-      db,
-      now,
-      waitingRoomOf,
-      orders.heldByType,
-      accessCodeTries,
-    );
+    this.published = new PublicEvents(db, now, waitingRoomOf, orders.heldByType, accessCodeTries);
     this.ticketTypes = new TicketTypes(db, orders.heldByType, now);
   }
 

@@ -114,7 +114,11 @@ export class TicketTypes {
       if (body.hidden !== undefined) patch.hidden = body.hidden;
       if (body.position !== undefined) patch.position = body.position;
       if (body.accessCodes !== undefined) patch.access_codes = body.accessCodes;
-      if (body.kind !== undefined || body.seats !== undefined || body.suggestedPrice !== undefined) {
+      if (
+        body.kind !== undefined ||
+        body.seats !== undefined ||
+        body.suggestedPrice !== undefined
+      ) {
         const kind = body.kind ?? current.kind;
         const next = kindColumns(kind, body.seats ?? current.admits, body.suggestedPrice);
         if (kind === 'table' && body.kind === 'table' && current.kind !== 'table' && !body.seats)
@@ -211,7 +215,8 @@ function kindColumns(
   seats: number | undefined,
   suggestedPrice: number | null | undefined,
 ): { kind: TicketKind; admits: number; suggested_price_kobo: number | null } {
-  const admits = kind === 'table' ? (seats ?? EVENT_LIMITS.tableSeatsMin) : kind === 'donation' ? 0 : 1;
+  const admits =
+    kind === 'table' ? (seats ?? EVENT_LIMITS.tableSeatsMin) : kind === 'donation' ? 0 : 1;
   const suggested = buyerSetsPrice(kind) && suggestedPrice != null ? suggestedPrice * 100 : null;
   return { kind, admits, suggested_price_kobo: suggested };
 }

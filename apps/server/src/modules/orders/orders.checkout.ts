@@ -291,7 +291,13 @@ export class CheckoutGroups {
       purchases.forEach((purchase, index) => {
         try {
           const { input } = purchase;
-          const { event, lines } = checkBasket(state.event, types, input.items, now, input.accessCode);
+          const { event, lines } = checkBasket(
+            state.event,
+            types,
+            input.items,
+            now,
+            input.accessCode,
+          );
           const promo = purchase.input.promoCode
             ? checkPromo(
                 promos.get(purchase.input.promoCode),

@@ -2,7 +2,13 @@ import { formatKobo } from '@gatepass/shared';
 import type { SaleEvent } from '../events/inventory.service.ts';
 import { aboutLink, type NewMail, type NewMessage } from '../mail/mail.service.ts';
 import type { TicketLinks } from '../tickets/ticket-links.ts';
-import { admitsText, ticketLines, when, where, type TicketOrder } from '../tickets/tickets.render.ts';
+import {
+  admitsText,
+  ticketLines,
+  when,
+  where,
+  type TicketOrder,
+} from '../tickets/tickets.render.ts';
 import { TICKET_QR_CID } from '../tickets/tickets.service.ts';
 import { isTestPaid, ticketOrderOf } from './orders.dto.ts';
 import { orderConfirmationSms } from './orders.sms.ts';

@@ -278,16 +278,24 @@ describe('hidden ticket types and access codes', () => {
   it('a code of one event unlocks nothing on another, and tries are limited per address', async () => {
     await eventWith([{ name: 'Fans', price: 1000, hidden: true, accessCodes: ['FANCLUB'] }]);
     const { event: other } = await eventWith([{ name: 'Regular', price: 1000 }]);
-    const res = await t.post(`${EVENTS}/${other.slug}/access-code`, { code: 'FANCLUB' }, {
-      ip: '203.0.113.77',
-    });
+    const res = await t.post(
+      `${EVENTS}/${other.slug}/access-code`,
+      { code: 'FANCLUB' },
+      {
+        ip: '203.0.113.77',
+      },
+    );
     expect(res.status).toBe(404);
     let last = 0;
     for (let i = 0; i < 20; i++)
       last = (
-        await t.post(`${EVENTS}/${other.slug}/access-code`, { code: `TRY${i}X` }, {
-          ip: '203.0.113.77',
-        })
+        await t.post(
+          `${EVENTS}/${other.slug}/access-code`,
+          { code: `TRY${i}X` },
+          {
+            ip: '203.0.113.77',
+          },
+        )
       ).status;
     expect(last).toBe(429);
   });

@@ -53,7 +53,8 @@ export function amountProblem(
     if (!type || !buyerSetsPrice(type.kind)) continue;
     const amount = nairaTyped(amounts[type.id]);
     if (!Number.isFinite(amount)) out[type.id] = 'Enter an amount in whole naira.';
-    else if (amount < minimumOf(type)) out[type.id] = `Pay at least ${formatNaira(minimumOf(type))}.`;
+    else if (amount < minimumOf(type))
+      out[type.id] = `Pay at least ${formatNaira(minimumOf(type))}.`;
   }
   return out;
 }

@@ -237,8 +237,7 @@ function CheckoutForm({
   // Until the server prices the basket, the ticket prices tell free from paid.
   const clientSubtotal = lines.reduce(
     (sum, l) =>
-      sum +
-      l.quantity * (l.amount ?? ticketTypes.find((t) => t.id === l.ticketTypeId)?.price ?? 0),
+      sum + l.quantity * (l.amount ?? ticketTypes.find((t) => t.id === l.ticketTypeId)?.price ?? 0),
     0,
   );
   const total = figures?.totalPrice ?? clientSubtotal;
