@@ -1,6 +1,15 @@
 import { feeFor } from '@gatepass/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  sql,
+} from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { insertOrderItems } from './orders.repository.ts';
 import { API, startTestApp, type TestApp } from '../../../test/helper.ts';
 import { givenUser, logIn, uniquePhone } from '../../../test/factories.ts';
 import {
@@ -355,5 +364,39 @@ describe('table tickets', () => {
     );
     expect(change.status).toBe(409);
     expect(change.body.code).toBe('TICKET_TYPE_HAS_SALES');
+  });
+});
+
+// The flash sale's statements ---------------------------------------------------------
+
+describe('the hot path for regular tickets (decision 086)', () => {
+  it('writes regular lines with the same INSERT as before; only a table or donation names admits', async () => {
+    const sent: string[] = [];
+    const db = new Kysely<Database>({
+      dialect: {
+        createAdapter: () => new PostgresAdapter(),
+        createDriver: () => new DummyDriver(),
+        createIntrospector: (k) => new PostgresIntrospector(k),
+        createQueryCompiler: () => new PostgresQueryCompiler(),
+      },
+      log: (event) => {
+        if (event.level === 'query') sent.push(event.query.sql);
+      },
+    });
+    const line = {
+      orderId: 'o',
+      ticketTypeId: 't',
+      name: 'Regular',
+      quantity: 2,
+      unitPriceKobo: 500_000,
+    };
+    await insertOrderItems(db, [line, { ...line, ticketTypeId: 'u' }]);
+    expect(sent.pop()).toBe(
+      'insert into "order_items" ("order_id", "ticket_type_id", "name", "quantity", "unit_price_kobo") values ($1, $2, $3, $4, $5), ($6, $7, $8, $9, $10) returning *',
+    );
+    await insertOrderItems(db, [line, { ...line, ticketTypeId: 'u', admits: 10 }]);
+    expect(sent.pop()).toBe(
+      'insert into "order_items" ("order_id", "ticket_type_id", "name", "quantity", "unit_price_kobo", "admits") values ($1, $2, $3, $4, $5, default), ($6, $7, $8, $9, $10, $11) returning *',
+    );
   });
 });
