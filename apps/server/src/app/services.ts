@@ -256,6 +256,7 @@ export async function createServices(
     payoutMissing(settings.payout, config),
     // The public page tells of the fair queue before anyone presses "Get tickets".
     (eventId, slug) => waitingRoom.publicInfo(eventId, slug),
+    limits.accessCodes,
   );
   const waitlist = new WaitlistService(
     db,

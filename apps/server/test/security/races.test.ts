@@ -46,6 +46,8 @@ const EXEMPT: Record<string, string> = {
     'each upload replaces the cover: the last one wins, nothing is counted or sent',
   'POST /api/v1/events/manage/settings/email':
     'a new confirmation link per call is the effect (only the latest works); bounded by its per-account limit (settings.test.ts)',
+  'POST /api/v1/events/:slug/access-code':
+    'reads which hidden ticket types a code unlocks; changes nothing (tries are counted by its limiter)',
   'POST /api/v1/wallet/apple/v1/log':
     "Apple's device log: writes a log line per call, nothing else",
 };
@@ -1367,6 +1369,34 @@ describe.skipIf(testEngine !== 'postgres')(
     );
   },
 );
+
+describe.skipIf(testEngine !== 'postgres')('races: the last table (decision 086)', () => {
+  it('twenty orders for the last table of ten at once: one gets it, nineteen are told it sold out', async () => {
+    const { event, types } = await givenEventWithTypes(t, owner, [
+      { name: 'Table for ten', kind: 'table', seats: 10, price: 0, capacity: 3, maxPerOrder: 1 },
+    ]);
+    const table = types[0]!.id;
+    // Two tables gone; the last one raced for by twenty buyers at once.
+    await sql`update ticket_types set sold = 2 where id = ${table}`.execute(t.db);
+    await mark();
+    const replies = await Promise.all(
+      Array.from({ length: N }, () =>
+        t.post(
+          ORDERS,
+          { eventId: event.id, items: [{ ticketTypeId: table, quantity: 1 }], buyer: buyer() },
+          { ip: freshIp() },
+        ),
+      ),
+    );
+    exactlyOne(replies, [409]);
+    for (const r of replies) if (r.status === 409) expect(r.body.code).toBe('SOLD_OUT');
+    expect(await sold(table)).toBe(3);
+    const admitted = await one(sql<{ n: number }>`
+      select coalesce(sum(i.quantity * i.admits), 0)::int as n from order_items i
+      join orders o on o.id = i.order_id where i.ticket_type_id = ${table} and o.status = 'completed'`);
+    expect(admitted.n).toBe(10);
+  });
+});
 
 describe.skipIf(testEngine === 'postgres')('races', () => {
   it.skip('run on PostgreSQL only: PGlite runs one statement at a time and hides races', () => {});

@@ -105,7 +105,13 @@ export class CheckinService {
       this.orders.admissibleOrderItems(eventId),
     ]);
     const typesByOrder = new Map<string, { name: string; quantity: number }[]>();
+    // People each order lets in (decision 086): a table admits its seats, a donation no one.
+    const admitsByOrder = new Map<string, number>();
     for (const item of items) {
+      admitsByOrder.set(
+        item.order_id,
+        (admitsByOrder.get(item.order_id) ?? 0) + item.quantity * item.admits,
+      );
       const types = typesByOrder.get(item.order_id) ?? [];
       const same = types.find((t) => t.name === item.name);
       if (same) same.quantity += item.quantity;
@@ -124,6 +130,10 @@ export class CheckinService {
       ticketTypes: typesByOrder.get(o.id) ?? [],
       // Only when true: the spec's fields stay as they are for every real order.
       ...(o.payment_method === 'test' ? { testPayment: true } : {}),
+      // Only when it differs: a table of 10 with one code says "Admits 10" at the door.
+      ...(admitsByOrder.has(o.id) && admitsByOrder.get(o.id) !== o.quantity
+        ? { admits: admitsByOrder.get(o.id)! }
+        : {}),
     }));
   }
 

@@ -65,11 +65,12 @@ export class BuyerCheckout {
     eventId: string;
     items: Line[];
     promoCode?: string | undefined;
+    accessCode?: string | undefined;
   }): Promise<QuoteDto> {
     const state = await inventoryService.saleState(this.db, input.eventId, false);
     const now = Date.now();
     const types = new Map(state.types.map((t) => [t.id, t]));
-    const { event, lines } = checkBasket(state.event, types, input.items, now);
+    const { event, lines } = checkBasket(state.event, types, input.items, now, input.accessCode);
     const promo = input.promoCode
       ? checkPromo(await promoCodes.byCode(this.db, event.id, input.promoCode), 0, now)
       : null;

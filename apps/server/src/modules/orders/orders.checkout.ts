@@ -16,6 +16,7 @@ import { confirmationMessages } from './orders.mails.ts';
 import type { TicketLinks } from '../tickets/ticket-links.ts';
 import type { WalletEnabled } from '../tickets/wallet-links.ts';
 import { priceOrder, type PricedLine, type Pricing } from './orders.pricing.ts';
+import { checkAccess, unitPriceOf } from './orders.ticket-kinds.ts';
 import { promoCodes, type PromoCode } from '../promos/promos.codes.ts';
 import { promoUsedUp, soldOut, tooManyOpenHolds } from './orders.errors.ts';
 import * as holdRepo from './orders.holds.repository.ts';
@@ -46,6 +47,8 @@ import type { OrderItemRow, OrderRow } from './orders.table.ts';
 export interface Line {
   ticketTypeId: string;
   quantity: number;
+  /** Pay what you want / donation: whole naira per ticket (decision 086). */
+  amount?: number | undefined;
 }
 
 export interface Buyer {
@@ -59,6 +62,8 @@ export interface CheckoutInput {
   eventId: string;
   items: Line[];
   promoCode?: string | undefined;
+  /** Unlocks hidden ticket types (decision 087). */
+  accessCode?: string | undefined;
   buyer: Buyer;
 }
 
@@ -103,14 +108,16 @@ const byTypeId = <T extends { ticketTypeId: string }>(lines: T[]) =>
 
 /**
  * The basket checks, against the event and its ticket types as read: the event is on sale,
- * each type appears once, is not hidden, is within its sales window and the quantity within
- * its per-order bounds. Returns the lines priced at the types' prices.
+ * each type appears once, is not hidden (or its access code came with it), is within its
+ * sales window and the quantity within its per-order bounds. Returns the lines priced at the
+ * types' prices, or the amounts typed for pay what you want (orders.ticket-kinds.ts).
  */
 export function checkBasket(
   event: SaleEvent | undefined,
   types: ReadonlyMap<string, SaleTicketType>,
   items: Line[],
   now: number,
+  accessCode?: string | undefined,
 ): { event: SaleEvent; lines: PricedLine[] } {
   if (!event || event.status === 'draft') throw notFound('This event was not found.');
   if (event.status === 'cancelled')
@@ -128,12 +135,13 @@ export function checkBasket(
   }
   const lines: PricedLine[] = items.map((item) => {
     const type = types.get(item.ticketTypeId);
-    if (!type || type.event_id !== event.id || type.hidden)
+    if (!type || type.event_id !== event.id)
       throw new AppError(
         400,
         'VALIDATION_FAILED',
         'A chosen ticket type is not on sale for this event.',
       );
+    checkAccess(type, accessCode);
     if (type.sales_start_at && type.sales_start_at.getTime() > now) {
       throw new AppError(409, 'CONFLICT', `"${type.name}" is not on sale yet.`);
     }
@@ -151,7 +159,8 @@ export function checkBasket(
       ticketTypeId: type.id,
       name: type.name,
       quantity: item.quantity,
-      unitPriceKobo: type.price_kobo,
+      unitPriceKobo: unitPriceOf(type, item.amount),
+      ...(type.admits !== 1 ? { admits: type.admits } : {}),
     };
   });
   return { event, lines };
@@ -289,7 +298,14 @@ export class CheckoutGroups {
       const now = Date.now();
       purchases.forEach((purchase, index) => {
         try {
-          const { event, lines } = checkBasket(state.event, types, purchase.input.items, now);
+          const { input } = purchase;
+          const { event, lines } = checkBasket(
+            state.event,
+            types,
+            input.items,
+            now,
+            input.accessCode,
+          );
           const promo = purchase.input.promoCode
             ? checkPromo(
                 promos.get(purchase.input.promoCode),

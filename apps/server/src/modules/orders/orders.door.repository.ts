@@ -103,6 +103,7 @@ export function findAdmissibleOrderItems(db: Db, eventId: string) {
         'order_items.name',
         'order_items.quantity',
         'order_items.ticket_type_id',
+        'order_items.admits',
       ])
       .where('orders.event_id', '=', eventId)
       .where('orders.status', '=', 'completed')

@@ -47,6 +47,8 @@ export const doorOrderSchema = z.object({
   ticketTypes: z.array(z.object({ name: z.string(), quantity: z.number() })).optional(),
   /** Paid with the TEST provider (test mode): beyond the spec's fields, shown on the banner. */
   testPayment: z.boolean().optional(),
+  /** People the order lets in where that is not its quantity: a table of 10 (decision 086). */
+  admits: z.number().optional(),
 });
 export type DoorOrder = z.infer<typeof doorOrderSchema>;
 
@@ -140,6 +142,15 @@ export function ticketTypesText(order: DoorOrder): string | undefined {
   if (!types?.length) return undefined;
   if (types.length === 1) return types[0]!.name;
   return types.map((type) => `${type.name} × ${type.quantity}`).join(', ');
+}
+
+/**
+ * "Admits 10" under the spec's 'Qty: 1' when one code lets in a table (decision 086);
+ * "Admits no one" for an order of donations only. Nothing for ordinary orders.
+ */
+export function admitsText(order: DoorOrder): string | undefined {
+  if (order.admits === undefined) return undefined;
+  return order.admits === 0 ? 'Admits no one' : `Admits ${order.admits}`;
 }
 
 /** The banner's words (spec §2), to the letter. */
