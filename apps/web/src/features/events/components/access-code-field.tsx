@@ -1,8 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/form-controls.tsx';
 import { readApiFailure } from '../../../lib/api-error.ts';
 import { unlockTicketTypes } from '../../../lib/queries/access-codes.ts';
+
+// The form layer's field (and the UI kit it brings, 52 KB gzipped) loads when the buyer
+// opens the field, not with every event page (issue 23 §4, decision 090).
+const Input = lazy(async () => ({
+  default: (await import('../../../components/ui/form-controls.tsx')).Input,
+}));
 
 /**
  * "I have an access code" (decision 087): a closed link until the buyer opens it; a right
@@ -78,25 +83,27 @@ export function AccessCodeField({
 
   return (
     <form noValidate onSubmit={(e) => void apply(e)} aria-label="Access code">
-      <div className="flex items-start gap-2">
-        <Input
-          label="I have an access code"
-          name="accessCode"
-          value={code}
-          onChange={(e) => {
-            setCode(e.target.value.toUpperCase());
-            setError(null);
-          }}
-          autoComplete="off"
-          autoCapitalize="characters"
-          placeholder="FANS2026"
-          error={error ?? undefined}
-          wrapperClassName="min-w-0 flex-1"
-        />
-        <Button type="submit" variant="secondary" className="mt-7" disabled={busy}>
-          {busy ? 'Checking…' : 'Apply'}
-        </Button>
-      </div>
+      <Suspense fallback={null}>
+        <div className="flex items-start gap-2">
+          <Input
+            label="I have an access code"
+            name="accessCode"
+            value={code}
+            onChange={(e) => {
+              setCode(e.target.value.toUpperCase());
+              setError(null);
+            }}
+            autoComplete="off"
+            autoCapitalize="characters"
+            placeholder="FANS2026"
+            error={error ?? undefined}
+            wrapperClassName="min-w-0 flex-1"
+          />
+          <Button type="submit" variant="secondary" className="mt-7" disabled={busy}>
+            {busy ? 'Checking…' : 'Apply'}
+          </Button>
+        </div>
+      </Suspense>
     </form>
   );
 }
