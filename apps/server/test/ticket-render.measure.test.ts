@@ -24,7 +24,7 @@ const order = (i: number): TicketOrder => ({
   lastName: 'Adé',
   email: `ola.${i}@example.com`,
   quantity: 2,
-  items: [{ ticketTypeId: 't', name: 'Regular', quantity: 2, unitPrice: 5000 }],
+  items: [{ ticketTypeId: 't', name: 'Regular', quantity: 2, unitPrice: 5000, lineTotal: 10_000 }],
   totalPrice: 10_660,
   testPayment: true,
   eventId: 'e',
@@ -72,7 +72,7 @@ it.runIf(process.env.MEASURE_TICKET_RENDER)(
       if (!files) cache.set(o.orderCode, (files = renderTicket(o, publicUrl)));
       return files;
     };
-    const pool = new TicketRenderer(1);
+    const pool = new TicketRenderer(1, console as never);
     const pooled = (o: TicketOrder) => pool.render(o, publicUrl);
     try {
       // Warm-up: modules, fonts and the worker loaded.

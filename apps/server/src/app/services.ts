@@ -190,7 +190,7 @@ export async function createServices(
   const tickets = new TicketsService(
     orders.reads,
     config.publicUrl,
-    new TicketRenderer(config.ticketRenderThreads),
+    new TicketRenderer(config.ticketRenderThreads, log),
   );
   tickets.attachToMail(mail, ORDER_CONFIRMATION);
   tickets.attachCalendarToMail(mail, CHANGE_KINDS.eventChanged);

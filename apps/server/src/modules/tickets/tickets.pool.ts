@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { Piscina } from 'piscina';
 import { renderTicket, type RenderedTicket } from './tickets.files.ts';
 import type { TicketOrder } from './tickets.render.ts';
@@ -11,7 +12,7 @@ import type { TicketOrder } from './tickets.render.ts';
 export class TicketRenderer {
   private readonly pool: Piscina | undefined;
 
-  constructor(threads: number) {
+  constructor(threads: number, log: FastifyBaseLogger) {
     this.pool =
       threads > 0
         ? new Piscina({
@@ -21,6 +22,8 @@ export class TicketRenderer {
             idleTimeout: 60_000,
           })
         : undefined;
+    // A worker that dies outside a task is replaced by the pool; it must not end the process.
+    this.pool?.on('error', (err: unknown) => log.error({ err }, 'ticket render worker failed'));
   }
 
   async render(order: TicketOrder, publicUrl: string): Promise<RenderedTicket> {
