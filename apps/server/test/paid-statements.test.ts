@@ -141,8 +141,7 @@ it.runIf(testEngine === 'postgres')(
     for (let i = 0; i < N; i++) crowd.push(await hold());
     const many = await measure(crowd, true);
 
-    const total = (f: typeof one) =>
-      Object.values(f).reduce((s, x) => s + x.statements, 0);
+    const total = (f: typeof one) => Object.values(f).reduce((s, x) => s + x.statements, 0);
     console.log(
       [
         'Paid order statements per order (choice / payment / confirmation page = total):',

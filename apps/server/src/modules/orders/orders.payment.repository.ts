@@ -71,48 +71,6 @@ export async function setPaymentMethod(
   );
 }
 
-/**
- * `setPaymentMethod` (no hold token) and the order's history line in one statement: a
- * data-modifying WITH is atomic on its own, so no transaction (BEGIN/COMMIT round trips)
- * is needed; the line is written only when the order was updated.
- */
-export function setPaymentMethodLogged(
-  db: Db,
-  id: string,
-  method: 'test' | 'paystack',
-  detail: string,
-): Promise<OrderRow | undefined> {
-  return db
-    .with('chosen', (qb) =>
-      qb
-        .updateTable('orders')
-        .set({ payment_method: method, hold_token_hash: null, updated_at: sql<Date>`now()` })
-        .where('id', '=', id)
-        .where('status', '=', 'pending')
-        .where('reserved_until', '>', sql<Date>`now()`)
-        // The same choice again changes nothing and logs nothing (decision 051).
-        .where('payment_method', 'is distinct from', method)
-        .returningAll(),
-    )
-    .with('logged', (qb) =>
-      qb
-        .insertInto('order_history')
-        .columns(['order_id', 'kind', 'detail'])
-        .expression((eb) =>
-          eb
-            .selectFrom('chosen')
-            .select([
-              'chosen.id',
-              sql<string>`${'payment_method'}`.as('kind'),
-              sql<string>`${detail}`.as('detail'),
-            ]),
-        ),
-    )
-    .selectFrom('chosen')
-    .selectAll()
-    .executeTakeFirst() as Promise<OrderRow | undefined>;
-}
-
 /** Completes a locked order the caller checked (pending, or expired with its tickets taken again). */
 export function completeLockedOrder(
   db: Db,
@@ -230,10 +188,7 @@ export interface GroupPayment {
  * twice or after its hold ran out — the sweeper ends such holds under the same row lock.
  * Orders it does not complete are simply not returned. Ids must be distinct.
  */
-export async function completePendingOrders(
-  db: Db,
-  payments: GroupPayment[],
-): Promise<OrderRow[]> {
+export async function completePendingOrders(db: Db, payments: GroupPayment[]): Promise<OrderRow[]> {
   if (payments.length === 0) return [];
   const ids = payments.map((p) => p.id);
   const methods = payments.map((p) => p.method);

@@ -28,7 +28,10 @@ export class TicketRenderer {
 
   async render(order: TicketOrder, publicUrl: string): Promise<RenderedTicket> {
     if (!this.pool) return renderTicket(order, publicUrl);
-    const files = (await this.pool.run({ order, publicUrl })) as { qr: Uint8Array; pdf: Uint8Array };
+    const files = (await this.pool.run({ order, publicUrl })) as {
+      qr: Uint8Array;
+      pdf: Uint8Array;
+    };
     return { qr: bufferOf(files.qr), pdf: bufferOf(files.pdf) };
   }
 
