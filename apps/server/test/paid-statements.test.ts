@@ -46,7 +46,8 @@ beforeAll(async () => {
   };
   restore.push(() => (MailService.prototype.kick = kick));
 
-  t = await startTestApp();
+  // Ticket files on a worker thread, as in production (decision 093).
+  t = await startTestApp({ ticketRenderThreads: 1 });
   const o = await givenOrganiser(t);
   const { event, types } = await givenEventWithTypes(t, o.token, [
     { price: 5000, capacity: 1000, maxPerOrder: 10 },
