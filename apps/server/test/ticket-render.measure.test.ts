@@ -24,7 +24,16 @@ const order = (i: number): TicketOrder => ({
   lastName: 'Adé',
   email: `ola.${i}@example.com`,
   quantity: 2,
-  items: [{ ticketTypeId: 't', name: 'Regular', quantity: 2, unitPrice: 5000, lineTotal: 10_000 }],
+  items: [
+    {
+      ticketTypeId: 't',
+      name: 'Regular',
+      quantity: 2,
+      unitPrice: 5000,
+      lineTotal: 10_000,
+      admits: 1,
+    },
+  ],
   totalPrice: 10_660,
   testPayment: true,
   eventId: 'e',

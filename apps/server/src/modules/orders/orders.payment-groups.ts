@@ -239,7 +239,7 @@ export class PaymentGroups {
             trx,
             created.flatMap((c) => confirmationMessages(c.order, c.items, event, this.config)),
           );
-          await this.hooks.completed?.(trx, created);
+          await this.hooks.completed?.(trx, created, 'later');
         }
         statementsDone = true;
         const byId = new Map(created.map((c) => [c.order.id, c]));

@@ -292,7 +292,14 @@ describe('ticket files on worker threads (decision 093)', () => {
       email: 'ola@example.com',
       quantity: 2,
       items: [
-        { ticketTypeId: 't', name: 'Early bird', quantity: 2, unitPrice: 5000, lineTotal: 10_000 },
+        {
+          ticketTypeId: 't',
+          name: 'Early bird',
+          quantity: 2,
+          unitPrice: 5000,
+          lineTotal: 10_000,
+          admits: 1,
+        },
       ],
       totalPrice: 10_660,
       testPayment: false,
