@@ -25,6 +25,7 @@ import * as mPaystackSandbox from './migrations/2026_11_27_0801_paystack_sandbox
 import * as mPaymentReceived from './migrations/2026_11_27_0601_payment_received.ts';
 import * as mWebhooks from './migrations/2026_11_27_1401_webhooks.ts';
 import * as mApiTokensAndTracking from './migrations/2026_11_27_1301_api_tokens_and_tracking.ts';
+import * as mNamedTickets from './migrations/2026_11_27_2201_named_tickets.ts';
 
 /**
  * Migrations are imported, not read from disk, so the bundled server carries them.
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_27_0601_payment_received': mPaymentReceived,
   '2026_11_27_1401_webhooks': mWebhooks,
   '2026_11_27_1301_api_tokens_and_tracking': mApiTokensAndTracking,
+  '2026_11_27_2201_named_tickets': mNamedTickets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -20,12 +20,10 @@ export class CheckinService {
 
   async doorOrders(organiserId: string, eventId: string): Promise<DoorOrderDto[]> {
     await this.assertOwner(organiserId, eventId);
-    const [rows, items] = await Promise.all([
-      this.orders.admissibleOrders(eventId),
-      this.orders.admissibleOrderItems(eventId),
-    ]);
+    // A group order's named tickets (decision 080): the door's list says whose they are.
+    const rows = await this.orders.doorList(eventId);
     const typesByOrder = new Map<string, { name: string; quantity: number }[]>();
-    for (const item of items) {
+    for (const item of rows.flatMap((o) => o.items)) {
       const types = typesByOrder.get(item.order_id) ?? [];
       const same = types.find((t) => t.name === item.name);
       if (same) same.quantity += item.quantity;
@@ -44,6 +42,7 @@ export class CheckinService {
       ticketTypes: typesByOrder.get(o.id) ?? [],
       // Only when true: the spec's fields stay as they are for every real order.
       ...(o.payment_method === 'test' ? { testPayment: true } : {}),
+      ...(o.holders.length ? { holders: o.holders } : {}),
     }));
   }
 

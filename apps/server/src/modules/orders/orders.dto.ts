@@ -7,6 +7,7 @@ import {
   type OrderDto,
   type QuoteDto,
 } from '@gatepass/shared';
+import { itemsKept, shownTotalKobo } from './orders.named.layout.ts';
 import type { SaleEvent } from '../events/inventory.service.ts';
 import type { TicketLinks } from '../tickets/ticket-links.ts';
 import type { TicketOrder } from '../tickets/tickets.render.ts';
@@ -129,8 +130,9 @@ export function ticketOrderOf(
     lastName: order.last_name,
     email: order.email,
     quantity: order.quantity,
-    items: itemDtos(items),
-    totalPrice: koboToNaira(order.total_kobo),
+    // A group order's ticket shows what it still admits; a sent ticket its value (decision 080).
+    items: itemDtos(itemsKept(order, items)),
+    totalPrice: koboToNaira(shownTotalKobo(order, items)),
     testPayment: isTestPaid(order),
     eventId: event.id,
     event: orderEventDto(event),
