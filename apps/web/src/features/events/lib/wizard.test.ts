@@ -39,6 +39,7 @@ const event = (over: Partial<ManageEventDto> = {}): ManageEventDto => ({
   feeMode: 'pass',
   offlinePayment: false,
   allowTransfers: true,
+  ticketNamesUntil: null,
   paystackChannels: ['card', 'bank_transfer', 'ussd', 'bank'],
   offlineHoldHours: 72,
   cancelReason: null,
