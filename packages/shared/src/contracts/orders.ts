@@ -96,6 +96,18 @@ export const ticketNamesBody = z
   );
 export type TicketNamesBody = z.input<typeof ticketNamesBody>;
 
+/**
+ * How a group order's tickets are numbered (decision 080): its lines by ticket type name,
+ * then type id, each line's tickets one after another — the same at checkout and after.
+ */
+export function compareTicketLines(
+  a: { name: string; ticketTypeId: string },
+  b: { name: string; ticketTypeId: string },
+): number {
+  if (a.name !== b.name) return a.name < b.name ? -1 : 1;
+  return a.ticketTypeId < b.ticketTypeId ? -1 : a.ticketTypeId > b.ticketTypeId ? 1 : 0;
+}
+
 /** Naming one ticket from the buyer's order page. */
 export const nameTicketBody = ticketHolderBody;
 

@@ -1,4 +1,4 @@
-import type { OrderTicketDto } from '@gatepass/shared';
+import { compareTicketLines, type OrderTicketDto } from '@gatepass/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { SaleEvent } from '../events/inventory.service.ts';
@@ -11,17 +11,8 @@ import type { OrderItemRow, OrderRow } from './orders.table.ts';
  * always the same ticket.
  */
 export function ticketLayout(items: OrderItemRow[]): OrderItemRow[] {
-  const sorted = [...items].sort((a, b) =>
-    a.name === b.name
-      ? a.ticket_type_id < b.ticket_type_id
-        ? -1
-        : a.ticket_type_id > b.ticket_type_id
-          ? 1
-          : 0
-      : a.name < b.name
-        ? -1
-        : 1,
-  );
+  const line = (i: OrderItemRow) => ({ name: i.name, ticketTypeId: i.ticket_type_id });
+  const sorted = [...items].sort((a, b) => compareTicketLines(line(a), line(b)));
   return sorted.flatMap((item) => Array.from({ length: item.quantity }, () => item));
 }
 
