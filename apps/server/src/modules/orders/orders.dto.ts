@@ -182,7 +182,17 @@ export function toListItem(row: OrderListRow): ManageOrderListItem {
     createdAt: row.created_at.toISOString(),
     paidAt: iso(row.paid_at),
     attendedAt: iso(row.attended_at),
+    ...(row.parent_code ? { parentOrderCode: row.parent_code } : {}),
+    ...namedHolders(row),
   };
+}
+
+/** The names given to an order's tickets still on it (decision 080), when any. */
+function namedHolders(row: Pick<OrderRow, 'ticket_names'>): { holders?: string[] } {
+  const holders = (row.ticket_names ?? [])
+    .filter((n) => !n.orderId)
+    .map((n) => `${n.firstName} ${n.lastName}`);
+  return holders.length ? { holders } : {};
 }
 
 /** One open hold of an event, for its organiser. */

@@ -157,7 +157,28 @@ describe('naming and sending tickets', () => {
     expect(fin.status, fin.text).toBe(200);
     expect(fin.body.data.totals).toMatchObject({ orders: 1, tickets: 4 });
 
-    // The sent ticket shows its group order's code on its own view; sending again is refused.
+    // The organiser's orders: the holder's own row names the group; a search finds a
+    // name given to a ticket still on the group order; the drawer lists every ticket.
+    const list = await t.request('GET', `${MANAGE_ORDERS}?eventId=${event.id}`, {
+      token: organiser.token,
+    });
+    expect(list.status, list.text).toBe(200);
+    const items = list.body.data.items as { orderCode: string; parentOrderCode?: string; holders?: string[] }[];
+    expect(items.find((i) => i.orderCode === child[0]!.code)?.parentOrderCode).toBe(order.orderCode);
+    expect(items.find((i) => i.orderCode === order.orderCode)?.holders).toEqual(['Kemi Adeyemi']);
+    const found = await t.request('GET', `${MANAGE_ORDERS}?q=kemi%20adey`, { token: organiser.token });
+    expect((found.body.data.items as { orderCode: string }[]).map((i) => i.orderCode)).toEqual([
+      order.orderCode,
+    ]);
+    const drawer = await t.request('GET', `${MANAGE_ORDERS}/${order.id}`, { token: organiser.token });
+    expect(drawer.body.data.tickets.map((x: { firstName: string | null }) => x.firstName)).toEqual([
+      null,
+      'Ada',
+      'Kemi',
+      null,
+    ]);
+
+    // Sending again is refused.
     const again = await t.post(`${ORDERS}/${order.id}/tickets/2/send`, ada, { headers });
     expect(again.status).toBe(409);
   });
