@@ -113,6 +113,18 @@ describe('the form', () => {
     });
   });
 
+  it("keeps the naming cut-off as the event's wall clock and saves it as an instant (decision 080)", () => {
+    const form = formFromEvent(event({ ticketNamesUntil: '2030-12-04T17:00:00.000Z' }));
+    expect(form.ticketNamesUntil).toBe('2030-12-04T18:00');
+    expect(patchForStep('tickets', form)).toMatchObject({
+      ticketNamesUntil: '2030-12-04T17:00:00.000Z',
+    });
+    expect(patchForStep('tickets', { ...form, ticketNamesUntil: '' })).toMatchObject({
+      ticketNamesUntil: null,
+    });
+    expect(contractIssues(updateEventBody, patchForStep('tickets', form))).toEqual([]);
+  });
+
   it('checks a step with the shared contract, with its sentences', () => {
     const form = { ...formFromEvent(event()), title: ' ', onlineUrl: 'meet.example' };
     const issues = contractIssues(updateEventBody, patchForStep('details', form));
