@@ -201,6 +201,10 @@ describe('naming and sending tickets', () => {
         select code, first_name from orders where id = ${before.id}`.execute(t.db)
     ).rows[0]!;
     expect(after.first_name).toBe('Zainab');
+    const theirs = await mailsTo(to.email);
+    expect(theirs.map((m) => m.subject)).toEqual([
+      expect.stringContaining(`transferred to you — order ${after.code}`),
+    ]);
     expect(after.code).not.toBe(before.code);
     const rows = await door(event.id);
     expect(rows.map((r) => r.orderCode)).toContain(after.code);
