@@ -95,7 +95,7 @@ for (const width of [1280, 375]) {
     const adaMail = await waitForMail(ada.email, { matching: /sent you this ticket/ });
     const adaCode = codeIn(adaMail.text);
     expect(adaCode).not.toBe(created.order.orderCode);
-        expect(adaMail.text).toContain('Bola Group sent you this ticket');
+    expect(adaMail.text).toContain('Bola Group sent you this ticket');
     expect(adaMail.text).toContain('Admits: 1 person');
 
     // Transfer ticket 2 alone to Zainab: a new code for her, Ada's stops working.

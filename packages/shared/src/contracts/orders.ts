@@ -165,23 +165,25 @@ export const quoteBody = z.object({
 });
 export type QuoteBody = z.input<typeof quoteBody>;
 
-export const createOrderBody = quoteBody.extend({
-  buyer: buyerBody,
-  /**
-   * Where this checkout came from (issue 26 §4): the page's `ref` and `via`, kept for the tab.
-   * A value the server does not understand is dropped, never refused.
-   */
-  source: trackingSource.optional().catch(undefined),
-  /** Optional names of the tickets' holders, by ticket number (decision 080). */
-  ticketNames: ticketNamesBody.optional(),
-}).refine(
-  (body) =>
-    !body.ticketNames ||
-    body.ticketNames.every(
-      (n) => n.index <= body.items.reduce((sum, line) => sum + line.quantity, 0),
-    ),
-  { message: 'A named ticket number is beyond the tickets chosen.', path: ['ticketNames'] },
-);
+export const createOrderBody = quoteBody
+  .extend({
+    buyer: buyerBody,
+    /**
+     * Where this checkout came from (issue 26 §4): the page's `ref` and `via`, kept for the tab.
+     * A value the server does not understand is dropped, never refused.
+     */
+    source: trackingSource.optional().catch(undefined),
+    /** Optional names of the tickets' holders, by ticket number (decision 080). */
+    ticketNames: ticketNamesBody.optional(),
+  })
+  .refine(
+    (body) =>
+      !body.ticketNames ||
+      body.ticketNames.every(
+        (n) => n.index <= body.items.reduce((sum, line) => sum + line.quantity, 0),
+      ),
+    { message: 'A named ticket number is beyond the tickets chosen.', path: ['ticketNames'] },
+  );
 export type CreateOrderBody = z.input<typeof createOrderBody>;
 
 export const payOrderBody = z.object({

@@ -21,5 +21,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('events').dropColumn('ticket_names_until').execute();
-  await db.schema.alterTable('orders').dropColumn('ticket_names').dropColumn('parent_order_id').execute();
+  await db.schema
+    .alterTable('orders')
+    .dropColumn('ticket_names')
+    .dropColumn('parent_order_id')
+    .execute();
 }

@@ -191,7 +191,9 @@ describe('demo data (npm run seed)', () => {
   });
 
   it('shows a group order with named tickets, one sent to its holder (decision 080)', async () => {
-    const found = await t.request('GET', `${API}/events/manage/orders?q=folasade.akinwande`, { token });
+    const found = await t.request('GET', `${API}/events/manage/orders?q=folasade.akinwande`, {
+      token,
+    });
     expect(found.status, found.text).toBe(200);
     const group = (found.body.data.items as { id: string; orderCode: string }[])[0]!;
     const detail = await t.request('GET', `${API}/events/manage/orders/${group.id}`, { token });
@@ -200,7 +202,9 @@ describe('demo data (npm run seed)', () => {
       { firstName: 'Folasade', sent: false },
       { firstName: 'Damilola', sent: true },
     ]);
-    const tolu = await t.request('GET', `${API}/events/manage/orders?q=damilola.akinwande`, { token });
+    const tolu = await t.request('GET', `${API}/events/manage/orders?q=damilola.akinwande`, {
+      token,
+    });
     expect(tolu.body.data.items).toMatchObject([{ parentOrderCode: group.orderCode }]);
   });
 

@@ -71,7 +71,9 @@ const listColumns = [
   'o.attended_at',
   // Named tickets (decision 080): the names given, and a sent ticket's group order's code.
   'o.ticket_names',
-  sql<string | null>`(select p.code from orders p where p.id = o.parent_order_id)`.as('parent_code'),
+  sql<string | null>`(select p.code from orders p where p.id = o.parent_order_id)`.as(
+    'parent_code',
+  ),
 ] as const;
 
 export interface OrderListRow {

@@ -147,9 +147,9 @@ describe('naming and sending tickets', () => {
     expect(checkIn.body.data.marked).toEqual([child[0]!.code]);
 
     // Sold counts and the money do not move; the finances count one order.
-    const sold = await sql<{ sold: number }>`select sold from ticket_types where event_id = ${event.id}`.execute(
-      t.db,
-    );
+    const sold = await sql<{
+      sold: number;
+    }>`select sold from ticket_types where event_id = ${event.id}`.execute(t.db);
     expect(sold.rows[0]!.sold).toBe(4);
     const fin = await t.request('GET', `${MANAGE}/finances?eventId=${event.id}`, {
       token: organiser.token,
@@ -163,14 +163,24 @@ describe('naming and sending tickets', () => {
       token: organiser.token,
     });
     expect(list.status, list.text).toBe(200);
-    const items = list.body.data.items as { orderCode: string; parentOrderCode?: string; holders?: string[] }[];
-    expect(items.find((i) => i.orderCode === child[0]!.code)?.parentOrderCode).toBe(order.orderCode);
+    const items = list.body.data.items as {
+      orderCode: string;
+      parentOrderCode?: string;
+      holders?: string[];
+    }[];
+    expect(items.find((i) => i.orderCode === child[0]!.code)?.parentOrderCode).toBe(
+      order.orderCode,
+    );
     expect(items.find((i) => i.orderCode === order.orderCode)?.holders).toEqual(['Kemi Adeyemi']);
-    const found = await t.request('GET', `${MANAGE_ORDERS}?q=kemi%20adey`, { token: organiser.token });
+    const found = await t.request('GET', `${MANAGE_ORDERS}?q=kemi%20adey`, {
+      token: organiser.token,
+    });
     expect((found.body.data.items as { orderCode: string }[]).map((i) => i.orderCode)).toEqual([
       order.orderCode,
     ]);
-    const drawer = await t.request('GET', `${MANAGE_ORDERS}/${order.id}`, { token: organiser.token });
+    const drawer = await t.request('GET', `${MANAGE_ORDERS}/${order.id}`, {
+      token: organiser.token,
+    });
     expect(drawer.body.data.tickets.map((x: { firstName: string | null }) => x.firstName)).toEqual([
       null,
       'Ada',

@@ -144,7 +144,8 @@ export class NamedTickets {
         },
       ].sort((a, b) => a.index - b.index);
       const updated = await namedRepo.giveTicketAway(trx, locked, next);
-      if (!updated) throw new Error(`order ${locked.id} could not give a ticket away after its lock`);
+      if (!updated)
+        throw new Error(`order ${locked.id} could not give a ticket away after its lock`);
       await repo.addHistory(trx, [
         {
           orderId: locked.id,

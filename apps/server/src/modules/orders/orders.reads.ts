@@ -53,7 +53,10 @@ export class OrderReads {
       inventoryService.event(this.db, order.event_id),
     ]);
     // A group order's tickets and their holders, or a sent ticket's group (decision 080).
-    return { ...toOrderDto(order, items, event!), ...(await namedView(this.db, order, items, event!)) };
+    return {
+      ...toOrderDto(order, items, event!),
+      ...(await namedView(this.db, order, items, event!)),
+    };
   }
 
   /** The order, for whoever holds its access token (the browser that created it). */

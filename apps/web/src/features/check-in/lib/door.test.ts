@@ -157,7 +157,7 @@ describe('search (spec §5)', () => {
     expect(searchOrders(index, '   ').total).toBe(0);
   });
 
-  it("finds a group order by a name given to one of its tickets (decision 080), never across two names", () => {
+  it('finds a group order by a name given to one of its tickets (decision 080), never across two names', () => {
     const group: DoorOrder = {
       orderCode: '55554444',
       firstName: 'Bola',

@@ -25,8 +25,8 @@ export function CheckoutTicketNames({
         <div>
           <p className="text-sm font-semibold text-slate-900">Who is each ticket for?</p>
           <p className="text-sm text-slate-600">
-            Optional. You can also name them later, and send each one to its holder, from your
-            order page.
+            Optional. You can also name them later, and send each one to its holder, from your order
+            page.
           </p>
         </div>
         <Button variant="secondary" size="sm" onClick={() => setOpen((o) => !o)}>

@@ -42,9 +42,11 @@ const formSchemas = {
 export function NamedTickets({ order }: { order: OrderDto }) {
   const [open, setOpen] = useState<{ index: number; mode: Mode } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // When the page opened: the cut-off is read against it (the server checks again).
+  const [openedAt] = useState(() => Date.now());
   const tickets = order.tickets;
   if (!tickets || tickets.length < 2) return null;
-  const closed = order.namesUntil ? new Date(order.namesUntil).getTime() <= Date.now() : false;
+  const closed = order.namesUntil ? new Date(order.namesUntil).getTime() <= openedAt : false;
   const live = order.status === 'completed' && !order.attendedAt && !closed;
   const withBuyer = tickets.filter((t) => !t.sent).length;
   return (
@@ -67,7 +69,10 @@ export function NamedTickets({ order }: { order: OrderDto }) {
         </p>
       ) : null}
       {notice ? (
-        <p role="status" className="mt-3 rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-800">
+        <p
+          role="status"
+          className="mt-3 rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-800"
+        >
           {notice}
         </p>
       ) : null}
@@ -218,8 +223,8 @@ function TicketForm({
       <p className="text-sm font-semibold text-slate-900">{TITLES[mode]}</p>
       {mode === 'send' ? (
         <p className="text-sm text-slate-600">
-          They get their own ticket by email, with its own order code and QR. It leaves this
-          order: your code admits one person fewer.
+          They get their own ticket by email, with its own order code and QR. It leaves this order:
+          your code admits one person fewer.
         </p>
       ) : null}
       {mode === 'transfer' ? (

@@ -253,7 +253,8 @@ function CheckoutForm({ event, fromLink }: { event: PublicEventDto; fromLink: st
     }
     namesForm.setValue('names', (namesForm.getValues().names ?? []).slice(0, slots.length));
     if (slots.length > 1 && !(await namesForm.trigger())) return;
-    const ticketNames = slots.length > 1 ? ticketNamesOf(namesForm.getValues(), slots.length) : undefined;
+    const ticketNames =
+      slots.length > 1 ? ticketNamesOf(namesForm.getValues(), slots.length) : undefined;
     // What was typed goes to the server, which applies the same contract.
     const buyer = buyerForm.getValues();
     createOrder.mutate(

@@ -138,8 +138,6 @@ function NamedNote({ order }: { order: ManageOrderListItem }) {
       </div>
     );
   if (order.holders?.length)
-    return (
-      <div className="truncate text-xs text-slate-500">Named: {order.holders.join(', ')}</div>
-    );
+    return <div className="truncate text-xs text-slate-500">Named: {order.holders.join(', ')}</div>;
   return null;
 }
