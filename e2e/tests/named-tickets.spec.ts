@@ -147,3 +147,53 @@ for (const width of [1280, 375]) {
     await shoot(page, info, 'door-banner');
   });
 }
+
+for (const width of [1280, 375]) {
+  test(`at ${width} px: names given at checkout show on the order, to the organiser, and at the door`, async ({
+    page,
+  }, info) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
+    const organiser = await givenOrganiser();
+    const event = await givenDoorEvent(organiser, { price: 0 });
+    const bola = guest('Bola', 'Checkout');
+    await page.goto(
+      `/checkout/${event.id}?slug=${encodeURIComponent(event.slug)}&items=${event.ticketTypeId}:3`,
+    );
+    await page.getByLabel('First name').first().fill(bola.firstName);
+    await page.getByLabel('Last name').first().fill(bola.lastName);
+    await page.getByLabel('Email').first().fill(bola.email);
+    await page
+      .getByLabel('Phone number')
+      .fill(`0803${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`);
+    await page.getByRole('button', { name: 'Name the tickets' }).click();
+    const holders = page.getByRole('list', { name: 'Ticket holders' });
+    const slot = (n: number) => holders.getByRole('listitem').nth(n - 1);
+    await expect(holders.getByRole('listitem')).toHaveCount(3);
+    // A half-named ticket is refused under its input, before anything is sent.
+    await slot(2).getByLabel('First name').fill('Segun');
+    await page.getByRole('button', { name: 'Get free tickets' }).click();
+    await expect(slot(2).getByText('Last name is required.')).toBeVisible();
+    await slot(2).getByLabel('Last name').fill('Ola');
+    await shoot(page, info, 'checkout-names');
+    await page.getByRole('button', { name: 'Get free tickets' }).click();
+    await expect(page).toHaveURL(/\/checkout\/complete\//);
+    const code = (await page.getByTestId('order-code').first().innerText()).replace(/\s/g, '');
+
+    // The organiser's drawer lists whose each ticket is.
+    await openDoor(page, organiser, event.id, 3);
+    const d = door(page);
+    await d.tab('Search').click();
+    await d.search.fill('segun ola');
+    await expect(d.matches).toHaveCount(1);
+    await expect(d.matches.first()).toContainText(code);
+    await page.goto('/events/manage/orders');
+    await page
+      .getByRole('button', { name: new RegExp(`Order ${code}`) })
+      .first()
+      .click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer.getByRole('list', { name: 'Ticket holders' })).toContainText('Segun Ola');
+    await shoot(page, info, 'organiser-drawer');
+  });
+}

@@ -80,9 +80,11 @@ export const ticketHolderBody = z.object({
   firstName: personName('First name'),
   lastName: personName('Last name'),
   email: z
-    .union([z.literal(''), ticketEmail])
+    .string()
+    .trim()
     .optional()
-    .transform((e) => (e ? e : undefined)),
+    .transform((e) => (e ? e : undefined))
+    .pipe(ticketEmail.optional()),
 });
 export type TicketHolderBody = z.input<typeof ticketHolderBody>;
 

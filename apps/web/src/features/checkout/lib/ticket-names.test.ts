@@ -33,13 +33,21 @@ describe('ticket names at checkout (decision 080)', () => {
     expect(checkoutNamesForm.safeParse(values).success).toBe(true);
     expect(ticketNamesOf(values, 3)).toEqual([{ index: 2, firstName: 'Ada', lastName: 'Obi' }]);
     expect(ticketNamesOf({ names: [] }, 3)).toBeUndefined();
+    // An input never touched holds nothing: read as empty, not as a wrong type.
+    expect(
+      checkoutNamesForm.safeParse({ names: [{ firstName: 'Ada', lastName: 'Obi' }] }).success,
+    ).toBe(true);
     const half = checkoutNamesForm.safeParse({
-      names: [{ firstName: 'Ada', lastName: '', email: 'nope' }],
+      names: [{ firstName: 'Ada', email: 'nope' }],
     });
     expect(half.success).toBe(false);
     expect(half.error!.issues.map((i) => i.path.join('.')).sort()).toEqual([
       'names.0.email',
       'names.0.lastName',
+    ]);
+    expect(half.error!.issues.map((i) => i.message).sort()).toEqual([
+      'Last name is required.',
+      'Please enter a valid email address.',
     ]);
   });
 });

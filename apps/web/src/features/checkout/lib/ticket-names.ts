@@ -19,15 +19,30 @@ export function ticketSlots(
     .map((ticketType, i) => ({ index: i + 1, ticketType }));
 }
 
-const blank = (s: { firstName: string; lastName: string; email: string }) =>
-  !s.firstName.trim() && !s.lastName.trim() && !s.email.trim();
+type Slot = { firstName?: string; lastName?: string; email?: string };
+
+/** A slot's inputs as typed: an input never touched holds nothing. */
+const typed = (s: Slot) => ({
+  firstName: s.firstName ?? '',
+  lastName: s.lastName ?? '',
+  email: s.email ?? '',
+});
+
+const blank = (s: Slot) => {
+  const t = typed(s);
+  return !t.firstName.trim() && !t.lastName.trim() && !t.email.trim();
+};
 
 /** A slot: empty, or a holder as the contract reads one (each sentence under its input). */
 const slot = z
-  .object({ firstName: z.string(), lastName: z.string(), email: z.string() })
+  .object({
+    firstName: z.string().optional(),
+    lastName: z.string().optional(),
+    email: z.string().optional(),
+  })
   .superRefine((value, ctx) => {
     if (blank(value)) return;
-    const parsed = ticketHolderBody.safeParse(value);
+    const parsed = ticketHolderBody.safeParse(typed(value));
     if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ ...issue });
   });
 
@@ -41,17 +56,17 @@ export function ticketNamesOf(
   values: CheckoutNamesForm,
   count: number,
 ): TicketNamesBody | undefined {
-  const names = (values.names ?? []).slice(0, count).flatMap((s, i) =>
-    s && !blank(s)
-      ? [
-          {
-            index: i + 1,
-            firstName: s.firstName.trim(),
-            lastName: s.lastName.trim(),
-            ...(s.email.trim() ? { email: s.email.trim() } : {}),
-          },
-        ]
-      : [],
-  );
+  const names = (values.names ?? []).slice(0, count).flatMap((s, i) => {
+    if (!s || blank(s)) return [];
+    const t = typed(s);
+    return [
+      {
+        index: i + 1,
+        firstName: t.firstName.trim(),
+        lastName: t.lastName.trim(),
+        ...(t.email.trim() ? { email: t.email.trim() } : {}),
+      },
+    ];
+  });
   return names.length > 0 ? names : undefined;
 }
