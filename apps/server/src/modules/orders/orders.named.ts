@@ -131,6 +131,8 @@ export class NamedTickets {
           name: item.name,
           quantity: 1,
           unitPriceKobo: item.unit_price_kobo,
+          // A table's seat count goes with it (decision 086).
+          admits: item.admits,
         },
       ]);
       const next: TicketName[] = [
