@@ -65,6 +65,10 @@ export interface CheckoutInput {
   /** Unlocks hidden ticket types (decision 087). */
   accessCode?: string | undefined;
   buyer: Buyer;
+  /** Holders named at checkout, by ticket number (decision 080). */
+  ticketNames?:
+    | { index: number; firstName: string; lastName: string; email?: string | undefined }[]
+    | undefined;
 }
 
 export interface Purchase {
@@ -194,13 +198,13 @@ class TakenMeanwhile extends Error {}
  * transaction may have committed. Running the purchases again could write them twice, so
  * they are answered with the error instead (the capacity guard holds either way).
  */
-class CommitUncertain extends Error {
+export class CommitUncertain extends Error {
   constructor(readonly reason: unknown) {
     super('the group commit failed after every statement ran', { cause: reason });
   }
 }
 
-const unwrapUncertain = (error: unknown): unknown =>
+export const unwrapUncertain = (error: unknown): unknown =>
   error instanceof CommitUncertain ? error.reason : error;
 
 interface Accepted {
@@ -494,6 +498,12 @@ export class CheckoutGroups {
             accessTokenHash,
             reservedUntil: a.free ? null : new Date(now + this.config.holdSeconds * 1000),
             paidAt: a.free ? new Date(now) : null,
+            ticketNames: input.ticketNames?.map((n) => ({
+              index: n.index,
+              firstName: n.firstName,
+              lastName: n.lastName,
+              email: n.email ?? null,
+            })),
           };
         }),
       );
