@@ -107,7 +107,7 @@ export default defineConfig(({ command }) => ({
             },
             {
               name: 'event-page',
-              test: /src[\\/](lib[\\/](source|clipboard)|components[\\/]ui[\\/](page-header|copy-button)|features[\\/]events[\\/](components[\\/](badges|markdown-classes|manage-panel)|lib[\\/]links))\.tsx?$/,
+              test: /src[\\/](lib[\\/](source|clipboard)|components[\\/]ui[\\/](page-header|copy-button)|features[\\/]events[\\/](components[\\/](badges|markdown-classes|manage-panel|ticket-selector|access-code-field)|lib[\\/](links|quantity)|api[\\/]get-public-event))\.tsx?$/,
               includeDependenciesRecursively: false,
             },
             // Dates and money formats, which the public pages use, before the contracts
