@@ -31,7 +31,7 @@ function load(): Promise<ToastModule> {
 /**
  * Loads the library now, ahead of the first toast, for a screen that must be able to toast
  * offline: the door, whose steward may lose the network right after opening it, before the
- * service worker has cached the app and controls the page (decision 091). Once loaded, the
+ * service worker has cached the app and controls the page (decision 090). Once loaded, the
  * module stays in the page's module map, so later toasts need no network.
  */
 export function preloadToasts(): void {

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 
 // The open field (its form, the form layer's input and the UI kit it brings, 52 KB
 // gzipped) loads when the buyer opens it, not with every event page (issue 23 §4,
-// decisions 090–091).
+// decision 090).
 const AccessCodeForm = lazy(() => import('./access-code-form.tsx'));
 
 /**

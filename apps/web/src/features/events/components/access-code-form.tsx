@@ -8,7 +8,7 @@ import { unlockTicketTypes } from '../../../lib/queries/access-codes.ts';
  * The open "I have an access code" field (decision 087): a right code hands its hidden
  * ticket types to the page, a wrong one is said under the field. Loaded when the buyer
  * opens the field, with the form layer's input and the UI kit it brings, not with every
- * event page (issue 23 §4, decisions 090–091).
+ * event page (issue 23 §4, decision 090).
  */
 export default function AccessCodeForm({
   slug,

@@ -10,7 +10,7 @@ import { usePublicEvent } from '../api/get-public-event.ts';
 import { TicketSelector } from '../components/ticket-selector.tsx';
 
 // The fair queue's notice loads only for an event sold through one (issue 23 §4, decision
-// 091): most event pages have no waiting room, and its text and links were in every one.
+// 090): most event pages have no waiting room, and its text and links were in every one.
 const WaitingRoomNotice = lazy(async () => ({
   default: (await import('../components/waiting-room-notice.tsx')).WaitingRoomNotice,
 }));
