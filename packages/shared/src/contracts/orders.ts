@@ -305,6 +305,51 @@ export const doorRefusedCode = z.object({
 });
 export type DoorRefusedCode = z.infer<typeof doorRefusedCode>;
 
+/**
+ * The door's compact list (issue 23 §3, decision 088): GET ticketPurchase/event/{eventId}/list,
+ * what the door's own screen reads. Rows are arrays, in this order (`DOOR_LIST_COLUMNS`):
+ * code, first name, last name, email, total in kobo, quantity, when let in (epoch ms, or
+ * null), the ticket types as flat `[typeIndex, count, …]` pairs into `types`, and 1 when paid
+ * with the TEST provider. `cursor`: give it back as `?since=` to get only what changed:
+ * `full: false` with the changed rows, the codes that left the list (`gone`) and the refused
+ * codes anew — or, when nothing changed, the cursor alone.
+ */
+export const DOOR_LIST_COLUMNS = [
+  'code',
+  'firstName',
+  'lastName',
+  'email',
+  'totalKobo',
+  'quantity',
+  'attendedAtMs',
+  'types',
+  'testPayment',
+] as const;
+export const doorListRow = z.tuple([
+  z.string(),
+  z.string(),
+  z.string(),
+  z.string(),
+  z.number(),
+  z.number(),
+  z.number().nullable(),
+  z.array(z.number()),
+  z.number(),
+]);
+export type DoorListRow = z.infer<typeof doorListRow>;
+export const doorListCursor = z
+  .string()
+  .regex(/^\d{1,12}(\.\d{1,6})?$/, 'This sync cursor is not one the door list gave.');
+export const doorListResponse = z.object({
+  cursor: doorListCursor,
+  full: z.boolean(),
+  types: z.array(z.string()).optional(),
+  orders: z.array(doorListRow).optional(),
+  gone: z.array(z.string()).optional(),
+  refused: z.array(doorRefusedCode).optional(),
+});
+export type DoorListResponse = z.infer<typeof doorListResponse>;
+
 export const markAttendedBody = z.object({
   ticketCodes: z
     .array(z.string().trim().max(32, 'A ticket code is too long.'), {

@@ -10,13 +10,31 @@ import { notFound } from '../../lib/errors.ts';
 import { inventoryService } from '../events/inventory.service.ts';
 import type { Door } from '../orders/orders.door.ts';
 import * as repo from './checkin.repository.ts';
+import { DoorLists, type DoorListAnswer } from './checkin.door-list.ts';
 
 /** The door (spec §2 verify-ticket, §7 ticketPurchase calls): owner-only, idempotent. */
 export class CheckinService {
+  private readonly lists: DoorLists;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly orders: Door,
-  ) {}
+  ) {
+    this.lists = new DoorLists(orders, (scope, eventId) => this.refusedCodes(scope, eventId));
+  }
+
+  /**
+   * The door's compact list (issue 23 §3, decision 088): the whole list for a device that
+   * has none (`since` null), or what changed since the cursor of its last answer.
+   */
+  async doorList(
+    actor: { organiserId: string; eventIds: string[] | null },
+    eventId: string,
+    since: string | null,
+  ): Promise<DoorListAnswer> {
+    await this.assertOwner(actor.organiserId, eventId);
+    return this.lists.answer(actor, eventId, since);
+  }
 
   async doorOrders(organiserId: string, eventId: string): Promise<DoorOrderDto[]> {
     await this.assertOwner(organiserId, eventId);

@@ -144,3 +144,121 @@ export function findTransferredCodes(db: Db, eventId: string, codes: string[]) {
     .where('order_transfers.from_code', 'in', codes)
     .execute();
 }
+
+/**
+ * How far back a sync looks before its cursor (decision 088). `updated_at` is a change's
+ * transaction start, and a transaction commits a little later: a change stamped just
+ * before a cursor may become visible just after it. A sync re-reads this much before its
+ * cursor, so a change is missed only if its transaction ran longer than this.
+ */
+export const SYNC_OVERLAP_SECONDS = 10;
+
+/** The door's list in its compact wire shape (decision 088), as JSON texts to splice. */
+export interface DoorListParts {
+  /** The database clock when the list was read, in epoch seconds (the next sync's `since`). */
+  cursor: string;
+  /** The ticket type names the rows index, in the event's order of types. */
+  types: string;
+  /** `[code, firstName, lastName, email, totalKobo, quantity, attendedAtMs | null,
+   *  [typeIndex, count, …], testPayment 0 | 1]` per admissible order, in order of purchase. */
+  orders: string;
+  /** With `since`: codes that left the list (refunded, cancelled, transferred away). */
+  gone: string;
+}
+
+/**
+ * The door's list built by PostgreSQL as JSON text (no per-row work in the app). `since`:
+ * only the orders changed after that cursor (less the overlap), with the codes that left.
+ */
+export async function doorListJson(
+  db: Db,
+  eventId: string,
+  since: string | null,
+): Promise<DoorListParts> {
+  const scope = since
+    ? sql`o.updated_at > to_timestamp(${since}::float8) - make_interval(secs => ${SYNC_OVERLAP_SECONDS})`
+    : sql`o.status = 'completed'`;
+  const type = sql.ref<string>('k.ticket_type_id');
+  const gone = since
+    ? sql`coalesce((
+          select json_agg(code) from (
+            select l.code from listed l where l.status <> 'completed'
+            union
+            select tr.from_code from order_transfers tr join listed l on l.id = tr.order_id
+          ) g), '[]'::json)::text`
+    : sql`'[]'`;
+  const { rows } = await sql<DoorListParts>`
+    with listed as (
+      select o.id, o.code, o.first_name, o.last_name, o.email, o.total_kobo, o.quantity,
+             o.attended_at, o.payment_method, o.status, o.created_at
+      from orders o
+      where o.event_id = ${eventId} and ${scope}
+    ),
+    items as (
+      select oi.order_id, oi.name, oi.ticket_type_id, oi.quantity
+      from order_items oi join listed l on l.id = oi.order_id
+      where l.status = 'completed'
+    ),
+    kinds as (
+      select k.name, (row_number() over (
+               order by min(${eventLookup.ticketTypePositionOf(type)}),
+                        min(${eventLookup.ticketTypeCreatedAtOf(type)}), k.name) - 1)::int as ix
+      from (select distinct name, ticket_type_id from items) k
+      group by k.name
+    ),
+    counted as (
+      select i.order_id, k.ix, sum(i.quantity)::int as quantity
+      from items i join kinds k on k.name = i.name
+      group by i.order_id, k.ix
+    ),
+    typed as (
+      select order_id,
+             ('[' || string_agg(ix || ',' || quantity, ',' order by ix) || ']')::json as types
+      from counted group by order_id
+    )
+    select
+      extract(epoch from clock_timestamp())::numeric(20, 6)::text as cursor,
+      coalesce((select json_agg(name order by ix) from kinds), '[]'::json)::text as types,
+      coalesce((
+        select json_agg(json_build_array(
+                 l.code, l.first_name, l.last_name, l.email, l.total_kobo, l.quantity,
+                 (extract(epoch from l.attended_at) * 1000)::bigint,
+                 coalesce(t.types, '[]'::json), (l.payment_method = 'test')::int)
+               order by l.created_at)
+        from listed l left join typed t on t.order_id = l.id
+        where l.status = 'completed'), '[]'::json)::text as orders,
+      ${gone} as gone`.execute(db);
+  return rows[0]!;
+}
+
+/**
+ * Whether a door's list may have changed since `since` (decision 088): a change to this
+ * event's orders, or to the codes of the other events the door refuses (`otherEventIds`:
+ * the organiser's live events, or a steward's). Index range scans of the newest changes only.
+ */
+export async function changedSince(
+  db: Db,
+  eventId: string,
+  since: string,
+  organiserId: string,
+  eventIds: string[] | null,
+): Promise<boolean> {
+  const after = sql`to_timestamp(${since}::float8) - make_interval(secs => ${SYNC_OVERLAP_SECONDS})`;
+  const live = eventLookup.idsOf({
+    ownerId: organiserId,
+    ids: eventIds,
+    exceptId: eventId,
+    status: 'published',
+    liveAt: 'now',
+  });
+  // A steward given no other event: no other event's codes to watch.
+  const elsewhere =
+    eventIds && eventIds.length === 0
+      ? sql`false`
+      : sql`exists (select 1 from (${live}) ev(id), lateral (
+             select 1 from orders o where o.event_id = ev.id and o.updated_at > ${after} limit 1) x)`;
+  const { rows } = await sql<{ changed: boolean }>`
+    select exists (select 1 from orders where event_id = ${eventId} and updated_at > ${after})
+        or ${elsewhere} as changed`.execute(db);
+  return rows[0]!.changed;
+}

@@ -34,6 +34,24 @@ export class Door {
     return doorRepo.findOtherEventCodes(this.db, organiserId, eventIds, exceptEventId);
   }
 
+  /**
+   * The door's list in its compact wire shape (decision 088): all admissible orders, or
+   * with `since` (a cursor it gave) only those changed after it and the codes that left.
+   */
+  list(eventId: string, since: string | null) {
+    return doorRepo.doorListJson(this.db, eventId, since);
+  }
+
+  /** Whether anything a door's list holds may have changed since its cursor. */
+  changedSince(
+    eventId: string,
+    since: string,
+    organiserId: string,
+    eventIds: string[] | null,
+  ) {
+    return doorRepo.changedSince(this.db, eventId, since, organiserId, eventIds);
+  }
+
   admissibleOrderItems(eventId: string) {
     return doorRepo.findAdmissibleOrderItems(this.db, eventId);
   }
