@@ -307,12 +307,14 @@ export type DoorRefusedCode = z.infer<typeof doorRefusedCode>;
 
 /**
  * The door's compact list (issue 23 §3, decision 088): GET ticketPurchase/event/{eventId}/list,
- * what the door's own screen reads. Rows are arrays, in this order (`DOOR_LIST_COLUMNS`):
- * code, first name, last name, email, total in kobo, quantity, when let in (epoch ms, or
- * null), the ticket types as flat `[typeIndex, count, …]` pairs into `types`, and 1 when paid
- * with the TEST provider. `cursor`: give it back as `?since=` to get only what changed:
- * `full: false` with the changed rows, the codes that left the list (`gone`) and the refused
- * codes anew — or, when nothing changed, the cursor alone.
+ * what the door's own screen reads. One row per ticket type of an order, as an array in this
+ * order (`DOOR_LIST_COLUMNS`): code, first name, last name, email, total in kobo, quantity,
+ * when let in (epoch ms, or null), 1 when paid with the TEST provider, the ticket type's name
+ * and how many of it. An order of several types comes as several rows with its code, in no
+ * set order: `types` (the event's type names in its order) orders them. `cursor`: give it
+ * back as `?since=` to get only what changed: `full: false` with the changed orders' rows,
+ * the codes that left the list (`gone`) and the refused codes anew — or, when nothing
+ * changed, the cursor alone.
  */
 export const DOOR_LIST_COLUMNS = [
   'code',
@@ -322,8 +324,9 @@ export const DOOR_LIST_COLUMNS = [
   'totalKobo',
   'quantity',
   'attendedAtMs',
-  'types',
   'testPayment',
+  'typeName',
+  'typeCount',
 ] as const;
 export const doorListRow = z.tuple([
   z.string(),
@@ -333,7 +336,8 @@ export const doorListRow = z.tuple([
   z.number(),
   z.number(),
   z.number().nullable(),
-  z.array(z.number()),
+  z.number(),
+  z.string(),
   z.number(),
 ]);
 export type DoorListRow = z.infer<typeof doorListRow>;

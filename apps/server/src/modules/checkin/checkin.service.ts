@@ -112,7 +112,11 @@ export class CheckinService {
     const { organiserId, userId, deviceId } = by;
     await this.assertOwner(organiserId, eventId);
     const codes = [...new Set(ticketCodes.map((c) => c.trim()).filter(Boolean))];
-    const result = await this.orders.markAttended(eventId, codes, userId, deviceId);
+    const result = await this.orders.markAttended(eventId, codes, {
+      userId,
+      deviceId,
+      ownerId: organiserId,
+    });
     await repo.insertCheckinLog(this.db, [
       ...result.admitted.map((o) => ({
         eventId,

@@ -239,7 +239,7 @@ describe('POST /ticketPurchase/mark-attended', () => {
 });
 
 describe('GET /ticketPurchase/event/{eventId}/list (the door’s compact list, decision 088)', () => {
-  type Row = [string, string, string, string, number, number, number | null, number[], number];
+  type Row = [string, string, string, string, number, number, number | null, number, string, number];
   // Organisers of one event each: another live event's codes would join the refused list.
   const list = (eventId: string, since?: string, token = owner) =>
     t.request('GET', `${DOOR}/event/${eventId}/list${since ? `?since=${since}` : ''}`, { token });
@@ -248,7 +248,7 @@ describe('GET /ticketPurchase/event/{eventId}/list (the door’s compact list, d
     return { ...(await eventWithOrders(count, 0, by)), by };
   };
 
-  it('holds the same orders as the spec’s list, as rows, with the ticket types by index', async () => {
+  it('holds the same orders as the spec’s list, as rows, with each ticket type by name', async () => {
     const { event, codes, by } = await alone(4);
     const spec = (await t.request('GET', `${DOOR}/event/${event.id}`, { token: by })).body.data;
     const res = await list(event.id, undefined, by);
@@ -267,8 +267,9 @@ describe('GET /ticketPurchase/event/{eventId}/list (the door’s compact list, d
         order.totalPrice * 100,
         order.quantity,
         null,
-        [0, order.quantity],
         0,
+        'Entry',
+        order.quantity,
       ]);
     }
   });
@@ -335,5 +336,39 @@ describe('GET /ticketPurchase/event/{eventId}/list (the door’s compact list, d
     expect((await t.request('GET', `${DOOR}/event/${event.id}/list`)).status).toBe(401);
     const bad = await list(event.id, "1' or 1=1");
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('the compact list with several ticket types', () => {
+  it('gives an order of two types two rows with its code, and the event’s types in its order', async () => {
+    const by = await logIn(t, await givenUser(t));
+    const event = await givenPublishedEvent(t, by, {}, [
+      { name: 'Regular', price: 0, capacity: 20, maxPerOrder: 5 },
+      { name: 'VIP', price: 0, capacity: 20, maxPerOrder: 5 },
+    ]);
+    const types = (await t.request('GET', `${EVENTS}/${event.slug}`)).body.data.ticketTypes as {
+      id: string;
+      name: string;
+    }[];
+    const id = (name: string) => types.find((type) => type.name === name)!.id;
+    const res = await t.post(`${API}/orders`, {
+      eventId: event.id,
+      items: [
+        { ticketTypeId: id('VIP'), quantity: 1 },
+        { ticketTypeId: id('Regular'), quantity: 2 },
+      ],
+      buyer: { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com', phone: uniquePhone() },
+    });
+    expect(res.status, res.text).toBe(201);
+    const code = res.body.data.order.orderCode as string;
+    const list = await t.request('GET', `${DOOR}/event/${event.id}/list`, { token: by });
+    expect(list.body.types).toEqual(['Regular', 'VIP']);
+    const rows = list.body.orders as unknown[][];
+    expect(rows.map((r) => r[0])).toEqual([code, code]);
+    expect(rows.map((r) => [r[8], r[9]]).sort()).toEqual([
+      ['Regular', 2],
+      ['VIP', 1],
+    ]);
+    expect(rows.every((r) => r[5] === 3)).toBe(true);
   });
 });

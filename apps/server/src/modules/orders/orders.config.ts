@@ -32,12 +32,14 @@ export interface OrderChangeHooks {
     order: OrderRow,
     from: { code: string; firstName: string; lastName: string; email: string },
   ): Promise<void>;
+  /** `ownerId`: the event's, known to the door already. True when something waits to be sent. */
   checkedIn(
     trx: Kysely<Database>,
     eventId: string,
     orderIds: string[],
     deviceId: string | null,
-  ): Promise<void>;
+    ownerId: string,
+  ): Promise<boolean>;
 }
 
 /** What else happens when orders complete, give tickets back or change; set once at start-up. */

@@ -60,19 +60,27 @@ export class Door {
    * Records check-ins: which codes got in now, which were in already (and since when),
    * and which are not an admissible order of this event.
    */
-  async markAttended(eventId: string, codes: string[], userId: string, deviceId: string | null) {
+  async markAttended(
+    eventId: string,
+    codes: string[],
+    by: { userId: string; deviceId: string | null; ownerId: string },
+  ) {
     // The check-in and its webhook deliveries (decision 072) commit together.
+    let queued = false;
     const admitted = await this.db.transaction().execute(async (trx) => {
-      const rows = await doorRepo.markAttended(trx, eventId, codes, userId);
-      await this.hooks.changes?.checkedIn(
-        trx,
-        eventId,
-        rows.map((o) => o.id),
-        deviceId,
-      );
+      const rows = await doorRepo.markAttended(trx, eventId, codes, by.userId);
+      queued =
+        (await this.hooks.changes?.checkedIn(
+          trx,
+          eventId,
+          rows.map((o) => o.id),
+          by.deviceId,
+          by.ownerId,
+        )) ?? false;
       return rows;
     });
-    if (admitted.length > 0) this.mail.kick();
+    // The outbox is drained only when a delivery waits (a scan without endpoints: no claim).
+    if (queued) this.mail.kick();
     const admittedCodes = new Set(admitted.map((o) => o.code));
     const rest = codes.filter((c) => !admittedCodes.has(c));
     const known = await doorRepo.findOrdersByCodes(this.db, eventId, rest);

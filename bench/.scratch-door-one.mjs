@@ -1,0 +1,11 @@
+import fs from 'node:fs';
+import { startApp, api } from './lib/common.mjs';
+const s = JSON.parse(fs.readFileSync('/tmp/speed-door-scratch.json', 'utf8'));
+const app = await startApp('app', s.url);
+const code = process.argv[2];
+await new Promise((r) => setTimeout(r, 1500));
+console.error('MARK-START', new Date().toISOString());
+const res = await api(app.base, 'POST', '/api/v1/ticketPurchase/mark-attended', { token: s.token, body: { eventId: s.event, ticketCodes: [code] } });
+console.error('MARK-END', new Date().toISOString(), res.status, res.text.slice(0, 200));
+await new Promise((r) => setTimeout(r, 500));
+await app.stop(); process.exit(0);
