@@ -1,36 +1,109 @@
-import { doorOrderDto, doorRefusedCode } from '@gatepass/shared';
+import {
+  doorListCursor,
+  doorRefusedCode,
+  koboToNaira,
+  type DoorListRow,
+} from '@gatepass/shared';
 import { z } from 'zod';
 import { api, isApiError } from '../../../lib/api-client.ts';
 import { errorField } from '../../../lib/api-error.ts';
 import { DEVICE_HEADER_NAME, doorDeviceId } from '../../../lib/storage.ts';
 import { DoorAccessRefused, DoorEventNotFound } from '../lib/door-controller.ts';
-import type { DoorList } from '../lib/door.ts';
+import type { DoorChanges, DoorList, DoorOrder } from '../lib/door.ts';
 
-// Ticket types came later than the spec's fields: a list without them still opens the door.
-const doorOrdersResponse = z.object({
-  data: z.array(doorOrderDto.partial({ ticketTypes: true })),
-  /** Beside the spec's list: the codes the door refuses, and why (issue 24 §1). */
-  refused: z.array(doorRefusedCode).default([]),
+/**
+ * The compact list's envelope (decision 088). Its rows are read one by one below, not by a
+ * schema: a stadium's 100,000 rows through zod would cost a phone most of a second.
+ */
+const doorListAnswer = z.object({
+  cursor: doorListCursor,
+  full: z.boolean(),
+  types: z.array(z.string()).default([]),
+  orders: z.array(z.array(z.unknown())).default([]),
+  gone: z.array(z.string()).default([]),
+  refused: z.array(doorRefusedCode).optional(),
 });
 
 /**
- * GET ticketPurchase/event/{eventId} (spec §7): data.data is the event's orders. The door
- * calls it on its own schedule; a failure is only logged (spec §8), so no global toast.
+ * GET ticketPurchase/event/{eventId}/list: the door's own list, compact (issue 23 §3). The
+ * whole list without `since`; with the cursor of the last answer only what changed since.
+ * The door calls it on its own schedule; a failure is only logged (spec §8), so no global
+ * toast.
  */
-export async function getDoorOrders(eventId: string): Promise<DoorList> {
+export async function getDoorOrders(
+  eventId: string,
+  since: string | null = null,
+): Promise<DoorList | DoorChanges> {
   try {
-    const response = await api.get(`/ticketPurchase/event/${encodeURIComponent(eventId)}`, {
-      skipErrorToast: true,
-      headers: { [DEVICE_HEADER_NAME]: doorDeviceId() },
-    });
-    const { data, refused } = doorOrdersResponse.parse(response.data);
-    return { orders: data, refused };
+    const response = await api.get(
+      `/ticketPurchase/event/${encodeURIComponent(eventId)}/list${since ? `?since=${encodeURIComponent(since)}` : ''}`,
+      { skipErrorToast: true, headers: { [DEVICE_HEADER_NAME]: doorDeviceId() } },
+    );
+    const answer = doorListAnswer.parse(response.data);
+    const orders = ordersOfRows(answer.orders, answer.types);
+    if (answer.full) return { orders, refused: answer.refused ?? [], cursor: answer.cursor };
+    return {
+      changes: true,
+      orders,
+      gone: answer.gone,
+      ...(answer.refused ? { refused: answer.refused } : {}),
+      cursor: answer.cursor,
+    };
   } catch (error) {
     // 404: not an event of this user's; 400: not an event id at all. Either way, no door.
     const status = isApiError(error) ? error.response?.status : undefined;
     if (status === 404 || status === 400) throw new DoorEventNotFound();
     throw doorRefusal(error) ?? error;
   }
+}
+
+const isRow = (row: unknown[]): row is DoorListRow =>
+  row.length >= 10 &&
+  typeof row[0] === 'string' &&
+  typeof row[1] === 'string' &&
+  typeof row[2] === 'string' &&
+  typeof row[3] === 'string' &&
+  typeof row[4] === 'number' &&
+  typeof row[5] === 'number' &&
+  (row[6] === null || typeof row[6] === 'number') &&
+  typeof row[8] === 'string' &&
+  typeof row[9] === 'number';
+
+/**
+ * The door's orders from the compact rows: one row per ticket type of an order, an order
+ * of several types in consecutive rows with its code; its types in the event's order
+ * (`types`). A malformed row is left out.
+ */
+export function ordersOfRows(rows: readonly unknown[][], types: readonly string[]): DoorOrder[] {
+  const rank = new Map(types.map((name, i) => [name, i]));
+  const orders: DoorOrder[] = [];
+  let last: DoorOrder | undefined;
+  for (const row of rows) {
+    if (!isRow(row)) continue;
+    const [code, firstName, lastName, email, totalKobo, quantity, attendedAtMs, test, name, count] =
+      row;
+    if (last?.orderCode === code) {
+      const kinds = last.ticketTypes!;
+      const same = kinds.find((t) => t.name === name);
+      if (same) same.quantity += count;
+      else kinds.push({ name, quantity: count });
+      kinds.sort((a, b) => (rank.get(a.name) ?? types.length) - (rank.get(b.name) ?? types.length));
+      continue;
+    }
+    last = {
+      orderCode: code,
+      firstName,
+      lastName,
+      email,
+      totalPrice: koboToNaira(totalKobo),
+      quantity,
+      attendedAt: attendedAtMs === null ? null : new Date(attendedAtMs).toISOString(),
+      ticketTypes: [{ name, quantity: count }],
+      ...(test === 1 ? { testPayment: true } : {}),
+    };
+    orders.push(last);
+  }
+  return orders;
 }
 
 /**
