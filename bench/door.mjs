@@ -136,7 +136,8 @@ export async function door() {
 
     // A new device: the first one builds the list, the next ones are sent the kept bytes.
     const cold = await request(listUrl, { headers: auth });
-    if (cold.status !== 200) throw new Error(`door list: ${cold.status} ${cold.text.slice(0, 300)}`);
+    if (cold.status !== 200)
+      throw new Error(`door list: ${cold.status} ${cold.text.slice(0, 300)}`);
     const list = JSON.parse(cold.text);
     if (list.orders.length !== ORDERS)
       throw new Error(`door list: ${list.orders.length} orders, not ${ORDERS}`);
@@ -224,18 +225,41 @@ export async function door() {
     return {
       raw: {
         orders: ORDERS,
-        list: { coldMs: cold.ms, keptMs: kept, rawBytes: cold.text.length, wire: cold.wire, headers: cold.headers, encoding: cold.encoding },
+        list: {
+          coldMs: cold.ms,
+          keptMs: kept,
+          rawBytes: cold.text.length,
+          wire: cold.wire,
+          headers: cold.headers,
+          encoding: cold.encoding,
+        },
         idle: { wire: idle.wire, headers: idle.headers, body: idle.text },
         spec: { ms: spec.ms, rawBytes: spec.text.length, wire: spec.wire, encoding: spec.encoding },
-        scans: { devices: DEVICES, perMinute: SCANS_PER_MINUTE, seconds: SCAN_SECONDS, count: scanTimes.length, admitted, errors, p50, p99, max, load: [load0, loadAfter] },
+        scans: {
+          devices: DEVICES,
+          perMinute: SCANS_PER_MINUTE,
+          seconds: SCAN_SECONDS,
+          count: scanTimes.length,
+          admitted,
+          errors,
+          p50,
+          p99,
+          max,
+          load: [load0, loadAfter],
+        },
         syncs: { times: syncTimes, bytes: syncBytes },
       },
       figures: [
-        figure(`Door: list for a new device, ${ORDERS.toLocaleString('en')} orders (built)`, round(cold.ms), 'ms', {
-          target: `< ${TARGET.listMs}`,
-          ok: cold.ms < TARGET.listMs,
-          note: 'first device: PostgreSQL builds the JSON, the app compresses it; localhost',
-        }),
+        figure(
+          `Door: list for a new device, ${ORDERS.toLocaleString('en')} orders (built)`,
+          round(cold.ms),
+          'ms',
+          {
+            target: `< ${TARGET.listMs}`,
+            ok: cold.ms < TARGET.listMs,
+            note: 'first device: PostgreSQL builds the JSON, the app compresses it; localhost',
+          },
+        ),
         figure('Door: the same list for the next devices (kept)', round(median(kept)), 'ms', {
           target: `< ${TARGET.listMs}`,
           ok: median(kept) < TARGET.listMs,

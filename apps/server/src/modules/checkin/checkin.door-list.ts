@@ -75,7 +75,8 @@ export class DoorLists {
 
   /** Forgets every kept list of an event (tests; a cancelled event). */
   forget(eventId: string): void {
-    for (const key of this.entries.keys()) if (key.startsWith(`${eventId}|`)) this.entries.delete(key);
+    for (const key of this.entries.keys())
+      if (key.startsWith(`${eventId}|`)) this.entries.delete(key);
   }
 
   private async full(scope: Scope, eventId: string): Promise<DoorListEntry> {

@@ -174,7 +174,11 @@ export interface DoorListParts {
  * The door's list built by PostgreSQL as JSON text (no per-row work in the app). `since`:
  * only the orders changed after that cursor (less the overlap), with the codes that left.
  */
-export function doorListJson(db: Db, eventId: string, since: string | null): Promise<DoorListParts> {
+export function doorListJson(
+  db: Db,
+  eventId: string,
+  since: string | null,
+): Promise<DoorListParts> {
   const after = sql`to_timestamp(${since}::float8) - make_interval(secs => ${SYNC_OVERLAP_SECONDS})`;
   const changed = since ? sql`and o.updated_at > ${after}` : sql``;
   const gone = since

@@ -43,12 +43,7 @@ export class Door {
   }
 
   /** Whether anything a door's list holds may have changed since its cursor. */
-  changedSince(
-    eventId: string,
-    since: string,
-    organiserId: string,
-    eventIds: string[] | null,
-  ) {
+  changedSince(eventId: string, since: string, organiserId: string, eventIds: string[] | null) {
     return doorRepo.changedSince(this.db, eventId, since, organiserId, eventIds);
   }
 

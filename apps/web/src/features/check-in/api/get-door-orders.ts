@@ -1,9 +1,4 @@
-import {
-  doorListCursor,
-  doorRefusedCode,
-  koboToNaira,
-  type DoorListRow,
-} from '@gatepass/shared';
+import { doorListCursor, doorRefusedCode, koboToNaira, type DoorListRow } from '@gatepass/shared';
 import { z } from 'zod';
 import { api, isApiError } from '../../../lib/api-client.ts';
 import { errorField } from '../../../lib/api-error.ts';

@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ordersOfRows } from '../api/get-door-orders.ts';
-import { IDLE_SYNC_MS, withChanges, type DoorChanges, type DoorList, type DoorOrder } from './door.ts';
+import {
+  IDLE_SYNC_MS,
+  withChanges,
+  type DoorChanges,
+  type DoorList,
+  type DoorOrder,
+} from './door.ts';
 import { DoorController, ticketsKey } from './door-controller.ts';
 import { memoryStore } from './memory-store.test-support.ts';
 
