@@ -571,7 +571,7 @@ test('a large event: 10,000 orders load and each search keystroke answers within
   const { organiser, event } = await givenDoor(5000, []);
   const lastNames = ['Okafor', 'Adeyemi', 'Bello', 'Eze'];
   // The door's compact rows (decision 088): code, names, email, kobo, quantity, let in,
-  // test payment, ticket type and its count.
+  // test payment, ticket type and its count, further fields.
   const rows = Array.from({ length: 10_000 }, (_, i) => [
     String(20_000_000 + i),
     `Guest${i}`,
@@ -583,6 +583,7 @@ test('a large event: 10,000 orders load and each search keystroke answers within
     0,
     'Regular',
     1 + (i % 3),
+    null,
   ]);
   const total = rows.reduce((sum, r) => sum + (r[5] as number), 0);
   // The server's answer for this event is replaced by a large one (and its syncs by none).

@@ -310,7 +310,8 @@ export type DoorRefusedCode = z.infer<typeof doorRefusedCode>;
  * what the door's own screen reads. One row per ticket type of an order, as an array in this
  * order (`DOOR_LIST_COLUMNS`): code, first name, last name, email, total in kobo, quantity,
  * when let in (epoch ms, or null), 1 when paid with the TEST provider, the ticket type's name
- * and how many of it. An order of several types comes as several rows with its code, in no
+ * and how many of it, and null or an object of further fields of the order (the door's
+ * order's optional fields, merged into it). An order of several types comes as several rows with its code, in no
  * set order: `types` (the event's type names in its order) orders them. `cursor`: give it
  * back as `?since=` to get only what changed: `full: false` with the changed orders' rows,
  * the codes that left the list (`gone`) and the refused codes anew — or, when nothing
@@ -327,6 +328,7 @@ export const DOOR_LIST_COLUMNS = [
   'testPayment',
   'typeName',
   'typeCount',
+  'extra',
 ] as const;
 export const doorListRow = z.tuple([
   z.string(),
@@ -339,6 +341,8 @@ export const doorListRow = z.tuple([
   z.number(),
   z.string(),
   z.number(),
+  /** Further fields of the door's order, when it has any (an object), else null. */
+  z.record(z.string(), z.unknown()).nullable(),
 ]);
 export type DoorListRow = z.infer<typeof doorListRow>;
 export const doorListCursor = z

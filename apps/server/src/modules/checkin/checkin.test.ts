@@ -250,6 +250,7 @@ describe('GET /ticketPurchase/event/{eventId}/list (the door’s compact list, d
     number,
     string,
     number,
+    object | null,
   ];
   // Organisers of one event each: another live event's codes would join the refused list.
   const list = (eventId: string, since?: string, token = owner) =>
@@ -282,6 +283,7 @@ describe('GET /ticketPurchase/event/{eventId}/list (the door’s compact list, d
         0,
         'Entry',
         order.quantity,
+        null,
       ]);
     }
   });

@@ -162,8 +162,10 @@ export interface DoorListParts {
   /**
    * One row per ticket type of an admissible order, in order of purchase: `[code, firstName,
    * lastName, email, totalKobo, quantity, attendedAtMs | null, testPayment 0 | 1, typeName,
-   * typeCount]`. An order of several types is several rows with its code (rare); one row per
-   * order item keeps PostgreSQL from grouping 100,000 orders.
+   * typeCount, extra]`. An order of several types is several rows with its code (rare); one
+   * row per order item keeps PostgreSQL from grouping 100,000 orders. `extra`: null, or an
+   * object of the door's further per-order fields (on the order's first row) — the place for
+   * fields other features add to the door's order, without a new column for every order.
    */
   orders: string;
   /** With `since`: codes that left the list (refunded, cancelled, transferred away). */
@@ -202,7 +204,7 @@ export function doorListJson(
           select string_agg(json_build_array(
                    o.code, o.first_name, o.last_name, o.email, o.total_kobo, o.quantity,
                    (extract(epoch from o.attended_at) * 1000)::bigint,
-                   (o.payment_method = 'test')::int, oi.name, oi.quantity)::text,
+                   (o.payment_method = 'test')::int, oi.name, oi.quantity, null)::text,
                    ',' order by o.created_at, o.id)
           from orders o join order_items oi on oi.order_id = o.id
           where o.event_id = ${eventId} and o.status = 'completed' ${changed}),

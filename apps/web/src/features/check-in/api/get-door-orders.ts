@@ -4,7 +4,7 @@ import { api, isApiError } from '../../../lib/api-client.ts';
 import { errorField } from '../../../lib/api-error.ts';
 import { DEVICE_HEADER_NAME, doorDeviceId } from '../../../lib/storage.ts';
 import { DoorAccessRefused, DoorEventNotFound } from '../lib/door-controller.ts';
-import type { DoorChanges, DoorList, DoorOrder } from '../lib/door.ts';
+import { doorOrderSchema, type DoorChanges, type DoorList, type DoorOrder } from '../lib/door.ts';
 
 /**
  * The compact list's envelope (decision 088). Its rows are read one by one below, not by a
@@ -52,6 +52,26 @@ export async function getDoorOrders(
   }
 }
 
+/** The door's optional order fields a row's `extra` carries (the spec's own fields stay the row's). */
+const extraSchema = doorOrderSchema
+  .omit({
+    orderCode: true,
+    firstName: true,
+    lastName: true,
+    email: true,
+    totalPrice: true,
+    quantity: true,
+    attendedAt: true,
+    ticketTypes: true,
+  })
+  .partial();
+
+function extraFields(extra: unknown): Partial<DoorOrder> {
+  if (extra === null || typeof extra !== 'object') return {};
+  const parsed = extraSchema.safeParse(extra);
+  return parsed.success ? parsed.data : {};
+}
+
 const isRow = (row: unknown[]): row is DoorListRow =>
   row.length >= 10 &&
   typeof row[0] === 'string' &&
@@ -77,6 +97,7 @@ export function ordersOfRows(rows: readonly unknown[][], types: readonly string[
     if (!isRow(row)) continue;
     const [code, firstName, lastName, email, totalKobo, quantity, attendedAtMs, test, name, count] =
       row;
+    const extra = row[10];
     if (last?.orderCode === code) {
       const kinds = last.ticketTypes!;
       const same = kinds.find((t) => t.name === name);
@@ -95,6 +116,7 @@ export function ordersOfRows(rows: readonly unknown[][], types: readonly string[
       attendedAt: attendedAtMs === null ? null : new Date(attendedAtMs).toISOString(),
       ticketTypes: [{ name, quantity: count }],
       ...(test === 1 ? { testPayment: true } : {}),
+      ...extraFields(extra),
     };
     orders.push(last);
   }

@@ -34,9 +34,22 @@ describe('ordersOfRows', () => {
     const at = Date.parse('2026-11-27T18:30:00.000Z');
     const orders = ordersOfRows(
       [
-        ['11111111', 'Ada', 'Obi', 'ada@example.com', 500_000, 3, null, 0, 'VIP', 1],
-        ['11111111', 'Ada', 'Obi', 'ada@example.com', 500_000, 3, null, 0, 'Regular', 2],
-        ['22222222', 'Bayo', 'Eze', 'bayo@example.com', 0, 1, at, 1, 'Regular', 1],
+        ['11111111', 'Ada', 'Obi', 'ada@example.com', 500_000, 3, null, 0, 'VIP', 1, null],
+        ['11111111', 'Ada', 'Obi', 'ada@example.com', 500_000, 3, null, 0, 'Regular', 2, null],
+        // `extra`: the door's further order fields; the row's own fields cannot be replaced.
+        [
+          '22222222',
+          'Bayo',
+          'Eze',
+          'bayo@example.com',
+          0,
+          1,
+          at,
+          1,
+          'Regular',
+          1,
+          { _id: 'o-2', firstName: 'X' },
+        ],
         ['bad row'],
       ],
       ['Regular', 'VIP'],
@@ -56,6 +69,7 @@ describe('ordersOfRows', () => {
         ],
       },
       {
+        _id: 'o-2',
         orderCode: '22222222',
         firstName: 'Bayo',
         lastName: 'Eze',
