@@ -359,6 +359,7 @@ function connectReactions({
   orders.organiser.onOfferOrders(waitlist.offeredOrderIds);
   orders.onChanges({
     transferred: (trx, order, from) => webhooks.transferred(trx, order, from),
+    takesCheckins: (ownerId) => webhooks.takesCheckins(ownerId),
     checkedIn: (trx, eventId, ids, device, ownerId) =>
       webhooks.checkedIn(trx, eventId, ids, device, ownerId),
   });

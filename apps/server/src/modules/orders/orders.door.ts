@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { MailService } from '../mail/mail.service.ts';
-import type { OrderHooks } from './orders.config.ts';
+import type { OrderChangeHooks, OrderHooks } from './orders.config.ts';
 import * as doorRepo from './orders.door.repository.ts';
 
 /**
@@ -60,22 +60,13 @@ export class Door {
     codes: string[],
     by: { userId: string; deviceId: string | null; ownerId: string },
   ) {
-    // The check-in and its webhook deliveries (decision 072) commit together.
-    let queued = false;
-    const admitted = await this.db.transaction().execute(async (trx) => {
-      const rows = await doorRepo.markAttended(trx, eventId, codes, by.userId);
-      queued =
-        (await this.hooks.changes?.checkedIn(
-          trx,
-          eventId,
-          rows.map((o) => o.id),
-          by.deviceId,
-          by.ownerId,
-        )) ?? false;
-      return rows;
-    });
-    // The outbox is drained only when a delivery waits (a scan without endpoints: no claim).
-    if (queued) this.mail.kick();
+    const changes = this.hooks.changes;
+    // No endpoint takes the owner's check-ins (as known within the last second, as the
+    // deliveries themselves): the update alone, no transaction around it (decision 089).
+    const admitted =
+      changes && (await changes.takesCheckins(by.ownerId))
+        ? await this.admitTelling(changes, eventId, codes, by)
+        : await doorRepo.markAttended(this.db, eventId, codes, by.userId);
     const admittedCodes = new Set(admitted.map((o) => o.code));
     const rest = codes.filter((c) => !admittedCodes.has(c));
     const known = await doorRepo.findOrdersByCodes(this.db, eventId, rest);
@@ -93,5 +84,29 @@ export class Door {
       })),
       unknown,
     };
+  }
+
+  /** The check-in and its webhook deliveries (decision 072) in one transaction. */
+  private async admitTelling(
+    changes: OrderChangeHooks,
+    eventId: string,
+    codes: string[],
+    by: { userId: string; deviceId: string | null; ownerId: string },
+  ) {
+    let queued = false;
+    const admitted = await this.db.transaction().execute(async (trx) => {
+      const rows = await doorRepo.markAttended(trx, eventId, codes, by.userId);
+      queued = await changes.checkedIn(
+        trx,
+        eventId,
+        rows.map((o) => o.id),
+        by.deviceId,
+        by.ownerId,
+      );
+      return rows;
+    });
+    // The outbox is drained only when a delivery waits.
+    if (queued) this.mail.kick();
+    return admitted;
   }
 }

@@ -290,6 +290,11 @@ export class WebhooksService {
     );
   }
 
+  /** Whether an endpoint of the owner takes check-ins (the endpoints are held for a second). */
+  async takesCheckins(ownerId: string): Promise<boolean> {
+    return (await this.endpointsFor(this.db, ownerId, 'ticket.checked_in')).length > 0;
+  }
+
   /**
    * Codes admitted at the door (one delivery per order: an order is checked in once). The
    * door knows the event's owner (it checked it): no read of the event per scan. True when
