@@ -173,7 +173,9 @@ export interface DoorListParts {
 }
 
 /**
- * The door's list built by PostgreSQL as JSON text (no per-row work in the app). `since`:
+ * The door's list built by PostgreSQL as JSON text (no per-row work in the app): each row
+ * concatenated from `to_json` of its strings, not `json_build_array`, whose text puts a
+ * space after every comma (~0.8 MB of a 100,000-order list). `since`:
  * only the orders changed after that cursor (less the overlap), with the codes that left.
  */
 export function doorListJson(
@@ -201,10 +203,13 @@ export function doorListJson(
         extract(epoch from clock_timestamp())::numeric(20, 6)::text as cursor,
         ${eventLookup.ticketTypeNamesOf(sql.val(eventId))} as types,
         coalesce((
-          select string_agg(json_build_array(
-                   o.code, o.first_name, o.last_name, o.email, o.total_kobo, o.quantity,
-                   (extract(epoch from o.attended_at) * 1000)::bigint,
-                   (o.payment_method = 'test')::int, oi.name, oi.quantity, null)::text,
+          select string_agg(
+                   '[' || to_json(o.code) || ',' || to_json(o.first_name) || ','
+                   || to_json(o.last_name) || ',' || to_json(o.email) || ',' || o.total_kobo
+                   || ',' || o.quantity || ','
+                   || coalesce(((extract(epoch from o.attended_at) * 1000)::bigint)::text, 'null')
+                   || ',' || (o.payment_method = 'test')::int || ',' || to_json(oi.name) || ','
+                   || oi.quantity || ',null]',
                    ',' order by o.created_at, o.id)
           from orders o join order_items oi on oi.order_id = o.id
           where o.event_id = ${eventId} and o.status = 'completed' ${changed}),
