@@ -1,6 +1,6 @@
 // 3. The door at a stadium (issue 23 §3): a 100,000-order event. Measures, as a steward's
 // device calls them:
-//   - the door's list for a new device (GET ticketPurchase/event/{id}/list, br as a browser
+//   - the door's list for a new device (GET ticketPurchase/event/{id}/compact, br as a browser
 //     asks): server time cold (built by PostgreSQL, compressed) and kept (the next devices),
 //     and its bytes on the wire;
 //   - an idle sync (?since= the list's cursor, nothing changed): bytes on the wire, headers
@@ -132,7 +132,7 @@ export async function door() {
     log(`seeded in ${round((performance.now() - seed0) / 1000, 1)} s`);
 
     const auth = { authorization: `Bearer ${organiser.token}` };
-    const listUrl = `${app.base}/api/v1/ticketPurchase/event/${event.id}/list`;
+    const listUrl = `${app.base}/api/v1/ticketPurchase/event/${event.id}/compact`;
 
     // A new device: the first one builds the list, the next ones are sent the kept bytes.
     const cold = await request(listUrl, { headers: auth });

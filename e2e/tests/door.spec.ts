@@ -587,7 +587,7 @@ test('a large event: 10,000 orders load and each search keystroke answers within
   ]);
   const total = rows.reduce((sum, r) => sum + (r[5] as number), 0);
   // The server's answer for this event is replaced by a large one (and its syncs by none).
-  await page.route(`**/api/v1/ticketPurchase/event/${event.id}/list*`, (route) =>
+  await page.route(`**/api/v1/ticketPurchase/event/${event.id}/compact*`, (route) =>
     route.fulfill({
       json: new URL(route.request().url()).searchParams.has('since')
         ? { cursor: '1.5', full: false }

@@ -24,8 +24,10 @@ import * as mEmailFromInvitation from './migrations/2026_11_27_0401_email_from_i
 import * as mPaystackSandbox from './migrations/2026_11_27_0801_paystack_sandbox.ts';
 import * as mPaymentReceived from './migrations/2026_11_27_0601_payment_received.ts';
 import * as mWebhooks from './migrations/2026_11_27_1401_webhooks.ts';
+import * as mTicketKinds from './migrations/2026_11_27_2501_ticket_kinds.ts';
 import * as mDoorSyncCursor from './migrations/2026_11_27_2601_door_sync_cursor.ts';
 import * as mApiTokensAndTracking from './migrations/2026_11_27_1301_api_tokens_and_tracking.ts';
+import * as mCheckinLists from './migrations/2026_11_27_2401_checkin_lists.ts';
 
 /**
  * Migrations are imported, not read from disk, so the bundled server carries them.
@@ -56,7 +58,9 @@ const migrations: Record<string, Migration> = {
   '2026_11_27_0801_paystack_sandbox': mPaystackSandbox,
   '2026_11_27_0601_payment_received': mPaymentReceived,
   '2026_11_27_1401_webhooks': mWebhooks,
+  '2026_11_27_2501_ticket_kinds': mTicketKinds,
   '2026_11_27_1301_api_tokens_and_tracking': mApiTokensAndTracking,
+  '2026_11_27_2401_checkin_lists': mCheckinLists,
   '2026_11_27_2601_door_sync_cursor': mDoorSyncCursor,
 };
 

@@ -43,6 +43,8 @@ const PUBLIC: Record<string, string> = {
   'GET /api/v1/events': 'the public events list',
   'GET /api/v1/events/:slug': "a published event's public page",
   'GET /api/v1/events/:slug/calendar.ics': "a published event's calendar file",
+  'POST /api/v1/events/:slug/access-code':
+    "a buyer's access code on a published event's page (decision 087): answers only the hidden types it unlocks, tries limited per address",
   'POST /api/v1/orders/quote': 'guests price a basket',
   'POST /api/v1/orders': 'guests may buy (DESIGN §2)',
   'POST /api/v1/orders/lookup':
@@ -367,7 +369,9 @@ describe('public routes', () => {
 const DOOR_CALLS = new Set([
   'GET /api/v1/ticketPurchase/event/:eventId',
   // The door's compact list and sync (decision 088): the same people as the spec's list.
-  'GET /api/v1/ticketPurchase/event/:eventId/list',
+  'GET /api/v1/ticketPurchase/event/:eventId/compact',
+  // The check-in lists a door may check (decision 084).
+  'GET /api/v1/ticketPurchase/event/:eventId/lists',
   'POST /api/v1/ticketPurchase/mark-attended',
 ]);
 const ownAccount = (r: RegisteredRoute) =>
@@ -495,7 +499,7 @@ const TOKEN_ALLOWS: Record<string, readonly Scope[]> = {
   'GET /api/v1/events/manage/orders/export.csv': ['read'],
   'GET /api/v1/events/manage/orders/:orderId': ['read'],
   'GET /api/v1/ticketPurchase/event/:eventId': ['read', 'checkin'],
-  'GET /api/v1/ticketPurchase/event/:eventId/list': ['read', 'checkin'],
+  'GET /api/v1/ticketPurchase/event/:eventId/compact': ['read', 'checkin'],
   'POST /api/v1/ticketPurchase/mark-attended': ['checkin'],
   'POST /api/v1/events/manage': ['manage'],
   'PATCH /api/v1/events/manage/:id': ['manage'],

@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { DoorRefusedCode } from '@gatepass/shared';
+import type { DoorOrderDto, DoorRefusedCode } from '@gatepass/shared';
 import type { Door } from '../orders/orders.door.ts';
 
 /**
@@ -112,22 +112,71 @@ export class DoorLists {
       this.door.list(eventId, null),
       this.refusedCodes(scope, eventId),
     ]);
-    const raw = Buffer.from(
+    return entry(
+      parts.cursor,
       `{"cursor":${JSON.stringify(parts.cursor)},"full":true,"types":${parts.types},"orders":${parts.orders},"refused":${JSON.stringify(refused)}}`,
+      this.now(),
     );
-    const encoded = new Map<Coding, Promise<Buffer>>();
-    return {
-      cursor: parts.cursor,
-      builtAt: this.now(),
-      raw,
-      encoded(coding) {
-        let bytes = encoded.get(coding);
-        if (!bytes) {
-          bytes = coding === 'br' ? brotli(raw, BROTLI) : gzip(raw);
-          encoded.set(coding, bytes);
-        }
-        return bytes;
-      },
-    };
   }
+}
+
+function entry(cursor: string, json: string, builtAt: number): DoorListEntry {
+  const raw = Buffer.from(json);
+  const encoded = new Map<Coding, Promise<Buffer>>();
+  return {
+    cursor,
+    builtAt,
+    raw,
+    encoded(coding) {
+      let bytes = encoded.get(coding);
+      if (!bytes) {
+        bytes = coding === 'br' ? brotli(raw, BROTLI) : gzip(raw);
+        encoded.set(coding, bytes);
+      }
+      return bytes;
+    },
+  };
+}
+
+/** The spec's fields a compact row carries itself; any other field of the order goes in `extra`. */
+const ROW_FIELDS = new Set([
+  'orderCode',
+  'firstName',
+  'lastName',
+  'email',
+  'totalPrice',
+  'quantity',
+  'attendedAt',
+  'ticketTypes',
+  'testPayment',
+]);
+
+/**
+ * A door at a check-in list (decision 084): the spec route's answer for that list in the
+ * compact rows, whole (not kept: a list's check-ins are its own). Its cursor is the app's
+ * clock; a sync from it is answered whole again.
+ */
+export function entryOf(orders: DoorOrderDto[], refused: DoorRefusedCode[]): DoorListEntry {
+  const rows: unknown[][] = [];
+  for (const o of orders) {
+    const extra = Object.fromEntries(Object.entries(o).filter(([k]) => !ROW_FIELDS.has(k)));
+    const base = [
+      o.orderCode,
+      o.firstName,
+      o.lastName,
+      o.email,
+      Math.round(o.totalPrice * 100),
+      o.quantity,
+      o.attendedAt ? Date.parse(o.attendedAt) : null,
+      o.testPayment ? 1 : 0,
+    ];
+    const types = o.ticketTypes.length ? o.ticketTypes : [{ name: '', quantity: o.quantity }];
+    types.forEach((t, i) => rows.push([...base, t.name, t.quantity, i === 0 ? extra : null]));
+  }
+  const cursor = (Date.now() / 1000).toFixed(6);
+  return entry(
+    cursor,
+    JSON.stringify({ cursor, full: true, types: [], orders: rows, refused }),
+    Date.now(),
+  );
 }

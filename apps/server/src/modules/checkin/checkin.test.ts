@@ -238,7 +238,7 @@ describe('POST /ticketPurchase/mark-attended', () => {
   });
 });
 
-describe('GET /ticketPurchase/event/{eventId}/list (the door’s compact list, decision 088)', () => {
+describe('GET /ticketPurchase/event/{eventId}/compact (the door’s compact list, decision 088)', () => {
   type Row = [
     string,
     string,
@@ -254,7 +254,9 @@ describe('GET /ticketPurchase/event/{eventId}/list (the door’s compact list, d
   ];
   // Organisers of one event each: another live event's codes would join the refused list.
   const list = (eventId: string, since?: string, token = owner) =>
-    t.request('GET', `${DOOR}/event/${eventId}/list${since ? `?since=${since}` : ''}`, { token });
+    t.request('GET', `${DOOR}/event/${eventId}/compact${since ? `?since=${since}` : ''}`, {
+      token,
+    });
   const alone = async (count: number) => {
     const by = await logIn(t, await givenUser(t));
     return { ...(await eventWithOrders(count, 0, by)), by };
@@ -331,7 +333,7 @@ describe('GET /ticketPurchase/event/{eventId}/list (the door’s compact list, d
     for (const coding of ['br', 'gzip'] as const) {
       const res = await t.app.inject({
         method: 'GET',
-        url: `${DOOR}/event/${event.id}/list`,
+        url: `${DOOR}/event/${event.id}/compact`,
         headers: { authorization: `Bearer ${owner}`, 'accept-encoding': coding },
       });
       expect(res.statusCode).toBe(200);
@@ -347,7 +349,7 @@ describe('GET /ticketPurchase/event/{eventId}/list (the door’s compact list, d
     const { event } = await eventWithOrders(1);
     expect((await list(event.id, undefined, stranger)).status).toBe(404);
     expect((await list(event.id, '1.5', stranger)).status).toBe(404);
-    expect((await t.request('GET', `${DOOR}/event/${event.id}/list`)).status).toBe(401);
+    expect((await t.request('GET', `${DOOR}/event/${event.id}/compact`)).status).toBe(401);
     const bad = await list(event.id, "1' or 1=1");
     expect(bad.status).toBe(400);
   });
@@ -375,7 +377,7 @@ describe('the compact list with several ticket types', () => {
     });
     expect(res.status, res.text).toBe(201);
     const code = res.body.data.order.orderCode as string;
-    const list = await t.request('GET', `${DOOR}/event/${event.id}/list`, { token: by });
+    const list = await t.request('GET', `${DOOR}/event/${event.id}/compact`, { token: by });
     expect(list.body.types).toEqual(['Regular', 'VIP']);
     const rows = list.body.orders as unknown[][];
     expect(rows.map((r) => r[0])).toEqual([code, code]);

@@ -1,10 +1,17 @@
-import { doorListCursor, doorRefusedCode, koboToNaira, type DoorListRow } from '@gatepass/shared';
+import {
+  doorListCursor,
+  doorOrderDto,
+  doorRefusedCode,
+  koboToNaira,
+  type DoorListRow,
+} from '@gatepass/shared';
 import { z } from 'zod';
 import { api, isApiError } from '../../../lib/api-client.ts';
 import { errorField } from '../../../lib/api-error.ts';
 import { DEVICE_HEADER_NAME, doorDeviceId } from '../../../lib/storage.ts';
 import { DoorAccessRefused, DoorEventNotFound } from '../lib/door-controller.ts';
 import { doorOrderSchema, type DoorChanges, type DoorList, type DoorOrder } from '../lib/door.ts';
+import { parseDoorScope } from '../lib/door-scope.ts';
 
 /**
  * The compact list's envelope (decision 088). Its rows are read one by one below, not by a
@@ -19,6 +26,15 @@ const doorListAnswer = z.object({
   refused: z.array(doorRefusedCode).optional(),
 });
 
+// Ticket types came later than the spec's fields: a list without them still opens the door.
+const doorOrdersResponse = z.object({
+  data: z.array(doorOrderDto.partial({ ticketTypes: true })),
+  /** Beside the spec's list: the codes the door refuses, and why (issue 24 §1). */
+  refused: z.array(doorRefusedCode).default([]),
+  /** The check-in list this door checks (decision 084); absent: the whole event. */
+  list: z.object({ id: z.string(), name: z.string() }).optional(),
+});
+
 /**
  * GET ticketPurchase/event/{eventId}/list: the door's own list, compact (issue 23 §3). The
  * whole list without `since`; with the cursor of the last answer only what changed since.
@@ -26,12 +42,24 @@ const doorListAnswer = z.object({
  * toast.
  */
 export async function getDoorOrders(
-  eventId: string,
+  scope: string,
   since: string | null = null,
 ): Promise<DoorList | DoorChanges> {
+  // At a check-in list (decision 084) the scope carries the list: the door asks the spec's
+  // route for it, whole each time (a list's own check-in state).
+  const { eventId, listId } = parseDoorScope(scope);
   try {
+    if (listId) {
+      const response = await api.get(`/ticketPurchase/event/${encodeURIComponent(eventId)}`, {
+        skipErrorToast: true,
+        headers: { [DEVICE_HEADER_NAME]: doorDeviceId() },
+        params: { list: listId },
+      });
+      const { data, refused } = doorOrdersResponse.parse(response.data);
+      return { orders: data, refused };
+    }
     const response = await api.get(
-      `/ticketPurchase/event/${encodeURIComponent(eventId)}/list${since ? `?since=${encodeURIComponent(since)}` : ''}`,
+      `/ticketPurchase/event/${encodeURIComponent(eventId)}/compact${since ? `?since=${encodeURIComponent(since)}` : ''}`,
       { skipErrorToast: true, headers: { [DEVICE_HEADER_NAME]: doorDeviceId() } },
     );
     const answer = doorListAnswer.parse(response.data);
@@ -114,7 +142,7 @@ export function ordersOfRows(rows: readonly unknown[][], types: readonly string[
       totalPrice: koboToNaira(totalKobo),
       quantity,
       attendedAt: attendedAtMs === null ? null : new Date(attendedAtMs).toISOString(),
-      ticketTypes: [{ name, quantity: count }],
+      ticketTypes: name ? [{ name, quantity: count }] : [],
       ...(test === 1 ? { testPayment: true } : {}),
       ...extraFields(extra),
     };
