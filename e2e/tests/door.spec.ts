@@ -185,7 +185,9 @@ test('QR Scan with a fake camera: Valid, the same QR ignored for 5 s, then Alrea
       if (m.type() === 'error' || /Content Security Policy/i.test(m.text()))
         problems.push(m.text());
     });
-    await openDoor(page, organiser, event.id, 1);
+    // Not waiting to see '0 / 1': the camera may validate the code the moment the list
+    // arrives (the compact list comes sooner), so the count can go from '0 / 0' to '1 / 1'.
+    await openDoor(page, organiser, event.id);
     const d = door(page);
     await expect(d.tab('QR Scan')).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('button', { name: /torch/i })).toHaveCount(0);
