@@ -439,8 +439,9 @@ export type DoorRefusedCode = z.infer<typeof doorRefusedCode>;
  * what the door's own screen reads. One row per ticket type of an order, as an array in this
  * order (`DOOR_LIST_COLUMNS`): code, first name, last name, email, total in kobo, quantity,
  * when let in (epoch ms, or null), 1 when paid with the TEST provider, the ticket type's name
- * and how many of it, and null or an object of further fields of the order (the door's
- * order's optional fields, merged into it). An order of several types comes as several rows with its code, in no
+ * and how many of it (0: none left, all sent on to their holders — not shown), and null or
+ * an object of further fields of the order (the door's order's optional fields, e.g.
+ * `holders`, `admits`; any row of the order may carry them, merged into it). An order of several types comes as several rows with its code, in no
  * set order: `types` (the event's type names in its order) orders them. `cursor`: give it
  * back as `?since=` to get only what changed: `full: false` with the changed orders' rows,
  * the codes that left the list (`gone`) and the refused codes anew — or, when nothing

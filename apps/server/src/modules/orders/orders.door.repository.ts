@@ -175,12 +175,35 @@ export interface DoorListParts {
    * lastName, email, totalKobo, quantity, attendedAtMs | null, testPayment 0 | 1, typeName,
    * typeCount, extra]`. An order of several types is several rows with its code (rare); one
    * row per order item keeps PostgreSQL from grouping 100,000 orders. `extra`: null, or an
-   * object of the door's further per-order fields (on the order's first row) — the place for
-   * fields other features add to the door's order, without a new column for every order.
+   * object of the door's further per-order fields (`holders`, `admits`: on each row of an
+   * order with names given, or of a line admitting other than one; the device merges them) —
+   * the place for fields other features add to the door's order, without a new column.
    */
   orders: string;
   /** With `since`: codes that left the list (refunded, cancelled, transferred away). */
   gone: string;
+}
+
+/**
+ * An order item's count as the door shows it (decision 080): as bought, less the tickets of
+ * it the group order sent on to their holders. The order's tickets are numbered by laying
+ * its items out by type name, then type id (`ticketLayout`, JavaScript's code-unit order:
+ * `collate "C"` here), one ticket each; a sent ticket's number falls in one item's range.
+ * `item`: the alias of the order item (of the order `o`).
+ */
+function keptSql(item: 'oi' | 'p') {
+  const i = sql.raw(item);
+  return sql`(${i}.quantity - case when o.ticket_names is null then 0 else (
+      select count(*)::int from jsonb_array_elements(o.ticket_names) n,
+        (select coalesce(sum(b.quantity), 0)::int as start from order_items b
+         where b.order_id = o.id
+           and (b.name collate "C" < ${i}.name collate "C"
+                or (b.name = ${i}.name
+                    and b.ticket_type_id::text collate "C" < ${i}.ticket_type_id::text collate "C")))
+        before
+      where n->>'orderId' is not null
+        and (n->>'index')::int > before.start
+        and (n->>'index')::int <= before.start + ${i}.quantity) end)`;
 }
 
 /**
@@ -206,6 +229,27 @@ export function doorListJson(
             where o.event_id = ${eventId} and o.updated_at > ${after}
           ) g), '[]'::json)::text`
     : sql`'[]'`;
+  // Named tickets and ticket kinds (decisions 080, 086): only an order with names given, or
+  // a line that admits other than one, reads anything more (subqueries under CASE run only
+  // when their branch is taken); every other row stays the plain concatenation.
+  const named = sql`(o.ticket_names is not null or oi.admits <> 1)`;
+  // This row's count as the door shows it: less the tickets the group order sent on.
+  const kept = keptSql('oi');
+  // A sent ticket's own order (no money of its own) reads as the ticket's value.
+  const total = sql`(select coalesce(sum(q.unit_price_kobo * q.quantity), 0) from order_items q
+      where q.order_id = o.id)`;
+  const holders = sql`(select '[' || string_agg(to_json(
+        (n->>'firstName') || ' ' || (n->>'lastName'))::text, ',' order by e.i) || ']'
+      from jsonb_array_elements(o.ticket_names) with ordinality e(n, i)
+      where n->>'orderId' is null)`;
+  const admits = sql`(select sum(${keptSql('p')} * p.admits) from order_items p
+      where p.order_id = o.id)`;
+  const extra = sql`case when ${named} then (
+      select case when h is null and a is null then 'null'
+             else '{' || concat_ws(',', '"holders":' || h, '"admits":' || a) || '}' end
+      from (select ${holders} as h,
+                   (select nullif(x, o.quantity) from (select ${admits} as x) ad) as a) z)
+    else 'null' end`;
   // The sort of ~9 MB of rows stays in memory (the default 4 MB spills it to disk).
   return db.transaction().execute(async (trx) => {
     await sql`set local work_mem = '64MB'`.execute(trx);
@@ -216,11 +260,14 @@ export function doorListJson(
         coalesce((
           select string_agg(
                    '[' || to_json(o.code) || ',' || to_json(o.first_name) || ','
-                   || to_json(o.last_name) || ',' || to_json(o.email) || ',' || o.total_kobo
+                   || to_json(o.last_name) || ',' || to_json(o.email) || ','
+                   || case when o.parent_order_id is null then o.total_kobo::text
+                      else ${total}::text end
                    || ',' || o.quantity || ','
                    || coalesce(((extract(epoch from o.attended_at) * 1000)::bigint)::text, 'null')
                    || ',' || (o.payment_method = 'test')::int || ',' || to_json(oi.name) || ','
-                   || oi.quantity || ',null]',
+                   || case when o.ticket_names is null then oi.quantity else ${kept} end
+                   || ',' || ${extra} || ']',
                    ',' order by o.created_at, o.id)
           from orders o join order_items oi on oi.order_id = o.id
           where o.event_id = ${eventId} and o.status = 'completed' ${changed}),

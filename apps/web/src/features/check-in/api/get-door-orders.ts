@@ -115,7 +115,7 @@ const isRow = (row: unknown[]): row is DoorListRow =>
 /**
  * The door's orders from the compact rows: one row per ticket type of an order, an order
  * of several types in consecutive rows with its code; its types in the event's order
- * (`types`). A malformed row is left out.
+ * (`types`), each row's `extra` merged into it. A malformed row is left out.
  */
 export function ordersOfRows(rows: readonly unknown[][], types: readonly string[]): DoorOrder[] {
   const rank = new Map(types.map((name, i) => [name, i]));
@@ -130,8 +130,10 @@ export function ordersOfRows(rows: readonly unknown[][], types: readonly string[
       const kinds = last.ticketTypes!;
       const same = kinds.find((t) => t.name === name);
       if (same) same.quantity += count;
-      else kinds.push({ name, quantity: count });
+      else if (count > 0) kinds.push({ name, quantity: count });
       kinds.sort((a, b) => (rank.get(a.name) ?? types.length) - (rank.get(b.name) ?? types.length));
+      // Any row of the order may carry its further fields (a table's line: "Admits 10").
+      Object.assign(last, extraFields(extra));
       continue;
     }
     last = {
@@ -142,7 +144,8 @@ export function ordersOfRows(rows: readonly unknown[][], types: readonly string[
       totalPrice: koboToNaira(totalKobo),
       quantity,
       attendedAt: attendedAtMs === null ? null : new Date(attendedAtMs).toISOString(),
-      ticketTypes: name ? [{ name, quantity: count }] : [],
+      // A type of no tickets left (all sent on to their holders, decision 080): not shown.
+      ticketTypes: name && count > 0 ? [{ name, quantity: count }] : [],
       ...(test === 1 ? { testPayment: true } : {}),
       ...extraFields(extra),
     };

@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ordersOfRows } from '../api/get-door-orders.ts';
 import {
+  admitsText,
   IDLE_SYNC_MS,
+  indexOrders,
+  searchOrders,
   withChanges,
   type DoorChanges,
   type DoorList,
@@ -81,6 +84,44 @@ describe('ordersOfRows', () => {
         testPayment: true,
       },
     ]);
+  });
+
+  it('takes the further fields from any row of the order and leaves out a type of no tickets left', () => {
+    const orders = ordersOfRows(
+      [
+        // A group order: two Regular kept, its VIP sent on; the names given to its tickets.
+        ['33333333', 'Bola', 'Ige', 'b@example.com', 900_000, 2, null, 0, 'Regular', 2, null],
+        ['33333333', 'Bola', 'Ige', 'b@example.com', 900_000, 2, null, 0, 'VIP', 0, null],
+        [
+          '33333333',
+          'Bola',
+          'Ige',
+          'b@example.com',
+          900_000,
+          2,
+          null,
+          0,
+          'Table',
+          1,
+          { holders: ['Kemi Adeyemi'], admits: 12 },
+        ],
+        ['44444444', 'Dayo', 'Ige', 'd@example.com', 0, 0, null, 0, 'VIP', 0, null],
+      ],
+      ['Regular', 'VIP', 'Table'],
+    );
+    expect(orders[0]).toMatchObject({
+      ticketTypes: [
+        { name: 'Regular', quantity: 2 },
+        { name: 'Table', quantity: 1 },
+      ],
+      holders: ['Kemi Adeyemi'],
+      admits: 12,
+    });
+    expect(admitsText(orders[0]!)).toBe('Admits 12');
+    expect(searchOrders(indexOrders(orders), 'kemi').matches.map((o) => o.orderCode)).toEqual([
+      '33333333',
+    ]);
+    expect(orders[1]!.ticketTypes).toEqual([]);
   });
 });
 
