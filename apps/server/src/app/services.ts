@@ -32,6 +32,7 @@ import { smsLogTransport, smsTransport } from '../modules/sms/sms.transport.ts';
 import { TeamService } from '../modules/team/team.service.ts';
 import { TICKET_LINK_KEY, TicketLinks } from '../modules/tickets/ticket-links.ts';
 import { TicketsService } from '../modules/tickets/tickets.service.ts';
+import { QuestionsService } from '../modules/questions/questions.service.ts';
 import { TrackingService } from '../modules/tracking/tracking.service.ts';
 import { WaitingRoomService } from '../modules/waiting-room/waiting-room.service.ts';
 import { PgQueueStore, RedisQueueStore } from '../modules/waiting-room/waiting-room.store.ts';
@@ -61,6 +62,7 @@ export interface ModuleServices {
   webhooks: WebhooksService;
   apiTokens: ApiTokensService;
   tracking: TrackingService;
+  questions: QuestionsService;
 }
 
 export interface Wiring {
@@ -325,6 +327,8 @@ export async function createServices(
       log,
       { rowOf: orderLookup.orderRowOf, ofEvents: orderLookup.ordersOfEvents },
     ),
+    // Questions at checkout (issue 25 §1); checkout keeps the answers (questions.lookup.ts).
+    questions: new QuestionsService(db),
   };
   connectReactions(services);
   return { services, sandbox, walletEnabled };

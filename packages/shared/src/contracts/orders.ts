@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { orderRefundDto, PAYSTACK_CHANNELS } from './payouts.ts';
 import { LIMITS } from '../limits.ts';
+import { answersBody } from './questions.ts';
 import { trackingSource } from './tracking.ts';
 
 /**
@@ -102,6 +103,11 @@ export const createOrderBody = quoteBody.extend({
    * A value the server does not understand is dropped, never refused.
    */
   source: trackingSource.optional().catch(undefined),
+  /**
+   * The answers to the event's questions (issue 25 §1), keyed by `answerKey`; checked at
+   * checkout against the event's questions with `answersContract`.
+   */
+  answers: answersBody.optional(),
 });
 export type CreateOrderBody = z.input<typeof createOrderBody>;
 
@@ -281,6 +287,11 @@ export const doorOrderDto = z.object({
   ticketTypes: z.array(z.object({ name: z.string(), quantity: z.number() })),
   /** Paid with the TEST provider (test mode): no money was taken. Beyond the spec's fields. */
   testPayment: z.boolean().optional(),
+  /**
+   * Names given in answers at checkout (issue 25 §1, decision 078), " · " between them: the
+   * door's search matches them too. Only when the order has some.
+   */
+  attendeeNames: z.string().optional(),
 });
 export type DoorOrderDto = z.infer<typeof doorOrderDto>;
 

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { eventLookup } from '../events/events.lookup.ts';
+import { questionLookup } from '../questions/questions.lookup.ts';
 
 /** Statements of the door: who may enter an event, and letting them in. */
 
@@ -21,6 +22,8 @@ export function findAdmissibleOrders(db: Db, eventId: string) {
       'attended_at',
       'payment_method',
     ])
+    // Names given in answers at checkout, for the door's search (decision 078).
+    .select(questionLookup.nameAnswersOf(sql.ref<string>('orders.id')).as('answer_names'))
     .where('event_id', '=', eventId)
     .where('status', '=', 'completed')
     .orderBy('created_at')

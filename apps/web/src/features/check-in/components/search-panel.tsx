@@ -69,6 +69,11 @@ export function SearchPanel({
                     ) : null}
                   </p>
                   <p className="text-sm wrap-anywhere text-slate-600">{order.email}</p>
+                  {order.attendeeNames ? (
+                    <p className="text-sm wrap-anywhere text-slate-600">
+                      Guests: {order.attendeeNames}
+                    </p>
+                  ) : null}
                   <p className="text-sm text-slate-500">
                     <span className="font-mono">{order.orderCode}</span>
                     {order.quantity != null ? ` · Qty: ${order.quantity}` : ''}

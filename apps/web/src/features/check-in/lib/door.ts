@@ -47,6 +47,8 @@ export const doorOrderSchema = z.object({
   ticketTypes: z.array(z.object({ name: z.string(), quantity: z.number() })).optional(),
   /** Paid with the TEST provider (test mode): beyond the spec's fields, shown on the banner. */
   testPayment: z.boolean().optional(),
+  /** Names given in answers at checkout (decision 078): searched like the buyer's name. */
+  attendeeNames: z.string().optional(),
 });
 export type DoorOrder = z.infer<typeof doorOrderSchema>;
 
@@ -77,7 +79,7 @@ export const codeList = z.array(z.string());
 export interface DoorIndex {
   orders: readonly DoorOrder[];
   byCode: ReadonlyMap<string, DoorOrder>;
-  /** 'first last', lowercased, at the same position as its order. */
+  /** 'first last' (and the names answered at checkout), lowercased, at its order's position. */
   names: readonly string[];
   /** Email, lowercased, at the same position as its order. */
   emails: readonly string[];
@@ -100,7 +102,8 @@ export function indexOrders(
   let totalTickets = 0;
   for (const order of orders) {
     byCode.set(order.orderCode, order);
-    names.push(`${order.firstName} ${order.lastName}`.toLowerCase());
+    const answered = order.attendeeNames ? `\n${order.attendeeNames}` : '';
+    names.push(`${order.firstName} ${order.lastName}${answered}`.toLowerCase());
     emails.push(order.email.toLowerCase());
     totalTickets += ticketsOf(order);
   }
@@ -212,7 +215,8 @@ export function createDuplicateFilter(windowMs = DUPLICATE_QR_MS) {
 }
 
 /**
- * Spec §5: case-insensitive match on 'first last' or on the email. Scans the precomputed
+ * Spec §5: case-insensitive match on 'first last' or on the email (and on the names answered
+ * at checkout, decision 078). Scans the precomputed
  * lowercase index (about a millisecond for 10,000 orders) and stops collecting after
  * `limit` matches, while still counting them all.
  */
