@@ -136,7 +136,9 @@ export function findExportQuestions(db: Db, ownerId: string, eventId: string | u
         ),
       ]),
     )
+    // Live questions in their order, then removed ones (decision 079).
     .orderBy('q.event_id')
+    .orderBy(sql`q.removed_at is not null`)
     .orderBy('q.position')
     .execute();
 }
