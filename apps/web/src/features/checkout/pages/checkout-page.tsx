@@ -1,4 +1,6 @@
 import {
+  answersContract,
+  askedQuestions,
   buyerBody,
   type BuyerBody,
   type PublicEventDto,
@@ -18,6 +20,8 @@ import { readApiFailure } from '../../../lib/api-error.ts';
 import { rememberSource } from '../../../lib/source.ts';
 import { useCreateOrder } from '../api/create-order.ts';
 import { useCheckoutEvent } from '../api/get-event.ts';
+import { useCheckoutQuestions } from '../api/get-questions.ts';
+import { QuestionsForm, type Answers } from '../components/questions-form.tsx';
 import { queueInstead } from '../api/get-queue-status.ts';
 import { orderQueryKey } from '../api/get-order.ts';
 import { quoteOrder, useQuote } from '../api/quote-order.ts';
@@ -160,8 +164,22 @@ function CheckoutForm({ event, fromLink }: { event: PublicEventDto; fromLink: st
   // Where this checkout came from (?ref=, ?via=widget, or kept by the event page in this tab).
   const [source] = useState(() => rememberSource(event.id, window.location.search));
   const detailsRef = useRef<HTMLDivElement>(null);
+  const questionsRef = useRef<HTMLDivElement>(null);
+  // The event's questions, asked after the buyer's details (issue 25 §1).
+  const questions = useCheckoutQuestions(event.slug).data ?? [];
+  const [answers, setAnswers] = useState<Answers>({});
+  const [answerErrors, setAnswerErrors] = useState<Record<string, string>>({});
 
   const lines = useMemo(() => basketLines(event.ticketTypes, quantities), [event, quantities]);
+  const named = useMemo(
+    () =>
+      lines.map((l) => ({
+        ...l,
+        name: event.ticketTypes.find((t) => t.id === l.ticketTypeId)?.name,
+      })),
+    [lines, event],
+  );
+  const asked = useMemo(() => askedQuestions(questions, named), [questions, named]);
   const quoteBody: QuoteBody | null =
     lines.length > 0
       ? { eventId: event.id, items: lines, ...(promo ? { promoCode: promo } : {}) }
@@ -247,6 +265,23 @@ function CheckoutForm({ event, fromLink }: { event: PublicEventDto; fromLink: st
       detailsRef.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
       return;
     }
+    // The answers, by the contract the server applies too.
+    const checked = answersContract(questions, named).safeParse(answers);
+    if (!checked.success) {
+      const found: Record<string, string> = {};
+      for (const issue of checked.error.issues) {
+        const key = String(issue.path[0] ?? '');
+        found[key] ??= issue.message;
+      }
+      setAnswerErrors(found);
+      const first = asked.find((a) => found[a.key]);
+      if (first) {
+        questionsRef.current
+          ?.querySelector<HTMLElement>(`[name="${first.key}"]`)
+          ?.focus();
+      }
+      return;
+    }
     // What was typed goes to the server, which applies the same contract.
     const buyer = buyerForm.getValues();
     createOrder.mutate(
@@ -254,6 +289,7 @@ function CheckoutForm({ event, fromLink }: { event: PublicEventDto; fromLink: st
         eventId: event.id,
         items: lines,
         buyer,
+        ...(asked.length > 0 ? { answers } : {}),
         ...(promo ? { promoCode: promo } : {}),
         ...(source.ref || source.via ? { source } : {}),
       },
@@ -374,6 +410,23 @@ function CheckoutForm({ event, fromLink }: { event: PublicEventDto; fromLink: st
                   <BuyerForm form={buyerForm} disabled={busy} />
                 </div>
               </CheckoutCard>
+
+              {asked.length > 0 ? (
+                <CheckoutCard id="checkout-questions" step={3} title="A few questions">
+                  <div ref={questionsRef}>
+                    <QuestionsForm
+                      asked={asked}
+                      answers={answers}
+                      errors={answerErrors}
+                      disabled={busy}
+                      onChange={(key, value) => {
+                        setAnswers((a) => ({ ...a, [key]: value }));
+                        setAnswerErrors(({ [key]: _gone, ...rest }) => rest);
+                      }}
+                    />
+                  </div>
+                </CheckoutCard>
+              ) : null}
             </div>
 
             <aside className="lg:sticky lg:top-24" aria-label="Order summary">

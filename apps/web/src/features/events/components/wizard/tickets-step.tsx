@@ -14,6 +14,7 @@ import type { EventForm } from '../../lib/wizard.ts';
 import type { StepProps } from './step-props.ts';
 import { EMPTY_TICKET_FORM, TicketTypeForm, ticketFormFrom } from './ticket-type-form.tsx';
 import { PaystackChannels } from './paystack-channels.tsx';
+import { QuestionsSection } from './questions-section.tsx';
 
 export function TicketsStep({ event, wizard, errors }: StepProps) {
   const { ticketDraft, setTicketDraft, fields } = wizard;
@@ -211,6 +212,8 @@ export function TicketsStep({ event, wizard, errors }: StepProps) {
       />
 
       <PaystackChannels {...channels} />
+
+      <QuestionsSection event={event} />
 
       <ConfirmDialog
         open={removing !== null}
