@@ -23,9 +23,6 @@ type SaveBody = z.output<typeof saveQuestionsBody>;
  * by checkout through `questionAnswers` (questions.lookup.ts).
  */
 export class QuestionsService {
-  /** TEST ONLY: saves without the event's lock, so the race test can show it is needed. */
-  unsafeSkipSaveLock = false;
-
   constructor(private readonly db: Db) {}
 
   private async owned(organiserId: string, eventId: string) {
@@ -59,7 +56,7 @@ export class QuestionsService {
       }
     }
     await this.db.transaction().execute(async (trx) => {
-      if (!this.unsafeSkipSaveLock) await lockKey(trx, `questions:${eventId}`);
+      await lockKey(trx, `questions:${eventId}`);
       await repo.replaceQuestions(
         trx,
         eventId,

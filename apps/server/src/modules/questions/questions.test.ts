@@ -246,6 +246,24 @@ describe('questions at checkout', () => {
     }
   });
 
+  it('twenty saves of different lists at once end as one of them, never a mix (the event lock)', async () => {
+    const { owner, event } = await givenEvent();
+    const lists = Array.from({ length: 20 }, (_, n) => [
+      { id: randomUUID(), label: `List ${n} first`, kind: 'short_text', per: 'order' },
+      { id: randomUUID(), label: `List ${n} second`, kind: 'yes_no', per: 'ticket' },
+    ]);
+    const replies = await Promise.all(
+      lists.map((questions) =>
+        t.request('PUT', questionsUrl(event.id), { token: owner.token, body: { questions } }),
+      ),
+    );
+    for (const r of replies) expect(r.status, r.text).toBe(200);
+    const live = await t.request('GET', questionsUrl(event.id), { token: owner.token });
+    const labels = (live.body.data as { label: string }[]).map((q) => q.label);
+    expect(labels).toHaveLength(2);
+    expect(labels[0]!.replace(' first', '')).toBe(labels[1]!.replace(' second', ''));
+  });
+
   it('an unknown event has no public questions', async () => {
     const res = await t.request('GET', `${EVENTS}/no-such-event-${randomUUID()}/questions`);
     expect(res.status).toBe(404);
