@@ -96,7 +96,8 @@ for (const width of [1280, 375]) {
     await cards.nth(2).getByLabel('Asked').selectOption('ticket');
     await cards.nth(2).getByLabel('Required').check();
 
-    if (width === 375) await page.screenshot({ path: `test-results/questions-wizard-${width}.png`, fullPage: true });
+    if (width === 375)
+      await page.screenshot({ path: `test-results/questions-wizard-${width}.png`, fullPage: true });
     else await section.screenshot({ path: `test-results/questions-wizard-${width}.png` });
     await section.getByRole('button', { name: 'Save questions' }).click();
     await expect(page.getByText('Questions saved.')).toBeVisible();
@@ -153,7 +154,10 @@ for (const width of [1280, 375]) {
     // The organiser reads the answers in the order's drawer.
     await page.goto('/events/manage/orders');
     await page.getByRole('searchbox', { name: 'Search orders' }).fill(lastName);
-    await page.getByRole('button', { name: /^Order \d{8}/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Order \d{8}/ })
+      .first()
+      .click();
     const drawer = page.getByRole('dialog');
     const answers = drawer.getByTestId('order-answers');
     await expect(answers).toBeVisible();

@@ -20,7 +20,10 @@ import { serverFeatures, settingsRoutes } from '../modules/settings/settings.rou
 import { manageTeamRoutes, teamRoutes } from '../modules/team/team.routes.ts';
 import { ticketPageRoutes } from '../modules/tickets/tickets.page.routes.ts';
 import { ticketRoutes } from '../modules/tickets/tickets.routes.ts';
-import { questionsManageRoutes, questionsPublicRoutes } from '../modules/questions/questions.routes.ts';
+import {
+  questionsManageRoutes,
+  questionsPublicRoutes,
+} from '../modules/questions/questions.routes.ts';
 import { trackingManageRoutes, trackingPublicRoutes } from '../modules/tracking/tracking.routes.ts';
 import {
   queuePageRoutes,

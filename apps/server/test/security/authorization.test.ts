@@ -120,9 +120,7 @@ const SESSION_ENDING = new Set(['POST /api/v1/auth/user/logout']);
 const EXAMPLES: Record<string, (w: World) => unknown> = {
   // A whole list that passes the contract's cross-field rules (decision 078).
   'PUT /api/v1/events/manage/:id/questions': () => ({
-    questions: [
-      { id: randomUUID(), label: 'Matrix company', kind: 'short_text', per: 'order' },
-    ],
+    questions: [{ id: randomUUID(), label: 'Matrix company', kind: 'short_text', per: 'order' }],
   }),
   'POST /api/v1/team/invitations/accept': (w) => ({ token: w.invitationToken }),
   'POST /api/v1/ticketPurchase/mark-attended': (w) => ({

@@ -72,7 +72,10 @@ const questionBody = z.object({
     .string({ error: 'Question is required.' })
     .trim()
     .min(1, 'Question is required.')
-    .max(QUESTION_LIMITS.labelMax, `Question must be at most ${QUESTION_LIMITS.labelMax} characters.`),
+    .max(
+      QUESTION_LIMITS.labelMax,
+      `Question must be at most ${QUESTION_LIMITS.labelMax} characters.`,
+    ),
   kind: z.enum(QUESTION_KINDS, { error: 'Choose what kind of answer the question takes.' }),
   required: z.boolean().default(false),
   per: z.enum(QUESTION_SCOPES, { error: 'Ask it once per order or once per ticket.' }),
@@ -82,12 +85,18 @@ const questionBody = z.object({
         .string()
         .trim()
         .min(1, 'A choice cannot be empty.')
-        .max(QUESTION_LIMITS.optionMax, `A choice must be at most ${QUESTION_LIMITS.optionMax} characters.`),
+        .max(
+          QUESTION_LIMITS.optionMax,
+          `A choice must be at most ${QUESTION_LIMITS.optionMax} characters.`,
+        ),
     )
     .max(QUESTION_LIMITS.optionsMax, `At most ${QUESTION_LIMITS.optionsMax} choices.`)
     .default([]),
   /** Empty: every ticket type. */
-  ticketTypeIds: z.array(z.uuid({ error: 'Ticket type is not recognised.' })).max(50).default([]),
+  ticketTypeIds: z
+    .array(z.uuid({ error: 'Ticket type is not recognised.' }))
+    .max(50)
+    .default([]),
   showIf: z
     .object({
       questionId: z.uuid({ error: 'Question is not recognised.' }),
@@ -197,7 +206,13 @@ export function askedQuestions(
   for (const q of questions) {
     if (q.per !== 'order') continue;
     if (!lines.some((l) => applies(q, l.ticketTypeId))) continue;
-    asked.push({ key: answerKey(q.id, null), question: q, ticket: null, ticketTypeId: null, ticketTypeName: null });
+    asked.push({
+      key: answerKey(q.id, null),
+      question: q,
+      ticket: null,
+      ticketTypeId: null,
+      ticketTypeName: null,
+    });
   }
   let ticket = 0;
   for (const line of lines) {
@@ -251,23 +266,25 @@ function answerRule(q: QuestionDto) {
     case 'phone':
     case 'email':
     case 'date':
-      return text(q.kind === 'short_text' ? QUESTION_LIMITS.shortTextMax : LIMITS.emailMax).superRefine(
-        (v, ctx) => {
-          if (v === '') return;
-          if (q.kind === 'email' && !z.email().safeParse(v).success)
-            ctx.addIssue({ code: 'custom', message: 'Please enter a valid email address.' });
-          if (q.kind === 'phone' && !PHONE.test(v))
-            ctx.addIssue({ code: 'custom', message: 'Please enter a valid phone number.' });
-          if (q.kind === 'date' && (!DATE.test(v) || Number.isNaN(Date.parse(v))))
-            ctx.addIssue({ code: 'custom', message: 'Please enter a date.' });
-        },
-      );
+      return text(
+        q.kind === 'short_text' ? QUESTION_LIMITS.shortTextMax : LIMITS.emailMax,
+      ).superRefine((v, ctx) => {
+        if (v === '') return;
+        if (q.kind === 'email' && !z.email().safeParse(v).success)
+          ctx.addIssue({ code: 'custom', message: 'Please enter a valid email address.' });
+        if (q.kind === 'phone' && !PHONE.test(v))
+          ctx.addIssue({ code: 'custom', message: 'Please enter a valid phone number.' });
+        if (q.kind === 'date' && (!DATE.test(v) || Number.isNaN(Date.parse(v))))
+          ctx.addIssue({ code: 'custom', message: 'Please enter a date.' });
+      });
     case 'long_text':
       return text(QUESTION_LIMITS.longTextMax);
     case 'one_choice':
     case 'yes_no': {
       const allowed = q.kind === 'yes_no' ? [...YES_NO] : q.options;
-      return z.string().refine((v) => v === '' || allowed.includes(v), 'Choose one of the answers.');
+      return z
+        .string()
+        .refine((v) => v === '' || allowed.includes(v), 'Choose one of the answers.');
     }
     case 'many_choices':
       return z
@@ -277,7 +294,10 @@ function answerRule(q: QuestionDto) {
 }
 
 const isEmpty = (v: unknown) =>
-  v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+  v === undefined ||
+  v === null ||
+  (typeof v === 'string' && v.trim() === '') ||
+  (Array.isArray(v) && v.length === 0);
 
 /**
  * The one contract for an order's answers (web form and server alike): for the questions
@@ -301,7 +321,11 @@ export function answersContract(
         const raw = answers[a.key];
         if (isEmpty(raw)) {
           if (a.question.required)
-            ctx.addIssue({ code: 'custom', path: [a.key], message: answerRequired(a.question.label) });
+            ctx.addIssue({
+              code: 'custom',
+              path: [a.key],
+              message: answerRequired(a.question.label),
+            });
           continue;
         }
         const parsed = answerRule(a.question).safeParse(raw);

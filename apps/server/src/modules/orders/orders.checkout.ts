@@ -12,7 +12,12 @@ import {
 } from '../events/inventory.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { questionLookup } from '../questions/questions.lookup.ts';
-import { answersContract, type AnswersBody, type CheckedAnswer, type QuestionDto } from '@gatepass/shared';
+import {
+  answersContract,
+  type AnswersBody,
+  type CheckedAnswer,
+  type QuestionDto,
+} from '@gatepass/shared';
 import { CHECKOUT_LIMITS, emailKey, phoneKey } from './orders.limits.ts';
 import { confirmationMessages } from './orders.mails.ts';
 import type { TicketLinks } from '../tickets/ticket-links.ts';
@@ -213,7 +218,10 @@ export function checkAnswers(
   if (!questions || questions.length === 0) return [];
   const parsed = answersContract(questions, lines).safeParse(answers);
   if (parsed.success) return parsed.data;
-  const issues = parsed.error.issues.map((i) => ({ path: ['answers', ...i.path], message: i.message }));
+  const issues = parsed.error.issues.map((i) => ({
+    path: ['answers', ...i.path],
+    message: i.message,
+  }));
   throw new AppError(400, 'VALIDATION_FAILED', issues[0]!.message, { issues });
 }
 

@@ -9,25 +9,27 @@ type Db = Kysely<Database>;
 
 /** Orders that may enter: paid or free, not cancelled, refunded or awaiting payment. */
 export function findAdmissibleOrders(db: Db, eventId: string) {
-  return db
-    .selectFrom('orders')
-    .select([
-      'id',
-      'code',
-      'first_name',
-      'last_name',
-      'email',
-      'total_kobo',
-      'quantity',
-      'attended_at',
-      'payment_method',
-    ])
-    // Names given in answers at checkout, for the door's search (decision 078).
-    .select(questionLookup.nameAnswersOf(sql.ref<string>('orders.id')).as('answer_names'))
-    .where('event_id', '=', eventId)
-    .where('status', '=', 'completed')
-    .orderBy('created_at')
-    .execute();
+  return (
+    db
+      .selectFrom('orders')
+      .select([
+        'id',
+        'code',
+        'first_name',
+        'last_name',
+        'email',
+        'total_kobo',
+        'quantity',
+        'attended_at',
+        'payment_method',
+      ])
+      // Names given in answers at checkout, for the door's search (decision 078).
+      .select(questionLookup.nameAnswersOf(sql.ref<string>('orders.id')).as('answer_names'))
+      .where('event_id', '=', eventId)
+      .where('status', '=', 'completed')
+      .orderBy('created_at')
+      .execute()
+  );
 }
 
 /**

@@ -123,24 +123,26 @@ export function findExportQuestions(db: Db, ownerId: string, eventId: string | u
     // The organiser's events are events' to say (decision 065).
     .where('q.event_id', 'in', eventLookup.idsOf({ ownerId }));
   if (eventId) query = query.where('q.event_id', '=', eventId);
-  return query
-    .where((w) =>
-      w.or([
-        w('q.removed_at', 'is', null),
-        w.exists(
-          w
-            .selectFrom('order_answers as a')
-            .select('a.order_id')
-            .whereRef('a.event_id', '=', 'q.event_id')
-            .whereRef('a.question_id', '=', 'q.id'),
-        ),
-      ]),
-    )
-    // Live questions in their order, then removed ones (decision 079).
-    .orderBy('q.event_id')
-    .orderBy(sql`q.removed_at is not null`)
-    .orderBy('q.position')
-    .execute();
+  return (
+    query
+      .where((w) =>
+        w.or([
+          w('q.removed_at', 'is', null),
+          w.exists(
+            w
+              .selectFrom('order_answers as a')
+              .select('a.order_id')
+              .whereRef('a.event_id', '=', 'q.event_id')
+              .whereRef('a.question_id', '=', 'q.id'),
+          ),
+        ]),
+      )
+      // Live questions in their order, then removed ones (decision 079).
+      .orderBy('q.event_id')
+      .orderBy(sql`q.removed_at is not null`)
+      .orderBy('q.position')
+      .execute()
+  );
 }
 
 /**

@@ -52,7 +52,11 @@ export class QuestionsService {
     if (typeIds.length > 0) {
       const types = await inventoryService.ticketTypesForSale(this.db, eventId, typeIds);
       if (types.length !== typeIds.length) {
-        throw new AppError(400, 'VALIDATION_FAILED', 'A chosen ticket type is not one of this event’s.');
+        throw new AppError(
+          400,
+          'VALIDATION_FAILED',
+          'A chosen ticket type is not one of this event’s.',
+        );
       }
     }
     await this.db.transaction().execute(async (trx) => {
@@ -68,7 +72,9 @@ export class QuestionsService {
           kind: q.kind,
           required: q.required ?? false,
           per: q.per,
-          options: JSON.stringify(q.kind === 'one_choice' || q.kind === 'many_choices' ? q.options : []),
+          options: JSON.stringify(
+            q.kind === 'one_choice' || q.kind === 'many_choices' ? q.options : [],
+          ),
           ticket_type_ids: JSON.stringify(q.ticketTypeIds ?? []),
           show_if_question_id: q.showIf?.questionId ?? null,
           show_if_value: q.showIf?.equals ?? null,

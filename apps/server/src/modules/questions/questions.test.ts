@@ -158,7 +158,13 @@ describe('questions at checkout', () => {
         ticketType: 'VIP',
         value: 'Vegetarian',
       },
-      { questionId: q.name, label: 'Guest name', ticket: 2, ticketType: 'VIP', value: 'Ada Lovelace' },
+      {
+        questionId: q.name,
+        label: 'Guest name',
+        ticket: 2,
+        ticketType: 'VIP',
+        value: 'Ada Lovelace',
+      },
     ]);
 
     // The door's list carries the names answered, which its search matches.
@@ -223,7 +229,9 @@ describe('questions at checkout', () => {
     expect(later.body.error).toMatch(/depend on one before it/);
     const oneOption = await t.request('PUT', questionsUrl(event.id), {
       token: owner.token,
-      body: { questions: [{ id: a, label: 'A', kind: 'one_choice', per: 'order', options: ['x'] }] },
+      body: {
+        questions: [{ id: a, label: 'A', kind: 'one_choice', per: 'order', options: ['x'] }],
+      },
     });
     expect(oneOption.status).toBe(400);
     expect(oneOption.body.error).toMatch(/at least two choices/);
@@ -231,7 +239,13 @@ describe('questions at checkout', () => {
       token: owner.token,
       body: {
         questions: [
-          { id: a, label: 'A', kind: 'short_text', per: 'ticket', ticketTypeIds: [other.regular.id] },
+          {
+            id: a,
+            label: 'A',
+            kind: 'short_text',
+            per: 'ticket',
+            ticketTypeIds: [other.regular.id],
+          },
         ],
       },
     });
@@ -320,7 +334,11 @@ describe('questions at checkout', () => {
     // until an order answers them, and then one INSERT.
     expect(unanswered).toBe(none);
     expect(answered).toBe(none + 1);
-    const rows = await t.db.selectFrom('order_answers').selectAll().where('question_id', '=', q).execute();
+    const rows = await t.db
+      .selectFrom('order_answers')
+      .selectAll()
+      .where('question_id', '=', q)
+      .execute();
     expect(rows.map((r) => r.value)).toEqual(['Andela']);
   });
 });

@@ -23,18 +23,17 @@ export function QuestionsForm({
   disabled: boolean;
 }) {
   const shown = asked.filter((a) => isShown(a, answers));
-  let lastTicket: number | null = null;
   return (
     <div className="grid grid-cols-1 gap-4">
-      {shown.map((a) => {
+      {shown.map((a, i) => {
+        // A ticket's heading above its first question.
         const heading =
-          a.ticket !== null && a.ticket !== lastTicket ? (
+          a.ticket !== null && a.ticket !== shown[i - 1]?.ticket ? (
             <h3 className="border-t border-slate-200 pt-4 text-sm font-semibold text-slate-900 first:border-0 first:pt-0">
               Ticket {a.ticket}
               {a.ticketTypeName ? ` · ${a.ticketTypeName}` : ''}
             </h3>
           ) : null;
-        lastTicket = a.ticket;
         return (
           <Fragment key={a.key}>
             {heading}
@@ -78,7 +77,9 @@ function Question({
   };
   switch (q.kind) {
     case 'long_text':
-      return <TextArea {...common} rows={3} value={text} onChange={(e) => onChange(e.target.value)} />;
+      return (
+        <TextArea {...common} rows={3} value={text} onChange={(e) => onChange(e.target.value)} />
+      );
     case 'one_choice':
     case 'yes_no':
     case 'many_choices': {
@@ -89,7 +90,9 @@ function Question({
         <fieldset aria-describedby={error ? `${id}-error` : undefined}>
           <legend className="text-sm font-medium text-slate-800">
             {q.label}
-            {q.required ? null : <span className="ml-1 font-normal text-slate-500">(optional)</span>}
+            {q.required ? null : (
+              <span className="ml-1 font-normal text-slate-500">(optional)</span>
+            )}
           </legend>
           <div className="mt-1.5 flex flex-wrap gap-x-5 gap-y-2">
             {list.map((option) => (
@@ -125,8 +128,16 @@ function Question({
     }
     default: {
       const type =
-        q.kind === 'date' ? 'date' : q.kind === 'phone' ? 'tel' : q.kind === 'email' ? 'email' : 'text';
-      return <Input {...common} type={type} value={text} onChange={(e) => onChange(e.target.value)} />;
+        q.kind === 'date'
+          ? 'date'
+          : q.kind === 'phone'
+            ? 'tel'
+            : q.kind === 'email'
+              ? 'email'
+              : 'text';
+      return (
+        <Input {...common} type={type} value={text} onChange={(e) => onChange(e.target.value)} />
+      );
     }
   }
 }

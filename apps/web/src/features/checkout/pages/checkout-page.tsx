@@ -166,7 +166,8 @@ function CheckoutForm({ event, fromLink }: { event: PublicEventDto; fromLink: st
   const detailsRef = useRef<HTMLDivElement>(null);
   const questionsRef = useRef<HTMLDivElement>(null);
   // The event's questions, asked after the buyer's details (issue 25 §1).
-  const questions = useCheckoutQuestions(event.slug).data ?? [];
+  const questionsQuery = useCheckoutQuestions(event.slug);
+  const questions = useMemo(() => questionsQuery.data ?? [], [questionsQuery.data]);
   const [answers, setAnswers] = useState<Answers>({});
   const [answerErrors, setAnswerErrors] = useState<Record<string, string>>({});
 
@@ -276,9 +277,7 @@ function CheckoutForm({ event, fromLink }: { event: PublicEventDto; fromLink: st
       setAnswerErrors(found);
       const first = asked.find((a) => found[a.key]);
       if (first) {
-        questionsRef.current
-          ?.querySelector<HTMLElement>(`[name="${first.key}"]`)
-          ?.focus();
+        questionsRef.current?.querySelector<HTMLElement>(`[name="${first.key}"]`)?.focus();
       }
       return;
     }

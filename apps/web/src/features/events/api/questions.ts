@@ -1,8 +1,4 @@
-import {
-  questionsResponse,
-  type QuestionDto,
-  type SaveQuestionsBody,
-} from '@gatepass/shared';
+import { questionsResponse, type QuestionDto, type SaveQuestionsBody } from '@gatepass/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { eventKeys } from './keys.ts';

@@ -61,9 +61,9 @@ export function QuestionsSection({ event }: { event: ManageEventDto }) {
         Questions at checkout
       </h3>
       <p className="mt-1 text-sm text-slate-600">
-        Ask buyers what you need to know, after their details. Answers show in each order and in
-        the orders export; a short-text answer to a question with “name” in it is searchable at
-        the door.
+        Ask buyers what you need to know, after their details. Answers show in each order and in the
+        orders export; a short-text answer to a question with “name” in it is searchable at the
+        door.
       </p>
       {query.data ? (
         <QuestionsForm key={event.id} event={event} saved={query.data} />
@@ -248,10 +248,11 @@ function QuestionCard({
                     target
                       ? {
                           questionId: target.id,
-                          equals: conditionValues({
-                            kind: target.kind,
-                            options: target.options ?? [],
-                          })[0] ?? '',
+                          equals:
+                            conditionValues({
+                              kind: target.kind,
+                              options: target.options ?? [],
+                            })[0] ?? '',
                         }
                       : null,
                   );
@@ -269,9 +270,7 @@ function QuestionCard({
                 <Select
                   label="is answered"
                   value={self.showIf.equals}
-                  onChange={(e) =>
-                    showIf.onChange({ questionId: on.id, equals: e.target.value })
-                  }
+                  onChange={(e) => showIf.onChange({ questionId: on.id, equals: e.target.value })}
                 >
                   {conditionValues({ kind: on.kind, options: on.options ?? [] }).map((v) => (
                     <option key={v} value={v}>
