@@ -218,8 +218,9 @@ export function checkAnswers(
   if (!questions || questions.length === 0) return [];
   const parsed = answersContract(questions, lines).safeParse(answers);
   if (parsed.success) return parsed.data;
+  // As the error handler words a field's issue: `answers.{key}` (the key as the page sent it).
   const issues = parsed.error.issues.map((i) => ({
-    path: ['answers', ...i.path],
+    field: ['answers', ...i.path.map(String)].join('.'),
     message: i.message,
   }));
   throw new AppError(400, 'VALIDATION_FAILED', issues[0]!.message, { issues });

@@ -102,6 +102,11 @@ describe('questions at checkout', () => {
     const missing = await order(event.id, items, { [`${q.diet}#1`]: 'None' });
     expect(missing.status, missing.text).toBe(400);
     expect(missing.body.error).toBe('"Dietary needs" needs an answer.');
+    // Each refused answer named by its key, for the page to put under its question.
+    expect(missing.body.details.issues).toContainEqual({
+      field: `answers.${q.diet}#2`,
+      message: '"Dietary needs" needs an answer.',
+    });
     // The conditional question is asked only when its condition holds.
     const noAllergy = await order(event.id, items, {
       [`${q.diet}#1`]: 'Allergy',

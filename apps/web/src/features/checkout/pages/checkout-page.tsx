@@ -49,6 +49,22 @@ import {
 import { useGoToPage } from '../lib/go-to-page.ts';
 import { splitFullName } from '../lib/names.ts';
 
+/** The server's refusals of answers (`answers.{key}`), by answer key. */
+function answerIssues(err: unknown): Record<string, string> {
+  const { details } = readApiFailure(err);
+  const issues =
+    details && typeof details === 'object' && 'issues' in details
+      ? (details as { issues: unknown }).issues
+      : undefined;
+  const found: Record<string, string> = {};
+  if (!Array.isArray(issues)) return found;
+  for (const issue of issues as { field?: unknown; message?: unknown }[]) {
+    if (typeof issue.field !== 'string' || typeof issue.message !== 'string') continue;
+    if (issue.field.startsWith('answers.')) found[issue.field.slice(8)] ??= issue.message;
+  }
+  return found;
+}
+
 interface SessionSlice {
   auth: { loggedIn: boolean; user: UserDto | null };
 }
@@ -311,6 +327,8 @@ function CheckoutForm({ event, fromLink }: { event: PublicEventDto; fromLink: st
             goToPage(queue);
             return;
           }
+          // An answer the server refused (the questions changed meanwhile): under its question.
+          setAnswerErrors(answerIssues(err));
           const sentence = inlineOrToast(err);
           if (sentence) setOrderError(sentence);
           // What is left may have changed (someone else bought the last tickets).

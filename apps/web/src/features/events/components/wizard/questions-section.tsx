@@ -103,7 +103,14 @@ function QuestionsForm({ event, saved }: { event: ManageEventDto; saved: Questio
                 form={form}
                 index={index}
                 event={event}
-                onRemove={() => list.remove(index)}
+                onRemove={() => {
+                  // A question that depended on this one is asked always from now on.
+                  const gone = form.getValues(`questions.${index}.id`);
+                  form.getValues('questions').forEach((q, i) => {
+                    if (q.showIf?.questionId === gone) form.setValue(`questions.${i}.showIf`, null);
+                  });
+                  list.remove(index);
+                }}
               />
             </li>
           ))}
@@ -148,6 +155,11 @@ function QuestionCard({
     .slice(0, index)
     .filter((q) => CONDITION_KINDS.includes(q.kind) && !q.showIf && q.label.trim() !== '');
   const on = earlier.find((q) => q.id === self.showIf?.questionId);
+  // The contract's sentence about the condition sits on its question or its value.
+  const conditionError =
+    form.formState.errors.questions?.[index]?.showIf?.questionId?.message ??
+    form.formState.errors.questions?.[index]?.showIf?.equals?.message ??
+    showIf.error;
   const number = index + 1;
 
   return (
@@ -257,7 +269,7 @@ function QuestionCard({
                       : null,
                   );
                 }}
-                error={showIf.error}
+                error={conditionError}
               >
                 <option value="">Always ask it</option>
                 {earlier.map((q) => (
