@@ -24,3 +24,4 @@ export * from './contracts/payouts.ts';
 export * from './contracts/webhooks.ts';
 export * from './contracts/api-tokens.ts';
 export * from './contracts/tracking.ts';
+export * from './contracts/checkin-lists.ts';

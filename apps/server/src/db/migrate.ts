@@ -25,7 +25,9 @@ import * as mPaystackSandbox from './migrations/2026_11_27_0801_paystack_sandbox
 import * as mPaymentReceived from './migrations/2026_11_27_0601_payment_received.ts';
 import * as mWebhooks from './migrations/2026_11_27_1401_webhooks.ts';
 import * as mQuestions from './migrations/2026_11_27_2101_questions.ts';
+import * as mTicketKinds from './migrations/2026_11_27_2501_ticket_kinds.ts';
 import * as mApiTokensAndTracking from './migrations/2026_11_27_1301_api_tokens_and_tracking.ts';
+import * as mCheckinLists from './migrations/2026_11_27_2401_checkin_lists.ts';
 
 /**
  * Migrations are imported, not read from disk, so the bundled server carries them.
@@ -57,13 +59,18 @@ const migrations: Record<string, Migration> = {
   '2026_11_27_0601_payment_received': mPaymentReceived,
   '2026_11_27_1401_webhooks': mWebhooks,
   '2026_11_27_2101_questions': mQuestions,
+  '2026_11_27_2501_ticket_kinds': mTicketKinds,
   '2026_11_27_1301_api_tokens_and_tracking': mApiTokensAndTracking,
+  '2026_11_27_2401_checkin_lists': mCheckinLists,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  // Features land in any order under prefixes handed out in advance (questions' 2101 after
+  // check-in lists' 2401): a database already past a later one still runs an earlier one it
+  // lacks, instead of refusing to start. Each such migration only adds its own tables.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

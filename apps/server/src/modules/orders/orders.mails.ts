@@ -2,7 +2,13 @@ import { formatKobo } from '@gatepass/shared';
 import type { SaleEvent } from '../events/inventory.service.ts';
 import { aboutLink, type NewMail, type NewMessage } from '../mail/mail.service.ts';
 import type { TicketLinks } from '../tickets/ticket-links.ts';
-import { ticketLines, when, where, type TicketOrder } from '../tickets/tickets.render.ts';
+import {
+  admitsText,
+  ticketLines,
+  when,
+  where,
+  type TicketOrder,
+} from '../tickets/tickets.render.ts';
 import { TICKET_QR_CID } from '../tickets/tickets.service.ts';
 import { isTestPaid, ticketOrderOf } from './orders.dto.ts';
 import { orderConfirmationSms } from './orders.sms.ts';
@@ -98,7 +104,7 @@ export function orderConfirmationMail(
     `When: ${whenText}`,
     `Where: ${whereText}`,
     `Tickets: ${lines.join(', ')}`,
-    `Admits: ${order.quantity} ${order.quantity === 1 ? 'person' : 'people'}`,
+    `Admits: ${admitsText(ticket)}`,
     `Total: ${total}`,
     '',
     'Show the QR code (attached, and in your PDF ticket) or the order code at the door.',

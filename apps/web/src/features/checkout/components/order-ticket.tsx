@@ -1,4 +1,4 @@
-import { formatEventDate, formatNaira, type OrderDto } from '@gatepass/shared';
+import { formatEventDate, formatNaira, lineName, type OrderDto } from '@gatepass/shared';
 import type { ReactNode } from 'react';
 import { TestPaidBadge } from '../../../components/ui/badge.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
@@ -76,7 +76,7 @@ export function OrderTicket({
                 <li key={item.ticketTypeId} className="flex justify-between gap-4">
                   <span>
                     <span className="font-semibold text-slate-900">{item.quantity} ×</span>{' '}
-                    {item.name}
+                    {lineName(item.name, item.admits)}
                   </span>
                   <span className="tabular-nums">
                     {item.lineTotal === 0 ? 'Free' : formatNaira(item.lineTotal)}

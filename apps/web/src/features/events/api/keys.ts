@@ -21,5 +21,7 @@ export const eventKeys = {
   checkins: (id: string) => [...queryKeys.manageEvents.all, 'checkins', id] as const,
   /** The questions its checkout asks (issue 25 §1). */
   questions: (id: string) => [...queryKeys.manageEvents.all, 'questions', id] as const,
+  /** Doors by gate: the event's check-in lists (decision 084). */
+  checkinLists: (id: string) => [...queryKeys.manageEvents.all, 'checkin-lists', id] as const,
   waitingRoom: (id: string) => [...queryKeys.manageEvents.all, 'waiting-room', id] as const,
 };
