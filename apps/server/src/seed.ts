@@ -781,6 +781,7 @@ async function seedOrders(
           email: `bisi.akande${n}@example.com`,
           phone: `0809${String(1000000 + index * 10 + n).padStart(7, '0')}`,
         },
+        ...(questions.length > 0 ? { answers: demoAnswers(questions, type, 1, next) } : {}),
       }),
       null,
       `seed:${event.id}:guest:${n}`,
