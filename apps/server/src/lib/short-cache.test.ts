@@ -52,6 +52,17 @@ describe('short cache', () => {
     expect(l.calls).toEqual(['a', 'a']);
   });
 
+  it("reads a miss with the caller's loader when given, and keeps it for the others", async () => {
+    const l = loader();
+    l.open();
+    const cache = shortCache(l.load, { ttlMs: 1000, now: () => 0 });
+    expect(await cache.get('a', async (k) => `${k} in the transaction`)).toBe(
+      'a in the transaction',
+    );
+    expect(await cache.get('a')).toBe('a in the transaction');
+    expect(l.calls).toEqual([]);
+  });
+
   it('does not keep a failed read', async () => {
     const l = loader();
     l.open();

@@ -7,7 +7,12 @@
  * is not kept. At most `max` keys: the oldest is dropped first.
  */
 export interface ShortCache<K, V> {
-  get(key: K): Promise<V>;
+  /**
+   * The value, read on a miss by `loadWith` when given — e.g. in the caller's transaction:
+   * PGlite has one connection, which a transaction holds, so a read outside it would wait
+   * for ever.
+   */
+  get(key: K, loadWith?: (key: K) => Promise<V>): Promise<V>;
   /** What this process just wrote itself: kept for `ttlMs` from now. */
   set(key: K, value: V): void;
   forget(key: K): void;
@@ -21,15 +26,16 @@ export function shortCache<K, V>(
     now = Date.now,
   }: { ttlMs?: number; max?: number; now?: () => number } = {},
 ): ShortCache<K, V> {
-  if (ttlMs <= 0) return { get: load, set: () => {}, forget: () => {} };
+  if (ttlMs <= 0)
+    return { get: (key, loadWith) => (loadWith ?? load)(key), set: () => {}, forget: () => {} };
   const entries = new Map<K, { until: number; value: Promise<V> }>();
   return {
-    get(key) {
+    get(key, loadWith) {
       const at = now();
       const entry = entries.get(key);
       if (entry && entry.until > at) return entry.value;
       if (entry) entries.delete(key);
-      const value = load(key);
+      const value = (loadWith ?? load)(key);
       const fresh = { until: at + ttlMs, value };
       entries.set(key, fresh);
       if (entries.size > max) entries.delete(entries.keys().next().value as K);

@@ -74,6 +74,10 @@ export interface CheckoutInput {
   buyer: Buyer;
   /** Answers to the event's questions (issue 25 §1), keyed as `answerKey` says. */
   answers?: AnswersBody | undefined;
+  /** Holders named at checkout, by ticket number (decision 080). */
+  ticketNames?:
+    | { index: number; firstName: string; lastName: string; email?: string | undefined }[]
+    | undefined;
 }
 
 export interface Purchase {
@@ -552,6 +556,12 @@ export class CheckoutGroups {
             accessTokenHash,
             reservedUntil: a.free ? null : new Date(now + this.config.holdSeconds * 1000),
             paidAt: a.free ? new Date(now) : null,
+            ticketNames: input.ticketNames?.map((n) => ({
+              index: n.index,
+              firstName: n.firstName,
+              lastName: n.lastName,
+              email: n.email ?? null,
+            })),
           };
         }),
       );

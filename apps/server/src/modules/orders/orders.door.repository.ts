@@ -22,6 +22,9 @@ export function findAdmissibleOrders(db: Db, eventId: string) {
         'quantity',
         'attended_at',
         'payment_method',
+        // Named tickets (decision 080): the names given, and a sent ticket's group order.
+        'ticket_names',
+        'parent_order_id',
       ])
       // Names given in answers at checkout, for the door's search (decision 078).
       .select(questionLookup.nameAnswersOf(sql.ref<string>('orders.id')).as('answer_names'))
@@ -104,10 +107,12 @@ export function findAdmissibleOrderItems(db: Db, eventId: string) {
       .selectFrom('order_items')
       .innerJoin('orders', 'orders.id', 'order_items.order_id')
       .select([
+        'order_items.id',
         'order_items.order_id',
+        'order_items.ticket_type_id',
         'order_items.name',
         'order_items.quantity',
-        'order_items.ticket_type_id',
+        'order_items.unit_price_kobo',
         'order_items.admits',
       ])
       .where('orders.event_id', '=', eventId)

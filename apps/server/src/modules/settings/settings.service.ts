@@ -369,7 +369,10 @@ export class SettingsService {
   readonly notifyOrganiser: OrderCompletedHook = async (trx: Kysely<Database>, completed) => {
     const mails = [];
     for (const { order, items, event } of completed) {
-      const target = await this.targets.get(event.owner_id);
+      // Read in the completing transaction on a miss (PGlite's one connection is its).
+      const target = await this.targets.get(event.owner_id, (id) =>
+        this.notificationTarget(trx, id),
+      );
       if (!target) continue;
       mails.push(
         orderNotificationMail(

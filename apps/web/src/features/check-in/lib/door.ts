@@ -49,6 +49,11 @@ export const doorOrderSchema = z.object({
   testPayment: z.boolean().optional(),
   /** Names given in answers at checkout (decision 078): searched like the buyer's name. */
   attendeeNames: z.string().optional(),
+  /**
+   * Names the buyer gave this order's tickets that were not sent on (decision 080): the
+   * search finds the order by them too. Beyond the spec's fields; older files lack them.
+   */
+  holders: z.array(z.string()).optional(),
   /** People the order lets in where that is not its quantity: a table of 10 (decision 086). */
   admits: z.number().optional(),
 });
@@ -84,7 +89,10 @@ export const codeList = z.array(z.string());
 export interface DoorIndex {
   orders: readonly DoorOrder[];
   byCode: ReadonlyMap<string, DoorOrder>;
-  /** 'first last' (and the names answered at checkout), lowercased, at its order's position. */
+  /**
+   * 'first last', lowercased, at the same position as its order — with the names given to
+   * its tickets after it, one a line (decision 080), so a search finds a named holder.
+   */
   names: readonly string[];
   /** Email, lowercased, at the same position as its order. */
   emails: readonly string[];
@@ -107,8 +115,11 @@ export function indexOrders(
   let totalTickets = 0;
   for (const order of orders) {
     byCode.set(order.orderCode, order);
-    const answered = order.attendeeNames ? `\n${order.attendeeNames}` : '';
-    names.push(`${order.firstName} ${order.lastName}${answered}`.toLowerCase());
+    names.push(
+      [`${order.firstName} ${order.lastName}`, ...(order.holders ?? []), order.attendeeNames ?? '']
+        .join('\n')
+        .toLowerCase(),
+    );
     emails.push(order.email.toLowerCase());
     totalTickets += ticketsOf(order);
   }
