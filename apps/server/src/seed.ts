@@ -959,7 +959,14 @@ export async function seed(
       },
       await demoQuestions(services.questions, organiserId, event.id),
     );
-    if (index === 0) await seedNamedTickets(orders, organiserId, event, result);
+    if (index === 0)
+      await seedNamedTickets(
+        orders,
+        organiserId,
+        event,
+        result,
+        await demoQuestions(services.questions, organiserId, event.id),
+      );
     if (demo.sellOut) await seedSellOut(db, events, orders, organiserId, event, demo.sellOut);
   }
   await demoTeam(db, organiserId);
@@ -976,6 +983,7 @@ async function seedNamedTickets(
   organiserId: string,
   event: ManageEventDto,
   result: SeedResult,
+  questions: QuestionDto[],
 ): Promise<void> {
   const type = event.ticketTypes.find((t) => t.maxPerOrder >= 4) ?? event.ticketTypes[0];
   if (!type) return;
@@ -990,6 +998,19 @@ async function seedNamedTickets(
       email: 'folasade.akinwande@example.com',
       phone: '08031234567',
     },
+    // The event's questions (issue 25 §1): the guests' names match the tickets' names.
+    answers: Object.fromEntries(
+      askedQuestions(questions, [{ ticketTypeId: type.id, quantity }]).map((a) => [
+        a.key,
+        a.question.label === 'Dietary needs'
+          ? 'Vegetarian'
+          : a.question.label === 'Guest name' && a.ticket === 1
+            ? 'Folasade Akinwande'
+            : a.question.label === 'Guest name' && a.ticket === 2
+              ? 'Damilola Akinwande'
+              : '',
+      ]),
+    ),
     ticketNames: [
       { index: 1, firstName: 'Folasade', lastName: 'Akinwande' },
       {
