@@ -9,6 +9,7 @@
  * It never writes to a PostgreSQL server (DATABASE_URL) unless asked to with --force or
  * SEED_ALLOW=1: that is where real organisers' data lives.
  */
+import { randomUUID } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
 import {
   createEventBody,
@@ -22,6 +23,9 @@ import {
   type ManageEventDto,
   type CreateEventBody,
   type CreateTicketTypeBody,
+  askedQuestions,
+  saveQuestionsBody,
+  type QuestionDto,
 } from '@gatepass/shared';
 import { format } from 'date-fns';
 import type { FastifyBaseLogger } from 'fastify';
@@ -35,6 +39,7 @@ import { hashPassword } from './lib/secrets.ts';
 import * as users from './modules/auth/auth.repository.ts';
 import { createServices } from './app/services.ts';
 import type { CheckinService } from './modules/checkin/checkin.service.ts';
+import type { QuestionsService } from './modules/questions/questions.service.ts';
 import type { EventsService } from './modules/events/events.service.ts';
 import { MailService, type NewMessage } from './modules/mail/mail.service.ts';
 import * as orderRepo from './modules/orders/orders.repository.ts';
@@ -583,6 +588,69 @@ class NoMail extends MailService {
 const SALES_WEEKS = 5;
 
 /**
+ * The demo's checkout questions (issue 25 §1): a name per ticket (searched at the door), a
+ * dietary choice per order and, only for an allergy, which one.
+ */
+async function demoQuestions(
+  questions: QuestionsService,
+  organiserId: string,
+  eventId: string,
+): Promise<QuestionDto[]> {
+  const saved = await questions.list(organiserId, eventId);
+  if (saved.length > 0) return saved;
+  const diet = randomUUID();
+  return questions.save(
+    organiserId,
+    eventId,
+    saveQuestionsBody.parse({
+      questions: [
+        { id: randomUUID(), label: 'Guest name', kind: 'short_text', per: 'ticket' },
+        {
+          id: diet,
+          label: 'Dietary needs',
+          kind: 'one_choice',
+          per: 'order',
+          required: true,
+          options: ['None', 'Vegetarian', 'Halal', 'Allergy'],
+        },
+        {
+          id: randomUUID(),
+          label: 'Which allergy?',
+          kind: 'short_text',
+          per: 'order',
+          required: true,
+          showIf: { questionId: diet, equals: 'Allergy' },
+        },
+      ],
+    }),
+  );
+}
+
+/** A demo buyer's answers: most name their guests, some have an allergy. */
+function demoAnswers(
+  questions: QuestionDto[],
+  type: { id: string; name: string },
+  quantity: number,
+  next: () => number,
+): Record<string, string> {
+  const asked = askedQuestions(questions, [{ ticketTypeId: type.id, quantity, name: type.name }]);
+  const answers: Record<string, string> = {};
+  for (const a of asked) {
+    if (a.question.label === 'Guest name') {
+      if (next() < 0.6)
+        answers[a.key] = `${FIRST_NAMES[Math.floor(next() * FIRST_NAMES.length)]} ${
+          LAST_NAMES[Math.floor(next() * LAST_NAMES.length)]
+        }`;
+    } else if (a.question.label === 'Dietary needs') {
+      answers[a.key] = a.question.options[Math.floor(next() * a.question.options.length)]!;
+    } else if (a.question.label === 'Which allergy?') {
+      answers[a.key] = next() < 0.5 ? 'Peanuts' : 'Shellfish';
+    }
+  }
+  return answers;
+}
+
+/**
  * Orders for one event, through the checkout buyers use: each is placed, then paid offline
  * and marked paid by the organiser, left awaiting payment, refunded or cancelled; free ones
  * complete at once. Then each is moved back to when it was "placed", denser towards today,
@@ -600,6 +668,7 @@ async function seedOrders(
   result: SeedResult,
   stewardId: string,
   paystack: DemoPaystack,
+  questions: QuestionDto[],
 ): Promise<void> {
   const next = random(index * 7919 + 17);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
@@ -631,6 +700,7 @@ async function seedOrders(
         email: `${firstName}.${lastName}${i}@example.com`.toLowerCase(),
         phone: `080${String(Math.floor(next() * 1e8)).padStart(8, '0')}`,
       },
+      ...(questions.length > 0 ? { answers: demoAnswers(questions, type, quantity, next) } : {}),
     });
     // Each demo buyer is a client of their own: the checkout's per-address limits key on it.
     const { order, accessToken } = await orders.checkout.create(
@@ -711,6 +781,7 @@ async function seedOrders(
           email: `bisi.akande${n}@example.com`,
           phone: `0809${String(1000000 + index * 10 + n).padStart(7, '0')}`,
         },
+        ...(questions.length > 0 ? { answers: demoAnswers(questions, type, 1, next) } : {}),
       }),
       null,
       `seed:${event.id}:guest:${n}`,
@@ -886,8 +957,16 @@ export async function seed(
         payments,
         sandbox: sandbox!,
       },
+      await demoQuestions(services.questions, organiserId, event.id),
     );
-    if (index === 0) await seedNamedTickets(orders, organiserId, event, result);
+    if (index === 0)
+      await seedNamedTickets(
+        orders,
+        organiserId,
+        event,
+        result,
+        await demoQuestions(services.questions, organiserId, event.id),
+      );
     if (demo.sellOut) await seedSellOut(db, events, orders, organiserId, event, demo.sellOut);
   }
   await demoTeam(db, organiserId);
@@ -904,6 +983,7 @@ async function seedNamedTickets(
   organiserId: string,
   event: ManageEventDto,
   result: SeedResult,
+  questions: QuestionDto[],
 ): Promise<void> {
   const type = event.ticketTypes.find((t) => t.maxPerOrder >= 4) ?? event.ticketTypes[0];
   if (!type) return;
@@ -918,6 +998,19 @@ async function seedNamedTickets(
       email: 'folasade.akinwande@example.com',
       phone: '08031234567',
     },
+    // The event's questions (issue 25 §1): the guests' names match the tickets' names.
+    answers: Object.fromEntries(
+      askedQuestions(questions, [{ ticketTypeId: type.id, quantity }]).map((a) => [
+        a.key,
+        a.question.label === 'Dietary needs'
+          ? 'Vegetarian'
+          : a.question.label === 'Guest name' && a.ticket === 1
+            ? 'Folasade Akinwande'
+            : a.question.label === 'Guest name' && a.ticket === 2
+              ? 'Damilola Akinwande'
+              : '',
+      ]),
+    ),
     ticketNames: [
       { index: 1, firstName: 'Folasade', lastName: 'Akinwande' },
       {

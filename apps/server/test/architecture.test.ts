@@ -52,6 +52,8 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   wallet_registrations: 'wallet',
   api_tokens: 'api-tokens',
   tracking_links: 'tracking',
+  event_questions: 'questions',
+  order_answers: 'questions',
   tracking_views: 'tracking',
   order_sources: 'tracking',
   webhook_endpoints: 'webhooks',

@@ -12,6 +12,7 @@ export * from './contracts/envelope.ts';
 export * from './contracts/auth.ts';
 export * from './contracts/events.ts';
 export * from './contracts/orders.ts';
+export * from './contracts/questions.ts';
 export * from './contracts/manage.ts';
 export * from './contracts/promos.ts';
 export * from './contracts/finances.ts';

@@ -21,6 +21,10 @@ import { serverFeatures, settingsRoutes } from '../modules/settings/settings.rou
 import { manageTeamRoutes, teamRoutes } from '../modules/team/team.routes.ts';
 import { ticketPageRoutes } from '../modules/tickets/tickets.page.routes.ts';
 import { ticketRoutes } from '../modules/tickets/tickets.routes.ts';
+import {
+  questionsManageRoutes,
+  questionsPublicRoutes,
+} from '../modules/questions/questions.routes.ts';
 import { trackingManageRoutes, trackingPublicRoutes } from '../modules/tracking/tracking.routes.ts';
 import {
   queuePageRoutes,
@@ -91,6 +95,8 @@ export async function registerRoutes(
       await api.register(apiTokenRoutes(s.apiTokens, s.auth), { prefix: '/events/manage' });
       await api.register(trackingManageRoutes(s.tracking, s.auth), { prefix: '/events/manage' });
       await api.register(trackingPublicRoutes(s.tracking), { prefix: '/events' });
+      await api.register(questionsManageRoutes(s.questions, s.auth), { prefix: '/events/manage' });
+      await api.register(questionsPublicRoutes(s.questions), { prefix: '/events' });
     },
     { prefix: '/api/v1' },
   );

@@ -34,6 +34,7 @@ import { TeamService } from '../modules/team/team.service.ts';
 import { TICKET_LINK_KEY, TicketLinks } from '../modules/tickets/ticket-links.ts';
 import { TicketRenderer } from '../modules/tickets/tickets.pool.ts';
 import { TicketsService } from '../modules/tickets/tickets.service.ts';
+import { QuestionsService } from '../modules/questions/questions.service.ts';
 import { TrackingService } from '../modules/tracking/tracking.service.ts';
 import { WaitingRoomService } from '../modules/waiting-room/waiting-room.service.ts';
 import { PgQueueStore, RedisQueueStore } from '../modules/waiting-room/waiting-room.store.ts';
@@ -63,6 +64,7 @@ export interface ModuleServices {
   webhooks: WebhooksService;
   apiTokens: ApiTokensService;
   tracking: TrackingService;
+  questions: QuestionsService;
 }
 
 export interface Wiring {
@@ -332,6 +334,8 @@ export async function createServices(
       log,
       { rowOf: orderLookup.orderRowOf, ofEvents: orderLookup.ordersOfEvents },
     ),
+    // Questions at checkout (issue 25 §1); checkout keeps the answers (questions.lookup.ts).
+    questions: new QuestionsService(db),
   };
   connectReactions(services);
   return { services, sandbox, walletEnabled };

@@ -12,6 +12,7 @@ import type { MediaTables } from '../modules/media/media.table.ts';
 import type { OrderManageTables } from '../modules/orders/orders.manage.table.ts';
 import type { OrderTables } from '../modules/orders/orders.table.ts';
 import type { PaymentTables } from '../modules/payments/payments.table.ts';
+import type { QuestionTables } from '../modules/questions/questions.table.ts';
 import type { PromoTables } from '../modules/promos/promos.table.ts';
 import type { PaystackSandboxTables } from '../modules/paystack-sandbox/paystack-sandbox.table.ts';
 import type { SettingsTables } from '../modules/settings/settings.table.ts';
@@ -35,6 +36,7 @@ export type Database = AuthTables &
   EventTables &
   OrderTables &
   PromoTables &
+  QuestionTables &
   PaymentTables &
   PaystackSandboxTables &
   CheckinTables &

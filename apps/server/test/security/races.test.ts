@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { unzipSync } from 'fflate';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -870,6 +870,33 @@ const CASES: Record<string, Case> = {
         where event_id = ${s.eventId} and name = ${name}`,
     );
     expect(rows.n).toBe(1);
+  },
+  'PUT /api/v1/events/manage/:id/questions': async () => {
+    // Twenty saves of the same list: every one answers it, and it is there once (decision 078).
+    const s = await shop();
+    const a = randomUUID();
+    const b = randomUUID();
+    const body = {
+      questions: [
+        { id: a, label: 'Dietary needs', kind: 'yes_no', per: 'ticket', required: true },
+        {
+          id: b,
+          label: 'Which allergy?',
+          kind: 'short_text',
+          per: 'ticket',
+          showIf: { questionId: a, equals: 'Yes' },
+        },
+      ],
+    };
+    const replies = await fire('PUT', `${MANAGE}/${s.eventId}/questions`, { token: owner, body });
+    allFine(replies);
+    for (const r of replies) expect(r.body.data.map((q: { id: string }) => q.id)).toEqual([a, b]);
+    const rows = await one(
+      sql<{ n: number; live: number }>`select count(*)::int as n,
+        count(*) filter (where removed_at is null)::int as live
+        from event_questions where event_id = ${s.eventId}`,
+    );
+    expect(rows).toEqual({ n: 2, live: 2 });
   },
   'POST /api/v1/events/:slug/view': async () => {
     // Twenty views are twenty: counts in memory, added in one statement, none lost.

@@ -55,6 +55,20 @@ describe('demo data (npm run seed)', () => {
     expect(new Set(items.map((i) => i.category)).size).toBeGreaterThanOrEqual(5);
     const cover = await t.request('GET', items[0]!.coverUrl!);
     expect(cover.status).toBe(200);
+    // Questions at checkout, answered on several orders of every demo event (issue 25 §1).
+    const asked = await t.db
+      .selectFrom('event_questions')
+      .select(['event_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('event_id')
+      .execute();
+    expect(asked).toHaveLength(first.created.length);
+    for (const row of asked) expect(Number(row.n)).toBe(3);
+    const answered = await t.db
+      .selectFrom('order_answers')
+      .select(['event_id', (eb) => eb.fn.count<number>('order_id').distinct().as('n')])
+      .groupBy('event_id')
+      .execute();
+    expect(answered.filter((r) => Number(r.n) >= 3).length).toBeGreaterThanOrEqual(5);
     // Some 120 orders through the checkout: slow on a busy machine.
   }, 180_000);
 
