@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { createLimits, Limiter } from '../lib/rate-limiter.ts';
 import { AUTH_LIMIT_RULES } from '../modules/auth/auth.limits.ts';
+import { MESSAGE_LIMIT_RULES } from '../modules/messages/messages.service.ts';
 import { CHECKOUT_LIMIT_RULES } from '../modules/orders/orders.limits.ts';
 import { LOOKUP_LIMIT_RULES } from '../modules/orders/orders.manage.service.ts';
 import { SETTINGS_LIMIT_RULES } from '../modules/settings/settings.service.ts';
@@ -28,6 +29,7 @@ export function createRateLimits(redis: Redis | undefined) {
     ),
     waitlist: createLimits(redis, WAITLIST_LIMIT_RULES, prefixed('waitlist')),
     team: createLimits(redis, TEAM_LIMIT_RULES, prefixed('team')),
+    messages: createLimits(redis, MESSAGE_LIMIT_RULES, prefixed('messages')),
     walletLog: new Limiter('walletLogPerIp', WALLET_LOG.perAddress, redis),
     /** Requests per API token, at API_TOKEN_REQUESTS_PER_MINUTE (decision 070). */
     apiToken: (perMinute: number) =>

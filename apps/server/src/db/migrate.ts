@@ -24,6 +24,7 @@ import * as mEmailFromInvitation from './migrations/2026_11_27_0401_email_from_i
 import * as mPaystackSandbox from './migrations/2026_11_27_0801_paystack_sandbox.ts';
 import * as mPaymentReceived from './migrations/2026_11_27_0601_payment_received.ts';
 import * as mWebhooks from './migrations/2026_11_27_1401_webhooks.ts';
+import * as mAttendeeMessages from './migrations/2026_11_27_2301_attendee_messages.ts';
 import * as mApiTokensAndTracking from './migrations/2026_11_27_1301_api_tokens_and_tracking.ts';
 
 /**
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_27_0801_paystack_sandbox': mPaystackSandbox,
   '2026_11_27_0601_payment_received': mPaymentReceived,
   '2026_11_27_1401_webhooks': mWebhooks,
+  '2026_11_27_2301_attendee_messages': mAttendeeMessages,
   '2026_11_27_1301_api_tokens_and_tracking': mApiTokensAndTracking,
 };
 
