@@ -101,18 +101,23 @@ describe('messages to attendees', () => {
     expect(again.status).toBe(200);
     expect(again.body.data.id).toBe(sent.body.data.id);
 
-    const mail = await smtp.waitForMail((m) => m.to.includes(w.people[1]!.email.toLowerCase()) || m.to.includes(w.people[1]!.email));
+    const mail = await smtp.waitForMail(
+      (m) => m.to.includes(w.people[1]!.email) && m.subject === 'Doors open at 6',
+    );
     expect(mail.subject).toBe('Doors open at 6');
     const headers = mail.raw.replace(/\r\n[ \t]+/g, '');
     expect(headers).toMatch(/List-Unsubscribe:\s*<http:\/\/gatepass\.test\/api\/v1\/messages\/unsubscribe\?token=/);
     expect(headers).toMatch(/List-Unsubscribe-Post:\s*List-Unsubscribe=One-Click/);
-    await eventually(() => termii.sent().find((r) => r.to === digits(w.people[1]!.phone)));
+    await eventually(() =>
+      termii.sent().find((r) => r.to === digits(w.people[1]!.phone) && r.sms.startsWith('Doors')),
+    );
     await eventually(() => wa.sent().find((r) => r.to === digits(w.people[1]!.phone)));
     const whats = wa.sent().find((r) => r.to === digits(w.people[1]!.phone))!;
     expect(whats.template).toBe('gatepass_announcement');
     expect(whats.params[0]).toBe(w.event.title);
     // The Regular buyer is not in the VIP segment.
-    expect(termii.sent().filter((r) => r.to === digits(w.people[0]!.phone))).toHaveLength(0);
+    expect(termii.sent().filter((r) => r.to === digits(w.people[0]!.phone) && r.sms.startsWith('Doors'))).toHaveLength(0);
+    expect(termii.sent().filter((r) => r.to === digits(w.people[1]!.phone) && r.sms.startsWith('Doors'))).toHaveLength(1);
 
     const history = await eventually(async () => {
       const res = await t.request('GET', url, { token: w.owner.token });
