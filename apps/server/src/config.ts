@@ -130,7 +130,10 @@ const envSchema = z.object({
     .regex(/^\d{5,20}$/, 'must be the WhatsApp Business phone number ID (digits)')
     .optional(),
   WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
-  WHATSAPP_TEMPLATE_LANGUAGE: z.string().regex(/^[a-z]{2}(_[A-Z]{2})?$/).default('en'),
+  WHATSAPP_TEMPLATE_LANGUAGE: z
+    .string()
+    .regex(/^[a-z]{2}(_[A-Z]{2})?$/)
+    .default('en'),
   REMINDER_SWEEP_INTERVAL_MS: z.coerce.number().int().min(50).default(60_000),
   UNSAFE_DISABLE_CAPACITY_GUARD: booleanish,
   EXPORT_BATCH_SIZE: z.coerce.number().int().min(10).max(10_000).default(1000),

@@ -45,7 +45,8 @@ export async function startWhatsAppFake(
       };
       const error = (status: number, message: string, code: number) =>
         answer(status, { error: { message, type: 'OAuthException', code } });
-      if (req.method !== 'POST' || !req.url?.endsWith('/messages')) return error(404, 'Unknown path', 100);
+      if (req.method !== 'POST' || !req.url?.endsWith('/messages'))
+        return error(404, 'Unknown path', 100);
       if (req.headers.authorization !== `Bearer ${token}`)
         return error(401, 'Invalid OAuth access token.', 190);
       if (req.url !== `/${phoneNumberId}/messages`)
@@ -77,7 +78,12 @@ export async function startWhatsAppFake(
         status: 200,
       };
       requests.push(record);
-      if (body.messaging_product !== 'whatsapp' || body.type !== 'template' || !record.template || !record.language) {
+      if (
+        body.messaging_product !== 'whatsapp' ||
+        body.type !== 'template' ||
+        !record.template ||
+        !record.language
+      ) {
         record.status = 400;
         return error(400, '(#100) Invalid parameter', 100);
       }

@@ -11,12 +11,20 @@ describe('smsSegments', () => {
   });
 
   it('counts extension characters twice', () => {
-    expect(smsSegments('€'.repeat(80))).toMatchObject({ encoding: 'GSM-7', length: 160, segments: 1 });
+    expect(smsSegments('€'.repeat(80))).toMatchObject({
+      encoding: 'GSM-7',
+      length: 160,
+      segments: 1,
+    });
     expect(smsSegments(`${'€'.repeat(80)}a`)).toMatchObject({ length: 161, segments: 2 });
   });
 
   it('counts UCS-2 when a character is outside GSM-7: 70, then 67 a segment', () => {
-    expect(smsSegments(`Ọ${'a'.repeat(69)}`)).toMatchObject({ encoding: 'UCS-2', length: 70, segments: 1 });
+    expect(smsSegments(`Ọ${'a'.repeat(69)}`)).toMatchObject({
+      encoding: 'UCS-2',
+      length: 70,
+      segments: 1,
+    });
     expect(smsSegments(`Ọ${'a'.repeat(70)}`)).toMatchObject({ segments: 2, perSegment: 67 });
     expect(smsSegments(`🎉${'a'.repeat(132)}`)).toMatchObject({ length: 134, segments: 2 });
     expect(smsSegments(`🎉${'a'.repeat(133)}`)).toMatchObject({ segments: 3 });

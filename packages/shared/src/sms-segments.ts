@@ -40,7 +40,13 @@ export function smsSegments(text: string): SmsSegments {
 
 function count(encoding: SmsEncoding, length: number, single: number, multi: number): SmsSegments {
   if (length <= single) {
-    return { encoding, length, segments: length === 0 ? 0 : 1, perSegment: single, remaining: single - length };
+    return {
+      encoding,
+      length,
+      segments: length === 0 ? 0 : 1,
+      perSegment: single,
+      remaining: single - length,
+    };
   }
   const segments = Math.ceil(length / multi);
   return { encoding, length, segments, perSegment: multi, remaining: segments * multi - length };

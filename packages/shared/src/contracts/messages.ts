@@ -18,7 +18,12 @@ export const MESSAGE_LIMITS = {
   historyMax: 50,
 } as const;
 
-export const MESSAGE_AUDIENCES = ['everyone', 'checked-in', 'not-checked-in', 'waiting-list'] as const;
+export const MESSAGE_AUDIENCES = [
+  'everyone',
+  'checked-in',
+  'not-checked-in',
+  'waiting-list',
+] as const;
 export type MessageAudienceWho = (typeof MESSAGE_AUDIENCES)[number];
 
 export const MESSAGE_AUDIENCE_LABELS: Record<MessageAudienceWho, string> = {
@@ -67,7 +72,10 @@ export const messageDraftBody = z
     /** Also by WhatsApp where a phone is known (the server must have WhatsApp set up). */
     whatsapp: z.boolean().default(false),
   })
-  .refine((d) => !d.sms || d.smsText.length > 0, { message: MESSAGE_TEXTS.smsRequired, path: ['smsText'] });
+  .refine((d) => !d.sms || d.smsText.length > 0, {
+    message: MESSAGE_TEXTS.smsRequired,
+    path: ['smsText'],
+  });
 export type MessageDraft = z.input<typeof messageDraftBody>;
 
 /**
@@ -84,7 +92,10 @@ export const sendMessageBody = z
     smsText: z.string().trim().max(MESSAGE_LIMITS.smsMax).default(''),
     whatsapp: z.boolean().default(false),
   })
-  .refine((d) => !d.sms || d.smsText.length > 0, { message: MESSAGE_TEXTS.smsRequired, path: ['smsText'] });
+  .refine((d) => !d.sms || d.smsText.length > 0, {
+    message: MESSAGE_TEXTS.smsRequired,
+    path: ['smsText'],
+  });
 export type SendMessage = z.input<typeof sendMessageBody>;
 
 const segmentsDto = z.object({

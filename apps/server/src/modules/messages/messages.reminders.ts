@@ -57,7 +57,11 @@ export class ReminderJob {
     private readonly organiserName: (organiserId: string) => Promise<string>,
     private readonly options: ReminderOptions,
     private readonly log: FastifyBaseLogger,
-    private readonly unsubscribed: (db: Db, organiserId: string, keys: string[]) => Promise<Set<string>>,
+    private readonly unsubscribed: (
+      db: Db,
+      organiserId: string,
+      keys: string[],
+    ) => Promise<Set<string>>,
   ) {}
 
   start(): void {
@@ -127,7 +131,10 @@ export class ReminderJob {
             event,
             organiser,
             ticketLink,
-            unsubscribe: { page: this.tokens.pageUrl(token), oneClick: this.tokens.oneClickUrl(token) },
+            unsubscribe: {
+              page: this.tokens.pageUrl(token),
+              oneClick: this.tokens.oneClickUrl(token),
+            },
             context,
             about,
           }),

@@ -59,7 +59,11 @@ export async function setRecipients(db: Db, id: string, recipients: number): Pro
   await db.updateTable('attendee_messages').set({ recipients }).where('id', '=', id).execute();
 }
 
-export function listMessages(db: Db, eventId: string, limit: number): Promise<AttendeeMessageRow[]> {
+export function listMessages(
+  db: Db,
+  eventId: string,
+  limit: number,
+): Promise<AttendeeMessageRow[]> {
   return db
     .selectFrom('attendee_messages')
     .selectAll()

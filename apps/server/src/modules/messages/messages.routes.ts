@@ -23,7 +23,10 @@ import type { MessagesService } from './messages.service.ts';
 const errors = { ...organiserErrors, 403: errorBody, 429: errorBody };
 
 /** An event's messages to its attendees, under /events/manage/{id}/messages (issue 25 §3). */
-export function messageManageRoutes(messages: MessagesService, auth: AuthService): FastifyPluginAsync {
+export function messageManageRoutes(
+  messages: MessagesService,
+  auth: AuthService,
+): FastifyPluginAsync {
   return async (base) => {
     const app = organiserApp(base, auth, 'manage');
     const { route, answers } = routeSchemas({ tags: ['organiser: messages'], errors });
@@ -40,11 +43,14 @@ export function messageManageRoutes(messages: MessagesService, auth: AuthService
     });
 
     app.post('/:id/messages/preview', {
-      schema: route('How many a draft would reach by mail, SMS and WhatsApp, its text and SMS segments', {
-        params,
-        body: messageDraftBody,
-        response: answers(messagePreviewDto),
-      }),
+      schema: route(
+        'How many a draft would reach by mail, SMS and WhatsApp, its text and SMS segments',
+        {
+          params,
+          body: messageDraftBody,
+          response: answers(messagePreviewDto),
+        },
+      ),
       handler: async (request) => ({
         data: await messages.preview(actingOrganiser(request), request.params.id, request.body),
       }),
@@ -66,23 +72,39 @@ export function messageManageRoutes(messages: MessagesService, auth: AuthService
     app.post('/:id/messages', {
       schema: route(
         'Send a message to a segment of the event (one per `requestKey`: the same press twice is one message)',
-        { params, body: sendMessageBody, response: { ...answers(attendeeMessageDto, 201), 200: envelope(attendeeMessageDto) } },
+        {
+          params,
+          body: sendMessageBody,
+          response: { ...answers(attendeeMessageDto, 201), 200: envelope(attendeeMessageDto) },
+        },
       ),
       handler: async (request, reply) => {
         const { organiserId, userId } = currentActor(request);
-        const { message, fresh } = await messages.send(organiserId, userId, request.params.id, request.body);
+        const { message, fresh } = await messages.send(
+          organiserId,
+          userId,
+          request.params.id,
+          request.body,
+        );
         return reply.status(fresh ? 201 : 200).send({ data: message, message: MESSAGE_TEXTS.sent });
       },
     });
 
     app.put('/:id/messages/reminders', {
-      schema: route('Turn the reminders (the day before and two hours before the start) on or off', {
-        params,
-        body: remindersBody,
-        response: answers(remindersBody),
-      }),
+      schema: route(
+        'Turn the reminders (the day before and two hours before the start) on or off',
+        {
+          params,
+          body: remindersBody,
+          response: answers(remindersBody),
+        },
+      ),
       handler: async (request) => {
-        await messages.setReminders(actingOrganiser(request), request.params.id, request.body.enabled);
+        await messages.setReminders(
+          actingOrganiser(request),
+          request.params.id,
+          request.body.enabled,
+        );
         return {
           data: { enabled: request.body.enabled },
           message: request.body.enabled ? MESSAGE_TEXTS.remindersOn : MESSAGE_TEXTS.remindersOff,

@@ -90,8 +90,14 @@ export class MessagesService {
     private readonly options: MessagesOptions,
     log: FastifyBaseLogger,
   ) {
-    this.reminders = new ReminderJob(db, mail, tokens, organiserName, options.reminders, log, (db, o, k) =>
-      repo.findUnsubscribed(db, o, k),
+    this.reminders = new ReminderJob(
+      db,
+      mail,
+      tokens,
+      organiserName,
+      options.reminders,
+      log,
+      (db, o, k) => repo.findUnsubscribed(db, o, k),
     );
   }
 
@@ -129,7 +135,11 @@ export class MessagesService {
       }
     } else {
       const checkedIn =
-        audience.who === 'checked-in' ? true : audience.who === 'not-checked-in' ? false : undefined;
+        audience.who === 'checked-in'
+          ? true
+          : audience.who === 'not-checked-in'
+            ? false
+            : undefined;
       const orders = await orderLookup.contactsOf(db, eventId, {
         ticketTypeIds: audience.ticketTypeIds,
         ...(checkedIn === undefined ? {} : { checkedIn }),
@@ -174,7 +184,12 @@ export class MessagesService {
 
   async preview(organiserId: string, eventId: string, draft: Draft): Promise<MessagePreviewDto> {
     const event = await this.eventOf(this.db, organiserId, eventId);
-    const { people, unsubscribed } = await this.audienceOf(this.db, organiserId, eventId, draft.audience);
+    const { people, unsubscribed } = await this.audienceOf(
+      this.db,
+      organiserId,
+      eventId,
+      draft.audience,
+    );
     const withPhone = people.filter((p) => p.phone).length;
     const sms = smsSegments(draft.smsText);
     const first = people[0];
@@ -302,7 +317,10 @@ export class MessagesService {
             body: draft.body,
             organiser,
             eventTitle: event.title,
-            unsubscribe: { page: this.tokens.pageUrl(token), oneClick: this.tokens.oneClickUrl(token) },
+            unsubscribe: {
+              page: this.tokens.pageUrl(token),
+              oneClick: this.tokens.oneClickUrl(token),
+            },
             context,
             about: `${inserted.id}:${p.emailKey}`,
           }),

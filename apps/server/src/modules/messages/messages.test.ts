@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANAGE } from '../../../test/event-factories.ts';
 import { e164 } from '../../../test/factories.ts';
 import { API, eventually, startTestApp, type TestApp } from '../../../test/helper.ts';
-import { buy, buyer, givenEventWithTypes, givenOrganiser } from '../../../test/organiser-factories.ts';
+import {
+  buy,
+  buyer,
+  givenEventWithTypes,
+  givenOrganiser,
+} from '../../../test/organiser-factories.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp.ts';
 import { startTermiiFake, type TermiiFake } from '../../../test/termii-fake.ts';
 import { startWhatsAppFake, type WhatsAppFake } from '../../../test/whatsapp-fake.ts';
@@ -29,7 +34,12 @@ beforeAll(async () => {
     mailRetryIntervalMs: 200,
     // Swept by hand below.
     reminderSweepIntervalMs: 3_600_000,
-    termii: { apiKey: termii.apiKey, senderId: termii.senderId, baseUrl: termii.url, channel: 'generic' },
+    termii: {
+      apiKey: termii.apiKey,
+      senderId: termii.senderId,
+      baseUrl: termii.url,
+      channel: 'generic',
+    },
     whatsapp: { token: wa.token, phoneNumberId: wa.phoneNumberId, apiUrl: wa.url, language: 'en' },
   });
 }, 240_000);
@@ -81,9 +91,13 @@ describe('messages to attendees', () => {
     const w = await world();
     const url = `${MANAGE}/${w.event.id}/messages`;
     const vipOnly = { who: 'everyone', ticketTypeIds: [w.vip.id] };
-    const preview = await t.post(`${url}/preview`, draft({ audience: vipOnly, smsText: `${'a'.repeat(150)}🎉` }), {
-      token: w.owner.token,
-    });
+    const preview = await t.post(
+      `${url}/preview`,
+      draft({ audience: vipOnly, smsText: `${'a'.repeat(150)}🎉` }),
+      {
+        token: w.owner.token,
+      },
+    );
     expect(preview.status, preview.text).toBe(200);
     expect(preview.body.data.recipients).toEqual({ mail: 2, sms: 1, whatsapp: 0, unsubscribed: 0 });
     expect(preview.body.data.sms).toMatchObject({ encoding: 'UCS-2', segments: 3 });
@@ -106,7 +120,9 @@ describe('messages to attendees', () => {
     );
     expect(mail.subject).toBe('Doors open at 6');
     const headers = mail.raw.replace(/\r\n[ \t]+/g, '');
-    expect(headers).toMatch(/List-Unsubscribe:\s*<http:\/\/gatepass\.test\/api\/v1\/messages\/unsubscribe\?token=/);
+    expect(headers).toMatch(
+      /List-Unsubscribe:\s*<http:\/\/gatepass\.test\/api\/v1\/messages\/unsubscribe\?token=/,
+    );
     expect(headers).toMatch(/List-Unsubscribe-Post:\s*List-Unsubscribe=One-Click/);
     await eventually(() =>
       termii.sent().find((r) => r.to === digits(w.people[1]!.phone) && r.sms.startsWith('Doors')),
@@ -116,8 +132,12 @@ describe('messages to attendees', () => {
     expect(whats.template).toBe('gatepass_announcement');
     expect(whats.params[0]).toBe(w.event.title);
     // The Regular buyer is not in the VIP segment.
-    expect(termii.sent().filter((r) => r.to === digits(w.people[0]!.phone) && r.sms.startsWith('Doors'))).toHaveLength(0);
-    expect(termii.sent().filter((r) => r.to === digits(w.people[1]!.phone) && r.sms.startsWith('Doors'))).toHaveLength(1);
+    expect(
+      termii.sent().filter((r) => r.to === digits(w.people[0]!.phone) && r.sms.startsWith('Doors')),
+    ).toHaveLength(0);
+    expect(
+      termii.sent().filter((r) => r.to === digits(w.people[1]!.phone) && r.sms.startsWith('Doors')),
+    ).toHaveLength(1);
 
     const history = await eventually(async () => {
       const res = await t.request('GET', url, { token: w.owner.token });
@@ -136,10 +156,13 @@ describe('messages to attendees', () => {
 
   it('segments by check-in and the waiting list; an empty segment is refused', async () => {
     const w = await world();
-    await sql`update orders set attended_at = now() where id = ${w.orders[0]!.order.id}`.execute(t.db);
+    await sql`update orders set attended_at = now() where id = ${w.orders[0]!.order.id}`.execute(
+      t.db,
+    );
     const url = `${MANAGE}/${w.event.id}/messages/preview`;
     const count = async (who: string) =>
-      (await t.post(url, draft({ audience: { who } }), { token: w.owner.token })).body.data.recipients.mail;
+      (await t.post(url, draft({ audience: { who } }), { token: w.owner.token })).body.data
+        .recipients.mail;
     expect(await count('checked-in')).toBe(1);
     expect(await count('not-checked-in')).toBe(2);
     expect(await count('everyone')).toBe(3);
@@ -155,11 +178,17 @@ describe('messages to attendees', () => {
 
   it("sends a test to the organiser's own address only", async () => {
     const w = await world();
-    const res = await t.post(`${MANAGE}/${w.event.id}/messages/test`, draft({ sms: false, smsText: '' }), {
-      token: w.owner.token,
-    });
+    const res = await t.post(
+      `${MANAGE}/${w.event.id}/messages/test`,
+      draft({ sms: false, smsText: '' }),
+      {
+        token: w.owner.token,
+      },
+    );
     expect(res.status, res.text).toBe(200);
-    const mail = await smtp.waitForMail((m) => m.to.includes(w.owner.email.toLowerCase()) && m.subject === '[Test] Doors open at 6');
+    const mail = await smtp.waitForMail(
+      (m) => m.to.includes(w.owner.email.toLowerCase()) && m.subject === '[Test] Doors open at 6',
+    );
     expect(mail.text).toContain('Doors open at 6 PM');
     const tests = smtp.received.filter((m) => m.subject === '[Test] Doors open at 6');
     expect(tests.every((m) => m.to.includes(w.owner.email.toLowerCase()))).toBe(true);
@@ -180,24 +209,47 @@ describe('messages to attendees', () => {
     const w = await world();
     const url = `${MANAGE}/${w.event.id}/messages`;
     const who = w.people[0]!;
-    const first = await t.post(url, { ...draft(), requestKey: randomUUID() }, { token: w.owner.token });
+    const first = await t.post(
+      url,
+      { ...draft(), requestKey: randomUUID() },
+      { token: w.owner.token },
+    );
     expect(first.status, first.text).toBe(201);
-    const mail = await smtp.waitForMail((m) => m.to.includes(who.email) && m.subject === 'Doors open at 6');
+    const mail = await smtp.waitForMail(
+      (m) => m.to.includes(who.email) && m.subject === 'Doors open at 6',
+    );
     const link = /http:\/\/gatepass\.test\/unsubscribe\?token=([^\s"<]+)/.exec(mail.text)![1]!;
     const token = decodeURIComponent(link);
-    expect((await t.request('POST', `${API}/messages/unsubscribe?token=${encodeURIComponent(`${token}x`)}`)).status).toBe(400);
+    expect(
+      (
+        await t.request(
+          'POST',
+          `${API}/messages/unsubscribe?token=${encodeURIComponent(`${token}x`)}`,
+        )
+      ).status,
+    ).toBe(400);
     // One click, as a mail client does it (RFC 8058).
-    const done = await t.request('POST', `${API}/messages/unsubscribe?token=${encodeURIComponent(token)}`, {
-      payload: 'List-Unsubscribe=One-Click',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    const done = await t.request(
+      'POST',
+      `${API}/messages/unsubscribe?token=${encodeURIComponent(token)}`,
+      {
+        payload: 'List-Unsubscribe=One-Click',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      },
+    );
     expect(done.status, done.text).toBe(200);
     const preview = await t.post(`${url}/preview`, draft(), { token: w.owner.token });
     expect(preview.body.data.recipients).toMatchObject({ mail: 2, unsubscribed: 1 });
-    const second = await t.post(url, { ...draft({ subject: 'Second' }), requestKey: randomUUID() }, { token: w.owner.token });
+    const second = await t.post(
+      url,
+      { ...draft({ subject: 'Second' }), requestKey: randomUUID() },
+      { token: w.owner.token },
+    );
     expect(second.body.data.recipients).toBe(2);
     const rows = await sql<{ n: number }>`select count(*)::int as n from mail_outbox
-      where context->>'messageId' = ${second.body.data.id} and to_address = ${who.email}`.execute(t.db);
+      where context->>'messageId' = ${second.body.data.id} and to_address = ${who.email}`.execute(
+      t.db,
+    );
     expect(rows.rows[0]!.n).toBe(0);
   });
 });
@@ -214,7 +266,9 @@ describe('reminders', () => {
   it('writes each reminder once per order even when two sweeps run at once, with the Lagos time and the ticket link', async () => {
     const w = await world();
     const reminders = `${MANAGE}/${w.event.id}/messages/reminders`;
-    expect((await t.request('PUT', reminders, { token: w.owner.token, body: { enabled: true } })).status).toBe(200);
+    expect(
+      (await t.request('PUT', reminders, { token: w.owner.token, body: { enabled: true } })).status,
+    ).toBe(200);
     // The event starts in 20 hours: the day-before reminder is due.
     await sql`update events set start_at = now() + interval '20 hours', end_at = now() + interval '24 hours'
       where id = ${w.event.id}`.execute(t.db);
@@ -223,21 +277,34 @@ describe('reminders', () => {
     // Three orders: three mails, two SMS and two WhatsApp (one buyer has no phone).
     expect(a + b).toBe(7);
     expect(await job.sweep()).toBe(0);
-    const rows = await sql<{ kind: string; n: number }>`select kind, count(*)::int as n from message_reminders
+    const rows = await sql<{
+      kind: string;
+      n: number;
+    }>`select kind, count(*)::int as n from message_reminders
       where event_id = ${w.event.id} group by kind`.execute(t.db);
     expect(rows.rows).toEqual([{ kind: 'day-before', n: 3 }]);
-    const mail = await smtp.waitForMail((m) => m.to.includes(w.people[0]!.email) && m.subject.startsWith('Reminder:'));
+    const mail = await smtp.waitForMail(
+      (m) => m.to.includes(w.people[0]!.email) && m.subject.startsWith('Reminder:'),
+    );
     expect(mail.subject).toBe(`Reminder: ${w.event.title} is tomorrow`);
     expect(mail.text).toContain('(Lagos time)');
     expect(mail.text).toMatch(/http:\/\/gatepass\.test\/t\/\d{8}-[A-Za-z0-9_-]{12}/);
     const sms = await eventually(() =>
-      termii.sent().find((r) => r.to === digits(w.people[0]!.phone) && r.sms.startsWith('Reminder:')),
+      termii
+        .sent()
+        .find((r) => r.to === digits(w.people[0]!.phone) && r.sms.startsWith('Reminder:')),
     );
     expect(sms.sms.length).toBeLessThanOrEqual(160);
-    await eventually(() => wa.sent().find((r) => r.to === digits(w.people[0]!.phone) && r.template === 'gatepass_reminder'));
+    await eventually(() =>
+      wa
+        .sent()
+        .find((r) => r.to === digits(w.people[0]!.phone) && r.template === 'gatepass_reminder'),
+    );
     // Turned off: nothing more, even when the two-hour one comes due.
     await t.request('PUT', reminders, { token: w.owner.token, body: { enabled: false } });
-    await sql`update events set start_at = now() + interval '1 hour' where id = ${w.event.id}`.execute(t.db);
+    await sql`update events set start_at = now() + interval '1 hour' where id = ${w.event.id}`.execute(
+      t.db,
+    );
     expect(await job.sweep()).toBe(0);
     await t.request('PUT', reminders, { token: w.owner.token, body: { enabled: true } });
     expect(await job.sweep()).toBe(7);

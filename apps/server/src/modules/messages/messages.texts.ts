@@ -223,7 +223,12 @@ export function reminderWhatsapp(input: {
     to: input.to,
     text: whatsappText({
       name: WHATSAPP_TEMPLATES.reminder,
-      params: [input.event.title, whenInLagos(input.event), placeOf(input.event) || '-', input.ticketLink],
+      params: [
+        input.event.title,
+        whenInLagos(input.event),
+        placeOf(input.event) || '-',
+        input.ticketLink,
+      ],
     }),
     context: input.context,
     about: input.about,
@@ -242,7 +247,10 @@ export function announcementWhatsapp(input: {
     channel: 'whatsapp',
     kind: MESSAGE_KINDS.announcementWhatsapp,
     to: input.to,
-    text: whatsappText({ name: WHATSAPP_TEMPLATES.announcement, params: [input.eventTitle, input.text] }),
+    text: whatsappText({
+      name: WHATSAPP_TEMPLATES.announcement,
+      params: [input.eventTitle, input.text],
+    }),
     context: input.context,
     about: input.about,
   };
