@@ -51,3 +51,13 @@ function count(encoding: SmsEncoding, length: number, single: number, multi: num
   const segments = Math.ceil(length / multi);
   return { encoding, length, segments, perSegment: multi, remaining: segments * multi - length };
 }
+
+/**
+ * "Share on WhatsApp" (issue 25 §3): a wa.me link that opens WhatsApp with the text ready to
+ * send — no API, no key. It shares the event's page, never a ticket link (a ticket link is
+ * the ticket).
+ */
+export function whatsappShareUrl(eventTitle: string, eventUrl: string): string {
+  const text = `I'm going to ${eventTitle}. Get your ticket: ${eventUrl}`;
+  return `https://wa.me/?text=${encodeURIComponent(text)}`;
+}
