@@ -200,7 +200,8 @@ export class MessagesService {
       body: draft.body,
       organiser,
       eventTitle: event.title,
-      unsubscribe: { page: this.tokens.pageUrl('…'), oneClick: '' },
+      // Each person's mail carries their own signed link.
+      unsubscribe: { page: `${this.tokens.pageUrl('')}(their own link)`, oneClick: '' },
       context: {},
     });
     return {
