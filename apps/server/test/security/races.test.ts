@@ -879,7 +879,9 @@ const CASES: Record<string, Case> = {
     expect(replies.filter((r) => r.status === 201).length, statuses(replies)).toBe(1);
     expect(new Set(replies.map((r) => r.body.data.id)).size).toBe(1);
     const made = await one(
-      sql<{ n: number }>`select count(*)::int as n from attendee_messages where event_id = ${event.id}`,
+      sql<{
+        n: number;
+      }>`select count(*)::int as n from attendee_messages where event_id = ${event.id}`,
     );
     expect(made.n).toBe(1);
     const rows = await one(

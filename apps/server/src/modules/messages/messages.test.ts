@@ -13,6 +13,7 @@ import {
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp.ts';
 import { startTermiiFake, type TermiiFake } from '../../../test/termii-fake.ts';
 import { startWhatsAppFake, type WhatsAppFake } from '../../../test/whatsapp-fake.ts';
+import { ConfigError, loadConfig } from '../../config.ts';
 import { reminderDue } from './messages.reminders.ts';
 
 /**
@@ -251,6 +252,46 @@ describe('messages to attendees', () => {
       t.db,
     );
     expect(rows.rows[0]!.n).toBe(0);
+  });
+});
+
+describe('configuration', () => {
+  const problems = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+      return [];
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      return (err as ConfigError).problems;
+    }
+  };
+
+  it('wants WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID together, and reads the rest', () => {
+    expect(problems({ WHATSAPP_TOKEN: 'EAAG' })[0]).toMatch(
+      /^WHATSAPP_PHONE_NUMBER_ID: must be set with WHATSAPP_TOKEN/,
+    );
+    expect(problems({ WHATSAPP_PHONE_NUMBER_ID: '1065403' })[0]).toMatch(
+      /^WHATSAPP_TOKEN: must be set with/,
+    );
+    expect(problems({ WHATSAPP_TOKEN: 'EAAG', WHATSAPP_PHONE_NUMBER_ID: 'abc' })[0]).toMatch(
+      /^WHATSAPP_PHONE_NUMBER_ID: must be the WhatsApp Business phone number ID/,
+    );
+    expect(loadConfig({}).whatsapp).toBeUndefined();
+    expect(
+      loadConfig({
+        WHATSAPP_TOKEN: 'EAAG',
+        WHATSAPP_PHONE_NUMBER_ID: '1065403',
+        WHATSAPP_API_URL: 'http://x/v1/',
+        WHATSAPP_TEMPLATE_LANGUAGE: 'en_GB',
+      }).whatsapp,
+    ).toEqual({
+      token: 'EAAG',
+      phoneNumberId: '1065403',
+      apiUrl: 'http://x/v1',
+      language: 'en_GB',
+    });
+    expect(loadConfig({}).reminderSweepIntervalMs).toBe(60_000);
+    expect(loadConfig({ REMINDER_SWEEP_INTERVAL_MS: '5000' }).reminderSweepIntervalMs).toBe(5000);
   });
 });
 
