@@ -188,6 +188,7 @@ export async function createServices(
       publicUrl: config.publicUrl,
       ticketLinks,
       wallet: walletEnabled,
+      whatsapp: Boolean(config.whatsapp),
       holdSeconds: config.orderHoldSeconds,
       sweepIntervalMs: config.holdSweepIntervalMs,
       testPayments: config.paymentsTestMode,

@@ -132,6 +132,19 @@ describe('messages to attendees', () => {
     const whats = wa.sent().find((r) => r.to === digits(w.people[1]!.phone))!;
     expect(whats.template).toBe('gatepass_announcement');
     expect(whats.params[0]).toBe(w.event.title);
+    // Tickets go by WhatsApp too where a phone is known (decision 083).
+    const ticket = await eventually(() =>
+      wa
+        .sent()
+        .find((r) => r.to === digits(w.people[0]!.phone) && r.template === 'gatepass_ticket'),
+    );
+    expect(ticket.params).toEqual([
+      w.people[0]!.firstName,
+      w.event.title,
+      expect.stringMatching(/ • /),
+      w.orders[0]!.order.orderCode,
+      expect.stringMatching(/^http:\/\/gatepass\.test\/t\/\d{8}-/),
+    ]);
     // The Regular buyer is not in the VIP segment.
     expect(
       termii.sent().filter((r) => r.to === digits(w.people[0]!.phone) && r.sms.startsWith('Doors')),

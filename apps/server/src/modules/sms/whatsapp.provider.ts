@@ -20,6 +20,7 @@ export interface WhatsAppTemplate {
 
 /** The template names Gatepass uses; an operator registers them with these bodies (README). */
 export const WHATSAPP_TEMPLATES = {
+  ticket: 'gatepass_ticket',
   announcement: 'gatepass_announcement',
   reminder: 'gatepass_reminder',
 } as const;
