@@ -23,7 +23,6 @@ import {
   type CreateTicketTypeBody,
 } from '@gatepass/shared';
 import { format } from 'date-fns';
-import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import sharp from 'sharp';
@@ -38,6 +37,7 @@ import type { CheckinService } from './modules/checkin/checkin.service.ts';
 import type { EventsService } from './modules/events/events.service.ts';
 import type { MessagesService } from './modules/messages/messages.service.ts';
 import { MailService, type NewMessage, type OutboxMessage } from './modules/mail/mail.service.ts';
+import * as mailRepo from './modules/mail/mail.repository.ts';
 import * as orderRepo from './modules/orders/orders.repository.ts';
 import { emailKey } from './modules/orders/orders.limits.ts';
 import * as waitlistRepo from './modules/waitlist/waitlist.repository.ts';
@@ -541,11 +541,7 @@ class NoMail extends MailService {
     const ids = [
       ...new Set(kept.map((m) => (m.channel === 'webhook' ? '' : m.context!.messageId!))),
     ];
-    await trx
-      .updateTable('mail_outbox')
-      .set({ status: 'logged', attempts: 1, sent_at: new Date() })
-      .where(sql<string>`context->>'messageId'`, 'in', ids)
-      .execute();
+    await mailRepo.markMessagesLogged(trx, ids);
   }
   override kick(): void {}
 }
