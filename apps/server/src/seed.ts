@@ -16,6 +16,7 @@ import {
   updateTicketTypeBody,
   createOrderBody,
   createTicketTypeBody,
+  buyerSetsPrice,
   payoutBody,
   DEFAULT_TIME_ZONE,
   type ManageEventDto,
@@ -101,6 +102,9 @@ interface DemoEvent {
    */
   sellOut?: { ticketType: string; waiting: { name: string; quantity: number }[] };
 }
+
+/** The access code of the demo gala's hidden, complimentary type (printed by the seed). */
+export const DEMO_ACCESS_CODE = 'GALAFRIENDS';
 
 /** The organiser's name before it read well at home: a demo organiser still called so is renamed. */
 const OLD_DEMO_NAME = 'Gatepass Demo Organiser';
@@ -257,6 +261,47 @@ const DEMO_EVENTS: DemoEvent[] = [
         { name: 'Halima Sani', quantity: 4 },
       ],
     },
+  },
+  {
+    // Ticket types people ask for (decision 086–087): pay what you want, a donation, a
+    // table for ten and a complimentary type behind an access code (printed by the seed).
+    event: {
+      title: 'Lagos Charity Gala',
+      summary: 'Dinner, music and an auction for the Makoko schools fund.',
+      category: 'Community',
+      ...inLagos('Federal Palace Hotel', '6-8 Ahmadu Bello Way, Victoria Island'),
+    },
+    day: 24,
+    start: '19:00',
+    end: '23:30',
+    tickets: [
+      { name: 'Gala seat', price: 25000, capacity: 200 },
+      {
+        name: 'Pay what you want',
+        kind: 'pay_what_you_want',
+        price: 5000,
+        suggestedPrice: 15000,
+        capacity: 150,
+      },
+      { name: 'Donation', kind: 'donation', price: 0, suggestedPrice: 10000, capacity: 10000 },
+      {
+        name: 'Table for ten',
+        kind: 'table',
+        seats: 10,
+        price: 400000,
+        capacity: 12,
+        maxPerOrder: 2,
+      },
+      {
+        name: 'Friends of the foundation',
+        price: 0,
+        capacity: 40,
+        hidden: true,
+        accessCodes: [DEMO_ACCESS_CODE],
+      },
+    ],
+    colours: ['#7c2d12', '#fbbf24'],
+    orders: 14,
   },
 ];
 
@@ -571,8 +616,18 @@ async function seedOrders(
   const next = random(index * 7919 + 17);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   const completed: string[] = [];
+  // Hidden types are bought with their code below; the others by the demo's buyers.
+  const onPage = event.ticketTypes.filter((t) => !t.hidden);
   for (let i = 0; i < demo.orders; i++) {
-    const type = pick(event.ticketTypes);
+    const type = pick(onPage);
+    // Pay what you want and donations: what each buyer chose, around the suggestion.
+    const amount = buyerSetsPrice(type.kind)
+      ? Math.max(
+          type.price,
+          1000,
+          Math.round(((type.suggestedPrice ?? 5000) * (0.5 + next())) / 500) * 500,
+        )
+      : undefined;
     const quantity = Math.max(
       type.minPerOrder,
       Math.min(type.maxPerOrder, 1 + Math.floor(next() * next() * 4)),
@@ -581,7 +636,7 @@ async function seedOrders(
     const lastName = pick(LAST_NAMES);
     const body = createOrderBody.parse({
       eventId: event.id,
-      items: [{ ticketTypeId: type.id, quantity }],
+      items: [{ ticketTypeId: type.id, quantity, ...(amount !== undefined ? { amount } : {}) }],
       buyer: {
         firstName,
         lastName,
@@ -597,7 +652,7 @@ async function seedOrders(
     );
     let fate: OrderFate;
     // The last two paid orders of an event are recent and still awaiting payment.
-    const pending = type.price > 0 && i >= demo.orders - 2;
+    const pending = (amount ?? type.price) > 0 && i >= demo.orders - 2;
     const client = `seed:${event.id}:${i}`;
     if (order.status === 'completed') {
       fate = 'free';
@@ -655,22 +710,92 @@ async function seedOrders(
     await paymentRepo.backdatePayments(db, order.id, secondsAgo);
     await backdateSandboxPayment(db, order.id, secondsAgo);
   }
+  // A guest of the organiser, with the access code of each hidden type (complimentary).
+  for (const [n, type] of event.ticketTypes.filter((t) => t.accessCodes.length > 0).entries()) {
+    const { order } = await orders.checkout.create(
+      createOrderBody.parse({
+        eventId: event.id,
+        items: [{ ticketTypeId: type.id, quantity: 1 }],
+        accessCode: type.accessCodes[0],
+        buyer: {
+          firstName: 'Bisi',
+          lastName: 'Akande',
+          email: `bisi.akande${n}@example.com`,
+          phone: `0809${String(1000000 + index * 10 + n).padStart(7, '0')}`,
+        },
+      }),
+      null,
+      `seed:${event.id}:guest:${n}`,
+    );
+    if (order.status === 'completed') {
+      completed.push(order.orderCode);
+      result.orders.free += 1;
+    }
+  }
   if (demo.checkedIn) {
     const codes = completed.filter(() => next() < demo.checkedIn!);
     // Two gates: the organiser's phone and the steward's, so the door figures show both.
     const half = Math.ceil(codes.length / 2);
+    const inAlready = new Set<string>();
     for (const [userId, deviceId, part] of [
       [organiserId, 'gate-1-organiser', codes.slice(0, half)],
       [stewardId, 'gate-2-steward', codes.slice(half)],
     ] as const) {
-      const marked = await checkin.markAttended({ organiserId, userId, deviceId }, event.id, part);
+      const role = userId === organiserId ? 'owner' : 'door';
+      const by = { organiserId, userId, deviceId, role, eventIds: null };
+      const marked = await checkin.markAttended(by, event.id, part);
       result.checkedIn += marked.marked.length;
+      for (const code of marked.marked) inAlready.add(code);
       // The steward's scans show on the Team page as their last activity.
       if (marked.marked.length && userId !== organiserId) {
         await teamRepo.touchMember(db, organiserId, userId);
       }
     }
+    // A first admission at a gate is the order's check-in too (decision 084).
+    const atGates = await seedGates(db, checkin, organiserId, stewardId, event, completed, next);
+    result.checkedIn += atGates.filter((code) => !inAlready.has(code)).length;
   }
+}
+
+/**
+ * Doors by gate (decision 084): a "VIP gate" for the VIP types and a "Main gate" for the
+ * rest, the demo steward given the VIP gate, and some check-ins at each (the organiser at
+ * the main gate, the steward at the VIP gate), so the figures per list show both.
+ */
+async function seedGates(
+  db: Db,
+  checkin: CheckinService,
+  organiserId: string,
+  stewardId: string,
+  event: ManageEventDto,
+  completed: string[],
+  next: () => number,
+): Promise<string[]> {
+  const vip = event.ticketTypes.filter((t) => /vip/i.test(t.name)).map((t) => t.id);
+  const rest = event.ticketTypes.filter((t) => !vip.includes(t.id)).map((t) => t.id);
+  if (vip.length === 0 || rest.length === 0) return [];
+  const vipGate = await checkin.lists.create(organiserId, event.id, {
+    name: 'VIP gate',
+    ticketTypeIds: vip,
+  });
+  const mainGate = await checkin.lists.create(organiserId, event.id, {
+    name: 'Main gate',
+    ticketTypeIds: rest,
+  });
+  if (stewardId !== organiserId) {
+    await teamRepo.setMemberCheckinList(db, organiserId, stewardId, vipGate.id);
+  }
+  const codes = completed.filter(() => next() < 0.6);
+  const admitted: string[] = [];
+  for (const [userId, role, list, deviceId] of [
+    [organiserId, 'owner', mainGate.id, 'main-gate-organiser'],
+    [stewardId, stewardId === organiserId ? 'owner' : 'door', vipGate.id, 'vip-gate-steward'],
+  ] as const) {
+    const by = { organiserId, userId, deviceId, role, eventIds: null, checkinListId: list };
+    // Every code is shown at each gate: the ones it does not take are refused with the reason.
+    admitted.push(...(await checkin.markAttended(by, event.id, codes, list)).marked);
+  }
+  return admitted;
 }
 
 /**
@@ -876,6 +1001,7 @@ export function seedSummary(config: Config, result: SeedResult): string[] {
         `  ${m.role === 'door' ? `door steward (${m.events?.join(', ')})` : 'manager'}: ${m.fullName}, ${m.phoneNumber} / ${m.password}`,
     ),
     `Start the app (npm start) and log in at ${config.publicUrl}/login; the events are at ${config.publicUrl}/events`,
+    `Lagos Charity Gala sells pay what you want, a donation and a table for ten; its hidden, complimentary "Friends of the foundation" tickets open with the access code ${DEMO_ACCESS_CODE} ("I have an access code" on the event page).`,
     'With the local Paystack sandbox (payout ledger, bank-transfer checkout, refunds; no real money):',
     '  PAYMENTS_TEST_MODE=true PAYSTACK_SANDBOX=true npm start',
   );

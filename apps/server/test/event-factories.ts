@@ -80,6 +80,10 @@ export interface TicketTypeInput {
   salesStartAt?: string | null;
   salesEndAt?: string | null;
   hidden?: boolean;
+  kind?: 'regular' | 'pay_what_you_want' | 'donation' | 'table';
+  suggestedPrice?: number | null;
+  seats?: number;
+  accessCodes?: string[];
 }
 
 export const ticketInput = (overrides: Partial<TicketTypeInput> = {}): TicketTypeInput => ({

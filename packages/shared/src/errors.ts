@@ -32,6 +32,7 @@ export const ERROR_CODES = [
   'WAITING_ROOM',
   'PAYOUT_ACCOUNT_REQUIRED',
   'ACCOUNT_NOT_RESOLVED',
+  'AMOUNT_BELOW_MINIMUM',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

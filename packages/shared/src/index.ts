@@ -25,3 +25,4 @@ export * from './contracts/api-tokens.ts';
 export * from './contracts/tracking.ts';
 export * from './sms-segments.ts';
 export * from './contracts/messages.ts';
+export * from './contracts/checkin-lists.ts';

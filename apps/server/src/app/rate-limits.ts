@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { createLimits, Limiter } from '../lib/rate-limiter.ts';
 import { AUTH_LIMIT_RULES } from '../modules/auth/auth.limits.ts';
 import { MESSAGE_LIMIT_RULES } from '../modules/messages/messages.service.ts';
+import { ACCESS_CODE_LIMIT } from '../modules/events/events.public.ts';
 import { CHECKOUT_LIMIT_RULES } from '../modules/orders/orders.limits.ts';
 import { LOOKUP_LIMIT_RULES } from '../modules/orders/orders.manage.service.ts';
 import { SETTINGS_LIMIT_RULES } from '../modules/settings/settings.service.ts';
@@ -31,6 +32,8 @@ export function createRateLimits(redis: Redis | undefined) {
     team: createLimits(redis, TEAM_LIMIT_RULES, prefixed('team')),
     messages: createLimits(redis, MESSAGE_LIMIT_RULES, prefixed('messages')),
     walletLog: new Limiter('walletLogPerIp', WALLET_LOG.perAddress, redis),
+    /** Access-code tries per address on public event pages (decision 087). */
+    accessCodes: new Limiter('accessCodePerIp', ACCESS_CODE_LIMIT, redis),
     /** Requests per API token, at API_TOKEN_REQUESTS_PER_MINUTE (decision 070). */
     apiToken: (perMinute: number) =>
       new Limiter('apiTokenRequests', { points: perMinute, duration: 60 }, redis),

@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { apiTokenRoutes } from '../modules/api-tokens/api-tokens.routes.ts';
 import { authRoutes } from '../modules/auth/auth.routes.ts';
+import { checkinListRoutes } from '../modules/checkin/checkin.lists.routes.ts';
 import { checkinRoutes } from '../modules/checkin/checkin.routes.ts';
 import { eventsRoutes } from '../modules/events/events.routes.ts';
 import { financeRoutes } from '../modules/finances/finances.routes.ts';
@@ -79,6 +80,7 @@ export async function registerRoutes(
       await api.register(orderLookupRoutes(s.ordersManage), { prefix: '/orders' });
       // The spec's door paths (§7), kept exactly.
       await api.register(checkinRoutes(s.checkin, s.auth), { prefix: '/ticketPurchase' });
+      await api.register(checkinListRoutes(s.checkin.lists, s.auth), { prefix: '/events/manage' });
       await api.register(waitlistRoutes(s.waitlist), { prefix: '/waitlist' });
       await api.register(manageWaitlistRoutes(s.waitlist, s.auth), { prefix: '/events/manage' });
       await api.register(waitingRoomManageRoutes(s.waitingRoom, s.auth), {

@@ -5,6 +5,7 @@ import { appSecret } from '../db/app-secrets.ts';
 import type { Db } from '../db/database.ts';
 import { ApiTokensService } from '../modules/api-tokens/api-tokens.service.ts';
 import { AuthService } from '../modules/auth/auth.service.ts';
+import { CheckinLists } from '../modules/checkin/checkin.lists.ts';
 import { CheckinService } from '../modules/checkin/checkin.service.ts';
 import { EventsService } from '../modules/events/events.service.ts';
 import { FinancesService } from '../modules/finances/finances.service.ts';
@@ -272,6 +273,7 @@ export async function createServices(
     payoutMissing(settings.payout, config),
     // The public page tells of the fair queue before anyone presses "Get tickets".
     (eventId, slug) => waitingRoom.publicInfo(eventId, slug),
+    limits.accessCodes,
   );
   const waitlist = new WaitlistService(
     db,
@@ -318,7 +320,7 @@ export async function createServices(
     media,
     events,
     orders,
-    checkin: new CheckinService(db, orders.door),
+    checkin: new CheckinService(db, orders.door, new CheckinLists(db)),
     ordersManage,
     promos: new PromosService(
       db,
@@ -380,10 +382,11 @@ function connectReactions({
 }: ModuleServices) {
   // The organiser's "new order" mail is written in the transaction that completes the order,
   // a paid waiting-list offer is marked claimed in it, and each order's source counts a sale.
-  orders.onCompleted(async (trx, completed) => {
-    await settings.notifyOrganiser(trx, completed);
-    await waitlist.ordersCompleted(trx, completed);
-    await webhooks.ordersCompleted(trx, completed);
+  orders.onCompleted(async (trx, completed, how) => {
+    await settings.notifyOrganiser(trx, completed, how);
+    // An order the checkout made complete (a free one) was never an offer: no statement.
+    if (how === 'later') await waitlist.ordersCompleted(trx, completed, how);
+    await webhooks.ordersCompleted(trx, completed, how);
   });
   // Tickets that come back are offered to the waiting list in the same transaction (decision 032).
   // Signed webhooks are outbox rows of the same transactions (decision 072).

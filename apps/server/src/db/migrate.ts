@@ -25,7 +25,9 @@ import * as mPaystackSandbox from './migrations/2026_11_27_0801_paystack_sandbox
 import * as mPaymentReceived from './migrations/2026_11_27_0601_payment_received.ts';
 import * as mWebhooks from './migrations/2026_11_27_1401_webhooks.ts';
 import * as mAttendeeMessages from './migrations/2026_11_27_2301_attendee_messages.ts';
+import * as mTicketKinds from './migrations/2026_11_27_2501_ticket_kinds.ts';
 import * as mApiTokensAndTracking from './migrations/2026_11_27_1301_api_tokens_and_tracking.ts';
+import * as mCheckinLists from './migrations/2026_11_27_2401_checkin_lists.ts';
 
 /**
  * Migrations are imported, not read from disk, so the bundled server carries them.
@@ -57,13 +59,18 @@ const migrations: Record<string, Migration> = {
   '2026_11_27_0601_payment_received': mPaymentReceived,
   '2026_11_27_1401_webhooks': mWebhooks,
   '2026_11_27_2301_attendee_messages': mAttendeeMessages,
+  '2026_11_27_2501_ticket_kinds': mTicketKinds,
   '2026_11_27_1301_api_tokens_and_tracking': mApiTokensAndTracking,
+  '2026_11_27_2401_checkin_lists': mCheckinLists,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  // Parallel branches land in any order (issue 25's parts took 2301, 2401, 2501): a database
+  // that ran a later-named migration first still takes an earlier-named one that arrives
+  // after it (2301, messages, only creates its own tables and an index of the outbox).
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

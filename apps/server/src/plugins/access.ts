@@ -36,6 +36,8 @@ export interface Actor {
   role: TeamRole;
   /** null: every event of the organiser. */
   eventIds: string[] | null;
+  /** A door steward's check-in list (decision 084): their door checks it and no other. */
+  checkinListId?: string | null;
 }
 
 /**

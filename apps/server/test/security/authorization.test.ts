@@ -43,6 +43,8 @@ const PUBLIC: Record<string, string> = {
   'GET /api/v1/events': 'the public events list',
   'GET /api/v1/events/:slug': "a published event's public page",
   'GET /api/v1/events/:slug/calendar.ics': "a published event's calendar file",
+  'POST /api/v1/events/:slug/access-code':
+    "a buyer's access code on a published event's page (decision 087): answers only the hidden types it unlocks, tries limited per address",
   'POST /api/v1/orders/quote': 'guests price a basket',
   'POST /api/v1/orders': 'guests may buy (DESIGN §2)',
   'POST /api/v1/orders/lookup':
@@ -368,6 +370,8 @@ describe('public routes', () => {
  */
 const DOOR_CALLS = new Set([
   'GET /api/v1/ticketPurchase/event/:eventId',
+  // The check-in lists a door may check (decision 084).
+  'GET /api/v1/ticketPurchase/event/:eventId/lists',
   'POST /api/v1/ticketPurchase/mark-attended',
 ]);
 const ownAccount = (r: RegisteredRoute) =>

@@ -48,6 +48,8 @@ const EXEMPT: Record<string, string> = {
     'each upload replaces the cover: the last one wins, nothing is counted or sent',
   'POST /api/v1/events/manage/settings/email':
     'a new confirmation link per call is the effect (only the latest works); bounded by its per-account limit (settings.test.ts)',
+  'POST /api/v1/events/:slug/access-code':
+    'reads which hidden ticket types a code unlocks; changes nothing (tries are counted by its limiter)',
   'POST /api/v1/wallet/apple/v1/log':
     "Apple's device log: writes a log line per call, nothing else",
 };
@@ -312,6 +314,18 @@ async function steward(): Promise<string> {
   await sql`insert into team_members (organiser_id, user_id, role, all_events)
     values (${ownerId}, ${id}, 'door', true)`.execute(t.db);
   return id;
+}
+
+/** A check-in list of the shop's event taking `typeId` (decision 084), made as the owner does. */
+async function gate(typeId: string): Promise<string> {
+  const s = await shop();
+  const res = await t.post(
+    `${MANAGE}/${s.eventId}/checkin-lists`,
+    { name: `Gate ${randomBytes(3).toString('hex')}`, ticketTypeIds: [typeId] },
+    { token: owner },
+  );
+  expect(res.status, res.text).toBe(201);
+  return res.body.data.id as string;
 }
 
 /** An open invitation to the owner's team for `email`, and its link's token. */
@@ -1215,6 +1229,69 @@ const CASES: Record<string, Case> = {
       }>`select count(*)::int as n from orders where id = ${o.id} and attended_at is not null`,
     );
     expect(row.n).toBe(1);
+    // The same code at a check-in list (decision 084): the list has its own check-in state,
+    // so the order already in at the event's door is let in there once more — exactly once.
+    const listId = await gate(s.freeTypeId);
+    const atList = await fire('POST', `${API}/ticketPurchase/mark-attended`, {
+      token: owner,
+      body: { eventId: s.eventId, ticketCodes: [o.code], listId },
+    });
+    allFine(atList);
+    const admitted = atList.filter((r) => (r.body.data.marked as string[]).includes(o.code));
+    expect(
+      admitted.length,
+      atList
+        .map((r) => r.text)
+        .join('\n')
+        .slice(0, 500),
+    ).toBe(1);
+    const entries = await one(
+      sql<{ n: number }>`select count(*)::int as n from checkin_list_entries
+        where list_id = ${listId} and order_id = ${o.id}`,
+    );
+    expect(entries.n).toBe(1);
+    const logged = await one(
+      sql<{ n: number }>`select count(*)::int as n from checkin_log
+        where list_id = ${listId} and order_id = ${o.id} and result = 'admitted'`,
+    );
+    expect(logged.n).toBe(1);
+  },
+
+  // Check-in lists (decision 084) ---------------------------------------------------------------
+  'POST /api/v1/events/manage/:id/checkin-lists': async () => {
+    const s = await shop();
+    const name = `Gate ${randomBytes(3).toString('hex')}`;
+    exactlyOne(
+      await fire('POST', `${MANAGE}/${s.eventId}/checkin-lists`, {
+        token: owner,
+        body: { name, ticketTypeIds: [s.freeTypeId] },
+      }),
+      [409],
+    );
+    const rows = await one(
+      sql<{ n: number }>`select count(*)::int as n from checkin_lists
+        where event_id = ${s.eventId} and name = ${name}`,
+    );
+    expect(rows.n).toBe(1);
+  },
+  'DELETE /api/v1/events/manage/:id/checkin-lists/:listId': async () => {
+    const s = await shop();
+    const listId = await gate(s.freeTypeId);
+    exactlyOne(
+      await fire('DELETE', `${MANAGE}/${s.eventId}/checkin-lists/${listId}`, { token: owner }),
+    );
+  },
+  'PUT /api/v1/events/manage/team/members/:userId/checkin-list': async () => {
+    const s = await shop();
+    const [id, listId] = [await steward(), await gate(s.freeTypeId)];
+    allFine(
+      await fire('PUT', `${TEAM}/members/${id}/checkin-list`, { token: owner, body: { listId } }),
+    );
+    const row = await one(
+      sql<{ checkin_list_id: string }>`select checkin_list_id from team_members
+        where user_id = ${id} and organiser_id = ${ownerId}`,
+    );
+    expect(row.checkin_list_id).toBe(listId);
   },
 
   // Waiting list ------------------------------------------------------------------------------
@@ -1372,6 +1449,34 @@ describe.skipIf(testEngine !== 'postgres')(
     );
   },
 );
+
+describe.skipIf(testEngine !== 'postgres')('races: the last table (decision 086)', () => {
+  it('twenty orders for the last table of ten at once: one gets it, nineteen are told it sold out', async () => {
+    const { event, types } = await givenEventWithTypes(t, owner, [
+      { name: 'Table for ten', kind: 'table', seats: 10, price: 0, capacity: 3, maxPerOrder: 1 },
+    ]);
+    const table = types[0]!.id;
+    // Two tables gone; the last one raced for by twenty buyers at once.
+    await sql`update ticket_types set sold = 2 where id = ${table}`.execute(t.db);
+    await mark();
+    const replies = await Promise.all(
+      Array.from({ length: N }, () =>
+        t.post(
+          ORDERS,
+          { eventId: event.id, items: [{ ticketTypeId: table, quantity: 1 }], buyer: buyer() },
+          { ip: freshIp() },
+        ),
+      ),
+    );
+    exactlyOne(replies, [409]);
+    for (const r of replies) if (r.status === 409) expect(r.body.code).toBe('SOLD_OUT');
+    expect(await sold(table)).toBe(3);
+    const admitted = await one(sql<{ n: number }>`
+      select coalesce(sum(i.quantity * i.admits), 0)::int as n from order_items i
+      join orders o on o.id = i.order_id where i.ticket_type_id = ${table} and o.status = 'completed'`);
+    expect(admitted.n).toBe(10);
+  });
+});
 
 describe.skipIf(testEngine === 'postgres')('races', () => {
   it.skip('run on PostgreSQL only: PGlite runs one statement at a time and hides races', () => {});

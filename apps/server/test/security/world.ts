@@ -49,6 +49,8 @@ export interface World {
   webhookDeliveryId: string;
   /** A live API token of the owner's (issue 26 §2; the settings routes revoke it). */
   apiTokenId: string;
+  /** A check-in list of the event taking the free type (decision 084). */
+  checkinListId: string;
 }
 
 /** One uploaded image per organiser is enough: images belong to no event. */
@@ -123,6 +125,11 @@ export async function givenWorld(t: TestApp, token: string): Promise<World> {
     values (${`Steward ${tag}`}, ${`steward.${tag}@example.com`}, ${phone}, 'no login', now())
     returning id`.execute(t.db);
   const teamMemberId = member.rows[0]!.id;
+  const checkinList = await sql<{ id: string }>`
+    insert into checkin_lists (event_id, name) values (${event.id}, ${`Gate ${tag}`})
+    returning id`.execute(t.db);
+  await sql`insert into checkin_list_types (list_id, ticket_type_id)
+    values (${checkinList.rows[0]!.id}, ${free.id})`.execute(t.db);
   await sql`insert into team_members (organiser_id, user_id, role, all_events)
     values (${ownerId}, ${teamMemberId}, 'door', false)`.execute(t.db);
   await sql`insert into team_member_events (organiser_id, user_id, event_id)
@@ -184,6 +191,7 @@ export async function givenWorld(t: TestApp, token: string): Promise<World> {
     webhookId: webhook.rows[0]!.id,
     webhookDeliveryId: delivery.rows[0]!.id,
     apiTokenId: apiToken.rows[0]!.id,
+    checkinListId: checkinList.rows[0]!.id,
   };
 }
 
@@ -202,6 +210,8 @@ export function knownValues(w: World): Record<string, unknown> {
     mediaId: w.mediaId,
     coverMediaId: w.mediaId,
     slug: w.slug,
+    listId: w.checkinListId,
+    ticketTypeIds: [w.freeTicketTypeId],
   };
 }
 
@@ -249,6 +259,10 @@ export async function fingerprint(t: TestApp, w: World): Promise<string> {
     select 'tracking_links', md5(string_agg(l::text, '|' order by l.id)) from tracking_links l where l.event_id in (${ids})
     union all
     select 'order_sources', count(*)::text from order_sources x where x.event_id in (${ids})
+    union all
+    select 'checkin_lists', md5(string_agg(l::text, '|' order by l.id)) from checkin_lists l where l.event_id in (${ids})
+    union all
+    select 'checkin_list_entries', count(*)::text from checkin_list_entries x join checkin_lists l on l.id = x.list_id where l.event_id in (${ids})
   `.execute(t.db);
   return rows.map((r) => `${r.part}:${r.hash ?? '-'}`).join(' ');
 }
@@ -274,6 +288,7 @@ const PARAM_RESOURCE: Record<string, keyof World> = {
   webhookId: 'webhookId',
   deliveryId: 'webhookDeliveryId',
   tokenId: 'apiTokenId',
+  listId: 'checkinListId',
 };
 /** For a bare `:id`, the segment before it says what it is. */
 const ID_AFTER_SEGMENT: Record<string, keyof World> = {

@@ -21,11 +21,13 @@ export const paths = {
   checkout: {
     start: (
       eventId: string,
-      query: { slug?: string; items?: string; via?: string; ref?: string } = {},
+      query: { slug?: string; items?: string; via?: string; ref?: string; access?: string } = {},
     ) => {
       const search = new URLSearchParams();
       if (query.slug) search.set('slug', query.slug);
       if (query.items) search.set('items', query.items);
+      // An access code that unlocks hidden ticket types in the basket (decision 087).
+      if (query.access) search.set('access', query.access);
       // Where the sale came from (issue 26 §4): the widget, a tracking link.
       if (query.via) search.set('via', query.via);
       if (query.ref) search.set('ref', query.ref);

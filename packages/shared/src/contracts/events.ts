@@ -10,6 +10,7 @@ import {
   EVENT_VISIBILITIES,
   FEE_MODES,
   TICKET_AVAILABILITIES,
+  TICKET_KINDS,
 } from '../event-values.ts';
 
 /**
@@ -85,6 +86,7 @@ export function endsNotAfterStart(
 
 export const END_BEFORE_START = 'The end time must be after the start time.';
 export const SALES_END_BEFORE_START = 'Sales must end after they start.';
+export const SUGGESTED_BELOW_MINIMUM = 'The suggested amount must be at least the minimum.';
 export const MAX_BELOW_MIN = 'Maximum per order cannot be less than the minimum.';
 
 const datesInOrder = {
@@ -220,6 +222,22 @@ const wholeNumber = (label: string, min: number, max: number, minMessage: string
     .min(min, minMessage)
     .max(max, `${label} must be at most ${formatCount(max)}.`);
 
+/** An access code as typed: trimmed, upper-case, letters, digits, - and _ (like promo codes). */
+export const accessCodeField = z
+  .string({ error: 'Access code is required.' })
+  .trim()
+  .transform((v) => v.toUpperCase())
+  .pipe(
+    z
+      .string()
+      .min(3, 'An access code must be at least 3 characters.')
+      .max(
+        EVENT_LIMITS.accessCodeMax,
+        `An access code must be at most ${EVENT_LIMITS.accessCodeMax} characters.`,
+      )
+      .regex(/^[A-Z0-9_-]+$/, 'An access code may only use letters, digits, - and _.'),
+  );
+
 const ticketTypeFields = {
   name: z
     .string({ error: 'Ticket name is required.' })
@@ -257,6 +275,32 @@ const ticketTypeFields = {
   salesEndAt: optionalDateTime('Sales end'),
   hidden: z.boolean({ error: 'Hidden must be true or false.' }),
   position: wholeNumber('Position', 0, 10_000, 'Position cannot be negative.'),
+  /** Decision 086. For pay what you want and donations, `price` is the minimum. */
+  kind: z.enum(TICKET_KINDS, {
+    error: 'Kind must be regular, pay what you want, donation or table.',
+  }),
+  /** Pay what you want / donation: the amount the page offers first (whole naira); null clears. */
+  suggestedPrice: wholeNumber(
+    'Suggested amount',
+    0,
+    EVENT_LIMITS.priceMax,
+    'Suggested amount cannot be negative.',
+  ).nullable(),
+  /** Table: the people one ticket admits. */
+  seats: wholeNumber(
+    'Seats',
+    EVENT_LIMITS.tableSeatsMin,
+    EVENT_LIMITS.tableSeatsMax,
+    `A table has at least ${EVENT_LIMITS.tableSeatsMin} seats.`,
+  ),
+  /** A hidden type's access codes (decision 087): whoever brings one may buy it. */
+  accessCodes: z
+    .array(accessCodeField, { error: 'Access codes must be a list.' })
+    .max(
+      EVENT_LIMITS.accessCodesMax,
+      `A ticket type can have at most ${EVENT_LIMITS.accessCodesMax} access codes.`,
+    )
+    .transform((codes) => [...new Set(codes)]),
 };
 
 export const createTicketTypeBody = z
@@ -267,8 +311,20 @@ export const createTicketTypeBody = z
     maxPerOrder: ticketTypeFields.maxPerOrder.optional(),
     hidden: ticketTypeFields.hidden.optional(),
     position: ticketTypeFields.position.optional(),
+    kind: ticketTypeFields.kind.optional().default('regular'),
+    suggestedPrice: ticketTypeFields.suggestedPrice.optional(),
+    seats: ticketTypeFields.seats.optional(),
+    accessCodes: ticketTypeFields.accessCodes.optional(),
   })
-  .superRefine(ticketTypeRules);
+  .superRefine(ticketTypeRules)
+  .superRefine((v, ctx) => {
+    if (v.kind === 'table' && v.seats === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['seats'],
+        message: 'Say how many people a table seats.',
+      });
+  });
 export type CreateTicketTypeBody = z.input<typeof createTicketTypeBody>;
 
 export const updateTicketTypeBody = z
@@ -283,6 +339,10 @@ export const updateTicketTypeBody = z
     salesEndAt: ticketTypeFields.salesEndAt,
     hidden: ticketTypeFields.hidden.optional(),
     position: ticketTypeFields.position.optional(),
+    kind: ticketTypeFields.kind.optional(),
+    suggestedPrice: ticketTypeFields.suggestedPrice.optional(),
+    seats: ticketTypeFields.seats.optional(),
+    accessCodes: ticketTypeFields.accessCodes.optional(),
   })
   .superRefine(ticketTypeRules);
 export type UpdateTicketTypeBody = z.input<typeof updateTicketTypeBody>;
@@ -294,9 +354,22 @@ function ticketTypeRules(
     maxPerOrder?: number | undefined;
     salesStartAt?: string | null | undefined;
     salesEndAt?: string | null | undefined;
+    price?: number | undefined;
+    suggestedPrice?: number | null | undefined;
   },
   ctx: z.RefinementCtx,
 ) {
+  if (
+    v.price !== undefined &&
+    v.suggestedPrice !== undefined &&
+    v.suggestedPrice !== null &&
+    v.suggestedPrice < v.price
+  )
+    ctx.addIssue({
+      code: 'custom',
+      path: ['suggestedPrice'],
+      message: SUGGESTED_BELOW_MINIMUM,
+    });
   if (v.minPerOrder !== undefined && v.maxPerOrder !== undefined && v.maxPerOrder < v.minPerOrder)
     ctx.addIssue({ code: 'custom', path: ['maxPerOrder'], message: MAX_BELOW_MIN });
   if (endsNotAfterStart(v.salesStartAt, v.salesEndAt))
@@ -358,6 +431,13 @@ export const manageTicketTypeDto = z.object({
   position: z.number(),
   hidden: z.boolean(),
   availability: z.enum(TICKET_AVAILABILITIES),
+  kind: z.enum(TICKET_KINDS),
+  /** Whole naira, pay what you want / donation only. */
+  suggestedPrice: z.number().nullable(),
+  /** People one ticket admits: 1, a table's seats, 0 for a donation. */
+  admits: z.number(),
+  /** A hidden type's access codes (decision 087). */
+  accessCodes: z.array(z.string()),
 });
 export type ManageTicketTypeDto = z.infer<typeof manageTicketTypeDto>;
 
@@ -477,8 +557,24 @@ export const publicTicketTypeDto = z.object({
   salesStartLocal: z.string().nullable(),
   salesEndLocal: z.string().nullable(),
   availability: z.enum(TICKET_AVAILABILITIES),
+  /** Decision 086: for pay what you want and donations `price` is the minimum. */
+  kind: z.enum(TICKET_KINDS),
+  suggestedPrice: z.number().nullable(),
+  /** People one ticket admits: 1, a table's seats, 0 for a donation. */
+  admits: z.number(),
 });
 export type PublicTicketTypeDto = z.infer<typeof publicTicketTypeDto>;
+
+/** `POST /events/{slug}/access-code` (decision 087): the code a buyer was given. */
+export const accessCodeBody = z.object({ code: accessCodeField });
+export type AccessCodeBody = z.input<typeof accessCodeBody>;
+
+/** The hidden ticket types the code unlocks (never the code list itself). */
+export const unlockedTicketTypesDto = z.object({
+  code: z.string(),
+  ticketTypes: z.array(publicTicketTypeDto),
+});
+export type UnlockedTicketTypesDto = z.infer<typeof unlockedTicketTypesDto>;
 
 export const publicEventDto = z.object({
   id: z.string(),

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { orderRefundDto, PAYSTACK_CHANNELS } from './payouts.ts';
 import { LIMITS } from '../limits.ts';
 import { trackingSource } from './tracking.ts';
+import { EVENT_LIMITS } from '../event-values.ts';
+import { formatCount } from '../money.ts';
 
 /**
  * Orders (the spec's "ticket order"), checkout and the door. Money crosses the API in whole
@@ -75,6 +77,16 @@ export const orderItemsBody = z
         .int('Quantity must be a whole number.')
         .min(1, 'Quantity must be at least 1.')
         .max(ORDER_LIMITS.quantityMax, `Quantity must be at most ${ORDER_LIMITS.quantityMax}.`),
+      /**
+       * Pay what you want and donations (decision 086): the whole naira the buyer pays for
+       * each ticket, at least the type's minimum (the server checks it). Absent otherwise.
+       */
+      amount: z
+        .number({ error: 'Amount must be a number.' })
+        .int('Amount must be whole naira.')
+        .min(0, 'Amount cannot be negative.')
+        .max(EVENT_LIMITS.priceMax, `Amount must be at most ${formatCount(EVENT_LIMITS.priceMax)}.`)
+        .optional(),
     }),
     { error: 'Choose at least one ticket.' },
   )
@@ -92,6 +104,13 @@ export const quoteBody = z.object({
   eventId: z.uuid({ error: 'Event is not recognised.' }),
   items: orderItemsBody,
   promoCode: promoCodeField,
+  /** The access code that unlocks hidden ticket types in the basket (decision 087). */
+  accessCode: z
+    .string()
+    .trim()
+    .max(EVENT_LIMITS.accessCodeMax, 'That access code is too long.')
+    .optional()
+    .transform((v) => (v ? v.toUpperCase() : undefined)),
 });
 export type QuoteBody = z.input<typeof quoteBody>;
 
@@ -161,6 +180,8 @@ export const quoteDto = z.object({
       quantity: z.number(),
       unitPrice: z.number(),
       lineTotal: z.number(),
+      /** People each ticket of the line admits: 1; a table's seats ("Table of 10"); 0, a donation. */
+      admits: z.number(),
     }),
   ),
   quantity: z.number(),
@@ -281,6 +302,11 @@ export const doorOrderDto = z.object({
   ticketTypes: z.array(z.object({ name: z.string(), quantity: z.number() })),
   /** Paid with the TEST provider (test mode): no money was taken. Beyond the spec's fields. */
   testPayment: z.boolean().optional(),
+  /**
+   * People the order lets in, only when that differs from `quantity` (a table of 10 admits
+   * 10 with one code; a donation admits no one — decision 086): the banner says "Admits 10".
+   */
+  admits: z.number().optional(),
 });
 export type DoorOrderDto = z.infer<typeof doorOrderDto>;
 
@@ -295,6 +321,8 @@ export const DOOR_REFUSAL_REASONS = [
   'cancelled',
   'unpaid',
   'other_event',
+  /** Check-in lists (decision 084): this event's ticket, not taken at the list being checked. */
+  'other_list',
 ] as const;
 export const doorRefusedCode = z.object({
   code: z.string(),
@@ -302,6 +330,10 @@ export const doorRefusedCode = z.object({
   at: z.string().optional(),
   to: z.string().optional(),
   event: z.string().optional(),
+  /** other_list: the order's ticket type ("VIP"). */
+  type: z.string().optional(),
+  /** other_list: a list of the event that does take it ("VIP gate"), when there is one. */
+  list: z.string().optional(),
 });
 export type DoorRefusedCode = z.infer<typeof doorRefusedCode>;
 
@@ -312,6 +344,11 @@ export const markAttendedBody = z.object({
     })
     .max(ORDER_LIMITS.markAttendedMax, `At most ${ORDER_LIMITS.markAttendedMax} codes per call.`),
   eventId: z.uuid({ error: 'Event is not recognised.' }),
+  /**
+   * The check-in list being checked (decision 084); absent: the event-wide door. A steward
+   * given a list checks that list whatever is sent.
+   */
+  listId: z.uuid({ error: 'This check-in list was not found.' }).optional(),
 });
 export type MarkAttendedBody = z.input<typeof markAttendedBody>;
 
@@ -329,6 +366,13 @@ export const markAttendedResponse = z.object({
      * order was transferred to someone else (decision 033). They do not admit anyone.
      */
     transferred: z.array(z.string()).optional(),
+    /**
+     * Check-in lists (decision 084): this event's codes that the list being checked does not
+     * take, with the ticket type and the list that does. They do not admit anyone here.
+     */
+    notOnList: z
+      .array(z.object({ orderCode: z.string(), type: z.string(), list: z.string().optional() }))
+      .optional(),
   }),
 });
 export type MarkAttendedResponse = z.infer<typeof markAttendedResponse>;

@@ -74,6 +74,8 @@ export const teamMemberDto = z.object({
   joinedAt: z.string(),
   /** The last request they made for this organiser (null: none yet). */
   lastActiveAt: z.string().nullable(),
+  /** A door steward's check-in list (decision 084), with its event; null: none given. */
+  checkinList: z.object({ id: z.string(), name: z.string(), eventId: z.string() }).nullable(),
 });
 export type TeamMemberDto = z.infer<typeof teamMemberDto>;
 
@@ -139,5 +141,25 @@ export const checkinStatsDto = z.object({
   ),
   /** Hours (ISO, start of the hour, UTC) with at least one admission. */
   byHour: z.array(z.object({ hour: z.string(), admitted: z.number() })),
+  /**
+   * Per check-in list (decision 084), each with who let in how many and when; admissions at
+   * the event-wide door (no list) are not in it.
+   */
+  byList: z.array(
+    z.object({
+      listId: z.string(),
+      name: z.string(),
+      admitted: z.number(),
+      byUser: z.array(
+        z.object({
+          userId: z.string().nullable(),
+          name: z.string(),
+          admitted: z.number(),
+          firstAt: z.string(),
+          lastAt: z.string(),
+        }),
+      ),
+    }),
+  ),
 });
 export type CheckinStatsDto = z.infer<typeof checkinStatsDto>;

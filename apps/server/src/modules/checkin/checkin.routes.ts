@@ -1,4 +1,5 @@
 import {
+  doorListsDto,
   doorOrderDto,
   doorRefusedCode,
   errorBody,
@@ -23,6 +24,7 @@ export function checkinRoutes(checkin: CheckinService, auth: AuthService): Fasti
     app.addHook('onRequest', requireUser(auth));
     // Owner, managers and door stewards alike; a steward only at the events they were given.
     app.addHook('onRoute', accessFor('door'));
+    const eventParams = z.object({ eventId: z.uuid({ error: 'This event was not found.' }) });
 
     app.get('/event/:eventId', {
       schema: {
@@ -30,24 +32,45 @@ export function checkinRoutes(checkin: CheckinService, auth: AuthService): Fasti
         summary:
           "The event's orders that may enter, with when each was let in (owner, managers, door stewards of the event)",
         security: [{ bearer: [] }],
-        params: z.object({ eventId: z.uuid({ error: 'This event was not found.' }) }),
+        description:
+          "With `list`, the check-in list being checked (decision 084): its orders, with when each was let in there, and the event's other orders among `refused` (reason other_list, with the ticket type and the list that takes it). A door steward given a list of this event always gets that list.",
+        params: eventParams,
+        querystring: z.object({
+          list: z.uuid({ error: 'This check-in list was not found.' }).optional(),
+        }),
         response: {
           200: z.object({
             data: z.array(doorOrderDto),
             /** Beside the spec's list: codes the door refuses, and why (issue 24 §1). */
             refused: z.array(doorRefusedCode),
+            /** The check-in list this door checks (absent: the whole event). */
+            list: z.object({ id: z.string(), name: z.string() }).optional(),
           }),
           ...errors,
         },
       },
       handler: async (request) => {
-        const actor = currentActor(request);
-        const [data, refused] = await Promise.all([
-          checkin.doorOrders(actor.organiserId, request.params.eventId),
-          checkin.refusedCodes(actor, request.params.eventId),
-        ]);
-        return { data, refused };
+        const { data, refused, list } = await checkin.door(
+          currentActor(request),
+          request.params.eventId,
+          request.query.list,
+        );
+        return { data, refused, ...(list ? { list } : {}) };
       },
+    });
+
+    app.get('/event/:eventId/lists', {
+      schema: {
+        tags,
+        summary:
+          "The event's check-in lists a door may check, and the one the caller was given (owner, managers, door stewards of the event)",
+        security: [{ bearer: [] }],
+        params: eventParams,
+        response: { 200: z.object({ data: doorListsDto }), ...errors },
+      },
+      handler: async (request) => ({
+        data: await checkin.lists.forDoor(currentActor(request), request.params.eventId),
+      }),
     });
 
     app.post('/mark-attended', {
@@ -64,6 +87,7 @@ export function checkinRoutes(checkin: CheckinService, auth: AuthService): Fasti
           { ...currentActor(request), deviceId: deviceOf(request) },
           request.body.eventId,
           request.body.ticketCodes,
+          request.body.listId,
         ),
       }),
     });

@@ -68,6 +68,42 @@ export function toManageTicketTypeDto(
     position: type.position,
     hidden: type.hidden,
     availability: availabilityOf(type, event, now),
+    ...kindFields(type),
+    accessCodes: type.access_codes,
+  };
+}
+
+/** Decision 086: a type's kind, its suggested amount and how many one ticket admits. */
+function kindFields(type: TicketTypeRow) {
+  return {
+    kind: type.kind,
+    suggestedPrice: type.suggested_price_kobo === null ? null : naira(type.suggested_price_kobo),
+    admits: type.admits,
+  };
+}
+
+/** A ticket type as buyers see it (on the public page, or unlocked by an access code). */
+export function toPublicTicketTypeDto(
+  t: TicketTypeRow,
+  row: EventRow,
+  held: number,
+  now: Date,
+): PublicTicketTypeDto {
+  return {
+    id: t.id,
+    name: t.name,
+    description: t.description,
+    price: naira(t.price_kobo),
+    remaining: Math.max(0, t.capacity - t.sold),
+    held,
+    minPerOrder: t.min_per_order,
+    maxPerOrder: t.max_per_order,
+    salesStartAt: iso(t.sales_start_at),
+    salesEndAt: iso(t.sales_end_at),
+    salesStartLocal: t.sales_start_at ? toWallClock(t.sales_start_at, row.time_zone) : null,
+    salesEndLocal: t.sales_end_at ? toWallClock(t.sales_end_at, row.time_zone) : null,
+    availability: availabilityOf(t, row, now),
+    ...kindFields(t),
   };
 }
 
@@ -181,21 +217,9 @@ export function toPublicEventDto(
   room: { onSaleAt: Date; queueUrl: string } | null = null,
 ): PublicEventDto {
   const types = allTypes.filter((t) => !t.hidden);
-  const ticketTypes: PublicTicketTypeDto[] = types.map((t) => ({
-    id: t.id,
-    name: t.name,
-    description: t.description,
-    price: naira(t.price_kobo),
-    remaining: Math.max(0, t.capacity - t.sold),
-    held: heldByType.get(t.id) ?? 0,
-    minPerOrder: t.min_per_order,
-    maxPerOrder: t.max_per_order,
-    salesStartAt: iso(t.sales_start_at),
-    salesEndAt: iso(t.sales_end_at),
-    salesStartLocal: t.sales_start_at ? toWallClock(t.sales_start_at, row.time_zone) : null,
-    salesEndLocal: t.sales_end_at ? toWallClock(t.sales_end_at, row.time_zone) : null,
-    availability: availabilityOf(t, row, now),
-  }));
+  const ticketTypes: PublicTicketTypeDto[] = types.map((t) =>
+    toPublicTicketTypeDto(t, row, heldByType.get(t.id) ?? 0, now),
+  );
   const prices = types.map((t) => t.price_kobo);
   return {
     id: row.id,

@@ -1,10 +1,16 @@
-import type { PublicEventDto, PublicEventPage, publicEventsQuery } from '@gatepass/shared';
+import type {
+  PublicEventDto,
+  PublicEventPage,
+  publicEventsQuery,
+  UnlockedTicketTypesDto,
+} from '@gatepass/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { PageHead } from '../../plugins/web.ts';
 import { renderDescription } from './events.description.ts';
-import { toPublicEventDto, toPublicListItem } from './events.dto.ts';
+import { toPublicEventDto, toPublicListItem, toPublicTicketTypeDto } from './events.dto.ts';
+import { Limiter, type LimitRule } from '../../lib/rate-limiter.ts';
 import { eventCalendar } from './events.ics.ts';
 import * as repo from './events.repository.ts';
 import type { HeldByType } from './events.repository.ts';
@@ -15,6 +21,12 @@ import { dateFilterWindow, dateRangeWindow, type TimeWindow } from './events.tim
 type PublicQuery = z.output<typeof publicEventsQuery>;
 
 const SLUG = /^[a-z0-9-]{1,80}$/;
+
+/**
+ * Access-code tries per client address (decision 087): enough for a buyer's typos, too few
+ * to guess a code — 20 in 15 minutes, right or wrong.
+ */
+export const ACCESS_CODE_LIMIT: LimitRule = { points: 20, duration: 15 * 60 };
 
 const publicNotFound = () => notFound('This event does not exist or is no longer available.');
 
@@ -35,7 +47,35 @@ export class PublicEvents {
     private readonly waitingRoomOf: WaitingRoomOf,
     /** Tickets of each type held by pending orders (the orders module's read). */
     private readonly heldByType: HeldByType,
+    private readonly accessCodeTries: Limiter = new Limiter(
+      'accessCodePerIp',
+      ACCESS_CODE_LIMIT,
+      undefined,
+    ),
   ) {}
+
+  /**
+   * The hidden ticket types an access code unlocks on a visible event (decision 087): a
+   * wrong code, or one for a type of another event, is 404 with the same sentence. Counted
+   * per client address, so codes cannot be guessed by trying.
+   */
+  async unlock(slug: string, code: string, clientAddress: string): Promise<UnlockedTicketTypesDto> {
+    await this.accessCodeTries.consume(clientAddress);
+    const wrong = () => notFound('That access code is not valid for this event.');
+    if (!SLUG.test(slug)) throw wrong();
+    const row = await repo.findVisibleEventBySlug(this.db, slug);
+    if (!row) throw wrong();
+    const types = (await repo.listTicketTypes(this.db, row.id)).filter(
+      (t) => t.hidden && t.access_codes.includes(code),
+    );
+    if (types.length === 0) throw wrong();
+    const held = await this.heldByType(this.db, row.id);
+    const now = this.now();
+    return {
+      code,
+      ticketTypes: types.map((t) => toPublicTicketTypeDto(t, row, held.get(t.id) ?? 0, now)),
+    };
+  }
 
   async list(query: PublicQuery): Promise<PublicEventPage> {
     let window: TimeWindow = {};

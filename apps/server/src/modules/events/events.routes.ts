@@ -8,8 +8,10 @@ import {
   manageEventListItem,
   manageTicketTypeDto,
   messageEnvelope,
+  accessCodeBody,
   publicEventDto,
   publicEventPage,
+  unlockedTicketTypesDto,
   publicEventsQuery,
   updateEventBody,
   updateTicketTypeBody,
@@ -289,6 +291,21 @@ export function eventsRoutes(
         response: { 200: envelope(publicEventDto), 404: errorBody },
       },
       handler: async (request) => ({ data: await events.published.get(request.params.slug) }),
+    });
+
+    app.post('/:slug/access-code', {
+      schema: {
+        tags,
+        summary: 'The hidden ticket types an access code unlocks (decision 087)',
+        description:
+          'Public. A right code answers the hidden ticket types it unlocks, to be bought with `accessCode` in the order; a wrong one is 404. 20 tries per address in 15 minutes.',
+        params: slugParams,
+        body: accessCodeBody,
+        response: { 200: envelope(unlockedTicketTypesDto), 404: errorBody, 429: errorBody },
+      },
+      handler: async (request) => ({
+        data: await events.published.unlock(request.params.slug, request.body.code, request.ip),
+      }),
     });
 
     app.get('/:slug/calendar.ics', {

@@ -59,22 +59,31 @@ describe('demo data (npm run seed)', () => {
   }, 180_000);
 
   it('sells tickets: orders of every kind, over past weeks, paid for real (not TEST), some checked in', async () => {
-    const orders = async (status: string) => {
-      const page = await t.request(
-        'GET',
-        `${API}/events/manage/orders?status=${status}&pageSize=100`,
-        { token },
-      );
-      expect(page.status, page.text).toBe(200);
-      return page.body.data as {
-        total: number;
-        items: Array<{
-          totalPrice: number;
-          paymentMethod: string | null;
-          createdAt: string;
-          attendedAt: string | null;
-        }>;
-      };
+    type Page = {
+      total: number;
+      items: Array<{
+        totalPrice: number;
+        paymentMethod: string | null;
+        createdAt: string;
+        attendedAt: string | null;
+      }>;
+    };
+    // Every page: the demo has more than a page of completed orders.
+    const orders = async (status: string): Promise<Page> => {
+      const all: Page = { total: 0, items: [] };
+      for (let n = 1; n === 1 || all.items.length < all.total; n++) {
+        const page = await t.request(
+          'GET',
+          `${API}/events/manage/orders?status=${status}&pageSize=100&page=${n}`,
+          { token },
+        );
+        expect(page.status, page.text).toBe(200);
+        const data = page.body.data as Page;
+        all.total = data.total;
+        all.items.push(...data.items);
+        if (data.items.length === 0) break;
+      }
+      return all;
     };
     const completed = await orders('completed');
     const pending = await orders('pending');
@@ -159,6 +168,25 @@ describe('demo data (npm run seed)', () => {
       'Emeka Obi',
       'Folake Adeyemi',
     ]);
+    // Doors by gate (decision 084): two lists, the steward on the VIP gate, check-ins at each.
+    expect(
+      stats.body.data.byList.map((l: { name: string; byUser: { name: string }[] }) => [
+        l.name,
+        l.byUser.map((u) => u.name),
+      ]),
+    ).toEqual([
+      ['VIP gate', ['Emeka Obi']],
+      ['Main gate', ['Folake Adeyemi']],
+    ]);
+    const lists = await t.request('GET', `${API}/ticketPurchase/event/${jazz}/lists`, {
+      token: stewardToken,
+    });
+    expect(lists.body.data.lists.map((l: { name: string }) => l.name)).toEqual([
+      'VIP gate',
+      'Main gate',
+    ]);
+    expect(lists.body.data.assigned).toBe(lists.body.data.lists[0].id);
+    expect(list.body.list?.name).toBe('VIP gate');
   });
 
   it('shows a sell-out: a sold-out type with its waiting list, and a transferred order', async () => {

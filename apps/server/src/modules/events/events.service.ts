@@ -19,6 +19,7 @@ import type { MediaService } from '../media/media.service.ts';
 import { toManageEventDto, toManageListItem } from './events.dto.ts';
 import * as repo from './events.repository.ts';
 import { PublicEvents, type WaitingRoomOf } from './events.public.ts';
+import type { Limiter } from '../../lib/rate-limiter.ts';
 import { TicketTypes } from './events.ticket-types.ts';
 import {
   changeableEvent,
@@ -130,8 +131,10 @@ export class EventsService {
     private readonly payoutMissing: (ownerId: string) => Promise<boolean> = async () => false,
     /** The event's waiting room as its public page shows it (null when off; decision 034). */
     waitingRoomOf: WaitingRoomOf = async () => null,
+    /** Access-code tries per address (decision 087; the composition's limiter). */
+    accessCodeTries?: Limiter,
   ) {
-    this.published = new PublicEvents(db, now, waitingRoomOf, orders.heldByType);
+    this.published = new PublicEvents(db, now, waitingRoomOf, orders.heldByType, accessCodeTries);
     this.ticketTypes = new TicketTypes(db, orders.heldByType, now);
   }
 
@@ -378,6 +381,10 @@ export class EventsService {
             sales_end_at: t.sales_end_at,
             position: t.position,
             hidden: t.hidden,
+            kind: t.kind,
+            suggested_price_kobo: t.suggested_price_kobo,
+            admits: t.admits,
+            access_codes: t.access_codes,
           });
         }
         return this.manageDto(trx, copy);

@@ -1,4 +1,10 @@
-import type { EventCategory, EventStatus, EventVisibility, FeeMode } from '@gatepass/shared';
+import type {
+  EventCategory,
+  EventStatus,
+  EventVisibility,
+  FeeMode,
+  TicketKind,
+} from '@gatepass/shared';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export interface EventsTable {
@@ -54,6 +60,14 @@ export interface TicketTypesTable {
   sales_end_at: Date | null;
   position: number;
   hidden: boolean;
+  /** Decision 086: regular, pay what you want, donation (admits no one) or table (admits N). */
+  kind: Generated<TicketKind>;
+  /** Pay what you want / donation: the amount offered first (`price_kobo` is the minimum). */
+  suggested_price_kobo: ColumnType<number | null, number | null | undefined, number | null>;
+  /** People one ticket lets in: 1, a table's seats, 0 for a donation. */
+  admits: Generated<number>;
+  /** A hidden type with codes is sold to whoever brings one (decision 087), upper-case. */
+  access_codes: Generated<string[]>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

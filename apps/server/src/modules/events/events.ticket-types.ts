@@ -1,4 +1,11 @@
-import { EVENT_LIMITS, MAX_BELOW_MIN, SALES_END_BEFORE_START } from '@gatepass/shared';
+import {
+  buyerSetsPrice,
+  EVENT_LIMITS,
+  MAX_BELOW_MIN,
+  SALES_END_BEFORE_START,
+  SUGGESTED_BELOW_MINIMUM,
+  type TicketKind,
+} from '@gatepass/shared';
 import type { createTicketTypeBody, updateTicketTypeBody } from '@gatepass/shared';
 import type { ManageTicketTypeDto } from '@gatepass/shared';
 import type { z } from 'zod';
@@ -80,6 +87,8 @@ export class TicketTypes {
         sales_end_at: salesEnd,
         position: body.position ?? (await repo.nextTicketTypePosition(trx, event.id)),
         hidden: body.hidden ?? false,
+        ...kindColumns(body.kind, body.seats, body.suggestedPrice),
+        access_codes: body.accessCodes ?? [],
       });
       await repo.updateEvent(trx, event.id, {});
       return toManageTicketTypeDto(row, event, this.now());
@@ -104,6 +113,28 @@ export class TicketTypes {
       if (body.maxPerOrder !== undefined) patch.max_per_order = body.maxPerOrder;
       if (body.hidden !== undefined) patch.hidden = body.hidden;
       if (body.position !== undefined) patch.position = body.position;
+      if (body.accessCodes !== undefined) patch.access_codes = body.accessCodes;
+      if (
+        body.kind !== undefined ||
+        body.seats !== undefined ||
+        body.suggestedPrice !== undefined
+      ) {
+        const kind = body.kind ?? current.kind;
+        const next = kindColumns(kind, body.seats ?? current.admits, body.suggestedPrice);
+        if (kind === 'table' && body.kind === 'table' && current.kind !== 'table' && !body.seats)
+          throwIfIssues([{ field: 'seats', message: 'Say how many people a table seats.' }]);
+        // Who a ticket admits is what was sold: it stays while tickets are out (decision 086).
+        if (current.sold > 0 && (kind !== current.kind || next.admits !== current.admits))
+          throw new AppError(
+            409,
+            'TICKET_TYPE_HAS_SALES',
+            'This ticket type has sales: its kind and seats cannot change. Add a new ticket type instead.',
+          );
+        patch.kind = kind;
+        patch.admits = next.admits;
+        if (body.suggestedPrice !== undefined || kind !== current.kind)
+          patch.suggested_price_kobo = next.suggested_price_kobo;
+      }
       if (body.salesStartAt !== undefined) {
         patch.sales_start_at = body.salesStartAt
           ? toInstant(body.salesStartAt, event.time_zone)
@@ -113,6 +144,12 @@ export class TicketTypes {
         patch.sales_end_at = body.salesEndAt ? toInstant(body.salesEndAt, event.time_zone) : null;
       }
       const merged = { ...current, ...patch };
+      if (
+        merged.suggested_price_kobo !== null &&
+        merged.suggested_price_kobo !== undefined &&
+        merged.suggested_price_kobo < (merged.price_kobo ?? current.price_kobo)
+      )
+        throwIfIssues([{ field: 'suggestedPrice', message: SUGGESTED_BELOW_MINIMUM }]);
       throwIfIssues(
         ticketTypeIssues(
           merged.min_per_order ?? current.min_per_order,
@@ -167,6 +204,21 @@ export class TicketTypes {
       await repo.updateEvent(trx, event.id, {});
     });
   }
+}
+
+/**
+ * The columns a kind sets (decision 086): a table admits its seats, a donation no one,
+ * anything else one; only the kinds whose buyer types the amount keep a suggested amount.
+ */
+function kindColumns(
+  kind: TicketKind,
+  seats: number | undefined,
+  suggestedPrice: number | null | undefined,
+): { kind: TicketKind; admits: number; suggested_price_kobo: number | null } {
+  const admits =
+    kind === 'table' ? (seats ?? EVENT_LIMITS.tableSeatsMin) : kind === 'donation' ? 0 : 1;
+  const suggested = buyerSetsPrice(kind) && suggestedPrice != null ? suggestedPrice * 100 : null;
+  return { kind, admits, suggested_price_kobo: suggested };
 }
 
 function ticketTypeIssues(

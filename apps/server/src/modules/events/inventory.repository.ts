@@ -1,3 +1,4 @@
+import type { TicketKind } from '@gatepass/shared';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { organisers } from '../settings/settings.organisers.ts';
@@ -17,6 +18,11 @@ export interface SaleTicketType {
   sales_start_at: Date | null;
   sales_end_at: Date | null;
   hidden: boolean;
+  /** Decision 086; for pay what you want and donations `price_kobo` is the minimum. */
+  kind: TicketKind;
+  admits: number;
+  /** A hidden type's codes (decision 087): checkout checks the buyer's in memory. */
+  access_codes: string[];
 }
 
 const SALE_TICKET_TYPE_COLUMNS = [
@@ -31,6 +37,9 @@ const SALE_TICKET_TYPE_COLUMNS = [
   'sales_start_at',
   'sales_end_at',
   'hidden',
+  'kind',
+  'admits',
+  'access_codes',
 ] as const;
 
 /**

@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
 import { newToken, sha256 } from '../../lib/secrets.ts';
+import { shortCache } from '../../lib/short-cache.ts';
 import { inventoryService, PurchaseGroups } from '../events/inventory.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { promoCodes } from '../promos/promos.codes.ts';
@@ -18,13 +19,11 @@ import {
 } from './orders.checkout.ts';
 import type { OrdersConfig } from './orders.config.ts';
 import { toOrderDto, toQuoteDto } from './orders.dto.ts';
-import { ticketShareReached, tooManyOpenHolds } from './orders.errors.ts';
+import { ticketShareReached } from './orders.errors.ts';
 import type { Holds } from './orders.holds.ts';
-import * as holdRepo from './orders.holds.repository.ts';
 import {
   addressAllowance,
   buyerAllowance,
-  CHECKOUT_LIMITS,
   emailKey,
   phoneKey,
   ticketsUnits,
@@ -44,6 +43,10 @@ export class BuyerCheckout {
   readonly groups: CheckoutGroups;
   /** Purchases of one event arriving together are decided and written as a group. */
   private readonly purchases: PurchaseGroups<Purchase, Created>;
+  /** The event's tickets in all, for the shares: held a second per process (decision 094). */
+  private readonly capacities = shortCache((eventId: string) =>
+    inventoryService.capacity(this.db, eventId),
+  );
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -62,11 +65,12 @@ export class BuyerCheckout {
     eventId: string;
     items: Line[];
     promoCode?: string | undefined;
+    accessCode?: string | undefined;
   }): Promise<QuoteDto> {
     const state = await inventoryService.saleState(this.db, input.eventId, false);
     const now = Date.now();
     const types = new Map(state.types.map((t) => [t.id, t]));
-    const { event, lines } = checkBasket(state.event, types, input.items, now);
+    const { event, lines } = checkBasket(state.event, types, input.items, now, input.accessCode);
     const promo = input.promoCode
       ? checkPromo(await promoCodes.byCode(this.db, event.id, input.promoCode), 0, now)
       : null;
@@ -113,12 +117,11 @@ export class BuyerCheckout {
     await this.limits.confirmationMailsPerAddress.check(clientAddress);
     await this.limits.ordersPerEmail.consume(email);
     await this.limits.ordersPerPhone.consume(phone);
-    const open = await holdRepo.countOpenHolds(this.db, input.eventId, email, phone);
-    // A first look, outside any lock: decided again under the buyer's lock at checkout.
-    if (open >= CHECKOUT_LIMITS.openHoldsPerBuyerPerEvent) throw tooManyOpenHolds(open);
+    // The buyer's open holds are counted in the group's transaction (orders.checkout.ts), for
+    // the whole group in one statement, not here once per order (decision 094).
     // Shares of the event's tickets: per address in the hold window, per buyer in a day.
     const tickets = input.items.reduce((n, line) => n + line.quantity, 0);
-    const capacity = await inventoryService.capacity(this.db, input.eventId);
+    const capacity = await this.capacities.get(input.eventId);
     const shares: [Limiter, string, number][] = [
       [
         this.limits.ticketsPerAddressPerEvent,

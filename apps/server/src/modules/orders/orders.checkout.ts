@@ -16,6 +16,7 @@ import { confirmationMessages } from './orders.mails.ts';
 import type { TicketLinks } from '../tickets/ticket-links.ts';
 import type { WalletEnabled } from '../tickets/wallet-links.ts';
 import { priceOrder, type PricedLine, type Pricing } from './orders.pricing.ts';
+import { checkAccess, unitPriceOf } from './orders.ticket-kinds.ts';
 import { promoCodes, type PromoCode } from '../promos/promos.codes.ts';
 import { promoUsedUp, soldOut, tooManyOpenHolds } from './orders.errors.ts';
 import * as holdRepo from './orders.holds.repository.ts';
@@ -46,6 +47,8 @@ import type { OrderItemRow, OrderRow } from './orders.table.ts';
 export interface Line {
   ticketTypeId: string;
   quantity: number;
+  /** Pay what you want / donation: whole naira per ticket (decision 086). */
+  amount?: number | undefined;
 }
 
 export interface Buyer {
@@ -59,6 +62,8 @@ export interface CheckoutInput {
   eventId: string;
   items: Line[];
   promoCode?: string | undefined;
+  /** Unlocks hidden ticket types (decision 087). */
+  accessCode?: string | undefined;
   buyer: Buyer;
 }
 
@@ -74,8 +79,16 @@ export interface Created {
   event: SaleEvent;
 }
 
-/** Runs inside the transaction that completes orders (the organiser's notification mail). */
-export type OrderCompletedHook = (trx: Kysely<Database>, completed: Created[]) => Promise<void>;
+/**
+ * Runs inside the transaction that completes orders (the organiser's notification mail).
+ * `how`: made complete by the checkout (free orders), or completed later (paid, or an
+ * offer claimed) — only the latter can be a waiting-list offer.
+ */
+export type OrderCompletedHook = (
+  trx: Kysely<Database>,
+  completed: Created[],
+  how: 'at-checkout' | 'later',
+) => Promise<void>;
 
 export interface CheckoutConfig {
   publicUrl: string;
@@ -97,14 +110,16 @@ const byTypeId = <T extends { ticketTypeId: string }>(lines: T[]) =>
 
 /**
  * The basket checks, against the event and its ticket types as read: the event is on sale,
- * each type appears once, is not hidden, is within its sales window and the quantity within
- * its per-order bounds. Returns the lines priced at the types' prices.
+ * each type appears once, is not hidden (or its access code came with it), is within its
+ * sales window and the quantity within its per-order bounds. Returns the lines priced at the
+ * types' prices, or the amounts typed for pay what you want (orders.ticket-kinds.ts).
  */
 export function checkBasket(
   event: SaleEvent | undefined,
   types: ReadonlyMap<string, SaleTicketType>,
   items: Line[],
   now: number,
+  accessCode?: string | undefined,
 ): { event: SaleEvent; lines: PricedLine[] } {
   if (!event || event.status === 'draft') throw notFound('This event was not found.');
   if (event.status === 'cancelled')
@@ -122,12 +137,13 @@ export function checkBasket(
   }
   const lines: PricedLine[] = items.map((item) => {
     const type = types.get(item.ticketTypeId);
-    if (!type || type.event_id !== event.id || type.hidden)
+    if (!type || type.event_id !== event.id)
       throw new AppError(
         400,
         'VALIDATION_FAILED',
         'A chosen ticket type is not on sale for this event.',
       );
+    checkAccess(type, accessCode);
     if (type.sales_start_at && type.sales_start_at.getTime() > now) {
       throw new AppError(409, 'CONFLICT', `"${type.name}" is not on sale yet.`);
     }
@@ -145,7 +161,8 @@ export function checkBasket(
       ticketTypeId: type.id,
       name: type.name,
       quantity: item.quantity,
-      unitPriceKobo: type.price_kobo,
+      unitPriceKobo: unitPriceOf(type, item.amount),
+      ...(type.admits !== 1 ? { admits: type.admits } : {}),
     };
   });
   return { event, lines };
@@ -283,7 +300,14 @@ export class CheckoutGroups {
       const now = Date.now();
       purchases.forEach((purchase, index) => {
         try {
-          const { event, lines } = checkBasket(state.event, types, purchase.input.items, now);
+          const { input } = purchase;
+          const { event, lines } = checkBasket(
+            state.event,
+            types,
+            input.items,
+            now,
+            input.accessCode,
+          );
           const promo = purchase.input.promoCode
             ? checkPromo(
                 promos.get(purchase.input.promoCode),
@@ -350,7 +374,7 @@ export class CheckoutGroups {
           trx,
           completed.flatMap((c) => confirmationMessages(c.order, c.items, event, this.config)),
         );
-        await this.completedHook?.(trx, completed);
+        await this.completedHook?.(trx, completed, 'at-checkout');
       }
 
       // Last: take the tickets (the hot rows), then the promo uses, each conditionally.
@@ -380,10 +404,13 @@ export class CheckoutGroups {
 
   /**
    * A buyer (email, and phone) may have `openHoldsPerBuyerPerEvent` orders of an event
-   * waiting for payment (decision 025). The checkout's first check reads outside any lock,
-   * so twenty identical orders at once all passed it (decision 051): here it is decided
-   * again under a lock per buyer key held to the commit, counting the holds committed
-   * before and those of this group. Purchases over it are refused and leave `accepted`.
+   * waiting for payment (decision 025); one who has that many gets no other order of the
+   * event, free or not, until one is paid or lapses. Counted here for the whole group in one
+   * statement (decision 094; before, each order read it once outside any lock as well, and
+   * twenty identical orders at once all passed that look — decision 051). A purchase that
+   * would hold tickets takes a lock per buyer key held to the commit, so the count is exact
+   * for it, counting the holds committed before and those of this group. Purchases over it
+   * are refused and leave `accepted`.
    */
   private async limitOpenHolds(
     trx: Kysely<Database>,
@@ -391,17 +418,19 @@ export class CheckoutGroups {
     accepted: Accepted[],
     outcomes: Settled<Created>[],
   ): Promise<void> {
-    const pending = accepted.filter((a) => !a.free);
-    if (pending.length === 0) return;
+    if (accepted.length === 0) return;
     const keyOf = (a: Accepted) => ({
       email: emailKey(a.purchase.input.buyer.email),
       phone: phoneKey(a.purchase.input.buyer.phone),
     });
-    const buyers = pending.map(keyOf);
-    await lockKeys(
-      trx,
-      buyers.flatMap((b) => [`holds:${eventId}:e:${b.email}`, `holds:${eventId}:p:${b.phone}`]),
-    );
+    const buyers = accepted.map(keyOf);
+    const holding = buyers.filter((_, i) => !accepted[i]!.free);
+    if (holding.length > 0) {
+      await lockKeys(
+        trx,
+        holding.flatMap((b) => [`holds:${eventId}:e:${b.email}`, `holds:${eventId}:p:${b.phone}`]),
+      );
+    }
     const held = await holdRepo.findOpenHoldKeys(
       trx,
       eventId,
@@ -410,16 +439,16 @@ export class CheckoutGroups {
     );
     const holds = held.map((h) => ({ email: h.email_key, phone: h.phone_key }));
     const refused = new Set<Accepted>();
-    for (const a of pending) {
-      const b = keyOf(a);
+    accepted.forEach((a, i) => {
+      const b = buyers[i]!;
       const open = holds.filter((h) => h.email === b.email || h.phone === b.phone).length;
       if (open >= CHECKOUT_LIMITS.openHoldsPerBuyerPerEvent) {
         refused.add(a);
         outcomes[a.index] = { ok: false, error: tooManyOpenHolds(open) };
-      } else {
+      } else if (!a.free) {
         holds.push(b);
       }
-    }
+    });
     if (refused.size === 0) return;
     const kept = accepted.filter((a) => !refused.has(a));
     accepted.splice(0, accepted.length, ...kept);

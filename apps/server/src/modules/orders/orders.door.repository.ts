@@ -98,7 +98,13 @@ export function findAdmissibleOrderItems(db: Db, eventId: string) {
     db
       .selectFrom('order_items')
       .innerJoin('orders', 'orders.id', 'order_items.order_id')
-      .select(['order_items.order_id', 'order_items.name', 'order_items.quantity'])
+      .select([
+        'order_items.order_id',
+        'order_items.name',
+        'order_items.quantity',
+        'order_items.ticket_type_id',
+        'order_items.admits',
+      ])
       .where('orders.event_id', '=', eventId)
       .where('orders.status', '=', 'completed')
       // In the event's own order of types (Regular before VIP, as the organiser set them).
@@ -142,5 +148,38 @@ export function findTransferredCodes(db: Db, eventId: string, codes: string[]) {
   return transfersOfEvent(db, eventId)
     .select(['order_transfers.from_code as code'])
     .where('order_transfers.from_code', 'in', codes)
+    .execute();
+}
+
+/**
+ * Check-in lists (decision 084): the completed orders of the event among `codes`, with the
+ * ticket types they hold (id and name as bought), for the list's check of its types.
+ */
+export async function findCompletedWithTypes(db: Db, eventId: string, codes: string[]) {
+  if (codes.length === 0) return [];
+  return db
+    .selectFrom('orders')
+    .innerJoin('order_items', 'order_items.order_id', 'orders.id')
+    .select(['orders.id', 'orders.code', 'order_items.ticket_type_id', 'order_items.name'])
+    .where('orders.event_id', '=', eventId)
+    .where('orders.code', 'in', codes)
+    .where('orders.status', '=', 'completed')
+    .execute();
+}
+
+/**
+ * An admission at a check-in list that is the order's first anywhere: the order's
+ * event-wide `attended_at` is set once (the first time wins), so everything that reads it
+ * (figures, the drawer, messages to those checked in) stays true.
+ */
+export function markFirstAttended(db: Db, eventId: string, orderIds: string[], userId: string) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .updateTable('orders')
+    .set({ attended_at: sql<Date>`now()`, attended_by: userId, updated_at: sql<Date>`now()` })
+    .where('event_id', '=', eventId)
+    .where('id', 'in', orderIds)
+    .where('attended_at', 'is', null)
+    .returning(['id'])
     .execute();
 }

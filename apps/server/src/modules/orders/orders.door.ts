@@ -38,6 +38,44 @@ export class Door {
     return doorRepo.findAdmissibleOrderItems(this.db, eventId);
   }
 
+  /** Check-in lists (decision 084): the event's completed orders among `codes`, with their types. */
+  completedWithTypes(eventId: string, codes: string[]) {
+    return doorRepo.findCompletedWithTypes(this.db, eventId, codes);
+  }
+
+  /**
+   * Check-in lists: the orders let in at a list, in the caller's transaction `trx` (the
+   * list's own row is checkin's): the first admission anywhere sets the order's
+   * `attended_at` and is the order's check-in webhook; later lists' admissions are not.
+   */
+  async firstAttended(
+    trx: Kysely<Database>,
+    eventId: string,
+    orderIds: string[],
+    userId: string,
+    deviceId: string | null,
+  ): Promise<void> {
+    const rows = await doorRepo.markFirstAttended(trx, eventId, orderIds, userId);
+    if (rows.length === 0) return;
+    await this.hooks.changes?.checkedIn(
+      trx,
+      eventId,
+      rows.map((o) => o.id),
+      deviceId,
+    );
+  }
+
+  /** After a committed check-in: the outbox may have webhook deliveries to send. */
+  kick(): void {
+    this.mail.kick();
+  }
+
+  /** The codes among `codes` that were this event's before a transfer. */
+  async transferredCodes(eventId: string, codes: string[]): Promise<string[]> {
+    const rows = await doorRepo.findTransferredCodes(this.db, eventId, codes);
+    return [...new Set(rows.map((t) => t.code))];
+  }
+
   /**
    * Records check-ins: which codes got in now, which were in already (and since when),
    * and which are not an admissible order of this event.

@@ -56,6 +56,7 @@ function itemDtos(items: OrderItemRow[]): OrderDto['items'] {
     quantity: i.quantity,
     unitPrice: koboToNaira(i.unit_price_kobo),
     lineTotal: koboToNaira(i.unit_price_kobo * i.quantity),
+    admits: i.admits,
   }));
 }
 
@@ -150,6 +151,7 @@ export function toQuoteDto(
       quantity: l.quantity,
       unitPrice: koboToNaira(l.unitPriceKobo),
       lineTotal: koboToNaira(l.unitPriceKobo * l.quantity),
+      admits: l.admits ?? 1,
     })),
     quantity: pricing.quantity,
     subtotal: koboToNaira(pricing.subtotalKobo),

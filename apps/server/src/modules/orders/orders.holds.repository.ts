@@ -28,24 +28,6 @@ export function expireDueOrders(db: Db, limit: number, eventId?: string): Promis
     .execute();
 }
 
-/** Open holds (pending orders still holding) of one buyer, by email or phone, for an event. */
-export async function countOpenHolds(
-  db: Db,
-  eventId: string,
-  emailKey: string,
-  phoneKey: string,
-): Promise<number> {
-  const row = await db
-    .selectFrom('orders')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('event_id', '=', eventId)
-    .where('status', '=', 'pending')
-    .where('reserved_until', '>', sql<Date>`now()`)
-    .where((eb) => eb.or([eb('email_key', '=', emailKey), eb('phone_key', '=', phoneKey)]))
-    .executeTakeFirstOrThrow();
-  return row.n;
-}
-
 /** The buyer keys of the open holds of an event held by any of these emails or phones. */
 export function findOpenHoldKeys(
   db: Db,

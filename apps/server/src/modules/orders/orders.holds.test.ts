@@ -136,6 +136,29 @@ describe('open holds per buyer', () => {
     expect(third.body.error).toMatch(/already have 2 orders waiting for payment for this event/);
     expect(emailKey(' A.D.A.Obi+x@GoogleMail.com ')).toBe('adaobi@gmail.com');
   });
+
+  it("refuses a free order too while the buyer's two holds are open, counted in the group (decision 094)", async () => {
+    const { event, types } = await givenEventWithTypes(t, organiser.token, [
+      { price: 5000, capacity: 20 },
+      { price: 0, capacity: 20 },
+    ]);
+    const [paid, free] = [types[0]!.id, types[1]!.id];
+    const me = buyer({ email: 'two.holds@example.com', phone: '0803 777 0042' });
+    await pending(event.id, paid, me);
+    await pending(event.id, paid, me);
+    const freeOrder = (who: typeof me, ip: string) =>
+      t.post(
+        ORDERS,
+        { eventId: event.id, items: [{ ticketTypeId: free, quantity: 1 }], buyer: who },
+        { ip },
+      );
+    const mine = await freeOrder(me, '102.89.7.1');
+    expect(mine.status, mine.text).toBe(409);
+    expect(mine.body.error).toMatch(/already have 2 orders waiting for payment for this event/);
+    // Another buyer's free order in the same moment is not held back by it.
+    const other = await freeOrder(buyer({ phone: '0803 777 0043' }), '102.89.7.2');
+    expect(other.status, other.text).toBe(201);
+  });
 });
 
 describe('confirmation mails', () => {

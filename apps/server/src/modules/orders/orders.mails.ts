@@ -8,7 +8,13 @@ import {
 } from '../mail/mail.service.ts';
 import { WHATSAPP_TEMPLATES, whatsappText } from '../sms/whatsapp.provider.ts';
 import type { TicketLinks } from '../tickets/ticket-links.ts';
-import { ticketLines, when, where, type TicketOrder } from '../tickets/tickets.render.ts';
+import {
+  admitsText,
+  ticketLines,
+  when,
+  where,
+  type TicketOrder,
+} from '../tickets/tickets.render.ts';
 import { TICKET_QR_CID } from '../tickets/tickets.service.ts';
 import { isTestPaid, ticketOrderOf } from './orders.dto.ts';
 import { orderConfirmationSms } from './orders.sms.ts';
@@ -140,7 +146,7 @@ export function orderConfirmationMail(
     `When: ${whenText}`,
     `Where: ${whereText}`,
     `Tickets: ${lines.join(', ')}`,
-    `Admits: ${order.quantity} ${order.quantity === 1 ? 'person' : 'people'}`,
+    `Admits: ${admitsText(ticket)}`,
     `Total: ${total}`,
     '',
     'Show the QR code (attached, and in your PDF ticket) or the order code at the door.',

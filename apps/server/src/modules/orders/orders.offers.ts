@@ -1,4 +1,4 @@
-import { LIMITS, type OrderDto } from '@gatepass/shared';
+import { buyerSetsPrice, LIMITS, type OrderDto } from '@gatepass/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -69,7 +69,14 @@ export class Offers implements OfferHolds {
       const checked = checkBasket(
         state.event,
         type ? new Map([[type.id, { ...type, min_per_order: 1 }]]) : types,
-        [{ ticketTypeId: input.ticketTypeId, quantity: input.quantity }],
+        [
+          {
+            ticketTypeId: input.ticketTypeId,
+            quantity: input.quantity,
+            // Pay what you want: an offer is held at the minimum (decision 086).
+            ...(type && buyerSetsPrice(type.kind) ? { amount: type.price_kobo / 100 } : {}),
+          },
+        ],
         Date.now(),
       );
       lines = checked.lines;
@@ -141,7 +148,7 @@ export class Offers implements OfferHolds {
         trx,
         confirmationMessages(order, items, event, this.room.config),
       );
-      await this.hooks.completed?.(trx, [{ order, items, event }]);
+      await this.hooks.completed?.(trx, [{ order, items, event }], 'later');
       return { order, items, event };
     });
     if (!result) return undefined;

@@ -5,6 +5,8 @@ export interface PricedLine {
   name: string;
   quantity: number;
   unitPriceKobo: number;
+  /** People each ticket admits, when not 1: a table's seats, 0 for a donation (decision 086). */
+  admits?: number | undefined;
 }
 
 export interface Promo {

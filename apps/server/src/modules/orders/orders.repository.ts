@@ -42,6 +42,8 @@ export interface NewOrderItem {
   name: string;
   quantity: number;
   unitPriceKobo: number;
+  /** People each ticket admits, when not 1 (a table, a donation: decision 086). */
+  admits?: number | undefined;
 }
 
 /** Who holds an order, as its columns (a new order's buyer, a transfer's new holder). */
@@ -108,6 +110,9 @@ export function insertOrderItems(db: Db, items: NewOrderItem[]): Promise<OrderIt
         name: i.name,
         quantity: i.quantity,
         unit_price_kobo: i.unitPriceKobo,
+        // Only a line that admits other than one names the column: a group of regular
+        // tickets sends the same INSERT as before (the flash sale's hot path).
+        ...(i.admits !== undefined && i.admits !== 1 ? { admits: i.admits } : {}),
       })),
     )
     .returningAll()

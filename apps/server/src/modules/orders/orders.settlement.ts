@@ -234,7 +234,7 @@ export class Settlement implements PaymentSettlement {
         },
       ]);
       await this.mail.enqueueMany(trx, confirmationMessages(order, items, event, this.config));
-      await this.hooks.completed?.(trx, [{ order, items, event }]);
+      await this.hooks.completed?.(trx, [{ order, items, event }], 'later');
       return { order, items, event };
     });
     if (result === 'cancelled') throw eventCancelled(actorUserId !== null);
@@ -399,7 +399,7 @@ export class Settlement implements PaymentSettlement {
     const completed = await payRepo.completeLockedOrder(trx, order.id, order.status, payment);
     await repo.addHistory(trx, [{ orderId: order.id, kind, detail }]);
     await this.mail.enqueueMany(trx, confirmationMessages(completed, items, event, this.config));
-    await this.hooks.completed?.(trx, [{ order: completed, items, event }]);
+    await this.hooks.completed?.(trx, [{ order: completed, items, event }], 'later');
     return 'completed';
   }
 

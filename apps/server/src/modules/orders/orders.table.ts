@@ -53,6 +53,8 @@ export interface OrderItemsTable {
   name: string;
   quantity: number;
   unit_price_kobo: number;
+  /** People each ticket of the line lets in, when bought: 1, a table's seats, 0 a donation. */
+  admits: Generated<number>;
 }
 
 export interface OrderHistoryTable {

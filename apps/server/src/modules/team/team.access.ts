@@ -154,5 +154,6 @@ function memberActor(userId: string, m: repo.MembershipRow): Actor {
     organiserId: m.organiser_id,
     role: m.role,
     eventIds: m.all_events ? null : m.event_ids,
+    checkinListId: m.checkin_list_id,
   };
 }

@@ -14,7 +14,14 @@ export function refsOf(
   });
 }
 
-export function memberDto(m: MemberListRow, refs: Map<string, TeamEventRef>): TeamMemberDto {
+/** A steward's check-in list as the team page shows it. */
+export type CheckinListRef = { id: string; name: string; eventId: string };
+
+export function memberDto(
+  m: MemberListRow,
+  refs: Map<string, TeamEventRef>,
+  lists: Map<string, CheckinListRef> = new Map(),
+): TeamMemberDto {
   return {
     userId: m.user_id,
     fullName: m.full_name,
@@ -23,6 +30,7 @@ export function memberDto(m: MemberListRow, refs: Map<string, TeamEventRef>): Te
     events: refsOf(m.all_events ? null : m.event_ids, refs),
     joinedAt: m.created_at.toISOString(),
     lastActiveAt: m.last_active_at?.toISOString() ?? null,
+    checkinList: (m.checkin_list_id && lists.get(m.checkin_list_id)) || null,
   };
 }
 

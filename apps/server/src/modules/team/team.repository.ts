@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { accounts } from '../auth/auth.accounts.ts';
-import { checkinStats, type CheckinStatRow } from '../checkin/checkin.stats.ts';
+import { checkinListLookup, checkinStats, type CheckinStatRow } from '../checkin/checkin.stats.ts';
 import { eventLookup, type EventRef } from '../events/events.lookup.ts';
 import { orderLookup } from '../orders/orders.lookup.ts';
 import { promoLookup } from '../promos/promos.lookup.ts';
@@ -22,6 +22,7 @@ export interface MembershipRow {
   all_events: boolean;
   event_ids: string[];
   last_active_at: Date | null;
+  checkin_list_id: string | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -53,7 +54,7 @@ export async function findMembership(
 ): Promise<MembershipRow | undefined> {
   return db
     .selectFrom('team_members as m')
-    .select(['m.organiser_id', 'm.role', 'm.all_events', 'm.last_active_at'])
+    .select(['m.organiser_id', 'm.role', 'm.all_events', 'm.last_active_at', 'm.checkin_list_id'])
     .select(memberEvents().as('event_ids'))
     .where('m.organiser_id', '=', organiserId)
     .where('m.user_id', '=', userId)
@@ -72,7 +73,7 @@ export async function defaultContext(
     eventLookup.ownsAny(db, userId),
     db
       .selectFrom('team_members as m')
-      .select(['m.organiser_id', 'm.role', 'm.all_events', 'm.last_active_at'])
+      .select(['m.organiser_id', 'm.role', 'm.all_events', 'm.last_active_at', 'm.checkin_list_id'])
       .select(memberEvents().as('event_ids'))
       .where('m.user_id', '=', userId)
       .orderBy('m.created_at', 'desc')
@@ -100,12 +101,20 @@ export interface MemberListRow {
   event_ids: string[];
   created_at: Date;
   last_active_at: Date | null;
+  checkin_list_id: string | null;
 }
 
 export function listMembers(db: Db, organiserId: string): Promise<MemberListRow[]> {
   return db
     .selectFrom('team_members as m')
-    .select(['m.user_id', 'm.role', 'm.all_events', 'm.created_at', 'm.last_active_at'])
+    .select([
+      'm.user_id',
+      'm.role',
+      'm.all_events',
+      'm.created_at',
+      'm.last_active_at',
+      'm.checkin_list_id',
+    ])
     .select(accounts.fullNameOf(sql.ref('m.user_id')).as('full_name'))
     .select(accounts.emailOf(sql.ref('m.user_id')).as('email'))
     .select(memberEvents().as('event_ids'))
@@ -213,6 +222,28 @@ export async function updateMemberRole(
     .where('user_id', '=', userId)
     .execute();
 }
+
+/** A door steward's one check-in list (decision 084), or none. */
+export async function setMemberCheckinList(
+  db: Db,
+  organiserId: string,
+  userId: string,
+  listId: string | null,
+): Promise<void> {
+  await db
+    .updateTable('team_members')
+    .set({ checkin_list_id: listId })
+    .where('organiser_id', '=', organiserId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** A check-in list by id (its event and name), asked of checkin (decision 065). */
+export const findCheckinList = (db: Db, listId: string) => checkinListLookup.find(db, listId);
+
+/** Per check-in list and user, the event's admissions (decision 084). */
+export const checkinsByListAndUser = (db: Db, eventId: string) =>
+  checkinStats.byListAndUser(db, eventId);
 
 export async function deleteMember(db: Db, organiserId: string, userId: string): Promise<boolean> {
   const res = await db

@@ -7,6 +7,7 @@ import {
   invitationPreviewDto,
   invitationTokenBody,
   inviteMemberBody,
+  memberCheckinListBody,
   messageEnvelope,
   teamDto,
   teamInvitationDto,
@@ -120,6 +121,31 @@ export function manageTeamRoutes(team: TeamService, auth: AuthService): FastifyP
         ),
         message: 'Team member updated.',
       }),
+    });
+
+    app.put('/team/members/:userId/checkin-list', {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Give a door steward one check-in list (or none: null); their door checks it from their next request',
+        params: memberParams,
+        body: memberCheckinListBody,
+        response: { 200: envelope(teamMemberDto), ...errors },
+      },
+      handler: async (request) => {
+        const member = await team.setCheckinList(
+          actingOrganiser(request),
+          request.params.userId,
+          request.body.listId,
+        );
+        return {
+          data: member,
+          message: member.checkinList
+            ? `${member.fullName} checks tickets at the ${member.checkinList.name}.`
+            : `${member.fullName} checks the whole event's door.`,
+        };
+      },
     });
 
     app.delete('/team/members/:userId', {

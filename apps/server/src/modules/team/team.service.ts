@@ -1,4 +1,5 @@
 import {
+  CHECKIN_LIST_MESSAGES,
   TEAM_LIMITS,
   type CheckinStatsDto,
   type InvitationPreviewDto,
@@ -19,7 +20,8 @@ import type { LimitsOf } from '../../lib/rate-limiter.ts';
 import { newToken, sha256 } from '../../lib/secrets.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { isUuid, TeamAccess } from './team.access.ts';
-import { invitationDto, memberDto, refsOf } from './team.dto.ts';
+import { invitationDto, memberDto, refsOf, type CheckinListRef } from './team.dto.ts';
+import type { ListUserStatRow } from '../checkin/checkin.stats.ts';
 import { invitationMail } from './team.mails.ts';
 import { forbidden, NOT_FOUND_OF, TEAM_MESSAGES } from './team.messages.ts';
 import * as repo from './team.repository.ts';
@@ -63,6 +65,7 @@ export class TeamService {
       repo.listInvitations(this.db, organiserId),
     ]);
     if (!owner) throw notFound('This account no longer exists.');
+    const lists = await this.listRefs(members);
     const refs = await this.eventRefs(organiserId, [
       ...members.flatMap((m) => (m.all_events ? [] : m.event_ids)),
       ...invitations.flatMap((i) => i.event_ids ?? []),
@@ -78,8 +81,9 @@ export class TeamService {
           events: null,
           joinedAt: new Date(0).toISOString(),
           lastActiveAt: null,
+          checkinList: null,
         },
-        ...members.map((m) => memberDto(m, refs)),
+        ...members.map((m) => memberDto(m, refs, lists)),
       ],
       invitations: invitations.map((i) => invitationDto(i, refs, now)),
     };
@@ -158,14 +162,65 @@ export class TeamService {
     let eventIds: string[] | null | undefined =
       body.eventIds === undefined ? undefined : await this.checkEvents(organiserId, body);
     if (role === 'manager') eventIds = null;
+    // A check-in list goes with the door role and with its event (decision 084).
+    let dropList = false;
+    if (current.checkin_list_id && (role !== 'door' || eventIds)) {
+      const list = await repo.findCheckinList(this.db, current.checkin_list_id);
+      dropList = role !== 'door' || !list || !eventIds?.includes(list.event_id);
+    }
     await this.db.transaction().execute(async (trx) => {
       if (role !== current.role) await repo.updateMemberRole(trx, organiserId, userId, role);
       if (eventIds !== undefined) await repo.setMemberEvents(trx, organiserId, userId, eventIds);
+      if (dropList) await repo.setMemberCheckinList(trx, organiserId, userId, null);
     });
+    return this.memberOf(organiserId, userId);
+  }
+
+  /**
+   * Gives a door steward one check-in list of an event they check, or takes it away
+   * (decision 084); their door checks that list from their next request.
+   */
+  async setCheckinList(
+    organiserId: string,
+    userId: string,
+    listId: string | null,
+  ): Promise<TeamMemberDto> {
+    if (!isUuid(userId)) throw notFound(TEAM_MESSAGES.memberNotFound);
+    const current = await repo.findMembership(this.db, organiserId, userId);
+    if (!current) throw notFound(TEAM_MESSAGES.memberNotFound);
+    if (listId !== null) {
+      if (current.role !== 'door') throw fieldError('listId', CHECKIN_LIST_MESSAGES.stewardOnly);
+      const list = await repo.findCheckinList(this.db, listId);
+      const owner = list && (await repo.resourceOwner(this.db, 'event', list.event_id));
+      if (!list || owner?.ownerId !== organiserId) throw notFound(CHECKIN_LIST_MESSAGES.notFound);
+      if (!current.all_events && !current.event_ids.includes(list.event_id))
+        throw fieldError('listId', CHECKIN_LIST_MESSAGES.listNotTheirs);
+    }
+    await repo.setMemberCheckinList(this.db, organiserId, userId, listId);
+    return this.memberOf(organiserId, userId);
+  }
+
+  private async memberOf(organiserId: string, userId: string): Promise<TeamMemberDto> {
     const row = (await repo.listMembers(this.db, organiserId)).find((m) => m.user_id === userId);
     if (!row) throw notFound(TEAM_MESSAGES.memberNotFound);
-    const refs = await this.eventRefs(organiserId, row.all_events ? [] : row.event_ids);
-    return memberDto(row, refs);
+    const [refs, lists] = await Promise.all([
+      this.eventRefs(organiserId, row.all_events ? [] : row.event_ids),
+      this.listRefs([row]),
+    ]);
+    return memberDto(row, refs, lists);
+  }
+
+  /** The check-in lists the members were given, by id. */
+  private async listRefs(
+    members: { checkin_list_id: string | null }[],
+  ): Promise<Map<string, CheckinListRef>> {
+    const ids = [
+      ...new Set(members.flatMap((m) => (m.checkin_list_id ? [m.checkin_list_id] : []))),
+    ];
+    const rows = await Promise.all(ids.map((id) => repo.findCheckinList(this.db, id)));
+    return new Map(
+      rows.flatMap((l) => (l ? [[l.id, { id: l.id, name: l.name, eventId: l.event_id }]] : [])),
+    );
   }
 
   async removeMember(organiserId: string, userId: string): Promise<string> {
@@ -259,10 +314,11 @@ export class TeamService {
   async checkinStats(organiserId: string, eventId: string): Promise<CheckinStatsDto> {
     const resource = await repo.resourceOwner(this.db, 'event', eventId);
     if (!resource || resource.ownerId !== organiserId) throw notFound(NOT_FOUND_OF.event);
-    const [byUser, byHour, members] = await Promise.all([
+    const [byUser, byHour, members, byListAndUser] = await Promise.all([
       repo.checkinsByUser(this.db, eventId),
       repo.checkinsByHour(this.db, eventId),
       repo.listMembers(this.db, organiserId),
+      repo.checkinsByListAndUser(this.db, eventId),
     ]);
     const roleOf = (id: string | null): TeamRole | null => {
       if (!id) return null;
@@ -283,6 +339,7 @@ export class TeamService {
         hour: new Date(h.hour).toISOString(),
         admitted: h.admitted,
       })),
+      byList: byListOf(byListAndUser),
     };
   }
 
@@ -327,6 +384,29 @@ export class TeamService {
       invitationMail(invitation.email, name, invitation.role, titles, link),
     );
   }
+}
+
+/** The rows per list and user, grouped per list (lists in the order they were made). */
+function byListOf(rows: ListUserStatRow[]): CheckinStatsDto['byList'] {
+  const lists = new Map<string, CheckinStatsDto['byList'][number]>();
+  for (const r of rows) {
+    const list = lists.get(r.list_id) ?? {
+      listId: r.list_id,
+      name: r.list_name,
+      admitted: 0,
+      byUser: [],
+    };
+    list.admitted += r.admitted;
+    list.byUser.push({
+      userId: r.user_id,
+      name: r.full_name ?? 'A former account',
+      admitted: r.admitted,
+      firstAt: new Date(r.first_at).toISOString(),
+      lastAt: new Date(r.last_at).toISOString(),
+    });
+    lists.set(r.list_id, list);
+  }
+  return [...lists.values()];
 }
 
 function fieldError(field: string, message: string): AppError {

@@ -9,6 +9,8 @@ export interface TeamMembersTable {
   all_events: boolean;
   created_at: Generated<Date>;
   last_active_at: Date | null;
+  /** A door steward's one check-in list (decision 084); null: the whole event's door. */
+  checkin_list_id: Generated<string | null>;
 }
 
 export interface TeamMemberEventsTable {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ticketLines, when, where, type TicketOrder } from './tickets.render.ts';
+import { admitsText, ticketLines, when, where, type TicketOrder } from './tickets.render.ts';
 
 /**
  * The light ticket page (`/t/{code}-{mac}`, issue 15 §3, decision 042): plain HTML written by
@@ -54,7 +54,7 @@ export function renderTicketPage(
   actions: TicketAction[],
 ): string {
   const name = `${ticket.firstName} ${ticket.lastName}`.trim();
-  const admits = `${ticket.quantity} ${ticket.quantity === 1 ? 'person' : 'people'}`;
+  const admits = admitsText(ticket);
   const body = [
     ticket.testPayment
       ? '<p class="test">TEST — not paid: paid with the TEST provider, no money was taken.</p>'

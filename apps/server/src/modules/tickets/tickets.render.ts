@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Font } from 'fontkit';
-import { formatEventDate, formatNaira, type OrderDto } from '@gatepass/shared';
+import { formatEventDate, formatNaira, lineName, type OrderDto } from '@gatepass/shared';
 
 // pdfkit, bwip-js and qrcode are loaded on first use: together they are megabytes of
 // JavaScript that every process would otherwise parse at start-up to render no ticket.
@@ -100,7 +100,19 @@ export function where(order: TicketOrder): string {
 }
 
 export const ticketLines = (order: TicketOrder) =>
-  order.items.map((i) => `${i.quantity} × ${i.name}`);
+  order.items.map((i) => `${i.quantity} × ${lineName(i.name, i.admits)}`);
+
+/**
+ * "10 people": who the order lets in (decision 086) — each line's tickets times the people
+ * one admits (a table its seats, a donation no one).
+ */
+export function admitsText(order: Pick<TicketOrder, 'items' | 'quantity'>): string {
+  const n =
+    order.items.length > 0
+      ? order.items.reduce((sum, i) => sum + i.quantity * i.admits, 0)
+      : order.quantity;
+  return `${n} ${n === 1 ? 'person' : 'people'}`;
+}
 
 // PDF's 14 base fonts only know WinAnsi: no ₦ and none of the dotted vowels of Yoruba names
 // (Ọlá, Ẹ̀kọ́). DejaVu Sans has both; pdfkit embeds just the glyphs used. The fonts are
@@ -200,7 +212,7 @@ export async function ticketPdf(
   };
   fact('NAME', `${order.firstName} ${order.lastName}`);
   fact('EMAIL', order.email);
-  fact('ADMITS', `${order.quantity} ${order.quantity === 1 ? 'person' : 'people'}`);
+  fact('ADMITS', admitsText(order));
 
   // Ticket lines.
   let y = Math.max(doc.y, top + qrSize) + 24;

@@ -27,6 +27,8 @@ export class WaitingRoomSettings {
     private readonly store: QueueStore,
     private readonly now: () => Date,
     private readonly queueUrl: (slug: string) => string,
+    /** A change of the room's settings: the visitor side forgets what it held (decision 094). */
+    private readonly changed: (eventId: string) => void = () => {},
   ) {}
 
   private async owned(ownerId: string, eventId: string): Promise<SaleEvent> {
@@ -121,6 +123,7 @@ export class WaitingRoomSettings {
         join_check: fresh.join_check,
       });
     });
+    this.changed(event.id);
     for (const roomId of cleared) await this.store.clear(roomId);
     return this.dto(event, await repo.findRoom(this.db, event.id));
   }

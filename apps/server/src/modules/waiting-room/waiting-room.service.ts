@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { appSecret } from '../../db/app-secrets.ts';
 import { newToken } from '../../lib/secrets.ts';
+import { shortCache } from '../../lib/short-cache.ts';
 import { inventoryService, type SaleEvent } from '../events/inventory.service.ts';
 import {
   admittedCount,
@@ -68,10 +69,21 @@ const COUNTS_TTL_MS = 2000;
  */
 export class WaitingRoomService {
   private key: Promise<string> | undefined;
-  private readonly countsCache = new Map<
-    string,
-    { at: number; value: Promise<{ joined: number; pre: number }> }
-  >();
+  /** The visitor-facing counts, per room. */
+  private readonly counts = shortCache((roomId: string) => this.store.counts(roomId), {
+    ttlMs: COUNTS_TTL_MS,
+  });
+  /**
+   * An event's room (settings and admission clock), for the queue, the checkout's pass check
+   * and the event page, and the public event by slug: held a second per process, so a join
+   * or a poll reads neither (decisions 094, 095). A change of settings made here forgets the
+   * room; a clock this process moves is kept as moved; another process's change is seen
+   * within the second.
+   */
+  private readonly rooms = shortCache((eventId: string) => repo.findRoom(this.db, eventId));
+  private readonly events = shortCache((slug: string) =>
+    inventoryService.eventBySlug(this.db, slug),
+  );
 
   constructor(
     private readonly db: Db,
@@ -79,7 +91,13 @@ export class WaitingRoomService {
     private readonly config: WaitingRoomConfig,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.organiser = new WaitingRoomSettings(db, store, now, (slug) => this.queueUrl(slug));
+    this.organiser = new WaitingRoomSettings(
+      db,
+      store,
+      now,
+      (slug) => this.queueUrl(slug),
+      (eventId) => this.rooms.forget(eventId),
+    );
   }
 
   /** The organiser's side: the room's settings and live figures. */
@@ -117,7 +135,7 @@ export class WaitingRoomService {
     eventId: string,
     slug: string,
   ): Promise<{ onSaleAt: Date; queueUrl: string } | null> {
-    const room = await repo.findRoom(this.db, eventId);
+    const room = await this.rooms.get(eventId);
     return room?.enabled ? { onSaleAt: room.on_sale_at, queueUrl: this.queueUrl(slug) } : null;
   }
 
@@ -130,7 +148,7 @@ export class WaitingRoomService {
    * new place at the back. Undefined when there is no such public event.
    */
   async visit(slug: string, request: VisitRequest): Promise<Visit | undefined> {
-    const event = await inventoryService.eventBySlug(this.db, slug);
+    const event = await this.events.get(slug);
     if (!event || event.status === 'draft') return undefined;
     const base = {
       eventId: event.id,
@@ -142,7 +160,7 @@ export class WaitingRoomService {
       passExpiresAt: null,
       challenge: null,
     };
-    const room = await repo.findRoom(this.db, event.id);
+    const room = await this.rooms.get(event.id);
     if (!room?.enabled) {
       return {
         status: {
@@ -224,6 +242,7 @@ export class WaitingRoomService {
         ? { kind: 'none' }
         : await this.joinStore(room.room_id, visitorId, pre, now, {
             create,
+            newVisitor: !known,
             // A room that asks for an account limits its pre-queue by accounts, not by
             // addresses: a crowd on one mobile network's address loses nothing (decision 055).
             ...(pre && room.join_check === 'account' ? {} : { window }),
@@ -347,9 +366,13 @@ export class WaitingRoomService {
     const base = clock.paused ? rank : rank + 1;
     if (admittedCount(clock, now) <= base) return clock;
     const next = { ...clock, base, at: now };
-    if (await repo.moveClock(this.db, room.room_id, clock, next)) return next;
+    if (await repo.moveClock(this.db, room.room_id, clock, next)) {
+      this.rooms.set(room.event_id, { ...room, clock_base: next.base, clock_at: next.at });
+      return next;
+    }
     // Another process moved it first: theirs is the clock now.
     const fresh = await repo.findRoom(this.db, room.event_id);
+    if (fresh) this.rooms.set(room.event_id, fresh);
     return fresh ? clockOf(fresh) : clock;
   }
 
@@ -368,13 +391,7 @@ export class WaitingRoomService {
   }
 
   private visitorCounts(roomId: string): Promise<{ joined: number; pre: number }> {
-    const cached = this.countsCache.get(roomId);
-    const at = Date.now();
-    if (cached && at - cached.at < COUNTS_TTL_MS) return cached.value;
-    const value = this.store.counts(roomId);
-    this.countsCache.set(roomId, { at, value });
-    value.catch(() => this.countsCache.delete(roomId));
-    return value;
+    return this.counts.get(roomId);
   }
 
   // Checkout -----------------------------------------------------------------------------
@@ -391,7 +408,7 @@ export class WaitingRoomService {
   ): Promise<() => Promise<void>> {
     const none = async () => {};
     if (!isUuid(eventId)) return none;
-    const room = await repo.findRoom(this.db, eventId);
+    const room = await this.rooms.get(eventId);
     if (!room?.enabled) return none;
     const event = await inventoryService.event(this.db, eventId);
     if (!event) return none;

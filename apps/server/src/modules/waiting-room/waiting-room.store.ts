@@ -28,6 +28,11 @@ export interface JoinGate {
   create: boolean;
   /** The client's address and its minute's limit; unset, no limit (tests of the queue alone). */
   window?: repo.AddressWindow;
+  /**
+   * The visitor id was made by this request (256 random bits): it cannot be in line yet, so
+   * the store is not asked where it stands before it joins (decision 095).
+   */
+  newVisitor?: boolean;
 }
 
 const OPEN: JoinGate = { create: true };
@@ -93,8 +98,10 @@ export class PgQueueStore implements QueueStore {
     now: Date,
     gate: JoinGate = OPEN,
   ): Promise<Place> {
-    const found = await repo.findEntry(this.db, roomId, visitorId);
-    if (found) return placeOf(found);
+    if (!gate.newVisitor) {
+      const found = await repo.findEntry(this.db, roomId, visitorId);
+      if (found) return placeOf(found);
+    }
     if (!gate.create) return { kind: 'none' };
     if (pre && !this.sealed.has(roomId)) {
       const joined = await this.db.transaction().execute(async (trx) => {

@@ -29,6 +29,9 @@ export const queryKeys = {
   /** The public events pages (lists and event pages). */
   publicEvents: {
     all: ['events', 'public'] as const,
+    /** The hidden ticket types an access code unlocks on one event (decision 087). */
+    accessCode: (slug: string, code: string) =>
+      ['events', 'public', 'access-code', slug, code] as const,
   },
   /** Everything of the events feature: the organiser's and the public. */
   events: { all: ['events'] as const },

@@ -3,6 +3,7 @@ import { api, isApiError } from '../../../lib/api-client.ts';
 import { DEVICE_HEADER_NAME, doorDeviceId } from '../../../lib/storage.ts';
 import { DoorEventNotFound, type MarkAttendedResult } from '../lib/door-controller.ts';
 import { doorRefusal } from './get-door-orders.ts';
+import { parseDoorScope } from '../lib/door-scope.ts';
 
 /** Spec §7: the success toast shows data.data.message, or this when there is none. */
 export const TICKETS_SENT_FALLBACK = 'Tickets sent';
@@ -24,15 +25,17 @@ const markAttendedAnswer = z.object({
  * automatic post after 3 s idle: no toast, not even for a failure (only logged, §8).
  */
 export async function markAttended(
-  eventId: string,
+  scope: string,
   ticketCodes: string[],
   { quiet }: { quiet: boolean },
 ): Promise<MarkAttendedResult> {
+  // At a check-in list (decision 084) the scope carries the list: the scans count there.
+  const { eventId, listId } = parseDoorScope(scope);
   let response;
   try {
     response = await api.post(
       '/ticketPurchase/mark-attended',
-      { ticketCodes, eventId },
+      { ticketCodes, eventId, ...(listId ? { listId } : {}) },
       { skipErrorToast: quiet, headers: { [DEVICE_HEADER_NAME]: doorDeviceId() } },
     );
   } catch (error) {

@@ -1,7 +1,7 @@
 import { deviceTimeZone, formatClock } from '@gatepass/shared';
 import { TEST_PAID_LABEL } from '../../../components/ui/badge.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { bannerText, ticketTypesText } from '../lib/door.ts';
+import { admitsText, bannerText, ticketTypesText } from '../lib/door.ts';
 import type { DoorResult, ScanSource } from '../lib/door-controller.ts';
 import {
   CheckCircleIcon,
@@ -39,6 +39,7 @@ function Filled({ result }: { result: DoorResult }) {
   const { title, detail } = bannerText(result.outcome);
   const types =
     result.outcome.kind === 'invalid' ? undefined : ticketTypesText(result.outcome.order);
+  const admits = result.outcome.kind === 'invalid' ? undefined : admitsText(result.outcome.order);
   const look = looks[result.outcome.kind];
   const Icon = look.icon;
   return (
@@ -61,6 +62,11 @@ function Filled({ result }: { result: DoorResult }) {
             className="mt-1 text-xl font-semibold wrap-anywhere"
           >
             {detail}
+          </p>
+        ) : null}
+        {admits ? (
+          <p data-testid="admits" className="mt-1 text-2xl font-bold">
+            {admits}
           </p>
         ) : null}
         {types ? (

@@ -29,3 +29,11 @@ export function hasDoorCache(
   }
   return false;
 }
+
+/**
+ * The event's check-in lists and the one this user was given (decision 084): names of
+ * gates and ticket types. They leave with the event's order list, as its title does.
+ */
+export const doorListsKey = (eventId: string): string => `doorLists_${eventId}`;
+/** The list the owner or a manager chose to check on this device. */
+export const doorListChoiceKey = (eventId: string): string => `doorListChoice_${eventId}`;

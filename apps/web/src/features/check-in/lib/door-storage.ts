@@ -1,6 +1,14 @@
 import { chunks, codeList, doorOrderList, indexOrders, MARK_CHUNK, pendingCodes } from './door.ts';
 import type { KeyValueStore } from './door-controller.ts';
-import { refusedKey, ticketsKey, titleKey, validatedKey } from './door-keys.ts';
+import {
+  doorListChoiceKey,
+  doorListsKey,
+  refusedKey,
+  ticketsKey,
+  titleKey,
+  validatedKey,
+} from './door-keys.ts';
+import { parseDoorScope, scopeOfEvent } from './door-scope.ts';
 
 /**
  * The door's caches once nobody is signed in (decision 018). The order lists
@@ -77,6 +85,10 @@ function forgetList(storage: DeviceStore, eventId: string): void {
   // The refused codes name new holders: they go with the list (decision 057).
   storage.removeItem(refusedKey(eventId));
   storage.removeItem(titleKey(eventId));
+  // The event's check-in lists and the choice among them go with it (decision 085).
+  const event = parseDoorScope(eventId).eventId;
+  storage.removeItem(doorListsKey(event));
+  storage.removeItem(doorListChoiceKey(event));
 }
 
 /**
@@ -86,7 +98,15 @@ function forgetList(storage: DeviceStore, eventId: string): void {
  */
 export function forgetEventLists(storage: DeviceStore | undefined, eventIds: readonly string[]) {
   if (!storage) return;
-  for (const eventId of new Set(eventIds)) {
+  // The whole event's door and each of its check-in lists' (decision 084).
+  let scopes: string[] = [...eventIds];
+  try {
+    const cached = eventIdsUnder(storage, TICKETS_PREFIX);
+    scopes = [...eventIds, ...cached.filter((s) => eventIds.some((id) => scopeOfEvent(s, id)))];
+  } catch (error) {
+    console.error('Could not read the door lists on this device.', error);
+  }
+  for (const eventId of new Set(scopes)) {
     try {
       forgetList(storage, eventId);
     } catch (error) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  admitsText,
   bannerText,
   importMessage,
   ticketTypesText,
@@ -75,6 +76,17 @@ describe('banner words (spec §2)', () => {
       detail: 'Qty: 2',
     });
     expect(bannerText({ kind: 'invalid', code: 'x' })).toEqual({ title: 'Invalid' });
+  });
+
+  it("says 'Admits 10' for a table beside the spec's words, and nothing for ordinary orders", () => {
+    const table = { ...ada, quantity: 1, admits: 10 };
+    expect(bannerText({ kind: 'valid', code: ada.orderCode, order: table })).toEqual({
+      title: 'Valid: Ada Obi, ₦5,000.00',
+      detail: 'Qty: 1',
+    });
+    expect(admitsText(table)).toBe('Admits 10');
+    expect(admitsText({ ...ada, admits: 0 })).toBe('Admits no one');
+    expect(admitsText(ada)).toBeUndefined();
   });
 });
 

@@ -47,6 +47,8 @@ export const doorOrderSchema = z.object({
   ticketTypes: z.array(z.object({ name: z.string(), quantity: z.number() })).optional(),
   /** Paid with the TEST provider (test mode): beyond the spec's fields, shown on the banner. */
   testPayment: z.boolean().optional(),
+  /** People the order lets in where that is not its quantity: a table of 10 (decision 086). */
+  admits: z.number().optional(),
 });
 export type DoorOrder = z.infer<typeof doorOrderSchema>;
 
@@ -62,6 +64,9 @@ export const refusedCodeSchema = z.object({
   at: z.string().optional(),
   to: z.string().optional(),
   event: z.string().optional(),
+  /** other_list (decision 084): the ticket type, and a list that takes it. */
+  type: z.string().optional(),
+  list: z.string().optional(),
 });
 export type RefusedCode = z.infer<typeof refusedCodeSchema>;
 export const refusedCodeList = z.array(refusedCodeSchema);
@@ -139,6 +144,15 @@ export function ticketTypesText(order: DoorOrder): string | undefined {
   return types.map((type) => `${type.name} × ${type.quantity}`).join(', ');
 }
 
+/**
+ * "Admits 10" under the spec's 'Qty: 1' when one code lets in a table (decision 086);
+ * "Admits no one" for an order of donations only. Nothing for ordinary orders.
+ */
+export function admitsText(order: DoorOrder): string | undefined {
+  if (order.admits === undefined) return undefined;
+  return order.admits === 0 ? 'Admits no one' : `Admits ${order.admits}`;
+}
+
 /** The banner's words (spec §2), to the letter. */
 export function bannerText(outcome: ScanOutcome): { title: string; detail?: string } {
   const quantity =
@@ -177,6 +191,10 @@ export function refusalText(refusal: RefusedCode): string {
       return 'Not paid: this order was never completed';
     case 'other_event':
       return `For another event: ${refusal.event ?? 'not this one'}`;
+    case 'other_list':
+      return refusal.list
+        ? `${refusal.type ?? 'This'} ticket — send to the ${refusal.list}`
+        : `${refusal.type ?? 'This'} ticket — not on this list`;
   }
 }
 

@@ -1,5 +1,5 @@
 import { isDoorOnly, isMemberRole } from '@gatepass/shared';
-import { EventNotFound, PageProblem } from '../../../components/ui/page-shell.tsx';
+import { EventNotFound, PageProblem, PageSpinner } from '../../../components/ui/page-shell.tsx';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useCallback, useEffect, useState, type ComponentType, type SVGProps } from 'react';
 import { Link } from 'react-router';
@@ -14,7 +14,9 @@ import { QrScanPanel } from '../components/qr-scan-panel.tsx';
 import { ResultBanner } from '../components/result-banner.tsx';
 import { SearchPanel } from '../components/search-panel.tsx';
 import { useDoor } from '../hooks/use-door.ts';
+import { useDoorList, type DoorListChoice } from '../hooks/use-door-list.ts';
 import { useEventTitle } from '../hooks/use-event-title.ts';
+import { doorScope } from '../lib/door-scope.ts';
 import { codeFromQr, type ScanOutcome } from '../lib/door.ts';
 import type { DoorRefusal } from '../lib/door-controller.ts';
 import { rememberTeamDoor } from '../../../lib/team-access.ts';
@@ -42,7 +44,23 @@ function buzz(outcome: ScanOutcome) {
  * scrolls, and every control is a big tap target.
  */
 export function VerifyTicketPage({ eventId }: { eventId: string }) {
-  const { controller, state } = useDoor(eventId);
+  const choice = useDoorList(eventId);
+  if (!choice.ready) return <PageSpinner label="Opening the door…" />;
+  const scope = doorScope(eventId, choice.list?.id);
+  // A list has its own door: its own list, check-ins and caches (decision 084).
+  return <DoorScreen key={scope} eventId={eventId} scope={scope} choice={choice} />;
+}
+
+function DoorScreen({
+  eventId,
+  scope,
+  choice,
+}: {
+  eventId: string;
+  scope: string;
+  choice: DoorListChoice;
+}) {
+  const { controller, state } = useDoor(scope);
   const { current, isPending } = useWorkspace();
   // A door steward's events come with their workspace; the manage call would refuse them,
   // so it waits for the workspace (issue 24 §2: no call a role cannot make).
@@ -86,6 +104,7 @@ export function VerifyTicketPage({ eventId }: { eventId: string }) {
           </div>
           <DoorCounter checkedIn={state.checkedIn} total={state.totalTickets} />
         </div>
+        <DoorListPicker choice={choice} />
       </header>
 
       <div className="mx-auto max-w-6xl px-4 pt-4 sm:px-6 lg:grid lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-8 lg:px-8 lg:pt-8">
@@ -152,6 +171,41 @@ export function VerifyTicketPage({ eventId }: { eventId: string }) {
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * Which check-in list this door checks (decision 084): a steward given a list sees its name;
+ * the owner and managers choose one, or the whole event. Nothing shows without lists.
+ */
+function DoorListPicker({ choice }: { choice: DoorListChoice }) {
+  if (choice.lists.length === 0) return null;
+  const frame = 'mx-auto max-w-6xl px-4 pb-3 sm:px-6 sm:-mt-4 sm:pb-6 lg:px-8';
+  if (choice.assigned && choice.list) {
+    return (
+      <p className={cn(frame, 'text-sm font-semibold text-amber-300')} data-testid="door-list">
+        Checking: {choice.list.name}
+      </p>
+    );
+  }
+  return (
+    <label className={cn(frame, 'flex items-center gap-2 text-sm font-semibold text-amber-300')}>
+      Checking:
+      <select
+        className="min-h-10 min-w-0 max-w-full flex-1 rounded-lg border border-slate-600 bg-slate-900 px-2 text-sm font-semibold text-white sm:max-w-xs"
+        value={choice.list?.id ?? ''}
+        aria-label="Check-in list"
+        data-testid="door-list-select"
+        onChange={(e) => choice.choose(e.target.value || null)}
+      >
+        <option value="">Whole event</option>
+        {choice.lists.map((l) => (
+          <option key={l.id} value={l.id}>
+            {l.name}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 

@@ -1,4 +1,4 @@
-import { formatNaira } from '@gatepass/shared';
+import { formatNaira, lineName } from '@gatepass/shared';
 import type { ReactNode } from 'react';
 import { cn } from '../../../lib/cn.ts';
 
@@ -10,6 +10,8 @@ export interface SummaryFigures {
     quantity: number;
     unitPrice: number;
     lineTotal: number;
+    /** People each ticket admits: "Table of 10" when more than one (decision 086). */
+    admits?: number;
   }[];
   subtotal: number;
   discount: number;
@@ -56,7 +58,8 @@ export function OrderSummary({
         {figures.items.map((item) => (
           <li key={item.ticketTypeId} className="flex items-baseline justify-between gap-4">
             <span className="min-w-0">
-              <span className="font-medium text-slate-900">{item.quantity} ×</span> {item.name}
+              <span className="font-medium text-slate-900">{item.quantity} ×</span>{' '}
+              {lineName(item.name, item.admits ?? 1)}
               {item.unitPrice > 0 && item.quantity > 1 ? (
                 <span className="block text-xs text-slate-500">
                   {formatNaira(item.unitPrice)} each

@@ -1,4 +1,10 @@
-import { formatEventDate, formatNaira, whatsappShareUrl, type OrderDto } from '@gatepass/shared';
+import {
+  formatEventDate,
+  formatNaira,
+  lineName,
+  whatsappShareUrl,
+  type OrderDto,
+} from '@gatepass/shared';
 import type { ReactNode } from 'react';
 import { TestPaidBadge } from '../../../components/ui/badge.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
@@ -77,7 +83,7 @@ export function OrderTicket({
                 <li key={item.ticketTypeId} className="flex justify-between gap-4">
                   <span>
                     <span className="font-semibold text-slate-900">{item.quantity} ×</span>{' '}
-                    {item.name}
+                    {lineName(item.name, item.admits)}
                   </span>
                   <span className="tabular-nums">
                     {item.lineTotal === 0 ? 'Free' : formatNaira(item.lineTotal)}

@@ -1,5 +1,12 @@
-import { formatNaira, type PublicTicketTypeDto } from '@gatepass/shared';
+import {
+  buyerSetsPrice,
+  tableLabel,
+  ticketPriceText,
+  type PublicTicketTypeDto,
+} from '@gatepass/shared';
+import { Input } from '../../../components/ui/form-controls.tsx';
 import { cn } from '../../../lib/cn.ts';
+import type { Amounts } from '../lib/amounts.ts';
 import { maxSelectable, stepQuantity, unavailableLabel, type Quantities } from '../lib/basket.ts';
 
 /** "Only 3 left" shows once few remain, so buyers are warned without leaking big numbers. */
@@ -37,16 +44,25 @@ function StepButton({
   );
 }
 
-/** Quantities per ticket type, each kept within its per-order limits and what is left. */
+/**
+ * Quantities per ticket type, each kept within its per-order limits and what is left; for
+ * pay what you want and donations, the amount the buyer pays (decision 086).
+ */
 export function TicketPicker({
   ticketTypes,
   quantities,
   onChange,
+  amounts = {},
+  amountErrors = {},
+  onAmountChange,
   disabled = false,
 }: {
   ticketTypes: readonly PublicTicketTypeDto[];
   quantities: Quantities;
   onChange: (ticketTypeId: string, quantity: number) => void;
+  amounts?: Amounts;
+  amountErrors?: Readonly<Record<string, string>>;
+  onAmountChange?: (ticketTypeId: string, text: string) => void;
   disabled?: boolean;
 }) {
   return (
@@ -70,7 +86,12 @@ export function TicketPicker({
                 {type.name}
               </p>
               <p className="mt-0.5 text-sm font-medium text-slate-900">
-                {type.price === 0 ? 'Free' : formatNaira(type.price)}
+                {ticketPriceText(type)}
+                {type.kind === 'table' ? (
+                  <span className="font-normal text-slate-600"> · {tableLabel(type.admits)}</span>
+                ) : type.kind === 'donation' ? (
+                  <span className="font-normal text-slate-600"> · admits no one</span>
+                ) : null}
               </p>
               {type.description ? (
                 <p className="mt-1 text-sm text-slate-600">{type.description}</p>
@@ -84,6 +105,19 @@ export function TicketPicker({
                   <span>{type.held} held by other buyers: they come back if not paid in time</span>
                 ) : null}
               </p>
+              {buyerSetsPrice(type.kind) && !unavailable && onAmountChange ? (
+                <Input
+                  label={type.kind === 'donation' ? 'Your gift' : 'You pay, per ticket'}
+                  name={`amount-${type.id}`}
+                  inputMode="numeric"
+                  prefix="₦"
+                  value={amounts[type.id] ?? ''}
+                  onChange={(e) => onAmountChange(type.id, e.target.value)}
+                  disabled={disabled}
+                  error={quantity > 0 ? amountErrors[type.id] : undefined}
+                  wrapperClassName="mt-3 max-w-48"
+                />
+              ) : null}
             </div>
             {unavailable ? (
               <span className="inline-flex self-start rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold text-slate-600 sm:self-center">

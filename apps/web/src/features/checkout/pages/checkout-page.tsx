@@ -2,6 +2,7 @@ import {
   buyerBody,
   type BuyerBody,
   type PublicEventDto,
+  type PublicTicketTypeDto,
   type QuoteBody,
   type UserDto,
 } from '@gatepass/shared';
@@ -44,6 +45,10 @@ import {
 } from '../lib/basket.ts';
 import { useGoToPage } from '../lib/go-to-page.ts';
 import { splitFullName } from '../lib/names.ts';
+import { amountProblem, firstAmounts, withAmounts, type Amounts } from '../lib/amounts.ts';
+import { useUnlockedTicketTypes } from '../../../lib/queries/access-codes.ts';
+
+const NO_TYPES: PublicTicketTypeDto[] = [];
 
 interface SessionSlice {
   auth: { loggedIn: boolean; user: UserDto | null };
@@ -65,6 +70,9 @@ export function CheckoutPage() {
   const slug = params.get('slug');
   const eventQuery = useCheckoutEvent(slug);
   const event = eventQuery.data;
+  // Hidden ticket types the link's access code unlocks (decision 087).
+  const access = params.get('access');
+  const unlock = useUnlockedTicketTypes(slug ?? '', slug ? access : null);
 
   let body;
   if (!slug) {
@@ -78,7 +86,7 @@ export function CheckoutPage() {
         Open the event's page and choose your tickets there.
       </CheckoutMessage>
     );
-  } else if (eventQuery.isPending) {
+  } else if (eventQuery.isPending || (access && unlock.isPending)) {
     body = <BlockSpinner label="Loading the event…" className="py-24" />;
   } else if (eventQuery.isError || !event || event.id !== eventId) {
     const failure = readApiFailure(eventQuery.error);
@@ -123,7 +131,15 @@ export function CheckoutPage() {
       </CheckoutMessage>
     );
   } else {
-    return <CheckoutForm key={event.id} event={event} fromLink={params.get('items')} />;
+    return (
+      <CheckoutForm
+        key={event.id}
+        event={event}
+        fromLink={params.get('items')}
+        unlocked={unlock.data?.ticketTypes ?? NO_TYPES}
+        accessCode={unlock.data?.code ?? null}
+      />
+    );
   }
 
   return (
@@ -134,7 +150,17 @@ export function CheckoutPage() {
   );
 }
 
-function CheckoutForm({ event, fromLink }: { event: PublicEventDto; fromLink: string | null }) {
+function CheckoutForm({
+  event,
+  fromLink,
+  unlocked,
+  accessCode,
+}: {
+  event: PublicEventDto;
+  fromLink: string | null;
+  unlocked: PublicTicketTypeDto[];
+  accessCode: string | null;
+}) {
   const navigate = useNavigate();
   const goToPage = useGoToPage();
   const location = useLocation();
@@ -142,13 +168,16 @@ function CheckoutForm({ event, fromLink }: { event: PublicEventDto; fromLink: st
   const queryClient = useQueryClient();
   const session = useSelector((state: SessionSlice) => state.auth);
 
+  const ticketTypes = useMemo(() => [...event.ticketTypes, ...unlocked], [event, unlocked]);
   const [quantities, setQuantities] = useState<Quantities>(() =>
-    initialQuantities(event.ticketTypes, parseItemsParam(fromLink)),
+    initialQuantities(ticketTypes, parseItemsParam(fromLink)),
   );
   // What the link asked for and this page could not give, said once on arrival.
   const [changedFromLink, setChangedFromLink] = useState<string[]>(() =>
-    linkChanges(event.ticketTypes, parseItemsParam(fromLink)),
+    linkChanges(ticketTypes, parseItemsParam(fromLink)),
   );
+  // Pay what you want and donations: what the buyer types, from the suggested amount.
+  const [amounts, setAmounts] = useState<Amounts>(() => firstAmounts(ticketTypes));
   const [firstBuyer] = useState(() => initialBuyer(session.loggedIn ? session.user : null));
   const buyerForm = useContractForm(buyerBody, firstBuyer);
   const [promo, setPromo] = useState<string | null>(null);
@@ -161,10 +190,19 @@ function CheckoutForm({ event, fromLink }: { event: PublicEventDto; fromLink: st
   const [source] = useState(() => rememberSource(event.id, window.location.search));
   const detailsRef = useRef<HTMLDivElement>(null);
 
-  const lines = useMemo(() => basketLines(event.ticketTypes, quantities), [event, quantities]);
+  const lines = useMemo(
+    () => withAmounts(basketLines(ticketTypes, quantities), ticketTypes, amounts),
+    [ticketTypes, quantities, amounts],
+  );
+  const amountErrors = useMemo(
+    () => amountProblem(lines, ticketTypes, amounts),
+    [lines, ticketTypes, amounts],
+  );
+  const amountsOk = Object.keys(amountErrors).length === 0;
+  const access = accessCode ? { accessCode } : {};
   const quoteBody: QuoteBody | null =
-    lines.length > 0
-      ? { eventId: event.id, items: lines, ...(promo ? { promoCode: promo } : {}) }
+    lines.length > 0 && amountsOk
+      ? { eventId: event.id, items: lines, ...(promo ? { promoCode: promo } : {}), ...access }
       : null;
   const quote = useQuote(quoteBody);
   const figures = lines.length > 0 ? quote.data : undefined;
@@ -199,7 +237,7 @@ function CheckoutForm({ event, fromLink }: { event: PublicEventDto; fromLink: st
   // Until the server prices the basket, the ticket prices tell free from paid.
   const clientSubtotal = lines.reduce(
     (sum, l) =>
-      sum + l.quantity * (event.ticketTypes.find((t) => t.id === l.ticketTypeId)?.price ?? 0),
+      sum + l.quantity * (l.amount ?? ticketTypes.find((t) => t.id === l.ticketTypeId)?.price ?? 0),
     0,
   );
   const total = figures?.totalPrice ?? clientSubtotal;
@@ -219,10 +257,15 @@ function CheckoutForm({ event, fromLink }: { event: PublicEventDto; fromLink: st
     setPromoBusy(true);
     setPromoError(null);
     try {
-      const priced = await quoteOrder({ eventId: event.id, items: lines, promoCode: code });
+      const priced = await quoteOrder({
+        eventId: event.id,
+        items: lines,
+        promoCode: code,
+        ...access,
+      });
       const applied = priced.promoCode ?? code.toUpperCase();
       queryClient.setQueryData(
-        ['checkout', 'quote', { eventId: event.id, items: lines, promoCode: applied }],
+        ['checkout', 'quote', { eventId: event.id, items: lines, promoCode: applied, ...access }],
         priced,
       );
       setPromo(applied);
@@ -242,6 +285,10 @@ function CheckoutForm({ event, fromLink }: { event: PublicEventDto; fromLink: st
       document.getElementById('checkout-tickets')?.scrollIntoView({ block: 'center' });
       return;
     }
+    if (!amountsOk) {
+      document.getElementById('checkout-tickets')?.scrollIntoView({ block: 'center' });
+      return;
+    }
     if (!(await buyerForm.trigger())) {
       const first = BUYER_FIELDS.find((f) => buyerForm.getFieldState(f).invalid);
       detailsRef.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
@@ -255,6 +302,7 @@ function CheckoutForm({ event, fromLink }: { event: PublicEventDto; fromLink: st
         items: lines,
         buyer,
         ...(promo ? { promoCode: promo } : {}),
+        ...access,
         ...(source.ref || source.via ? { source } : {}),
       },
       {
@@ -285,7 +333,7 @@ function CheckoutForm({ event, fromLink }: { event: PublicEventDto; fromLink: st
     );
   };
 
-  const onSale = event.ticketTypes.length > 0;
+  const onSale = ticketTypes.length > 0;
 
   return (
     <>
@@ -330,9 +378,15 @@ function CheckoutForm({ event, fromLink }: { event: PublicEventDto; fromLink: st
                 ) : null}
                 {onSale ? (
                   <TicketPicker
-                    ticketTypes={event.ticketTypes}
+                    ticketTypes={ticketTypes}
                     quantities={quantities}
                     onChange={changeQuantity}
+                    amounts={amounts}
+                    amountErrors={amountErrors}
+                    onAmountChange={(id, text) => {
+                      setOrderError(null);
+                      setAmounts((a) => ({ ...a, [id]: text }));
+                    }}
                     disabled={busy}
                   />
                 ) : (

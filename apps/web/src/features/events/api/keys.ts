@@ -21,5 +21,7 @@ export const eventKeys = {
   messages: (id: string) => [...queryKeys.manageEvents.all, 'messages', id] as const,
   /** Teams: admissions at the door per steward and per hour. */
   checkins: (id: string) => [...queryKeys.manageEvents.all, 'checkins', id] as const,
+  /** Doors by gate: the event's check-in lists (decision 084). */
+  checkinLists: (id: string) => [...queryKeys.manageEvents.all, 'checkin-lists', id] as const,
   waitingRoom: (id: string) => [...queryKeys.manageEvents.all, 'waiting-room', id] as const,
 };

@@ -45,6 +45,7 @@ function CheckinStats({ stats, timeZone }: { stats: CheckinStatsDto; timeZone: s
   const busiest = Math.max(1, ...stats.byHour.map((h) => h.admitted));
   return (
     <div className="grid gap-6 md:grid-cols-2">
+      {stats.byList.length ? <ByList stats={stats} timeZone={timeZone} /> : null}
       <div>
         <h3 className="text-sm font-semibold text-slate-900">
           By steward · {formatCount(stats.total)} admitted
@@ -96,6 +97,46 @@ function CheckinStats({ stats, timeZone }: { stats: CheckinStatsDto; timeZone: s
           ))}
         </ul>
       </div>
+    </div>
+  );
+}
+
+/** Per check-in list (decision 084): how many each let in, and who, how many and when. */
+function ByList({ stats, timeZone }: { stats: CheckinStatsDto; timeZone: string }) {
+  return (
+    <div className="md:col-span-2">
+      <h3 className="text-sm font-semibold text-slate-900">By check-in list</h3>
+      <ul className="mt-2 grid gap-3 sm:grid-cols-2" aria-label="Check-ins by list">
+        {stats.byList.map((list) => (
+          <li
+            key={list.listId}
+            className="rounded-xl border border-slate-200 p-3"
+            data-testid="checkins-by-list"
+          >
+            <p className="flex items-baseline justify-between gap-2">
+              <span className="font-semibold text-slate-900">{list.name}</span>
+              <span className="text-sm tabular-nums font-semibold">
+                {formatCount(list.admitted)} admitted
+              </span>
+            </p>
+            <ul className="mt-1 space-y-1 text-sm text-slate-700">
+              {list.byUser.map((u) => (
+                <li key={u.userId ?? `unknown-${u.name}`} className="flex justify-between gap-2">
+                  <span>
+                    {u.name}
+                    <span className="block text-xs text-slate-500">
+                      {u.firstAt === u.lastAt
+                        ? formatShortDateTime(u.lastAt, timeZone)
+                        : `${formatShortDateTime(u.firstAt, timeZone)} – ${formatShortDateTime(u.lastAt, timeZone)}`}
+                    </span>
+                  </span>
+                  <span className="tabular-nums">{formatCount(u.admitted)}</span>
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

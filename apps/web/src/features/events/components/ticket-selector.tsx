@@ -1,6 +1,9 @@
 import {
+  buyerSetsPrice,
   formatNaira,
   formatWallClock,
+  tableLabel,
+  ticketPriceText,
   type PublicEventDto,
   type PublicTicketTypeDto,
 } from '@gatepass/shared';
@@ -11,6 +14,8 @@ import { MinusIcon, PlusIcon, TicketIcon } from '../../../components/ui/icons.ts
 import { paths } from '../../../config/paths.ts';
 import { checkoutItems } from '../lib/links.ts';
 import { quantityRange, stepDown, stepUp } from '../lib/quantity.ts';
+import { useUnlockedTicketTypes } from '../../../lib/queries/access-codes.ts';
+import { AccessCodeField } from './access-code-field.tsx';
 import { AvailabilityBadge } from './badges.tsx';
 
 // The waiting list's form (and its contract) loads only when someone opens it.
@@ -29,7 +34,14 @@ export function TicketSelector({
   const [quantities, setQuantities] = useState<Record<string, number>>({});
   const [waitingFor, setWaitingFor] = useState<PublicTicketTypeDto | null>(null);
   const closed = event.status === 'cancelled' || event.ended;
-  const total = event.ticketTypes.reduce((sum, t) => sum + t.price * (quantities[t.id] ?? 0), 0);
+  // Hidden types a buyer's access code unlocked (decision 087), below the public ones.
+  const [accessCode, setAccessCode] = useState<string | null>(null);
+  const unlocked = useUnlockedTicketTypes(event.slug, accessCode).data?.ticketTypes ?? [];
+  const ticketTypes = [...event.ticketTypes, ...unlocked];
+  // Pay what you want: the suggested amount until the buyer types theirs at checkout.
+  const unitOf = (t: PublicTicketTypeDto) =>
+    buyerSetsPrice(t.kind) ? (t.suggestedPrice ?? t.price) : t.price;
+  const total = ticketTypes.reduce((sum, t) => sum + unitOf(t) * (quantities[t.id] ?? 0), 0);
   const count = Object.values(quantities).reduce((a, b) => a + b, 0);
 
   const set = (id: string, qty: number) => setQuantities((q) => ({ ...q, [id]: qty }));
@@ -46,11 +58,11 @@ export function TicketSelector({
         <TicketIcon className="size-5 text-indigo-600" />
         Tickets
       </h2>
-      {event.ticketTypes.length === 0 ? (
+      {ticketTypes.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">Tickets are not available yet.</p>
       ) : (
         <ul className="mt-4 divide-y divide-slate-100">
-          {event.ticketTypes.map((type) => {
+          {ticketTypes.map((type) => {
             const range = closed ? null : quantityRange(type);
             const qty = quantities[type.id] ?? 0;
             return (
@@ -59,8 +71,19 @@ export function TicketSelector({
                   <div className="min-w-0">
                     <h3 className="font-semibold text-slate-900">{type.name}</h3>
                     <p className="mt-0.5 text-base font-bold text-slate-900">
-                      {type.price === 0 ? 'Free' : formatNaira(type.price)}
+                      {ticketPriceText(type)}
                     </p>
+                    {type.kind === 'table' ? (
+                      <p className="text-sm text-slate-600">
+                        {tableLabel(type.admits)}: one code admits {type.admits}
+                      </p>
+                    ) : type.kind === 'donation' ? (
+                      <p className="text-sm text-slate-600">A gift: it admits no one</p>
+                    ) : type.kind === 'pay_what_you_want' && type.suggestedPrice !== null ? (
+                      <p className="text-sm text-slate-600">
+                        Suggested {formatNaira(type.suggestedPrice)}
+                      </p>
+                    ) : null}
                   </div>
                   <AvailabilityBadge availability={type.availability} />
                 </div>
@@ -140,6 +163,21 @@ export function TicketSelector({
       )}
       {closed ? null : (
         <div className="mt-5 border-t border-slate-100 pt-5">
+          <div className="mb-5">
+            <AccessCodeField
+              slug={event.slug}
+              applied={accessCode}
+              onApplied={setAccessCode}
+              onRemove={() => {
+                setQuantities((q) =>
+                  Object.fromEntries(
+                    Object.entries(q).filter(([id]) => !unlocked.some((t) => t.id === id)),
+                  ),
+                );
+                setAccessCode(null);
+              }}
+            />
+          </div>
           <div className="flex items-baseline justify-between text-sm">
             <span className="text-slate-600">
               {count ? `${count} ${count === 1 ? 'ticket' : 'tickets'}` : 'Choose your tickets'}
@@ -160,6 +198,7 @@ export function TicketSelector({
                 paths.checkout.start(event.id, {
                   slug: event.slug,
                   items: checkoutItems(quantities),
+                  ...(accessCode ? { access: accessCode } : {}),
                   ...source,
                 }),
               )

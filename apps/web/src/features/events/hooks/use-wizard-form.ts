@@ -36,6 +36,12 @@ export interface TicketFormValues {
   salesStartAt: string;
   salesEndAt: string;
   hidden: boolean;
+  /** Decision 086: regular, pay_what_you_want, donation or table (absent in older drafts). */
+  kind?: string;
+  suggestedPrice?: string;
+  seats?: string;
+  /** A hidden type's access codes, as typed (comma or space between them). */
+  accessCodes?: string;
 }
 
 /** An open ticket form: 'new' or the id of the type being edited. */

@@ -42,6 +42,9 @@ const type = (over: Partial<PublicTicketTypeDto> = {}): PublicTicketTypeDto => (
   salesStartLocal: null,
   salesEndLocal: null,
   availability: 'on_sale',
+  kind: 'regular',
+  suggestedPrice: null,
+  admits: 1,
   ...over,
 });
 

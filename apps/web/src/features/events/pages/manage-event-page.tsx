@@ -17,6 +17,7 @@ import { CancelEventDialog } from '../components/cancel-event-dialog.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { editPath } from '../components/event-actions-menu.tsx';
 import { EventCover } from '../components/event-cover.tsx';
+import { CheckinListsPanel } from '../components/checkin-lists-panel.tsx';
 import { CheckinsPanel } from '../components/checkins-panel.tsx';
 import { HoldsPanel } from '../components/holds-panel.tsx';
 import { WaitlistPanel } from '../components/waitlist-panel.tsx';
@@ -196,6 +197,9 @@ function ManageEvent({ event }: { event: ManageEventDto }) {
             {/* A draft has no orders, so nothing can be held. */}
             {!isDraft ? <HoldsPanel eventId={event.id} timeZone={event.timeZone} /> : null}
             {!isDraft ? <WaitlistPanel eventId={event.id} timeZone={event.timeZone} /> : null}
+            {!isDraft ? (
+              <CheckinListsPanel eventId={event.id} ticketTypes={event.ticketTypes} />
+            ) : null}
             {!isDraft ? <CheckinsPanel eventId={event.id} timeZone={event.timeZone} /> : null}
             {!isDraft ? <WaitingRoomPanel eventId={event.id} timeZone={event.timeZone} /> : null}
             {!isDraft ? <TrackingPanel eventId={event.id} /> : null}

@@ -2,6 +2,7 @@ import {
   formatEventDate,
   formatNaira,
   formatShortDateTime,
+  lineName,
   type ManageOrderDto,
 } from '@gatepass/shared';
 import type { ReactNode } from 'react';
@@ -91,7 +92,7 @@ export function OrderDetail({ order }: { order: ManageOrderDto }) {
             {order.items.map((item) => (
               <tr key={item.ticketTypeId}>
                 <td className="py-1 text-slate-700">
-                  {item.quantity} × {item.name}{' '}
+                  {item.quantity} × {lineName(item.name, item.admits)}{' '}
                   <span className="text-slate-500">at {formatNaira(item.unitPrice)}</span>
                 </td>
                 <td className="py-1 text-right font-medium tabular-nums text-slate-900">

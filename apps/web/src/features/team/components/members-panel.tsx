@@ -46,6 +46,12 @@ export function MembersPanel({ members }: { members: readonly TeamMemberDto[] })
               <p className="text-slate-800">
                 <EventsList events={member.events} />
               </p>
+              {member.checkinList ? (
+                // Doors by gate (decision 084): the list given on the event page.
+                <p className="text-xs font-medium text-slate-700">
+                  Checks the {member.checkinList.name}
+                </p>
+              ) : null}
               {isMemberRole(member.role) && (
                 <p className="text-xs text-slate-500">
                   {member.lastActiveAt

@@ -1,6 +1,10 @@
 import {
+  buyerSetsPrice,
   createTicketTypeBody,
   EVENT_LIMITS,
+  TICKET_KIND_LABELS,
+  TICKET_KINDS,
+  type TicketKind,
   formatCount,
   instantToLocalInput,
   type ManageEventDto,
@@ -19,8 +23,10 @@ import {
   FormTextArea,
   showApiErrors,
   useFieldControl,
+  useFieldProps,
   useStoredForm,
 } from '../../../../components/ui/form.tsx';
+import { Select } from '../../../../components/ui/form-controls.tsx';
 import { readApiFailure } from '../../../../lib/api-error.ts';
 import { useCreateTicketType } from '../../api/create-ticket-type.ts';
 import { useUpdateTicketType } from '../../api/update-ticket-type.ts';
@@ -36,6 +42,10 @@ export const EMPTY_TICKET_FORM: TicketFormValues = {
   salesStartAt: '',
   salesEndAt: '',
   hidden: false,
+  kind: 'regular',
+  suggestedPrice: '',
+  seats: '',
+  accessCodes: '',
 };
 
 export function ticketFormFrom(type: ManageTicketTypeDto, timeZone: string): TicketFormValues {
@@ -49,8 +59,22 @@ export function ticketFormFrom(type: ManageTicketTypeDto, timeZone: string): Tic
     salesStartAt: instantToLocalInput(type.salesStartAt, timeZone),
     salesEndAt: instantToLocalInput(type.salesEndAt, timeZone),
     hidden: type.hidden,
+    kind: type.kind,
+    suggestedPrice: type.suggestedPrice === null ? '' : String(type.suggestedPrice),
+    seats: type.kind === 'table' ? String(type.admits) : '',
+    accessCodes: type.accessCodes.join(', '),
   };
 }
+
+const kindOf = (value: string | undefined): TicketKind =>
+  (TICKET_KINDS as readonly string[]).includes(value ?? '') ? (value as TicketKind) : 'regular';
+
+/** Codes as typed: separated by commas, spaces or lines. */
+const codesFrom = (text: string | undefined) =>
+  (text ?? '')
+    .split(/[\s,]+/)
+    .map((c) => c.trim())
+    .filter(Boolean);
 
 /** Whole numbers as typed: blank is "not a number", so the contract says what is wrong. */
 const whole = (value: string) => (value.trim() === '' ? Number.NaN : Number(value.trim()));
@@ -66,6 +90,15 @@ function bodyFrom(values: TicketFormValues) {
     salesStartAt: values.salesStartAt,
     salesEndAt: values.salesEndAt,
     hidden: values.hidden,
+    // Decision 086: the kind, and what it needs; decision 087: a hidden type's codes.
+    kind: kindOf(values.kind),
+    suggestedPrice: buyerSetsPrice(kindOf(values.kind))
+      ? (values.suggestedPrice ?? '').trim() === ''
+        ? null
+        : whole(values.suggestedPrice ?? '')
+      : undefined,
+    seats: kindOf(values.kind) === 'table' ? whole(values.seats ?? '') : undefined,
+    accessCodes: values.hidden ? codesFrom(values.accessCodes) : [],
   };
 }
 
@@ -85,10 +118,21 @@ const ticketForm = (contract: typeof createTicketTypeBody | typeof updateTicketT
       salesStartAt: z.string(),
       salesEndAt: z.string(),
       hidden: z.boolean(),
+      kind: z.string().optional(),
+      suggestedPrice: z.string().optional(),
+      seats: z.string().optional(),
+      accessCodes: z.string().optional(),
     })
     .transform(bodyFrom)
     // The contract takes more than bodyFrom gives (optional fields); what it gives is its own.
     .pipe(contract as z.ZodType<z.output<typeof contract>, ReturnType<typeof bodyFrom>>);
+
+const KIND_HINTS: Record<TicketKind, string> = {
+  regular: 'One ticket at a fixed price admits one person.',
+  pay_what_you_want: 'Buyers type what they pay, at least the minimum.',
+  donation: 'Buyers give what they choose; a donation admits no one.',
+  table: 'One ticket admits a whole table, with one code.',
+};
 
 const withoutSeparators = (text: string) => text.replace(/[,\s]/g, '');
 const withoutNairaSign = (text: string) => text.replace(/[,\s₦]/g, '');
@@ -171,6 +215,9 @@ export function TicketTypeForm({
   });
 
   const price = whole(form.watch('price'));
+  const kind = kindOf(form.watch('kind'));
+  const buyerTypes = buyerSetsPrice(kind);
+  const kindField = useFieldProps(form, 'kind');
   return (
     <form
       noValidate
@@ -203,20 +250,62 @@ export function TicketTypeForm({
           placeholder="Regular, VIP, Early bird…"
           wrapperClassName="sm:col-span-2"
         />
+        <Select
+          {...kindField}
+          label="Kind"
+          disabled={Boolean(current && current.sold > 0)}
+          hint={KIND_HINTS[kind]}
+          wrapperClassName="sm:col-span-2"
+        >
+          {TICKET_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {TICKET_KIND_LABELS[k]}
+            </option>
+          ))}
+        </Select>
         <FormInput
           form={form}
           name="price"
           format={withoutNairaSign}
-          label="Price"
+          label={buyerTypes ? 'Minimum' : kind === 'table' ? 'Price per table' : 'Price'}
           inputMode="numeric"
           prefix="₦"
-          placeholder="5000"
+          placeholder={buyerTypes ? '0' : '5000'}
           hint={
-            Number.isFinite(price) && price === 0
-              ? 'A free ticket.'
-              : 'Whole naira. Enter 0 for a free ticket.'
+            buyerTypes
+              ? 'Whole naira. Buyers pay at least this.'
+              : Number.isFinite(price) && price === 0
+                ? kind === 'table'
+                  ? 'A free table.'
+                  : 'A free ticket.'
+                : 'Whole naira. Enter 0 for a free ticket.'
           }
         />
+        {buyerTypes ? (
+          <FormInput
+            form={form}
+            name="suggestedPrice"
+            format={withoutNairaSign}
+            label="Suggested amount"
+            inputMode="numeric"
+            prefix="₦"
+            optional
+            placeholder="5000"
+            hint="The amount the event page offers first."
+          />
+        ) : null}
+        {kind === 'table' ? (
+          <FormInput
+            form={form}
+            name="seats"
+            format={withoutSeparators}
+            label="Seats per table"
+            inputMode="numeric"
+            placeholder="10"
+            disabled={Boolean(current && current.sold > 0)}
+            hint="One code admits this many people at the door. Capacity counts tables."
+          />
+        ) : null}
         <FormInput
           form={form}
           name="capacity"
@@ -267,12 +356,25 @@ export function TicketTypeForm({
             className="mt-0.5 size-4 accent-indigo-600"
           />
           <span>
-            <span className="font-medium text-slate-900">Hide from the event page</span>
+            <span className="font-medium text-slate-900">Hidden — needs an access code</span>
             <span className="block text-slate-600">
-              Stops new sales of this ticket without deleting it.
+              Off the event page. With access codes, whoever brings one can buy it (a pre-sale,
+              guests); without, it stops new sales without deleting it.
             </span>
           </span>
         </label>
+        {hidden.value ? (
+          <FormInput
+            form={form}
+            name="accessCodes"
+            label="Access codes"
+            optional
+            placeholder="FANS2026, GUESTLIST"
+            format={(text) => text.toUpperCase()}
+            hint="Separate codes with commas. Letters, digits, - and _."
+            wrapperClassName="sm:col-span-2"
+          />
+        ) : null}
       </div>
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onDone} disabled={busy}>

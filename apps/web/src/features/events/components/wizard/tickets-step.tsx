@@ -1,5 +1,13 @@
 import { EmptyState } from '../../../../components/ui/panel.tsx';
-import { type FeeMode, formatCount, formatNaira, type ManageTicketTypeDto } from '@gatepass/shared';
+import {
+  buyerSetsPrice,
+  type FeeMode,
+  formatCount,
+  formatNaira,
+  type ManageTicketTypeDto,
+  tableLabel,
+  TICKET_KIND_LABELS,
+} from '@gatepass/shared';
 import { useState } from 'react';
 import { toast } from '../../../../lib/toast.ts';
 import { Alert } from '../../../../components/ui/alert.tsx';
@@ -94,11 +102,26 @@ export function TicketsStep({ event, wizard, errors }: StepProps) {
                   <div className="flex flex-wrap items-center gap-2">
                     <p className="font-semibold text-slate-900">{type.name}</p>
                     <AvailabilityBadge availability={type.availability} />
-                    {type.hidden ? <Badge tone="gray">Hidden</Badge> : null}
+                    {type.hidden ? (
+                      <Badge tone="gray">
+                        {type.accessCodes.length > 0 ? 'Hidden — access code' : 'Hidden'}
+                      </Badge>
+                    ) : null}
+                    {type.kind !== 'regular' ? (
+                      <Badge tone="gray">
+                        {type.kind === 'table'
+                          ? tableLabel(type.admits)
+                          : TICKET_KIND_LABELS[type.kind]}
+                      </Badge>
+                    ) : null}
                   </div>
                   <p className="mt-1 text-sm text-slate-600">
                     <span className="font-semibold text-slate-900">
-                      {type.price === 0 ? 'Free' : formatNaira(type.price)}
+                      {buyerSetsPrice(type.kind)
+                        ? `From ${formatNaira(type.price)}`
+                        : type.price === 0
+                          ? 'Free'
+                          : formatNaira(type.price)}
                     </span>
                     {' · '}
                     {formatCount(type.sold)} of {formatCount(type.capacity)} sold ·{' '}
