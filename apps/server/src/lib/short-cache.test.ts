@@ -56,7 +56,9 @@ describe('short cache', () => {
     const l = loader();
     l.open();
     const cache = shortCache(l.load, { ttlMs: 1000, now: () => 0 });
-    expect(await cache.get('a', async (k) => `${k} in the transaction`)).toBe('a in the transaction');
+    expect(await cache.get('a', async (k) => `${k} in the transaction`)).toBe(
+      'a in the transaction',
+    );
     expect(await cache.get('a')).toBe('a in the transaction');
     expect(l.calls).toEqual([]);
   });
