@@ -899,6 +899,7 @@ export async function seed(
         sandbox: sandbox!,
       },
     );
+    if (index === 0) await seedNamedTickets(orders, organiserId, event, result);
     if (demo.sellOut) await seedSellOut(db, events, orders, organiserId, event, demo.sellOut);
   }
   await demoTeam(db, organiserId);
@@ -930,6 +931,58 @@ async function demoMessages(
     smsText: 'Doors open at 6 PM. Have your ticket ready at the gate.',
     whatsapp: false,
   });
+}
+
+/**
+ * A group order with a name on its tickets (issue 25 §2, decision 080): four tickets bought
+ * by one buyer, two named at checkout, and one of them sent to its holder — their own order,
+ * code and mail; the door lists both, the organiser's orders name them.
+ */
+async function seedNamedTickets(
+  orders: OrdersService,
+  organiserId: string,
+  event: ManageEventDto,
+  result: SeedResult,
+): Promise<void> {
+  const type = event.ticketTypes.find((t) => t.maxPerOrder >= 4) ?? event.ticketTypes[0];
+  if (!type) return;
+  const quantity = Math.max(type.minPerOrder, Math.min(4, type.maxPerOrder));
+  if (quantity < 2) return;
+  const body = createOrderBody.parse({
+    eventId: event.id,
+    items: [{ ticketTypeId: type.id, quantity }],
+    buyer: {
+      firstName: 'Folasade',
+      lastName: 'Akinwande',
+      email: 'folasade.akinwande@example.com',
+      phone: '08031234567',
+    },
+    ticketNames: [
+      { index: 1, firstName: 'Folasade', lastName: 'Akinwande' },
+      {
+        index: 2,
+        firstName: 'Damilola',
+        lastName: 'Akinwande',
+        email: 'damilola.akinwande@example.com',
+      },
+    ],
+  });
+  const { order, accessToken } = await orders.checkout.create(body, null, `seed:${event.id}:named`);
+  if (order.status !== 'completed') {
+    await orders.settlement.choosePayment(
+      order.id,
+      accessToken,
+      'offline',
+      `seed:${event.id}:named`,
+    );
+    await orders.organiser.markPaid(organiserId, order.id);
+  }
+  await orders.named.sendTicket(order.id, accessToken, 2, {
+    firstName: 'Damilola',
+    lastName: 'Akinwande',
+    email: 'damilola.akinwande@example.com',
+  });
+  result.orders[order.status === 'completed' ? 'free' : 'paid'] += 1;
 }
 
 /**

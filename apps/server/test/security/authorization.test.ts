@@ -105,6 +105,12 @@ const ORDER_TOKEN: Record<string, string> = {
   'GET /api/v1/orders/:orderId/calendar.ics': "the confirmation page's calendar download",
   'POST /api/v1/orders/:orderId/transfer':
     'the buyer gives their order to someone else (decision 033)',
+  'PUT /api/v1/orders/:orderId/tickets/:index':
+    "the buyer names a ticket's holder (decision 080); another order's token is 404 (orders.named.test.ts)",
+  'POST /api/v1/orders/:orderId/tickets/:index/send':
+    'the buyer sends one ticket to its holder (decision 080); checked against the token under the lock',
+  'POST /api/v1/orders/:orderId/tickets/:index/transfer':
+    "the buyer transfers one sent ticket (decision 080); the group order's token, checked on the ticket's lock",
 };
 
 /** The OpenAPI UI and document. */

@@ -260,13 +260,18 @@ interface Bought {
   typeId: string;
 }
 
-async function order(kind: 'free' | 'paid', eventId?: string, typeId?: string): Promise<Bought> {
+async function order(
+  kind: 'free' | 'paid',
+  eventId?: string,
+  typeId?: string,
+  quantity = 1,
+): Promise<Bought> {
   const s = await shop();
   const ticketTypeId = typeId ?? (kind === 'free' ? s.freeTypeId : s.paidTypeId);
   const who = buyer();
   const res = await t.post(
     ORDERS,
-    { eventId: eventId ?? s.eventId, items: [{ ticketTypeId, quantity: 1 }], buyer: who },
+    { eventId: eventId ?? s.eventId, items: [{ ticketTypeId, quantity }], buyer: who },
     { ip: freshIp() },
   );
   expect(res.status, res.text).toBe(201);
@@ -1132,6 +1137,66 @@ const CASES: Record<string, Case> = {
       }>`select count(*)::int as n from mail_outbox where created_at >= ${since} and kind = 'order-transferred'`,
     );
     expect(sent.n).toBeLessThanOrEqual(1);
+  },
+
+  // Named tickets (issue 25 §2, decision 080) ------------------------------------------------
+  'PUT /api/v1/orders/:orderId/tickets/:index': async () => {
+    const o = await order('free', undefined, undefined, 4);
+    const replies = await fire('PUT', `${ORDERS}/${o.id}/tickets/2`, {
+      body: { firstName: 'Ada', lastName: 'Named' },
+      headers: o.headers,
+    });
+    allFine(replies);
+    expect(await history(o.id, 'ticket_named')).toBe(1);
+  },
+  'POST /api/v1/orders/:orderId/tickets/:index/send': async () => {
+    const o = await order('free', undefined, undefined, 4);
+    const email = uniqueEmail('holder');
+    const since = await mark();
+    const replies = await fire('POST', `${ORDERS}/${o.id}/tickets/2/send`, {
+      body: { firstName: 'Ada', lastName: 'Holder', email },
+      headers: o.headers,
+    });
+    exactlyOne(replies, [409]);
+    const split = await one(
+      sql<{ n: number; q: number }>`select count(*)::int as n,
+        (select quantity from orders where id = ${o.id}) as q
+        from orders where parent_order_id = ${o.id}`,
+    );
+    expect(split).toEqual({ n: 1, q: 3 });
+    expect(await messages(since, email, 'order-confirmation')).toBe(1);
+    expect(await history(o.id, 'ticket_sent')).toBe(1);
+  },
+  'POST /api/v1/orders/:orderId/tickets/:index/transfer': async () => {
+    const o = await order('free', undefined, undefined, 4);
+    const sent = await t.post(
+      `${ORDERS}/${o.id}/tickets/3/send`,
+      { firstName: 'Ada', lastName: 'Holder', email: uniqueEmail('holder') },
+      { headers: o.headers },
+    );
+    expect(sent.status, sent.text).toBe(200);
+    const since = await mark();
+    const replies = await Promise.all(
+      Array.from({ length: N }, (_, i) =>
+        t.post(
+          `${ORDERS}/${o.id}/tickets/3/transfer`,
+          { firstName: 'Tobi', lastName: `Race${i}`, email: uniqueEmail(`to${i}`) },
+          { headers: o.headers },
+        ),
+      ),
+    );
+    exactlyOne(replies, [409]);
+    const moved = await one(
+      sql<{ n: number }>`select count(*)::int as n from order_transfers t
+        join orders c on c.id = t.order_id where c.parent_order_id = ${o.id}`,
+    );
+    expect(moved.n).toBe(1);
+    const mails = await one(
+      sql<{
+        n: number;
+      }>`select count(*)::int as n from mail_outbox where created_at >= ${since} and kind = 'order-transferred'`,
+    );
+    expect(mails.n).toBeLessThanOrEqual(1);
   },
 
   // Organiser order actions -------------------------------------------------------------------

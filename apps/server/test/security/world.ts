@@ -44,6 +44,8 @@ export interface World {
   walletDevice: string;
   walletPassType: string;
   walletSerial: string;
+  /** A ticket's number within an order (named tickets, decision 080). */
+  ticketIndex: string;
   /** A webhook endpoint of the owner (turned off: nothing is ever sent) and a delivery of it. */
   webhookId: string;
   webhookDeliveryId: string;
@@ -187,6 +189,7 @@ export async function givenWorld(t: TestApp, token: string): Promise<World> {
     waitlistEntryId: entry.rows[0]!.id,
     walletDevice: `device${tag}`,
     walletPassType: 'pass.test.gatepass.tickets',
+    ticketIndex: '1',
     walletSerial: `${completed.order.id}-000000000000`,
     webhookId: webhook.rows[0]!.id,
     webhookDeliveryId: delivery.rows[0]!.id,
@@ -284,6 +287,7 @@ const PARAM_RESOURCE: Record<string, keyof World> = {
   link: 'ticketLink',
   device: 'walletDevice',
   passType: 'walletPassType',
+  index: 'ticketIndex',
   serial: 'walletSerial',
   webhookId: 'webhookId',
   deliveryId: 'webhookDeliveryId',

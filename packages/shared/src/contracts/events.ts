@@ -162,6 +162,14 @@ const eventFields = {
   paystackChannels: paystackChannelsField,
 };
 
+/**
+ * Until when buyers may name their tickets' holders (issue 25 §2, decision 080): an ISO
+ * time, or null for "until the event starts".
+ */
+const ticketNamesUntilField = z.iso
+  .datetime({ offset: true, error: 'The naming cut-off must be a date and time.' })
+  .nullable();
+
 /** Creates a draft; only the title is needed, everything else can follow step by step. */
 export const createEventBody = z
   .object({
@@ -198,6 +206,7 @@ export const updateEventBody = z
     offlineHoldHours: eventFields.offlineHoldHours.optional(),
     coverImageId: eventFields.coverImageId,
     allowTransfers: eventFields.allowTransfers.optional(),
+    ticketNamesUntil: ticketNamesUntilField.optional(),
     paystackChannels: eventFields.paystackChannels.optional(),
   })
   .refine(datesInOrder.check, datesInOrder.params);
@@ -496,6 +505,8 @@ export const manageEventDto = z.object({
   offlinePayment: z.boolean(),
   offlineHoldHours: z.number(),
   allowTransfers: z.boolean(),
+  /** Until when buyers may name their tickets (null: until the event starts). */
+  ticketNamesUntil: iso.nullable(),
   paystackChannels: z.array(z.enum(PAYSTACK_CHANNELS)),
   cancelReason: z.string().nullable(),
   cancelledAt: iso.nullable(),

@@ -104,6 +104,10 @@ export const manageOrderListItem = z.object({
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   attendedAt: z.string().nullable(),
+  /** A ticket sent to its holder from a group order: that order's code (decision 080). */
+  parentOrderCode: z.string().optional(),
+  /** Names given to this order's tickets still on it (decision 080). */
+  holders: z.array(z.string()).optional(),
 });
 export type ManageOrderListItem = z.infer<typeof manageOrderListItem>;
 

@@ -68,6 +68,78 @@ export const buyerBody = holderBody.extend({
 });
 export type BuyerBody = z.input<typeof buyerBody>;
 
+// Named tickets (issue 25 §2, decision 080) --------------------------------------------------
+
+/** A ticket's number in its order: 1 for the first ticket, in the order's ticket order. */
+export const ticketIndex = z.coerce
+  .number({ error: 'Ticket number must be a number.' })
+  .int('Ticket number must be a whole number.')
+  .min(1, 'Ticket number must be at least 1.')
+  .max(ORDER_LIMITS.quantityMax, `Ticket number must be at most ${ORDER_LIMITS.quantityMax}.`);
+
+/** Whose ticket it is: a name, and the email it may be sent to (optional until it is sent). */
+export const ticketHolderBody = z.object({
+  firstName: personName('First name'),
+  lastName: personName('Last name'),
+  email: z
+    .string()
+    .trim()
+    .optional()
+    .transform((e) => (e ? e : undefined))
+    .pipe(ticketEmail.optional()),
+});
+export type TicketHolderBody = z.input<typeof ticketHolderBody>;
+
+/** Names for some of the order's tickets (checkout, or later from the buyer's order page). */
+export const ticketNamesBody = z
+  .array(ticketHolderBody.extend({ index: ticketIndex }))
+  .max(ORDER_LIMITS.quantityMax, 'Too many names.')
+  .refine(
+    (names) => new Set(names.map((n) => n.index)).size === names.length,
+    'Each ticket can be named once.',
+  );
+export type TicketNamesBody = z.input<typeof ticketNamesBody>;
+
+/**
+ * How a group order's tickets are numbered (decision 080): its lines by ticket type name,
+ * then type id, each line's tickets one after another — the same at checkout and after.
+ */
+export function compareTicketLines(
+  a: { name: string; ticketTypeId: string },
+  b: { name: string; ticketTypeId: string },
+): number {
+  if (a.name !== b.name) return a.name < b.name ? -1 : 1;
+  return a.ticketTypeId < b.ticketTypeId ? -1 : a.ticketTypeId > b.ticketTypeId ? 1 : 0;
+}
+
+/** Naming one ticket from the buyer's order page. */
+export const nameTicketBody = ticketHolderBody;
+
+/** Sending one ticket to its holder: their own mail, code and QR; an email is needed. */
+export const sendTicketBody = holderBody.extend({
+  phone: z
+    .string()
+    .trim()
+    .max(LIMITS.phoneMax, 'Phone number is too long.')
+    .optional()
+    .transform((p) => (p ? p : undefined)),
+});
+export type SendTicketBody = z.input<typeof sendTicketBody>;
+
+/** One ticket of an order as its buyer sees it: its type, and whose it is. */
+export const orderTicketDto = z.object({
+  index: z.number(),
+  ticketType: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string().nullable(),
+  /** Sent to its holder: it is their own order now (own code), no longer on this one. */
+  sent: z.boolean(),
+  /** Once sent: whether its holder has been let in, and whether it was passed on since. */
+  status: z.enum(['with_buyer', 'sent', 'checked_in', 'ended']),
+});
+export type OrderTicketDto = z.infer<typeof orderTicketDto>;
+
 export const orderItemsBody = z
   .array(
     z.object({
@@ -114,14 +186,25 @@ export const quoteBody = z.object({
 });
 export type QuoteBody = z.input<typeof quoteBody>;
 
-export const createOrderBody = quoteBody.extend({
-  buyer: buyerBody,
-  /**
-   * Where this checkout came from (issue 26 §4): the page's `ref` and `via`, kept for the tab.
-   * A value the server does not understand is dropped, never refused.
-   */
-  source: trackingSource.optional().catch(undefined),
-});
+export const createOrderBody = quoteBody
+  .extend({
+    buyer: buyerBody,
+    /**
+     * Where this checkout came from (issue 26 §4): the page's `ref` and `via`, kept for the tab.
+     * A value the server does not understand is dropped, never refused.
+     */
+    source: trackingSource.optional().catch(undefined),
+    /** Optional names of the tickets' holders, by ticket number (decision 080). */
+    ticketNames: ticketNamesBody.optional(),
+  })
+  .refine(
+    (body) =>
+      !body.ticketNames ||
+      body.ticketNames.every(
+        (n) => n.index <= body.items.reduce((sum, line) => sum + line.quantity, 0),
+      ),
+    { message: 'A named ticket number is beyond the tickets chosen.', path: ['ticketNames'] },
+  );
 export type CreateOrderBody = z.input<typeof createOrderBody>;
 
 export const payOrderBody = z.object({
@@ -260,6 +343,15 @@ export const orderDto = quoteDto.extend({
    */
   walletApple: z.boolean().optional(),
   walletGoogle: z.boolean().optional(),
+  /**
+   * Each ticket of a group order with its holder's name (decision 080): on the buyer's and
+   * organiser's view once any ticket is named; absent otherwise.
+   */
+  tickets: z.array(orderTicketDto).optional(),
+  /** Until when its tickets may be named (the event's cut-off, or its start); null: no limit. */
+  namesUntil: z.string().nullable().optional(),
+  /** A ticket sent to its holder from a group order: that order's code (decision 080). */
+  parentOrderCode: z.string().nullable().optional(),
 });
 export type OrderDto = z.infer<typeof orderDto>;
 
@@ -302,6 +394,11 @@ export const doorOrderDto = z.object({
   ticketTypes: z.array(z.object({ name: z.string(), quantity: z.number() })),
   /** Paid with the TEST provider (test mode): no money was taken. Beyond the spec's fields. */
   testPayment: z.boolean().optional(),
+  /**
+   * The names the buyer gave this order's tickets that were not sent on (decision 080): the
+   * door's search finds the order by them too. Absent when none.
+   */
+  holders: z.array(z.string()).optional(),
   /**
    * People the order lets in, only when that differs from `quantity` (a table of 10 admits
    * 10 with one code; a donation admits no one — decision 086): the banner says "Admits 10".

@@ -100,14 +100,13 @@ export class CheckinService {
   }
 
   private async doorOrdersOf(eventId: string): Promise<DoorOrderDto[]> {
-    const [rows, items] = await Promise.all([
-      this.orders.admissibleOrders(eventId),
-      this.orders.admissibleOrderItems(eventId),
-    ]);
+    // A group order's named tickets (decision 080): the door's list says whose they are,
+    // and a group order shows only the tickets it still admits.
+    const rows = await this.orders.doorList(eventId);
     const typesByOrder = new Map<string, { name: string; quantity: number }[]>();
     // People each order lets in (decision 086): a table admits its seats, a donation no one.
     const admitsByOrder = new Map<string, number>();
-    for (const item of items) {
+    for (const item of rows.flatMap((o) => o.items)) {
       admitsByOrder.set(
         item.order_id,
         (admitsByOrder.get(item.order_id) ?? 0) + item.quantity * item.admits,
@@ -130,6 +129,7 @@ export class CheckinService {
       ticketTypes: typesByOrder.get(o.id) ?? [],
       // Only when true: the spec's fields stay as they are for every real order.
       ...(o.payment_method === 'test' ? { testPayment: true } : {}),
+      ...(o.holders.length ? { holders: o.holders } : {}),
       // Only when it differs: a table of 10 with one code says "Admits 10" at the door.
       ...(admitsByOrder.has(o.id) && admitsByOrder.get(o.id) !== o.quantity
         ? { admits: admitsByOrder.get(o.id)! }

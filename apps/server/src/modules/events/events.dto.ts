@@ -148,6 +148,7 @@ export function toManageEventDto(
     offlinePayment: row.offline_payment,
     offlineHoldHours: row.offline_hold_hours,
     allowTransfers: row.allow_transfers,
+    ticketNamesUntil: iso(row.ticket_names_until),
     paystackChannels: paystackChannelsOf(row.paystack_channels),
     cancelReason: row.cancel_reason,
     cancelledAt: iso(row.cancelled_at),

@@ -96,7 +96,8 @@ describe('demo data (npm run seed)', () => {
     expect(pending.total).toBeGreaterThanOrEqual(3);
     expect(refunded.total).toBeGreaterThanOrEqual(2);
     expect(cancelled.total).toBeGreaterThanOrEqual(1);
-    expect(completed.total).toBe(first.orders.paid + first.orders.free);
+    // …and the ticket the named group order sent to its holder: an order of its own (decision 080).
+    expect(completed.total).toBe(first.orders.paid + first.orders.free + 1);
     // Paid offline and marked paid by the organiser: no TEST-provider order in the demo.
     for (const o of [...completed.items, ...pending.items, ...refunded.items]) {
       expect(o.paymentMethod).not.toBe('test');
@@ -235,6 +236,24 @@ describe('demo data (npm run seed)', () => {
     expect(message.outcome.mail.pending).toBe(0);
     expect(message.outcome.sms.sent).toBeGreaterThan(0);
     expect(withMessage[0].reminders.enabled).toBe(true);
+  });
+
+  it('shows a group order with named tickets, one sent to its holder (decision 080)', async () => {
+    const found = await t.request('GET', `${API}/events/manage/orders?q=folasade.akinwande`, {
+      token,
+    });
+    expect(found.status, found.text).toBe(200);
+    const group = (found.body.data.items as { id: string; orderCode: string }[])[0]!;
+    const detail = await t.request('GET', `${API}/events/manage/orders/${group.id}`, { token });
+    const tickets = detail.body.data.tickets as { firstName: string | null; sent: boolean }[];
+    expect(tickets.slice(0, 2)).toMatchObject([
+      { firstName: 'Folasade', sent: false },
+      { firstName: 'Damilola', sent: true },
+    ]);
+    const tolu = await t.request('GET', `${API}/events/manage/orders?q=damilola.akinwande`, {
+      token,
+    });
+    expect(tolu.body.data.items).toMatchObject([{ parentOrderCode: group.orderCode }]);
   });
 
   it('prints the address the app uses (PORT, PUBLIC_URL)', () => {

@@ -230,6 +230,8 @@ export class EventsService {
         if (body.feeMode !== undefined) patch.fee_mode = body.feeMode;
         if (body.offlinePayment !== undefined) patch.offline_payment = body.offlinePayment;
         if (body.allowTransfers !== undefined) patch.allow_transfers = body.allowTransfers;
+        if (body.ticketNamesUntil !== undefined)
+          patch.ticket_names_until = body.ticketNamesUntil ? new Date(body.ticketNamesUntil) : null;
         if (body.offlineHoldHours !== undefined) patch.offline_hold_hours = body.offlineHoldHours;
         if (body.paystackChannels !== undefined)
           patch.paystack_channels = body.paystackChannels.join(',');

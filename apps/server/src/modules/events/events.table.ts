@@ -33,6 +33,8 @@ export interface EventsTable {
   offline_hold_hours: Generated<number>;
   /** Buyers may transfer their orders to someone else (decision 033; allowed by default). */
   allow_transfers: Generated<boolean>;
+  /** Until when buyers may name their tickets' holders (issue 25 §2); null: until the start. */
+  ticket_names_until: Generated<Date | null>;
   /** Paystack channels its checkout offers, comma-separated (card,bank_transfer,ussd,bank). */
   paystack_channels: Generated<string>;
   cancel_reason: string | null;

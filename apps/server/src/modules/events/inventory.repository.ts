@@ -157,6 +157,8 @@ export interface SaleEvent {
   offline_payment: boolean;
   offline_hold_hours: number;
   allow_transfers: boolean;
+  /** Until when buyers may name their tickets (issue 25 §2); null: until the event starts. */
+  ticket_names_until: Date | null;
   /** Comma-separated Paystack channels the event offers. */
   paystack_channels: string;
   /** Whether the organiser's payout account is verified with Paystack (a subaccount). */
@@ -198,6 +200,7 @@ const SALE_EVENT_COLUMNS = [
   'offline_payment',
   'offline_hold_hours',
   'allow_transfers',
+  'ticket_names_until',
   'start_at',
   'end_at',
   'time_zone',

@@ -65,6 +65,10 @@ export interface CheckoutInput {
   /** Unlocks hidden ticket types (decision 087). */
   accessCode?: string | undefined;
   buyer: Buyer;
+  /** Holders named at checkout, by ticket number (decision 080). */
+  ticketNames?:
+    | { index: number; firstName: string; lastName: string; email?: string | undefined }[]
+    | undefined;
 }
 
 export interface Purchase {
@@ -496,6 +500,12 @@ export class CheckoutGroups {
             accessTokenHash,
             reservedUntil: a.free ? null : new Date(now + this.config.holdSeconds * 1000),
             paidAt: a.free ? new Date(now) : null,
+            ticketNames: input.ticketNames?.map((n) => ({
+              index: n.index,
+              firstName: n.firstName,
+              lastName: n.lastName,
+              email: n.email ?? null,
+            })),
           };
         }),
       );

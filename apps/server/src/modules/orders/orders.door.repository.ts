@@ -20,6 +20,9 @@ export function findAdmissibleOrders(db: Db, eventId: string) {
       'quantity',
       'attended_at',
       'payment_method',
+      // Named tickets (decision 080): the names given, and a sent ticket's group order.
+      'ticket_names',
+      'parent_order_id',
     ])
     .where('event_id', '=', eventId)
     .where('status', '=', 'completed')
@@ -99,10 +102,12 @@ export function findAdmissibleOrderItems(db: Db, eventId: string) {
       .selectFrom('order_items')
       .innerJoin('orders', 'orders.id', 'order_items.order_id')
       .select([
+        'order_items.id',
         'order_items.order_id',
+        'order_items.ticket_type_id',
         'order_items.name',
         'order_items.quantity',
-        'order_items.ticket_type_id',
+        'order_items.unit_price_kobo',
         'order_items.admits',
       ])
       .where('orders.event_id', '=', eventId)

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { OrderHooks } from './orders.config.ts';
 import * as doorRepo from './orders.door.repository.ts';
+import { itemsKept, shownTotalKobo } from './orders.named.layout.ts';
 
 /**
  * The door's side of orders (decision 060): who may enter an event, whose codes are refused
@@ -74,6 +75,36 @@ export class Door {
   async transferredCodes(eventId: string, codes: string[]): Promise<string[]> {
     const rows = await doorRepo.findTransferredCodes(this.db, eventId, codes);
     return [...new Set(rows.map((t) => t.code))];
+  }
+
+  /**
+   * The door's list (decision 080): every admissible order with its items as the door shows
+   * them — a group order without the tickets it sent on, a sent ticket at its value — and
+   * the names given to a group order's tickets still on it (the search finds them).
+   */
+  async doorList(eventId: string) {
+    const [rows, items] = await Promise.all([
+      doorRepo.findAdmissibleOrders(this.db, eventId),
+      doorRepo.findAdmissibleOrderItems(this.db, eventId),
+    ]);
+    const itemsOf = new Map<string, typeof items>();
+    for (const item of items) {
+      const list = itemsOf.get(item.order_id) ?? [];
+      list.push(item);
+      itemsOf.set(item.order_id, list);
+    }
+    return rows.map((row) => {
+      const own = itemsOf.get(row.id) ?? [];
+      const holders = (row.ticket_names ?? [])
+        .filter((n) => !n.orderId)
+        .map((n) => `${n.firstName} ${n.lastName}`);
+      return {
+        ...row,
+        total_kobo: shownTotalKobo(row, own),
+        items: itemsKept(row, own),
+        holders,
+      };
+    });
   }
 
   /**

@@ -7,6 +7,7 @@ import {
   type OrderDto,
   type QuoteDto,
 } from '@gatepass/shared';
+import { itemsKept, shownTotalKobo } from './orders.named.layout.ts';
 import type { SaleEvent } from '../events/inventory.service.ts';
 import type { TicketLinks } from '../tickets/ticket-links.ts';
 import type { TicketOrder } from '../tickets/tickets.render.ts';
@@ -130,8 +131,9 @@ export function ticketOrderOf(
     lastName: order.last_name,
     email: order.email,
     quantity: order.quantity,
-    items: itemDtos(items),
-    totalPrice: koboToNaira(order.total_kobo),
+    // A group order's ticket shows what it still admits; a sent ticket its value (decision 080).
+    items: itemDtos(itemsKept(order, items)),
+    totalPrice: koboToNaira(shownTotalKobo(order, items)),
     testPayment: isTestPaid(order),
     eventId: event.id,
     event: orderEventDto(event),
@@ -182,7 +184,17 @@ export function toListItem(row: OrderListRow): ManageOrderListItem {
     createdAt: row.created_at.toISOString(),
     paidAt: iso(row.paid_at),
     attendedAt: iso(row.attended_at),
+    ...(row.parent_code ? { parentOrderCode: row.parent_code } : {}),
+    ...namedHolders(row),
   };
+}
+
+/** The names given to an order's tickets still on it (decision 080), when any. */
+function namedHolders(row: Pick<OrderRow, 'ticket_names'>): { holders?: string[] } {
+  const holders = (row.ticket_names ?? [])
+    .filter((n) => !n.orderId)
+    .map((n) => `${n.firstName} ${n.lastName}`);
+  return holders.length ? { holders } : {};
 }
 
 /** One open hold of an event, for its organiser. */

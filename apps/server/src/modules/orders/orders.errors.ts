@@ -189,3 +189,64 @@ export const transferRefused = {
       `This order has been transferred ${perDay === 1 ? 'once' : `${perDay} times`} in the last 24 hours, the most allowed. It can be transferred again once 24 hours have passed since the earliest of them.`,
     ),
 };
+
+// Named tickets (issue 25 §2, decision 080) -----------------------------------------------
+
+export const namedRefused = {
+  noSuchTicket: (quantity: number) =>
+    new AppError(
+      400,
+      'VALIDATION_FAILED',
+      `This order has ${quantity} ticket${quantity === 1 ? '' : 's'}; choose one of them.`,
+    ),
+  notOpen: (status: string) =>
+    new AppError(
+      409,
+      'CONFLICT',
+      `Tickets can be named only on a held or completed order; this one is ${status}.`,
+    ),
+  notCompleted: (status: string) =>
+    new AppError(
+      409,
+      'CONFLICT',
+      `A ticket can be sent to its holder once the order is completed; this one is ${status}.`,
+    ),
+  closed: () =>
+    new AppError(
+      409,
+      'CONFLICT',
+      "Tickets of this event can no longer be named: the organiser's cut-off, or the start, has passed.",
+    ),
+  eventCancelled: () =>
+    new AppError(409, 'CONFLICT', 'This event has been cancelled; its tickets cannot be sent.'),
+  checkedIn: () =>
+    new AppError(
+      409,
+      'CONFLICT',
+      'This order has been checked in at the door, so its tickets can no longer be sent on.',
+    ),
+  alreadySent: (index: number) =>
+    new AppError(
+      409,
+      'CONFLICT',
+      `Ticket ${index} has already been sent to its holder. Nothing was sent again.`,
+    ),
+  lastTicket: () =>
+    new AppError(
+      409,
+      'CONFLICT',
+      'The last ticket of an order stays on it. To give it away, transfer the order instead.',
+    ),
+  notSent: (index: number) =>
+    new AppError(
+      409,
+      'CONFLICT',
+      `Ticket ${index} has not been sent to a holder yet; send it first, then it can be transferred on its own.`,
+    ),
+  childOrder: () =>
+    new AppError(
+      409,
+      'CONFLICT',
+      'This is a single ticket sent from a group order; it has no other tickets to name. Transfer it instead.',
+    ),
+};

@@ -41,8 +41,11 @@ const realMoney = sql<boolean>`o.payment_method is distinct from 'test'`;
 const kobo = <A extends string>(expr: RawBuilder<unknown>, alias: A) =>
   sql<number>`coalesce(sum(${expr}), 0)::bigint`.as(alias);
 
+/** A sent ticket's own order is no sale of its own (decision 080): orders count its group. */
+const ordersCount = sql<number>`(count(o.id) filter (where o.parent_order_id is null))::int`;
+
 const figureColumns = [
-  sql<number>`count(o.id)::int`.as('orders'),
+  ordersCount.as('orders'),
   sql<number>`coalesce(sum(o.quantity), 0)::int`.as('tickets'),
   kobo(sql`o.subtotal_kobo`, 'face_kobo'),
   kobo(sql`o.discount_kobo`, 'discount_kobo'),
@@ -72,7 +75,7 @@ export function totals(db: Db, f: FinanceFilters): Promise<FigureRow> {
 /** How many completed orders of the filter were paid with the TEST provider (left out). */
 export async function testOrders(db: Db, f: FinanceFilters): Promise<number> {
   const row = await completedOrders(db, f, true)
-    .select(sql<number>`count(o.id)::int`.as('orders'))
+    .select(ordersCount.as('orders'))
     .executeTakeFirstOrThrow();
   return row.orders;
 }
@@ -135,7 +138,7 @@ export function daily(db: Db, f: FinanceFilters, timeZone: string): Promise<DayR
   return completedOrders(db, f)
     .select([
       day.as('day'),
-      sql<number>`count(o.id)::int`.as('orders'),
+      ordersCount.as('orders'),
       sql<number>`coalesce(sum(o.quantity), 0)::int`.as('tickets'),
       kobo(sql`o.total_kobo`, 'gross_kobo'),
       kobo(sql`o.total_kobo - o.fee_kobo`, 'net_kobo'),

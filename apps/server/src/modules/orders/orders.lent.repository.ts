@@ -57,7 +57,8 @@ export const orderRowOf = (orderId: string) =>
 
 /**
  * Every order of the events `eventIds` selects (SQL text yielding event ids), as a derived
- * table: tracking's figures count checkout starts, orders and revenue from it.
+ * table: tracking's figures count checkout starts, orders and revenue from it. A sent
+ * ticket's own order (decision 080) is no checkout: left out.
  */
 export const ordersOfEvents = (eventIds: RawBuilder<unknown>) =>
   sql<{
@@ -65,7 +66,8 @@ export const ordersOfEvents = (eventIds: RawBuilder<unknown>) =>
     event_id: string;
     total_kobo: number;
     status: OrderStatus;
-  }>`(select od.id, od.event_id, od.total_kobo, od.status from orders od where od.event_id in (${eventIds}))`;
+  }>`(select od.id, od.event_id, od.total_kobo, od.status from orders od where od.event_id in (${eventIds})
+    and od.parent_order_id is null)`;
 
 // Whole reads ----------------------------------------------------------------------------
 

@@ -38,6 +38,14 @@ function filtered(db: Db, f: OrderFilters) {
         eb('o.email', 'ilike', contains),
         eb(sql<string>`o.first_name || ' ' || o.last_name`, 'ilike', contains),
         eb('o.phone', 'ilike', contains),
+        // A name given to one of the order's tickets (decision 080).
+        eb(
+          sql<boolean>`o.ticket_names is not null and exists (
+            select 1 from jsonb_array_elements(o.ticket_names) n
+            where (n->>'firstName') || ' ' || (n->>'lastName') ilike ${contains})`,
+          '=',
+          true,
+        ),
         ...(/^\d{1,8}$/.test(digits) ? [eb('o.code', 'like', `${digits}%`)] : []),
       ]),
     );
@@ -61,6 +69,11 @@ const listColumns = [
   'o.created_at',
   'o.paid_at',
   'o.attended_at',
+  // Named tickets (decision 080): the names given, and a sent ticket's group order's code.
+  'o.ticket_names',
+  sql<string | null>`(select p.code from orders p where p.id = o.parent_order_id)`.as(
+    'parent_code',
+  ),
 ] as const;
 
 export interface OrderListRow {
@@ -79,6 +92,8 @@ export interface OrderListRow {
   created_at: Date;
   paid_at: Date | null;
   attended_at: Date | null;
+  ticket_names: OrderRow['ticket_names'];
+  parent_code: string | null;
 }
 
 /** One page, newest first, and how many orders match in all. */

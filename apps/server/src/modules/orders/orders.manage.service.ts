@@ -24,6 +24,7 @@ import { csvStream, lagosTime, nairaCell, type CsvColumn } from './orders.manage
 import * as manageRepo from './orders.manage.repository.ts';
 import type { ExportRow, OrderFilters } from './orders.manage.repository.ts';
 import * as repo from './orders.repository.ts';
+import { namedView } from './orders.named.layout.ts';
 import { toHoldDto, toListItem, toManageOrderDto, toOrderDto } from './orders.dto.ts';
 import type { OrdersService, TransferTo } from './orders.service.ts';
 
@@ -163,10 +164,14 @@ export class OrdersManageService {
       row.status === 'completed' && this.waitingFor
         ? await this.waitingFor([...new Set(items.map((i) => i.ticket_type_id))])
         : undefined;
-    return toManageOrderDto(row, items, event!, history, {
-      waitingList,
-      refundsThroughPaystack: this.payments.refundsThroughPaystack,
-    });
+    return {
+      ...toManageOrderDto(row, items, event!, history, {
+        waitingList,
+        refundsThroughPaystack: this.payments.refundsThroughPaystack,
+      }),
+      // Each ticket and whose it is, or the group order a sent ticket came from (decision 080).
+      ...(await namedView(this.db, row, items, event!)),
+    };
   }
 
   async resendTickets(

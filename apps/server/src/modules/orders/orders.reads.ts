@@ -6,6 +6,7 @@ import { sha256 } from '../../lib/secrets.ts';
 import { inventoryService } from '../events/inventory.service.ts';
 import type { TicketOrder } from '../tickets/tickets.render.ts';
 import { ticketOrderOf, toOrderDto, withTicketUrl, type TicketUrlLinks } from './orders.dto.ts';
+import { namedView } from './orders.named.layout.ts';
 import { noTicketsYet, orderNotFound, ticketNotFound } from './orders.errors.ts';
 import { hasLiveAccessToken } from './orders.manage.repository.ts';
 import * as repo from './orders.repository.ts';
@@ -51,7 +52,11 @@ export class OrderReads {
       repo.findOrderItems(this.db, [order.id]),
       inventoryService.event(this.db, order.event_id),
     ]);
-    return toOrderDto(order, items, event!);
+    // A group order's tickets and their holders, or a sent ticket's group (decision 080).
+    return {
+      ...toOrderDto(order, items, event!),
+      ...(await namedView(this.db, order, items, event!)),
+    };
   }
 
   /** The order, for whoever holds its access token (the browser that created it). */

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { OrderItemRow, OrderRow } from './orders.table.ts';
+import { endTicketOrders } from './orders.named.repository.ts';
+import type { OrderItemRow, OrderRow, TicketNames } from './orders.table.ts';
 
 /**
  * The orders' core rows: an order, its items and its history line, read and written by
@@ -34,6 +35,8 @@ export interface NewOrder {
   accessTokenHash: string;
   reservedUntil: Date | null;
   paidAt: Date | null;
+  /** The holders named at checkout (decision 080); absent: none, and no column written. */
+  ticketNames?: TicketNames | undefined;
 }
 
 export interface NewOrderItem {
@@ -81,6 +84,9 @@ const orderValues = (order: NewOrder) => ({
   attended_at: null,
   attended_by: null,
   cancelled_at: null,
+  ...(order.ticketNames?.length
+    ? { ticket_names: sql<TicketNames>`${JSON.stringify(order.ticketNames)}::jsonb` }
+    : {}),
 });
 
 /**
@@ -178,8 +184,24 @@ export async function hasRecentHistory(
   return row !== undefined;
 }
 
-/** Moves a live order to cancelled or refunded; undefined when it was not in a state that allows it. */
-export function endOrder(
+/**
+ * Moves a live order to cancelled or refunded; undefined when it was not in a state that
+ * allows it. A completed group order's tickets sent to their holders end with it (decision
+ * 080): one more statement, only where a completed order may end and only for an order
+ * that sent some.
+ */
+export async function endOrder(
+  db: Db,
+  id: string,
+  to: 'cancelled' | 'refunded',
+  from: ('pending' | 'completed' | 'expired')[],
+): Promise<OrderRow | undefined> {
+  const row = await endOrderRow(db, id, to, from);
+  if (row?.ticket_names?.some((n) => n.orderId)) await endTicketOrders(db, row.id, to);
+  return row;
+}
+
+function endOrderRow(
   db: Db,
   id: string,
   to: 'cancelled' | 'refunded',

@@ -4,7 +4,10 @@ import {
   createOrderResponse,
   envelope,
   errorBody,
+  nameTicketBody,
   orderDto,
+  sendTicketBody,
+  ticketIndex,
   orderLookupResponse,
   payOrderBody,
   payOrderResponse,
@@ -45,6 +48,7 @@ export interface PaymentChooser {
 
 const errors = { 400: errorBody, 402: errorBody, 404: errorBody, 409: errorBody };
 const orderParams = z.object({ orderId: z.uuid({ error: 'This order was not found.' }) });
+const ticketParams = orderParams.extend({ index: ticketIndex });
 const tokenHeader = z.object({ 'x-order-token': z.string().max(200).optional() });
 
 /** The order's access token: the `X-Order-Token` header the checkout got when creating it. */
@@ -56,7 +60,7 @@ function orderToken(request: FastifyRequest): string {
 
 /** Checkout: anyone may buy (guests too); a signed-in buyer's order is linked to them. */
 export function orderRoutes(
-  orders: Pick<OrdersService, 'checkout' | 'settlement' | 'transfers' | 'reads'>,
+  orders: Pick<OrdersService, 'checkout' | 'settlement' | 'transfers' | 'reads' | 'named'>,
   auth: AuthService,
   payments: PaymentChooser,
   waitingRoom: Pick<WaitingRoomService, 'admitCheckout'>,
@@ -186,6 +190,87 @@ export function orderRoutes(
             transferredAt: transferredAt.toISOString(),
           },
           message: `Your tickets are now ${order.first_name}'s. We have emailed them a new ticket; your order code no longer works.`,
+        };
+      },
+    });
+
+    // Named tickets (issue 25 §2, decision 080) --------------------------------------------
+
+    app.put('/:orderId/tickets/:index', {
+      schema: {
+        tags,
+        summary: "Name one ticket's holder (a group order's ticket still with the buyer)",
+        description:
+          "For the browser holding the order's X-Order-Token. Until the event starts, or the organiser's cut-off; a held or completed order of two or more tickets. Naming sends nothing: the name shows on the order, to the organiser and at the door.",
+        params: ticketParams,
+        headers: tokenHeader,
+        body: nameTicketBody,
+        response: { 200: envelope(orderDto), ...errors },
+      },
+      handler: async (request) => ({
+        data: await orders.named.nameTicket(
+          request.params.orderId,
+          orderToken(request),
+          request.params.index,
+          request.body,
+        ),
+        message: `Ticket ${request.params.index} is named for ${request.body.firstName} ${request.body.lastName}.`,
+      }),
+    });
+
+    app.post('/:orderId/tickets/:index/send', {
+      schema: {
+        tags,
+        summary:
+          'Send one ticket to its holder: it becomes their own order (own code, QR, PDF); the rest stay with the buyer',
+        description:
+          "For the browser holding the order's X-Order-Token; a completed order not checked in, keeping at least one ticket. The ticket's number is checked on the order's locked row: of several identical requests at once one sends and the rest get 409 and send nothing. The answer is the buyer's order as it now stands; it never carries the new code.",
+        params: ticketParams,
+        headers: tokenHeader,
+        body: sendTicketBody,
+        response: { 200: envelope(orderDto), ...errors },
+      },
+      handler: async (request) => {
+        const { order } = await orders.named.sendTicket(
+          request.params.orderId,
+          orderToken(request),
+          request.params.index,
+          request.body,
+        );
+        return {
+          data: order,
+          message: `Ticket ${request.params.index} is on its way to ${request.body.firstName}: we have emailed them their own ticket.`,
+        };
+      },
+    });
+
+    app.post('/:orderId/tickets/:index/transfer', {
+      schema: {
+        tags,
+        summary:
+          'Transfer one sent ticket to someone else: they get a new code, the old one stops working; the rest of the order is untouched',
+        description:
+          "For the browser holding the group order's X-Order-Token, where the event allows transfers. Checked on the ticket's locked row: a repeat of the same transfer finds the ticket already theirs and is refused.",
+        params: ticketParams,
+        headers: tokenHeader,
+        body: transferOrderBody,
+        response: { 200: envelope(transferResultDto), ...errors },
+      },
+      handler: async (request) => {
+        const { order, transferredAt } = await orders.named.transferTicket(
+          request.params.orderId,
+          orderToken(request),
+          request.params.index,
+          request.body,
+        );
+        return {
+          data: {
+            firstName: order.first_name,
+            lastName: order.last_name,
+            email: order.email,
+            transferredAt: transferredAt.toISOString(),
+          },
+          message: `Ticket ${request.params.index} is now ${order.first_name}'s. We have emailed them a new ticket; its old code no longer works.`,
         };
       },
     });

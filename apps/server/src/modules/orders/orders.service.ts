@@ -14,6 +14,7 @@ import { Door } from './orders.door.ts';
 import { HolderNotices } from './orders.holders.ts';
 import { Holds } from './orders.holds.ts';
 import type { CheckoutLimits } from './orders.limits.ts';
+import { NamedTickets } from './orders.named.ts';
 import { Offers } from './orders.offers.ts';
 import { OrganiserActions } from './orders.organiser.ts';
 import { OrderReads } from './orders.reads.ts';
@@ -41,6 +42,7 @@ export class OrdersService {
   readonly organiser: OrganiserActions;
   readonly offers: Offers;
   readonly transfers: Transfers;
+  readonly named: NamedTickets;
   readonly door: Door;
   readonly notices: HolderNotices;
 
@@ -68,6 +70,7 @@ export class OrdersService {
     this.organiser = new OrganiserActions(room, this.settlement);
     this.offers = new Offers(room, this.organiser, this.hooks);
     this.transfers = new Transfers(room);
+    this.named = new NamedTickets(room, this.transfers);
     this.door = new Door(db, mail, this.hooks);
     this.notices = new HolderNotices(mail, config);
   }

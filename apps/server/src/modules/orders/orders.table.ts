@@ -41,9 +41,27 @@ export interface OrdersTable {
   /** The latest refund's state at Paystack (pending, processing, processed, failed). */
   refund_status: Generated<string | null>;
   refund_kobo: Generated<number | null>;
+  /**
+   * A ticket named and sent to its holder is an order of its own (decision 080): the order
+   * it came from, which keeps the money. Null for every order a buyer placed.
+   */
+  parent_order_id: Generated<string | null>;
+  /** The holders the buyer named, by ticket number (decision 080); null while none is. */
+  ticket_names: Generated<TicketNames | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
+
+/** One named ticket of an order: its number (1…), its holder, and its own order once sent. */
+export interface TicketName {
+  index: number;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  /** The ticket's own order once it was sent to its holder (decision 080). */
+  orderId?: string;
+}
+export type TicketNames = TicketName[];
 
 export interface OrderItemsTable {
   id: Generated<string>;

@@ -64,6 +64,22 @@ export class Transfers {
   }
 
   /**
+   * The buyer of a group order transfers one ticket they sent to its holder (decision 080):
+   * the ticket's own order is re-issued; the group order's token (checked again on the
+   * ticket's lock) is what allows it, as the buyer's own token does for a whole order.
+   */
+  async transferTicketOfGroup(
+    ticketOrderId: string,
+    groupOrderId: string,
+    groupTokenHash: string,
+    to: TransferTo,
+  ) {
+    const ticket = await repo.findOrderById(this.room.db, ticketOrderId);
+    if (!ticket || ticket.parent_order_id !== groupOrderId) throw orderNotFound();
+    return this.transfer(ticket, to, { by: 'group', groupOrderId, tokenHash: groupTokenHash });
+  }
+
+  /**
    * Re-issues a completed order to someone else: a new code (so a new QR) and a new access
    * token, the new holder's name and email, the old holder's lookup tokens ended — all in
    * one commit, so the old code reads as invalid at the door (and is refused by
@@ -80,6 +96,7 @@ export class Transfers {
     to: TransferTo,
     actor:
       | { by: 'buyer'; tokenHash: string }
+      | { by: 'group'; groupOrderId: string; tokenHash: string }
       | { by: 'organiser'; actorUserId: string; fromCode: string | undefined },
   ): Promise<{ order: OrderRow; transferredAt: Date }> {
     const actorUserId = actor.by === 'organiser' ? actor.actorUserId : null;
@@ -101,6 +118,19 @@ export class Transfers {
         if (!still) {
           throw transferRefused.tokenGone();
         }
+      } else if (actor.by === 'group') {
+        // The group order's buyer, with its token as it stands now (decision 080).
+        const group = await repo.findOrderById(trx, actor.groupOrderId);
+        const given = Buffer.from(actor.tokenHash);
+        const still =
+          group !== undefined &&
+          locked.parent_order_id === group.id &&
+          (timingSafeEqual(given, Buffer.from(group.access_token_hash)) ||
+            (await hasLiveAccessToken(trx, group.id, actor.tokenHash)));
+        if (!still) throw transferRefused.tokenGone();
+        // The same request sent twice (or twenty times at once) moves the ticket once.
+        if (await transferRepo.transferredWithin(trx, locked.id, TRANSFER_SETTLE_SECONDS))
+          throw transferRefused.justTransferred();
       } else if (actor.fromCode !== undefined && actor.fromCode !== locked.code) {
         throw transferRefused.codeChanged();
       } else if (
@@ -117,7 +147,7 @@ export class Transfers {
       }
       const event = await inventoryService.event(trx, locked.event_id);
       if (!event) throw orderNotFound();
-      if (actor.by === 'buyer' && !event.allow_transfers) {
+      if (actor.by !== 'organiser' && !event.allow_transfers) {
         throw transferRefused.notAllowed();
       }
       if (event.status === 'cancelled') throw transferRefused.eventCancelled();

@@ -69,6 +69,11 @@ export function SearchPanel({
                     ) : null}
                   </p>
                   <p className="text-sm wrap-anywhere text-slate-600">{order.email}</p>
+                  {order.holders?.length ? (
+                    <p className="text-sm text-slate-600">
+                      Tickets named for: {order.holders.join(', ')}
+                    </p>
+                  ) : null}
                   <p className="text-sm text-slate-500">
                     <span className="font-mono">{order.orderCode}</span>
                     {order.quantity != null ? ` · Qty: ${order.quantity}` : ''}

@@ -169,6 +169,23 @@ describe('search (spec §5)', () => {
     expect(searchOrders(index, '   ').total).toBe(0);
   });
 
+  it('finds a group order by a name given to one of its tickets (decision 080), never across two names', () => {
+    const group: DoorOrder = {
+      orderCode: '55554444',
+      firstName: 'Bola',
+      lastName: 'Group',
+      email: 'bola@example.com',
+      totalPrice: 20000,
+      quantity: 3,
+      holders: ['Kemi Adeyemi', 'Segun Ola'],
+    };
+    const index = indexOrders([ada, group]);
+    expect(searchOrders(index, 'kemi ade').matches).toEqual([group]);
+    expect(searchOrders(index, 'SEGUN').matches).toEqual([group]);
+    expect(searchOrders(index, 'group kemi').total).toBe(0);
+    expect(searchOrders(index, 'adeyemi segun').total).toBe(0);
+  });
+
   it('answers 10,000 orders within a frame per keystroke and caps what it lists', () => {
     const many: DoorOrder[] = Array.from({ length: 10_000 }, (_, i) => ({
       orderCode: String(10_000_000 + i),

@@ -47,6 +47,11 @@ export const doorOrderSchema = z.object({
   ticketTypes: z.array(z.object({ name: z.string(), quantity: z.number() })).optional(),
   /** Paid with the TEST provider (test mode): beyond the spec's fields, shown on the banner. */
   testPayment: z.boolean().optional(),
+  /**
+   * Names the buyer gave this order's tickets that were not sent on (decision 080): the
+   * search finds the order by them too. Beyond the spec's fields; older files lack them.
+   */
+  holders: z.array(z.string()).optional(),
   /** People the order lets in where that is not its quantity: a table of 10 (decision 086). */
   admits: z.number().optional(),
 });
@@ -82,7 +87,10 @@ export const codeList = z.array(z.string());
 export interface DoorIndex {
   orders: readonly DoorOrder[];
   byCode: ReadonlyMap<string, DoorOrder>;
-  /** 'first last', lowercased, at the same position as its order. */
+  /**
+   * 'first last', lowercased, at the same position as its order — with the names given to
+   * its tickets after it, one a line (decision 080), so a search finds a named holder.
+   */
   names: readonly string[];
   /** Email, lowercased, at the same position as its order. */
   emails: readonly string[];
@@ -105,7 +113,9 @@ export function indexOrders(
   let totalTickets = 0;
   for (const order of orders) {
     byCode.set(order.orderCode, order);
-    names.push(`${order.firstName} ${order.lastName}`.toLowerCase());
+    names.push(
+      [`${order.firstName} ${order.lastName}`, ...(order.holders ?? [])].join('\n').toLowerCase(),
+    );
     emails.push(order.email.toLowerCase());
     totalTickets += ticketsOf(order);
   }

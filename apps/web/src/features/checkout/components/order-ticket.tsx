@@ -93,14 +93,16 @@ export function OrderTicket({
             </ul>
             <p className="mt-3 flex justify-between gap-4 border-t border-dashed border-slate-200 pt-3 text-base font-semibold text-slate-900">
               <span>
-                {order.testPayment
-                  ? 'Total (TEST — not paid)'
-                  : valid
-                    ? 'Total paid'
-                    : 'Total to pay'}
+                {order.parentOrderCode
+                  ? `Paid on order ${order.parentOrderCode}`
+                  : order.testPayment
+                    ? 'Total (TEST — not paid)'
+                    : valid
+                      ? 'Total paid'
+                      : 'Total to pay'}
               </span>
               <span className="tabular-nums" data-testid="ticket-total">
-                {formatNaira(order.totalPrice)}
+                {order.parentOrderCode ? 'Sent to you' : formatNaira(order.totalPrice)}
               </span>
             </p>
           </div>

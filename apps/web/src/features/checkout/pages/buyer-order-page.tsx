@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { SendIcon } from '../../../components/ui/icons.tsx';
 import { CheckoutHeader } from '../components/checkout-header.tsx';
 import { BrowseEventsLink, CheckoutBody, CheckoutMessage } from '../components/checkout-panel.tsx';
+import { NamedTickets } from '../components/named-tickets.tsx';
 import { OrderGate } from '../components/order-gate.tsx';
 import { TransferForm } from '../components/transfer-form.tsx';
 import { OrderOutcome } from './complete-page.tsx';
@@ -39,6 +40,7 @@ export function BuyerOrderPage({ orderId }: { orderId: string }) {
           <CheckoutBody width="4xl" refund={order.refund}>
             <div className="space-y-6">
               <OrderOutcome order={order} />
+              <NamedTickets order={order} />
               {order.status === 'completed' && !order.attendedAt && order.event.allowTransfers ? (
                 <TransferForm order={order} onTransferred={setTransferred} />
               ) : null}

@@ -23,6 +23,8 @@ import { queueInstead } from '../api/get-queue-status.ts';
 import { orderQueryKey } from '../api/get-order.ts';
 import { quoteOrder, useQuote } from '../api/quote-order.ts';
 import { BUYER_FIELDS, BuyerForm } from '../components/buyer-form.tsx';
+import { CheckoutTicketNames } from '../components/checkout-ticket-names.tsx';
+import { checkoutNamesForm, ticketNamesOf, ticketSlots } from '../lib/ticket-names.ts';
 import { useContractForm } from '../../../components/ui/form.tsx';
 import { CheckoutHeader } from '../components/checkout-header.tsx';
 import {
@@ -180,6 +182,7 @@ function CheckoutForm({
   const [amounts, setAmounts] = useState<Amounts>(() => firstAmounts(ticketTypes));
   const [firstBuyer] = useState(() => initialBuyer(session.loggedIn ? session.user : null));
   const buyerForm = useContractForm(buyerBody, firstBuyer);
+  const namesForm = useContractForm(checkoutNamesForm, { names: [] });
   const [promo, setPromo] = useState<string | null>(null);
   const [promoError, setPromoError] = useState<string | null>(null);
   const [promoBusy, setPromoBusy] = useState(false);
@@ -205,6 +208,7 @@ function CheckoutForm({
       ? { eventId: event.id, items: lines, ...(promo ? { promoCode: promo } : {}), ...access }
       : null;
   const quote = useQuote(quoteBody);
+  const slots = useMemo(() => ticketSlots(lines, event.ticketTypes), [lines, event]);
   const figures = lines.length > 0 ? quote.data : undefined;
   const quoteError = quote.isError ? readApiFailure(quote.error).error : undefined;
 
@@ -294,6 +298,10 @@ function CheckoutForm({
       detailsRef.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
       return;
     }
+    namesForm.setValue('names', (namesForm.getValues().names ?? []).slice(0, slots.length));
+    if (slots.length > 1 && !(await namesForm.trigger())) return;
+    const ticketNames =
+      slots.length > 1 ? ticketNamesOf(namesForm.getValues(), slots.length) : undefined;
     // What was typed goes to the server, which applies the same contract.
     const buyer = buyerForm.getValues();
     createOrder.mutate(
@@ -304,6 +312,7 @@ function CheckoutForm({
         ...(promo ? { promoCode: promo } : {}),
         ...access,
         ...(source.ref || source.via ? { source } : {}),
+        ...(ticketNames ? { ticketNames } : {}),
       },
       {
         onSuccess: (order) => {
@@ -427,6 +436,7 @@ function CheckoutForm({
                 <div ref={detailsRef}>
                   <BuyerForm form={buyerForm} disabled={busy} />
                 </div>
+                <CheckoutTicketNames form={namesForm} slots={slots} disabled={busy} />
               </CheckoutCard>
             </div>
 

@@ -39,6 +39,7 @@ const event = (over: Partial<ManageEventDto> = {}): ManageEventDto => ({
   feeMode: 'pass',
   offlinePayment: false,
   allowTransfers: true,
+  ticketNamesUntil: null,
   paystackChannels: ['card', 'bank_transfer', 'ussd', 'bank'],
   offlineHoldHours: 72,
   cancelReason: null,
@@ -114,6 +115,18 @@ describe('the form', () => {
       city: null,
       onlineUrl: 'https://meet.example',
     });
+  });
+
+  it("keeps the naming cut-off as the event's wall clock and saves it as an instant (decision 080)", () => {
+    const form = formFromEvent(event({ ticketNamesUntil: '2030-12-04T17:00:00.000Z' }));
+    expect(form.ticketNamesUntil).toBe('2030-12-04T18:00');
+    expect(patchForStep('tickets', form)).toMatchObject({
+      ticketNamesUntil: '2030-12-04T17:00:00.000Z',
+    });
+    expect(patchForStep('tickets', { ...form, ticketNamesUntil: '' })).toMatchObject({
+      ticketNamesUntil: null,
+    });
+    expect(contractIssues(updateEventBody, patchForStep('tickets', form))).toEqual([]);
   });
 
   it('checks a step with the shared contract, with its sentences', () => {

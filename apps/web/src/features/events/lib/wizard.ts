@@ -1,5 +1,7 @@
 import {
   EVENT_DEFAULT_TIME_ZONE,
+  instantToLocalInput,
+  localInputToInstant,
   type EventCategory,
   type EventVisibility,
   type FeeMode,
@@ -29,6 +31,7 @@ export const WIZARD_STEPS = [
       'offlinePayment',
       'offlineHoldHours',
       'allowTransfers',
+      'ticketNamesUntil',
       'paystackChannels',
     ],
   },
@@ -72,6 +75,11 @@ export interface EventForm {
   offlineHoldHours: string;
   /** Buyers may transfer their orders to someone else (decision 033). */
   allowTransfers: boolean;
+  /**
+   * Until when buyers may name their tickets' holders (decision 080), as the event's wall
+   * clock; '' for "until the event starts".
+   */
+  ticketNamesUntil: string;
   /** The Paystack channels checkout offers, comma-separated (issue 15 §1). */
   paystackChannels: string;
 }
@@ -98,6 +106,10 @@ export function formFromEvent(event: ManageEventDto): EventForm {
     offlinePayment: event.offlinePayment,
     offlineHoldHours: String(event.offlineHoldHours),
     allowTransfers: event.allowTransfers,
+    ticketNamesUntil: instantToLocalInput(
+      event.ticketNamesUntil,
+      event.timeZone || EVENT_DEFAULT_TIME_ZONE,
+    ),
     paystackChannels: event.paystackChannels.join(','),
   };
 }
@@ -133,6 +145,9 @@ export function patchForStep(slug: StepSlug, form: EventForm): UpdateEventBody {
         offlinePayment: form.offlinePayment,
         ...(form.offlinePayment ? { offlineHoldHours: Number(form.offlineHoldHours) } : {}),
         allowTransfers: form.allowTransfers,
+        ticketNamesUntil: form.ticketNamesUntil
+          ? (localInputToInstant(form.ticketNamesUntil, form.timeZone) ?? form.ticketNamesUntil)
+          : null,
         paystackChannels: form.paystackChannels
           .split(',')
           .filter(Boolean) as UpdateEventBody['paystackChannels'],
@@ -157,7 +172,14 @@ export const STEP_FORM_FIELDS: Record<StepSlug, EventFormField[]> = {
     'city',
     'onlineUrl',
   ],
-  tickets: ['feeMode', 'offlinePayment', 'offlineHoldHours', 'allowTransfers', 'paystackChannels'],
+  tickets: [
+    'feeMode',
+    'offlinePayment',
+    'offlineHoldHours',
+    'allowTransfers',
+    'ticketNamesUntil',
+    'paystackChannels',
+  ],
   media: [],
   review: ['visibility'],
 };

@@ -46,7 +46,13 @@ export function OrderDetail({ order }: { order: ManageOrderDto }) {
           Money arrived that this order could not take (see the history below): refund the buyer.
         </Alert>
       ) : null}
-      <Section title="Buyer">
+      {order.parentOrderCode ? (
+        <Alert tone="info">
+          One ticket sent to its holder from order {order.parentOrderCode}: it was paid on that
+          order, so this one shows no money.
+        </Alert>
+      ) : null}
+      <Section title={order.parentOrderCode ? 'Ticket holder' : 'Buyer'}>
         <dl>
           <Row label="Name">
             {order.firstName} {order.lastName}
@@ -64,6 +70,32 @@ export function OrderDetail({ order }: { order: ManageOrderDto }) {
           <Row label="Placed">{formatShortDateTime(order.createdAt)}</Row>
         </dl>
       </Section>
+
+      {order.tickets?.some((t) => t.firstName) ? (
+        <Section title="Ticket holders">
+          <ul className="space-y-1 text-sm" aria-label="Ticket holders">
+            {order.tickets.map((t) => (
+              <li key={t.index} className="flex justify-between gap-3">
+                <span className="text-slate-700">
+                  Ticket {t.index} · {t.ticketType}
+                </span>
+                <span className="text-right font-medium text-slate-900">
+                  {t.firstName ? `${t.firstName} ${t.lastName}` : 'Not named'}
+                  {t.sent ? (
+                    <span className="ml-1 text-xs font-normal text-slate-500">
+                      {t.status === 'checked_in'
+                        ? '(sent, checked in)'
+                        : t.status === 'ended'
+                          ? '(sent, ended)'
+                          : '(sent, own code)'}
+                    </span>
+                  ) : null}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
 
       <Section title="Event">
         <p className="text-sm font-medium text-slate-900">{order.event.title}</p>

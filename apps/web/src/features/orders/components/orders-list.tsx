@@ -59,6 +59,7 @@ export function OrdersList({
                     {order.firstName} {order.lastName}
                   </div>
                   <div className="truncate text-slate-500">{order.email}</div>
+                  <NamedNote order={order} />
                 </td>
                 <td className="hidden max-w-64 px-4 py-3 text-slate-700 lg:table-cell">
                   <div className="truncate">{order.eventTitle}</div>
@@ -106,6 +107,7 @@ export function OrdersList({
                 {order.firstName} {order.lastName}
               </div>
               <div className="truncate text-sm text-slate-500">{order.email}</div>
+              <NamedNote order={order} />
               <div className="mt-1 truncate text-sm text-slate-700">{order.eventTitle}</div>
               <div className="mt-2 flex items-end justify-between gap-3 text-sm">
                 <span className="min-w-0 text-slate-500">
@@ -125,4 +127,17 @@ export function OrdersList({
       </ul>
     </>
   );
+}
+
+/** A sent ticket's group order, or the names given to a group's tickets (decision 080). */
+function NamedNote({ order }: { order: ManageOrderListItem }) {
+  if (order.parentOrderCode)
+    return (
+      <div className="truncate text-xs text-slate-500">
+        Ticket from order <span className="font-mono">{order.parentOrderCode}</span>
+      </div>
+    );
+  if (order.holders?.length)
+    return <div className="truncate text-xs text-slate-500">Named: {order.holders.join(', ')}</div>;
+  return null;
 }

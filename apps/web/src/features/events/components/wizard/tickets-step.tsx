@@ -233,6 +233,14 @@ export function TicketsStep({ event, wizard, errors }: StepProps) {
         ]}
       />
 
+      <FormInput
+        form={fields}
+        name="ticketNamesUntil"
+        label="Buyers can name their tickets until (optional)"
+        type="datetime-local"
+        hint="A group buyer can put a name on each ticket and send it to its holder until then. Empty: until the event starts."
+      />
+
       <PaystackChannels {...channels} />
 
       <ConfirmDialog
