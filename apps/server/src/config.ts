@@ -91,6 +91,7 @@ const envSchema = z.object({
   MAIL_RETRY_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
   ORDER_HOLD_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   HOLD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
+  TICKET_RENDER_THREADS: z.coerce.number().int().min(0).max(32).default(1),
   WAITLIST_OFFER_SECONDS: z.coerce
     .number()
     .int()
@@ -223,6 +224,11 @@ export interface Config {
   orderHoldSeconds: number;
   /** How often expired holds are released. */
   holdSweepIntervalMs: number;
+  /**
+   * Worker threads that render ticket files (PDF, QR, barcode) off the event loop; 0 renders
+   * in the main thread (decision 093).
+   */
+  ticketRenderThreads: number;
   /** How long a waiting-list offer holds its tickets (decision 032). */
   waitlistOfferSeconds: number;
   /** How often one order may be transferred in 24 hours, by its buyer or the organiser (decision 050). */
@@ -407,6 +413,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailRetryIntervalMs: e.MAIL_RETRY_INTERVAL_MS,
     orderHoldSeconds: e.ORDER_HOLD_SECONDS,
     holdSweepIntervalMs: e.HOLD_SWEEP_INTERVAL_MS,
+    ticketRenderThreads: e.TICKET_RENDER_THREADS,
     waitlistOfferSeconds: e.WAITLIST_OFFER_SECONDS,
     orderTransfersPerDay: e.ORDER_TRANSFERS_PER_DAY,
     apiTokenRequestsPerMinute: e.API_TOKEN_REQUESTS_PER_MINUTE,

@@ -118,6 +118,14 @@ describe('configuration from the environment', () => {
       default: 120,
       valid: ['600', 600],
     },
+    // Ticket files on worker threads (decision 093); 0 renders in the main thread.
+    {
+      name: 'TICKET_RENDER_THREADS',
+      key: 'ticketRenderThreads',
+      default: 1,
+      valid: ['0', 0],
+      invalid: ['-1', /TICKET_RENDER_THREADS/],
+    },
     {
       name: 'TRACKING_FLUSH_INTERVAL_MS',
       key: 'trackingFlushIntervalMs',

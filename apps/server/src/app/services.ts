@@ -35,6 +35,7 @@ import { smsLogTransport, smsTransport } from '../modules/sms/sms.transport.ts';
 import { WhatsAppCloudProvider, whatsappLogTransport } from '../modules/sms/whatsapp.provider.ts';
 import { TeamService } from '../modules/team/team.service.ts';
 import { TICKET_LINK_KEY, TicketLinks } from '../modules/tickets/ticket-links.ts';
+import { TicketRenderer } from '../modules/tickets/tickets.pool.ts';
 import { TicketsService } from '../modules/tickets/tickets.service.ts';
 import { TrackingService } from '../modules/tracking/tracking.service.ts';
 import { WaitingRoomService } from '../modules/waiting-room/waiting-room.service.ts';
@@ -204,7 +205,11 @@ export async function createServices(
       'UNSAFE_DISABLE_CAPACITY_GUARD is set: tickets WILL be oversold. It exists for the oversell test only.',
     );
   }
-  const tickets = new TicketsService(orders.reads, config.publicUrl);
+  const tickets = new TicketsService(
+    orders.reads,
+    config.publicUrl,
+    new TicketRenderer(config.ticketRenderThreads, log),
+  );
   tickets.attachToMail(mail, ORDER_CONFIRMATION);
   tickets.attachCalendarToMail(mail, CHANGE_KINDS.eventChanged);
   // The demo's Paystack sandbox answers the Paystack client in-process and delivers its

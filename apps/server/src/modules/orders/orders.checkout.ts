@@ -200,13 +200,13 @@ class TakenMeanwhile extends Error {}
  * transaction may have committed. Running the purchases again could write them twice, so
  * they are answered with the error instead (the capacity guard holds either way).
  */
-class CommitUncertain extends Error {
+export class CommitUncertain extends Error {
   constructor(readonly reason: unknown) {
     super('the group commit failed after every statement ran', { cause: reason });
   }
 }
 
-const unwrapUncertain = (error: unknown): unknown =>
+export const unwrapUncertain = (error: unknown): unknown =>
   error instanceof CommitUncertain ? error.reason : error;
 
 interface Accepted {
