@@ -128,8 +128,10 @@ describe('messages to attendees', () => {
     await eventually(() =>
       termii.sent().find((r) => r.to === digits(w.people[1]!.phone) && r.sms.startsWith('Doors')),
     );
-    await eventually(() => wa.sent().find((r) => r.to === digits(w.people[1]!.phone)));
-    const whats = wa.sent().find((r) => r.to === digits(w.people[1]!.phone))!;
+    const announced = (r: { to: string; template: string }) =>
+      r.to === digits(w.people[1]!.phone) && r.template === 'gatepass_announcement';
+    await eventually(() => wa.sent().find(announced));
+    const whats = wa.sent().find(announced)!;
     expect(whats.template).toBe('gatepass_announcement');
     expect(whats.params[0]).toBe(w.event.title);
     // Tickets go by WhatsApp too where a phone is known (decision 083).
