@@ -41,7 +41,9 @@ import { createServices } from './app/services.ts';
 import type { CheckinService } from './modules/checkin/checkin.service.ts';
 import type { QuestionsService } from './modules/questions/questions.service.ts';
 import type { EventsService } from './modules/events/events.service.ts';
-import { MailService, type NewMessage } from './modules/mail/mail.service.ts';
+import type { MessagesService } from './modules/messages/messages.service.ts';
+import { MailService, type NewMessage, type OutboxMessage } from './modules/mail/mail.service.ts';
+import * as mailRepo from './modules/mail/mail.repository.ts';
 import * as orderRepo from './modules/orders/orders.repository.ts';
 import { emailKey } from './modules/orders/orders.limits.ts';
 import * as waitlistRepo from './modules/waitlist/waitlist.repository.ts';
@@ -578,8 +580,18 @@ class NoMail extends MailService {
     if (link) this.lastHoldLink = link;
     return Promise.resolve('');
   }
-  override enqueueMany(): Promise<void> {
-    return Promise.resolve();
+  /**
+   * The demo's message to attendees is kept in the outbox as delivered to the log — nobody is
+   * mailed, and the dispatcher never picks it up — so its history shows sent counts.
+   */
+  override async enqueueMany(trx: Db, messages: OutboxMessage[]): Promise<void> {
+    const kept = messages.filter((m) => m.channel !== 'webhook' && m.context?.messageId);
+    if (kept.length === 0) return;
+    await super.enqueueMany(trx, kept);
+    const ids = [
+      ...new Set(kept.map((m) => (m.channel === 'webhook' ? '' : m.context!.messageId!))),
+    ];
+    await mailRepo.markMessagesLogged(trx, ids);
   }
   override kick(): void {}
 }
@@ -970,7 +982,34 @@ export async function seed(
     if (demo.sellOut) await seedSellOut(db, events, orders, organiserId, event, demo.sellOut);
   }
   await demoTeam(db, organiserId);
+  await demoMessages(services.messages, organiserId, await events.listMine(organiserId));
   return result;
+}
+
+/** The demo's request key of its message: a second seed finds the message already sent. */
+const DEMO_MESSAGE_KEY = '5eed0825-0000-4000-8000-000000000001';
+
+/**
+ * Issue 25 §3 in the demo: reminders on for the first published event with tickets sold,
+ * and one message sent to its ticket holders (by mail and SMS) in its history.
+ */
+async function demoMessages(
+  messages: MessagesService,
+  organiserId: string,
+  list: { id: string; status: string; sold: number }[],
+): Promise<void> {
+  const event = list.find((e) => e.status === 'published' && e.sold > 0);
+  if (!event) return;
+  await messages.setReminders(organiserId, event.id, true);
+  await messages.send(organiserId, organiserId, event.id, {
+    requestKey: DEMO_MESSAGE_KEY,
+    audience: { who: 'everyone', ticketTypeIds: [] },
+    subject: 'Doors open at 6 PM',
+    body: 'Hello!\n\nDoors open at 6 PM. Come early for the welcome drinks, and have your ticket ready at the gate.',
+    sms: true,
+    smsText: 'Doors open at 6 PM. Have your ticket ready at the gate.',
+    whatsapp: false,
+  });
 }
 
 /**

@@ -57,6 +57,10 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   tracking_views: 'tracking',
   order_sources: 'tracking',
   webhook_endpoints: 'webhooks',
+  attendee_messages: 'messages',
+  message_reminder_settings: 'messages',
+  message_reminders: 'messages',
+  message_unsubscribes: 'messages',
   webhook_deliveries: 'webhooks',
   webhook_attempts: 'webhooks',
 };

@@ -24,4 +24,6 @@ export * from './contracts/payouts.ts';
 export * from './contracts/webhooks.ts';
 export * from './contracts/api-tokens.ts';
 export * from './contracts/tracking.ts';
+export * from './sms-segments.ts';
+export * from './contracts/messages.ts';
 export * from './contracts/checkin-lists.ts';

@@ -10,6 +10,7 @@ import { checkinRoutes } from '../modules/checkin/checkin.routes.ts';
 import { eventsRoutes } from '../modules/events/events.routes.ts';
 import { financeRoutes } from '../modules/finances/finances.routes.ts';
 import { healthRoutes } from '../modules/health/health.routes.ts';
+import { messageManageRoutes, messagePublicRoutes } from '../modules/messages/messages.routes.ts';
 import { mediaRoutes } from '../modules/media/media.routes.ts';
 import { MULTIPART_LIMITS } from '../modules/media/media.upload.ts';
 import { manageOrderRoutes, orderLookupRoutes } from '../modules/orders/orders.manage.routes.ts';
@@ -97,6 +98,9 @@ export async function registerRoutes(
       await api.register(trackingPublicRoutes(s.tracking), { prefix: '/events' });
       await api.register(questionsManageRoutes(s.questions, s.auth), { prefix: '/events/manage' });
       await api.register(questionsPublicRoutes(s.questions), { prefix: '/events' });
+      // Messages to attendees (issue 25 §3) and their unsubscribe link.
+      await api.register(messageManageRoutes(s.messages, s.auth), { prefix: '/events/manage' });
+      await api.register(messagePublicRoutes(s.messages), { prefix: '/messages' });
     },
     { prefix: '/api/v1' },
   );

@@ -8,6 +8,7 @@ import type { AuthTables } from '../modules/auth/auth.table.ts';
 import type { CheckinTables } from '../modules/checkin/checkin.table.ts';
 import type { EventTables } from '../modules/events/events.table.ts';
 import type { MailTables } from '../modules/mail/mail.table.ts';
+import type { MessageTables } from '../modules/messages/messages.table.ts';
 import type { MediaTables } from '../modules/media/media.table.ts';
 import type { OrderManageTables } from '../modules/orders/orders.manage.table.ts';
 import type { OrderTables } from '../modules/orders/orders.table.ts';
@@ -32,6 +33,7 @@ export type Database = AuthTables &
   ApiTokenTables &
   TrackingTables &
   MailTables &
+  MessageTables &
   MediaTables &
   EventTables &
   OrderTables &

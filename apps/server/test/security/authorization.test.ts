@@ -92,6 +92,8 @@ const PUBLIC: Record<string, string> = {
   'POST /api/v1/wallet/apple/v1/log': 'Apple Wallet reports errors about our passes: logged only',
   'GET /api/v1/events/:slug/questions':
     "the questions a published event's checkout asks (issue 25 §1): as public as its page",
+  'POST /api/v1/messages/unsubscribe':
+    'the one-click unsubscribe of announcement and reminder mails, authorised by the signed token in its link (decision 082); wrong tokens are rate-limited',
   'POST /api/v1/events/:slug/view':
     "the event page's view beacon: a count in aggregate, nothing read back (decision 071)",
 };

@@ -232,6 +232,26 @@ describe('demo data (npm run seed)', () => {
     expect(detail.body.data.history.map((h: { kind: string }) => h.kind)).toContain('transferred');
   });
 
+  it("shows a sent message in an event's history and reminders on (issue 25 §3)", async () => {
+    const mine = await t.request('GET', `${API}/events/manage`, { token });
+    const events = (mine.body.data.items ?? mine.body.data) as { id: string }[];
+    const overviews = await Promise.all(
+      events.map(
+        async (e) =>
+          (await t.request('GET', `${API}/events/manage/${e.id}/messages`, { token })).body.data,
+      ),
+    );
+    const withMessage = overviews.filter((o) => o?.messages?.length);
+    expect(withMessage).toHaveLength(1);
+    const [message] = withMessage[0].messages;
+    expect(message.subject).toBe('Doors open at 6 PM');
+    expect(message.recipients).toBeGreaterThan(0);
+    expect(message.outcome.mail.sent).toBe(message.recipients);
+    expect(message.outcome.mail.pending).toBe(0);
+    expect(message.outcome.sms.sent).toBeGreaterThan(0);
+    expect(withMessage[0].reminders.enabled).toBe(true);
+  });
+
   it('shows a group order with named tickets, one sent to its holder (decision 080)', async () => {
     const found = await t.request('GET', `${API}/events/manage/orders?q=folasade.akinwande`, {
       token,

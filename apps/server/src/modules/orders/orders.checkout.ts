@@ -111,6 +111,8 @@ export interface CheckoutConfig {
   unsafeDisableCapacityGuard?: boolean | undefined;
   /** The confirmation's wallet links (decisions 043–044). */
   wallet?: WalletEnabled | undefined;
+  /** The confirmation by WhatsApp too (decision 083). */
+  whatsapp?: boolean | undefined;
 }
 
 /** A stable order (by id, as PostgreSQL orders uuids), the order rows are locked in. */

@@ -17,6 +17,8 @@ export const eventKeys = {
   waitlist: (id: string) => [...queryKeys.manageEvents.all, 'waitlist', id] as const,
   /** Tracking links and figures per source (issue 26 §4). */
   tracking: (id: string) => [...queryKeys.manageEvents.all, 'tracking', id] as const,
+  /** Messages to attendees, their outcomes and the reminders (issue 25 §3). */
+  messages: (id: string) => [...queryKeys.manageEvents.all, 'messages', id] as const,
   /** Teams: admissions at the door per steward and per hour. */
   checkins: (id: string) => [...queryKeys.manageEvents.all, 'checkins', id] as const,
   /** The questions its checkout asks (issue 25 §1). */
