@@ -899,6 +899,7 @@ const CASES: Record<string, Case> = {
         from event_questions where event_id = ${s.eventId}`,
     );
     expect(rows).toEqual({ n: 2, live: 2 });
+  },
   // Messages to attendees (issue 25 §3) -------------------------------------------------------
   'POST /api/v1/events/manage/:id/messages': async () => {
     // Twenty presses of "Send" (one request key): one message, one mail per attendee.
