@@ -12,9 +12,15 @@ const external = Object.keys(pkg.dependencies).filter(
 );
 
 const result = await build({
-  entryPoints: ['src/main.ts', 'src/seed.ts'].filter((p) => {
+  // The ticket renderer's worker (decision 093) is its own entry, beside main.js, where
+  // tickets.pool.ts looks for it when run from the bundle.
+  entryPoints: [
+    { in: 'src/main.ts', out: 'main' },
+    { in: 'src/seed.ts', out: 'seed' },
+    { in: 'src/modules/tickets/tickets.worker.ts', out: 'tickets.worker' },
+  ].filter((p) => {
     try {
-      readFileSync(new URL(p, import.meta.url));
+      readFileSync(new URL(p.in, import.meta.url));
       return true;
     } catch {
       return false;

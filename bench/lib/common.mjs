@@ -40,7 +40,14 @@ export async function buildAll() {
   const { build } = await import(path.join(root, 'node_modules', 'esbuild', 'lib', 'main.js'));
   // The bundle's bare imports resolve from node_modules next to the root, as dist/ does.
   await build({
-    entryPoints: [path.join(serverDir, 'src', 'main.ts')],
+    // As apps/server/build.mjs: the ticket renderer's worker (decision 093) beside main.js.
+    entryPoints: [
+      { in: path.join(serverDir, 'src', 'main.ts'), out: 'main' },
+      {
+        in: path.join(serverDir, 'src', 'modules', 'tickets', 'tickets.worker.ts'),
+        out: 'tickets.worker',
+      },
+    ],
     outdir: path.dirname(serverEntry),
     bundle: true,
     platform: 'node',

@@ -1,9 +1,12 @@
 // The paid checkout's SQL, as the server sends it (captured with log_min_duration_statement=0
 // on 2026-11-25 for one TEST-paid order: hold, payment choice, TEST payment, confirmation
 // page; since decision 049 the paid path reads the event once per request, the payment's
-// read under its share lock, and the payment choice is one statement: 7 fewer), written as one pgbench script so that one pgbench "transaction" is one paid order.
-// The group commit of holds (decision 014) is left out: pgbench holds one order per
-// transaction. Background work (the mail dispatcher rendering tickets) is not in it.
+// read under its share lock, and the payment choice is one statement: 7 fewer; since decision
+// 092 the choice and the payment are written in groups per event — here a group of one, the
+// payment's history line inside its UPDATE: one fewer), written as one pgbench script so
+// that one pgbench "transaction" is one paid order.
+// The group commits of holds (decision 014) and of payments (092) are left out: pgbench
+// holds and pays one order per transaction. Background work (the mail dispatcher rendering tickets) is not in it.
 
 const EVENT =
   `SELECT "id", "owner_id", "slug", "title", "status", "fee_mode", "offline_payment", "offline_hold_hours",
@@ -39,15 +42,14 @@ COMMIT;
 -- 2. Payment choice: POST /orders/{id}/pay {method: test}
 SELECT * FROM "orders" WHERE "id" = :order_id;
 ${EVENT}
-with "chosen" as (update "orders" set "payment_method" = 'test', "hold_token_hash" = NULL, "updated_at" = now() where "id" = :order_id and "status" = 'pending' and "reserved_until" > now() returning *), "logged" as (insert into "order_history" ("order_id", "kind", "detail") select "chosen"."id", 'payment_method' as "kind", 'Paying with the TEST provider' as "detail" from "chosen") select * from "chosen";
+with chosen as (update orders as o set payment_method = c.method, hold_token_hash = null, updated_at = now() from unnest(ARRAY[:order_id]::uuid[], ARRAY['test']::text[]) as c(id, method) where o.id = c.id and o.status = 'pending' and o.reserved_until > now() and o.payment_method is distinct from c.method returning o.*), logged as (insert into order_history (order_id, kind, detail) select chosen.id, 'payment_method', h.detail from chosen join unnest(ARRAY[:order_id]::uuid[], ARRAY['Paying with the TEST provider']::text[]) as h(id, detail) on h.id = chosen.id) select * from chosen;
 SELECT * FROM "order_items" WHERE "order_id" IN (:order_id);
 -- 3. TEST payment: POST /orders/{id}/test-payment {outcome: success}
 SELECT * FROM "orders" WHERE "id" = :order_id;
 BEGIN;
 ${EVENT.replace(/;$/, ' FOR SHARE;')}
-UPDATE "orders" SET "status" = 'completed', "payment_method" = 'test', "payment_ref" = 'test_' || :n, "paid_at" = now(), "reserved_until" = NULL, "updated_at" = now() WHERE "id" = :order_id AND "status" = 'pending' AND "reserved_until" > now() RETURNING *;
+with paid as (update orders as o set status = 'completed', payment_method = p.method, payment_ref = p.ref, paid_at = now(), reserved_until = null, updated_at = now() from unnest(ARRAY[:order_id]::uuid[], ARRAY['test']::text[], ARRAY['test_' || :n]::text[]) as p(id, method, ref) where o.id = p.id and o.status = 'pending' and o.reserved_until > now() returning o.*), logged as (insert into order_history (order_id, kind, detail, actor_user_id) select paid.id, 'paid', h.detail, h.actor from paid join unnest(ARRAY[:order_id]::uuid[], ARRAY['Paid with the TEST provider']::text[], ARRAY[NULL]::uuid[]) as h(id, detail, actor) on h.id = paid.id) select * from paid;
 SELECT * FROM "order_items" WHERE "order_id" IN (:order_id);
-INSERT INTO "order_history" ("order_id", "kind", "detail", "actor_user_id") VALUES (:order_id, 'paid', 'Paid with the TEST provider', NULL);
 INSERT INTO "mail_outbox" ("kind", "to_address", "subject", "text_body", "html_body", "attachments", "context", "last_error", "sent_at") VALUES ('order-confirmation', 'pg.' || :n || '@example.com', '[TEST — not paid] Your tickets for Paid Rush — order', repeat('t', 590), repeat('h', 1490), '[]', json_build_object('orderId', :order_id::text), NULL, NULL) RETURNING "id";
 SELECT "u"."email", "u"."full_name", "s"."order_notifications", "s"."public_name" FROM "users" AS "u" LEFT JOIN "organiser_settings" AS "s" ON "s"."user_id" = "u"."id" WHERE "u"."id" = :owner;
 UPDATE "waitlist_entries" SET "status" = 'claimed', "claim_token_hash" = NULL, "updated_at" = now() WHERE "order_id" IN (:order_id) AND "status" IN ('offered', 'waiting');

@@ -81,6 +81,7 @@ export async function buildApp(
   const stopJobs = startJobs(config, wiring);
   app.addHook('onClose', async () => {
     await stopJobs();
+    await services.tickets.close();
     redis?.disconnect();
     if (!options.database) await database.close();
   });

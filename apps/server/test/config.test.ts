@@ -118,6 +118,14 @@ describe('configuration from the environment', () => {
       default: 120,
       valid: ['600', 600],
     },
+    // Ticket files on worker threads (decision 093); 0 renders in the main thread.
+    {
+      name: 'TICKET_RENDER_THREADS',
+      key: 'ticketRenderThreads',
+      default: 1,
+      valid: ['0', 0],
+      invalid: ['-1', /TICKET_RENDER_THREADS/],
+    },
     {
       name: 'TRACKING_FLUSH_INTERVAL_MS',
       key: 'trackingFlushIntervalMs',
@@ -371,6 +379,12 @@ describe('configuration from the environment', () => {
       'TERMII_SENDER_ID',
       'TERMII_BASE_URL',
       'TERMII_CHANNEL',
+      // Read together (both or neither), and the reminders' sweep: modules/messages/messages.test.ts.
+      'WHATSAPP_TOKEN',
+      'WHATSAPP_PHONE_NUMBER_ID',
+      'WHATSAPP_API_URL',
+      'WHATSAPP_TEMPLATE_LANGUAGE',
+      'REMINDER_SWEEP_INTERVAL_MS',
       // Refused beside a key and outside test mode: paystack-sandbox/paystack-sandbox.test.ts.
       'PAYSTACK_SANDBOX',
       // Read and checked together: apps/server/src/modules/wallet/wallet.config.test.ts.

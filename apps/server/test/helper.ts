@@ -120,8 +120,8 @@ export const AUTH = `${API}/auth/user`;
 
 /**
  * The configuration tests start from: the real defaults, silent, no mail server, no Redis,
- * and the TEST payment provider on (the suites pay through it). A test about test mode
- * being off passes `{ paymentsTestMode: false }`.
+ * and the TEST payment provider on (the suites pay through it), ticket files rendered
+ * in-thread. A test about test mode being off passes `{ paymentsTestMode: false }`.
  */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const base = loadConfig({
@@ -132,6 +132,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     MAIL_RETRY_INTERVAL_MS: '60000',
     // The pre-queue's proof of work, small: tests solve it in a few milliseconds.
     WAITING_ROOM_POW_WORK: '200',
+    // Ticket files in the test's own thread: a worker thread per test app would load
+    // pdfkit, fonts and the shared package again, natively, in every file that mails a
+    // ticket. The pool is tested where it matters: tickets.test.ts ("on worker threads"),
+    // paid-statements.test.ts, the crash suite's built server and e2e (the default, 1).
+    TICKET_RENDER_THREADS: '0',
   });
   return { ...base, ...overrides };
 }

@@ -42,7 +42,11 @@ export async function buildServer(): Promise<{ entry: string; remove: () => void
     `gatepass-server-${randomBytes(4).toString('hex')}`,
   );
   await build({
-    entryPoints: [path.join(serverDir, 'src/main.ts')],
+    // The ticket renderer's worker beside main.js, as apps/server/build.mjs lays it out.
+    entryPoints: [
+      { in: path.join(serverDir, 'src/main.ts'), out: 'main' },
+      { in: path.join(serverDir, 'src/modules/tickets/tickets.worker.ts'), out: 'tickets.worker' },
+    ],
     outdir,
     bundle: true,
     platform: 'node',

@@ -227,6 +227,10 @@ const createSiteRouter = () =>
           ),
         },
         {
+          path: p.unsubscribe,
+          ...lazyPage('unsubscribe', () => import('./routes/unsubscribe.tsx'), 'UnsubscribeRoute'),
+        },
+        {
           path: p.ordersLookup,
           ...lazyPage('orders-lookup', () => import('./routes/orders/order.tsx'), 'OrderRoute'),
         },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { orderRefundDto, PAYSTACK_CHANNELS } from './payouts.ts';
 import { LIMITS } from '../limits.ts';
+import { answersBody } from './questions.ts';
 import { trackingSource } from './tracking.ts';
 import { EVENT_LIMITS } from '../event-values.ts';
 import { formatCount } from '../money.ts';
@@ -196,6 +197,11 @@ export const createOrderBody = quoteBody
     source: trackingSource.optional().catch(undefined),
     /** Optional names of the tickets' holders, by ticket number (decision 080). */
     ticketNames: ticketNamesBody.optional(),
+    /**
+     * The answers to the event's questions (issue 25 §1), keyed by `answerKey`; checked at
+     * checkout against the event's questions with `answersContract`.
+     */
+    answers: answersBody.optional(),
   })
   .refine(
     (body) =>
@@ -394,6 +400,11 @@ export const doorOrderDto = z.object({
   ticketTypes: z.array(z.object({ name: z.string(), quantity: z.number() })),
   /** Paid with the TEST provider (test mode): no money was taken. Beyond the spec's fields. */
   testPayment: z.boolean().optional(),
+  /**
+   * Names given in answers at checkout (issue 25 §1, decision 078), " · " between them: the
+   * door's search matches them too. Only when the order has some.
+   */
+  attendeeNames: z.string().optional(),
   /**
    * The names the buyer gave this order's tickets that were not sent on (decision 080): the
    * door's search finds the order by them too. Absent when none.

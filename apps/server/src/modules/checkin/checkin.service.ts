@@ -147,6 +147,8 @@ export class CheckinService {
       quantity: o.quantity,
       attendedAt: o.attended_at ? o.attended_at.toISOString() : null,
       ticketTypes: typesByOrder.get(o.id) ?? [],
+      // Names given in answers at checkout (decision 078), searched at the door; only when some.
+      ...(o.answer_names ? { attendeeNames: o.answer_names } : {}),
       // Only when true: the spec's fields stay as they are for every real order.
       ...(o.payment_method === 'test' ? { testPayment: true } : {}),
       ...(o.holders.length ? { holders: o.holders } : {}),

@@ -152,3 +152,52 @@ export function findPaystackFacts(
     .where('events.id', '=', eventId)
     .executeTakeFirst();
 }
+
+/** What a message to an event's attendees says of it (messages: announcements, reminders). */
+export interface MessageFactsRow {
+  id: string;
+  owner_id: string;
+  slug: string;
+  title: string;
+  status: EventRow['status'];
+  start_at: Date | null;
+  time_zone: string;
+  venue_name: string | null;
+  address: string | null;
+  city: string | null;
+  online_url: string | null;
+}
+
+export function findMessageFacts(db: Db, eventId: string): Promise<MessageFactsRow | undefined> {
+  return db
+    .selectFrom('events')
+    .select([
+      'id',
+      'owner_id',
+      'slug',
+      'title',
+      'status',
+      'start_at',
+      'time_zone',
+      'venue_name',
+      'address',
+      'city',
+      'online_url',
+    ])
+    .where('id', '=', eventId)
+    .executeTakeFirst();
+}
+
+/** The event's ticket types, in the event's order (messages' segment picker). */
+export function findTicketTypeNames(
+  db: Db,
+  eventId: string,
+): Promise<{ id: string; name: string }[]> {
+  return db
+    .selectFrom('ticket_types')
+    .select(['id', 'name'])
+    .where('event_id', '=', eventId)
+    .orderBy('position')
+    .orderBy('created_at')
+    .execute();
+}

@@ -72,6 +72,8 @@ export interface OrdersConfig {
   transfersPerDay: number;
   /** Which wallets the server signs passes for: the buyer's buttons and the mail's links. */
   wallet?: WalletEnabled;
+  /** WhatsApp is set up: a confirmation also goes by WhatsApp where a phone is known (decision 083). */
+  whatsapp?: boolean;
 }
 
 /** What every room of the module is built from (orders.service.ts builds them). */

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { eventLookup } from '../events/events.lookup.ts';
+import { questionLookup } from '../questions/questions.lookup.ts';
 
 /** Statements of the door: who may enter an event, and letting them in. */
 
@@ -8,26 +9,30 @@ type Db = Kysely<Database>;
 
 /** Orders that may enter: paid or free, not cancelled, refunded or awaiting payment. */
 export function findAdmissibleOrders(db: Db, eventId: string) {
-  return db
-    .selectFrom('orders')
-    .select([
-      'id',
-      'code',
-      'first_name',
-      'last_name',
-      'email',
-      'total_kobo',
-      'quantity',
-      'attended_at',
-      'payment_method',
-      // Named tickets (decision 080): the names given, and a sent ticket's group order.
-      'ticket_names',
-      'parent_order_id',
-    ])
-    .where('event_id', '=', eventId)
-    .where('status', '=', 'completed')
-    .orderBy('created_at')
-    .execute();
+  return (
+    db
+      .selectFrom('orders')
+      .select([
+        'id',
+        'code',
+        'first_name',
+        'last_name',
+        'email',
+        'total_kobo',
+        'quantity',
+        'attended_at',
+        'payment_method',
+        // Named tickets (decision 080): the names given, and a sent ticket's group order.
+        'ticket_names',
+        'parent_order_id',
+      ])
+      // Names given in answers at checkout, for the door's search (decision 078).
+      .select(questionLookup.nameAnswersOf(sql.ref<string>('orders.id')).as('answer_names'))
+      .where('event_id', '=', eventId)
+      .where('status', '=', 'completed')
+      .orderBy('created_at')
+      .execute()
+  );
 }
 
 /**

@@ -71,48 +71,6 @@ export async function setPaymentMethod(
   );
 }
 
-/**
- * `setPaymentMethod` (no hold token) and the order's history line in one statement: a
- * data-modifying WITH is atomic on its own, so no transaction (BEGIN/COMMIT round trips)
- * is needed; the line is written only when the order was updated.
- */
-export function setPaymentMethodLogged(
-  db: Db,
-  id: string,
-  method: 'test' | 'paystack',
-  detail: string,
-): Promise<OrderRow | undefined> {
-  return db
-    .with('chosen', (qb) =>
-      qb
-        .updateTable('orders')
-        .set({ payment_method: method, hold_token_hash: null, updated_at: sql<Date>`now()` })
-        .where('id', '=', id)
-        .where('status', '=', 'pending')
-        .where('reserved_until', '>', sql<Date>`now()`)
-        // The same choice again changes nothing and logs nothing (decision 051).
-        .where('payment_method', 'is distinct from', method)
-        .returningAll(),
-    )
-    .with('logged', (qb) =>
-      qb
-        .insertInto('order_history')
-        .columns(['order_id', 'kind', 'detail'])
-        .expression((eb) =>
-          eb
-            .selectFrom('chosen')
-            .select([
-              'chosen.id',
-              sql<string>`${'payment_method'}`.as('kind'),
-              sql<string>`${detail}`.as('detail'),
-            ]),
-        ),
-    )
-    .selectFrom('chosen')
-    .selectAll()
-    .executeTakeFirst() as Promise<OrderRow | undefined>;
-}
-
 /** Completes a locked order the caller checked (pending, or expired with its tickets taken again). */
 export function completeLockedOrder(
   db: Db,
@@ -212,4 +170,79 @@ export function findPaystackOrderFacts(db: Db, orderId: string) {
     .select(['event_id', 'fee_kobo'])
     .where('id', '=', orderId)
     .executeTakeFirst();
+}
+
+/** One order of a group completion: its id, how it was paid and its history line. */
+export interface GroupPayment {
+  id: string;
+  method: 'test' | 'offline';
+  ref: string | null;
+  detail: string;
+  actorUserId: string | null;
+}
+
+/**
+ * Completes the pending orders of a group whose holds are still live (decision 092), and
+ * writes each completed order's history line, in one statement: the UPDATE's condition
+ * (`pending`, `reserved_until > now()`) is what keeps a payment from completing an order
+ * twice or after its hold ran out — the sweeper ends such holds under the same row lock.
+ * Orders it does not complete are simply not returned. Ids must be distinct.
+ */
+export async function completePendingOrders(db: Db, payments: GroupPayment[]): Promise<OrderRow[]> {
+  if (payments.length === 0) return [];
+  const ids = payments.map((p) => p.id);
+  const methods = payments.map((p) => p.method);
+  const refs = payments.map((p) => p.ref);
+  const details = payments.map((p) => p.detail);
+  const actors = payments.map((p) => p.actorUserId);
+  const { rows } = await sql<OrderRow>`
+    with paid as (
+      update orders as o
+      set status = 'completed', payment_method = p.method, payment_ref = p.ref,
+        paid_at = now(), reserved_until = null, updated_at = now()
+      from unnest(${ids}::uuid[], ${methods}::text[], ${refs}::text[])
+        as p(id, method, ref)
+      where o.id = p.id and o.status = 'pending' and o.reserved_until > now()
+      returning o.*
+    ), logged as (
+      insert into order_history (order_id, kind, detail, actor_user_id)
+      select paid.id, 'paid', h.detail, h.actor
+      from paid
+      join unnest(${ids}::uuid[], ${details}::text[], ${actors}::uuid[]) as h(id, detail, actor)
+        on h.id = paid.id
+    )
+    select * from paid`.execute(db);
+  return rows;
+}
+
+/**
+ * Records how each buyer of a group pays (TEST or a provider) with its history line, in one
+ * statement (decisions 049, 092): only orders still pending with a live hold, and not those
+ * that chose the same way already (decision 051), are changed and logged. Returns the
+ * changed rows. Ids must be distinct.
+ */
+export async function setPaymentMethodsLogged(
+  db: Db,
+  choices: { id: string; method: 'test' | 'paystack'; detail: string }[],
+): Promise<OrderRow[]> {
+  if (choices.length === 0) return [];
+  const ids = choices.map((c) => c.id);
+  const methods = choices.map((c) => c.method);
+  const details = choices.map((c) => c.detail);
+  const { rows } = await sql<OrderRow>`
+    with chosen as (
+      update orders as o
+      set payment_method = c.method, hold_token_hash = null, updated_at = now()
+      from unnest(${ids}::uuid[], ${methods}::text[]) as c(id, method)
+      where o.id = c.id and o.status = 'pending' and o.reserved_until > now()
+        and o.payment_method is distinct from c.method
+      returning o.*
+    ), logged as (
+      insert into order_history (order_id, kind, detail)
+      select chosen.id, 'payment_method', h.detail
+      from chosen
+      join unnest(${ids}::uuid[], ${details}::text[]) as h(id, detail) on h.id = chosen.id
+    )
+    select * from chosen`.execute(db);
+  return rows;
 }

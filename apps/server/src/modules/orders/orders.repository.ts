@@ -130,6 +130,12 @@ export function findOrderById(db: Db, id: string): Promise<OrderRow | undefined>
 }
 
 /** The event of an order (nothing else: the team's access decision on every manage route). */
+/** Several orders by id, in no particular order (a payment group's answers). */
+export function findOrdersByIds(db: Db, ids: string[]): Promise<OrderRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('orders').selectAll().where('id', 'in', ids).execute();
+}
+
 export function findOrderEvent(db: Db, id: string): Promise<{ event_id: string } | undefined> {
   return db.selectFrom('orders').select('event_id').where('id', '=', id).executeTakeFirst();
 }

@@ -20,6 +20,7 @@ import {
   testPaymentsOff,
 } from './orders.errors.ts';
 import type { Holds } from './orders.holds.ts';
+import { PaymentGroups } from './orders.payment-groups.ts';
 import * as holdRepo from './orders.holds.repository.ts';
 import type { CheckoutLimits } from './orders.limits.ts';
 import {
@@ -71,7 +72,14 @@ export class Settlement implements PaymentSettlement {
     private readonly reads: OrderReads,
     private readonly holds: Pick<Holds, 'release'>,
     private readonly hooks: OrderHooks,
-  ) {}
+  ) {
+    this.groups = new PaymentGroups(db, mail, config, hooks, (order, event) =>
+      this.assertPayable(order, event),
+    );
+  }
+
+  /** Payment choices and completions of one event share statements and commits (092). */
+  private readonly groups: PaymentGroups;
 
   /** The order, for whoever holds its access token (payments checks the token with it). */
   getForBuyer(orderId: string, accessToken: string): Promise<OrderDto> {
@@ -89,29 +97,25 @@ export class Settlement implements PaymentSettlement {
     clientAddress: string,
   ): Promise<OrderDto> {
     const order = await this.reads.orderForToken(orderId, accessToken);
+    if (method !== 'offline') {
+      // In the event's group: the event read once for the group, the choice and its
+      // history line one statement for all of it (decision 092).
+      const chosen = await this.groups.choose({ order, method });
+      return toOrderDto(chosen.order, chosen.items, chosen.event);
+    }
     // Read once: the payability check, the offline rule and the answer all use it.
     const event = await inventoryService.event(this.db, order.event_id);
     this.assertPayable(order, event);
     if (!event) throw orderNotFound();
-    let updated: OrderRow | undefined;
-    if (method === 'offline') {
-      if (!event.offline_payment) {
-        throw noOfflinePayment();
-      }
-      await this.limits.offlineHoldsPerAddress.consume(clientAddress);
-      // The buyer confirms their email with this token; the tickets are then held longer.
-      updated = await this.chooseOffline(order, event, newToken());
-      if (updated) this.mail.kick();
-    } else {
-      updated = await payRepo.setPaymentMethodLogged(
-        this.db,
-        order.id,
-        method,
-        method === 'paystack' ? 'Paying with Paystack' : 'Paying with the TEST provider',
-      );
+    if (!event.offline_payment) {
+      throw noOfflinePayment();
     }
-    // Nothing changed: this way to pay was chosen already (at the same moment, perhaps);
-    // the order is answered as it stands, or the hold ran out.
+    await this.limits.offlineHoldsPerAddress.consume(clientAddress);
+    // The buyer confirms their email with this token; the tickets are then held longer.
+    let updated = await this.chooseOffline(order, event, newToken());
+    if (updated) this.mail.kick();
+    // Nothing changed: offline was chosen already (at the same moment, perhaps); the order
+    // is answered as it stands, or the hold ran out.
     updated ??= await this.alreadyChosen(order.id, method);
     if (!updated) throw holdExpired();
     return toOrderDto(updated, await repo.findOrderItems(this.db, [updated.id]), event);
@@ -210,36 +214,17 @@ export class Settlement implements PaymentSettlement {
     return this.reads.forBuyer(paid, order);
   }
 
+  /**
+   * Completes a pending order whose hold runs (the TEST provider, the organiser's mark
+   * paid), in its event's group: one transaction for the orders that arrive together, with
+   * the same guarantees as one alone (orders.payment-groups.ts, decision 092).
+   */
   async complete(
     pending: OrderRow,
     payment: { method: 'test' | 'offline'; ref: string | null },
     actorUserId: string | null,
   ): Promise<OrderDto> {
-    const result = await this.db.transaction().execute(async (trx) => {
-      // Read under the event's lock: a cancellation committed meanwhile is seen here.
-      const event = await inventoryService.eventForPayment(trx, pending.event_id);
-      if (!event || event.status === 'cancelled') return 'cancelled';
-      const order = await payRepo.completePendingOrder(trx, pending.id, payment);
-      if (!order) return undefined;
-      const items = await repo.findOrderItems(trx, [order.id]);
-      await repo.addHistory(trx, [
-        {
-          orderId: order.id,
-          kind: 'paid',
-          detail:
-            payment.method === 'offline'
-              ? 'Marked paid by the organiser'
-              : 'Paid with the TEST provider',
-          actorUserId,
-        },
-      ]);
-      await this.mail.enqueueMany(trx, confirmationMessages(order, items, event, this.config));
-      await this.hooks.completed?.(trx, [{ order, items, event }], 'later');
-      return { order, items, event };
-    });
-    if (result === 'cancelled') throw eventCancelled(actorUserId !== null);
-    if (!result) throw holdExpired();
-    this.mail.kick();
+    const result = await this.groups.complete({ pending, payment, actorUserId });
     return toOrderDto(result.order, result.items, result.event);
   }
 

@@ -10,11 +10,12 @@ import {
   type PaystackChannel,
 } from '@gatepass/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { eventLookup } from '../events/events.lookup.ts';
+import { PurchaseGroups, type Settled } from '../events/inventory.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { PaymentSettlement } from '../orders/orders.service.ts';
 import {
@@ -73,6 +74,15 @@ const unreachable = () =>
  */
 const ALREADY_REFUNDED = /fully reversed|already (been )?refunded/i;
 
+/** A successful payment to settle, as Paystack reported it (verify or webhook). */
+interface Settling {
+  reference: string;
+  verification: Verification;
+}
+type SettleOutcome = 'unknown' | 'settled before' | 'completed' | 'already_paid' | 'needs_refund';
+/** Paystack's settlements are grouped per process, whatever their event. */
+const SETTLEMENTS = 'paystack';
+
 /** A refund Paystack accepted, as recorded for one payment. */
 export interface RecordedRefund extends PaystackRefund {
   reference: string;
@@ -99,6 +109,8 @@ const newReference = (orderCode: string) => `gp-${orderCode}-${randomBytes(6).to
  */
 export class PaymentsService {
   private readonly providers: Map<ProviderMethod, PaymentProvider>;
+  /** Settlements of this process arriving together, one transaction each group (092). */
+  private readonly settlements: PurchaseGroups<Settling, SettleOutcome>;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -112,6 +124,7 @@ export class PaymentsService {
     /** Paystack is the demo's in-process sandbox (decision 058). */
     readonly paystackSandbox = false,
   ) {
+    this.settlements = new PurchaseGroups((key, jobs) => this.runSettlements(key, jobs));
     this.providers = new Map<ProviderMethod, PaymentProvider>([
       ...(testMode ? [['test', testProvider] as const] : []),
       ['offline', offlineProvider],
@@ -422,32 +435,73 @@ export class PaymentsService {
 
   /**
    * Settles a successful payment once: the payment row is locked, and one already settled
-   * is left alone, so a repeated webhook or a return racing it changes nothing.
+   * is left alone, so a repeated webhook or a return racing it changes nothing. Settlements
+   * that arrive together share one transaction (decision 092).
    */
   private async settle(reference: string, verification: Verification): Promise<void> {
-    const outcome = await this.db.transaction().execute(async (trx) => {
-      const payment = await repo.lockByReference(trx, reference);
-      if (!payment) return 'unknown' as const;
-      if (payment.status === 'success') return 'settled before' as const;
-      const outcome = await this.orders.settlePayment(trx, payment.order_id, {
-        method: 'paystack',
-        ref: reference,
-        amountKobo: verification.amountKobo,
-        currency: verification.currency,
-      });
-      await repo.markSettled(trx, payment.id, outcome, verification.providerStatus, {
-        channel: verification.channel,
-        feesKobo: verification.feesKobo,
-        receivedKobo: verification.amountKobo,
-        receivedCurrency: verification.currency,
-      });
-      return outcome;
-    });
+    const outcome = await this.settlements.add(SETTLEMENTS, { reference, verification });
     // A reference of another integration on the same Paystack account: not ours to settle.
     if (outcome === 'unknown')
       this.log.warn({ reference }, 'paystack payment with an unknown reference');
     else this.log.info({ reference, outcome }, 'paystack payment settled');
+  }
+
+  /**
+   * A group of settlements in one transaction, each in its own savepoint: one that fails
+   * (a payment naming a missing order, a deadlock with another process) is rolled back to
+   * its savepoint and answered with its error, and the others commit. If the group's
+   * transaction fails as a whole, each settlement runs again alone: settling is idempotent
+   * (a payment already settled is left alone), so one the failed COMMIT may have written is
+   * not settled twice.
+   */
+  private readonly runSettlements = async (
+    _key: string,
+    jobs: Settling[],
+  ): Promise<Settled<SettleOutcome>[]> => {
+    let outcomes: Settled<SettleOutcome>[];
+    try {
+      outcomes = await this.db.transaction().execute(async (trx) => {
+        if (jobs.length === 1) return [{ ok: true, value: await this.settleIn(trx, jobs[0]!) }];
+        const done: Settled<SettleOutcome>[] = [];
+        for (const job of jobs) {
+          await sql`savepoint settlement`.execute(trx);
+          try {
+            done.push({ ok: true, value: await this.settleIn(trx, job) });
+            await sql`release savepoint settlement`.execute(trx);
+          } catch (error) {
+            await sql`rollback to savepoint settlement`.execute(trx);
+            done.push({ ok: false, error });
+          }
+        }
+        return done;
+      });
+    } catch (error) {
+      if (jobs.length === 1) return [{ ok: false, error }];
+      outcomes = [];
+      for (const job of jobs) outcomes.push(...(await this.runSettlements(_key, [job])));
+    }
     this.mail.kick();
+    return outcomes;
+  };
+
+  private async settleIn(trx: Kysely<Database>, job: Settling): Promise<SettleOutcome> {
+    const { reference, verification } = job;
+    const payment = await repo.lockByReference(trx, reference);
+    if (!payment) return 'unknown';
+    if (payment.status === 'success') return 'settled before';
+    const outcome = await this.orders.settlePayment(trx, payment.order_id, {
+      method: 'paystack',
+      ref: reference,
+      amountKobo: verification.amountKobo,
+      currency: verification.currency,
+    });
+    await repo.markSettled(trx, payment.id, outcome, verification.providerStatus, {
+      channel: verification.channel,
+      feesKobo: verification.feesKobo,
+      receivedKobo: verification.amountKobo,
+      receivedCurrency: verification.currency,
+    });
+    return outcome;
   }
 
   private request(order: OrderDto, reference: string, returnTo?: string) {

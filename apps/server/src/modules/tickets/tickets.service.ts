@@ -1,6 +1,7 @@
 import type { MailService, StoredAttachment } from '../mail/mail.service.ts';
 import { ticketCalendar } from './tickets.ics.ts';
-import { barcodePng, qrPng, ticketPdf, type TicketOrder } from './tickets.render.ts';
+import type { TicketRenderer } from './tickets.pool.ts';
+import type { TicketOrder } from './tickets.render.ts';
 
 /** The inline QR image's Content-ID: the confirmation mail's HTML shows `cid:` this. */
 export const TICKET_QR_CID = 'ticket-qr@gatepass';
@@ -27,6 +28,8 @@ export class TicketsService {
   constructor(
     private readonly orders: TicketOrders,
     private readonly publicUrl: string,
+    /** Worker threads (or the calling thread) that render the QR, barcode and PDF (093). */
+    private readonly renderer: TicketRenderer,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -58,8 +61,8 @@ export class TicketsService {
   }
 
   async attachments(order: TicketOrder): Promise<StoredAttachment[]> {
-    const qr = await qrPng(order.orderCode);
-    const pdf = await this.pdf(order, qr);
+    const { qr, pdf: body } = await this.renderer.render(order, this.publicUrl);
+    const pdf = this.pdfFile(order, body);
     const ics = this.calendar(order);
     const files: (TicketFile & { cid?: string })[] = [
       {
@@ -79,15 +82,15 @@ export class TicketsService {
     }));
   }
 
-  async pdf(order: TicketOrder, qrImage?: Buffer): Promise<TicketFile> {
-    const [qr, barcode] = await Promise.all([
-      qrImage ?? qrPng(order.orderCode),
-      barcodePng(order.orderCode),
-    ]);
+  async pdf(order: TicketOrder): Promise<TicketFile> {
+    return this.pdfFile(order, (await this.renderer.render(order, this.publicUrl)).pdf);
+  }
+
+  private pdfFile(order: TicketOrder, body: Buffer): TicketFile {
     return {
       filename: `gatepass-ticket-${order.orderCode}.pdf`,
       contentType: 'application/pdf',
-      body: await ticketPdf(order, { qr, barcode }, this.publicUrl),
+      body,
     };
   }
 
@@ -100,6 +103,11 @@ export class TicketsService {
           contentType: 'text/calendar; charset=utf-8',
           body: Buffer.from(body, 'utf8'),
         };
+  }
+
+  /** Stops the renderer's worker threads (the app's close, after the mail dispatcher's). */
+  close(): Promise<void> {
+    return this.renderer.close();
   }
 
   async pdfForBuyer(orderId: string, accessToken: string): Promise<TicketFile> {

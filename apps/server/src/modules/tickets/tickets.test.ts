@@ -15,6 +15,8 @@ import {
   readQrPng,
 } from '../../../test/ticket-files.ts';
 import type { MailRow, StoredAttachment } from '../mail/mail.table.ts';
+import { TicketRenderer } from './tickets.pool.ts';
+import type { TicketOrder } from './tickets.render.ts';
 
 const ORDERS = `${API}/orders`;
 const QR_CID = 'ticket-qr@gatepass';
@@ -278,4 +280,54 @@ describe('over SMTP', () => {
     expect(ics.contentType).toBe('text/calendar');
     expect(parseIcs(ics.body.toString('utf8')).DESCRIPTION).toContain(order.orderCode);
   });
+});
+
+describe('ticket files on worker threads (decision 093)', () => {
+  it('renders the same QR and PDF on a worker thread as in the main thread', async () => {
+    const renderer = new TicketRenderer(1, t.app.log);
+    const order: TicketOrder = {
+      orderCode: '48151623',
+      firstName: 'Ọláwálé',
+      lastName: 'Ẹ̀kọ́',
+      email: 'ola@example.com',
+      quantity: 2,
+      items: [
+        {
+          ticketTypeId: 't',
+          name: 'Early bird',
+          quantity: 2,
+          unitPrice: 5000,
+          lineTotal: 10_000,
+          admits: 1,
+        },
+      ],
+      totalPrice: 10_660,
+      testPayment: false,
+      eventId: 'e',
+      event: {
+        title: 'Lagos Jazz Night',
+        slug: 'lagos-jazz-night',
+        startAt: '2026-12-20T18:00:00.000Z',
+        endAt: null,
+        timeZone: 'Africa/Lagos',
+        venueName: 'Terra Kulture',
+        address: null,
+        city: 'Lagos',
+        online: false,
+      } as TicketOrder['event'],
+    };
+    try {
+      const { qr, pdf } = await renderer.render(order, 'http://gatepass.test');
+      expect(readQrPng(qr)).toBe(order.orderCode);
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      const text = (await pdfText(pdf)).replace(/\s+/g, ' ');
+      for (const expected of [order.orderCode, 'Lagos Jazz Night', 'Ọláwálé Ẹ̀kọ́', 'Terra Kulture'])
+        expect(text).toContain(expected);
+      const images = await pdfImages(pdf);
+      expect(images.map(readQr)).toContain(order.orderCode);
+      expect(images.map(readCode128)).toContain(order.orderCode);
+    } finally {
+      await renderer.close();
+    }
+  }, 120_000);
 });

@@ -47,6 +47,8 @@ export const doorOrderSchema = z.object({
   ticketTypes: z.array(z.object({ name: z.string(), quantity: z.number() })).optional(),
   /** Paid with the TEST provider (test mode): beyond the spec's fields, shown on the banner. */
   testPayment: z.boolean().optional(),
+  /** Names given in answers at checkout (decision 078): searched like the buyer's name. */
+  attendeeNames: z.string().optional(),
   /**
    * Names the buyer gave this order's tickets that were not sent on (decision 080): the
    * search finds the order by them too. Beyond the spec's fields; older files lack them.
@@ -156,7 +158,9 @@ export function indexOrders(
   for (const order of orders) {
     byCode.set(order.orderCode, order);
     names.push(
-      [`${order.firstName} ${order.lastName}`, ...(order.holders ?? [])].join('\n').toLowerCase(),
+      [`${order.firstName} ${order.lastName}`, ...(order.holders ?? []), order.attendeeNames ?? '']
+        .join('\n')
+        .toLowerCase(),
     );
     emails.push(order.email.toLowerCase());
     totalTickets += ticketsOf(order);
@@ -282,7 +286,8 @@ export function createDuplicateFilter(windowMs = DUPLICATE_QR_MS) {
 }
 
 /**
- * Spec §5: case-insensitive match on 'first last' or on the email. Scans the precomputed
+ * Spec §5: case-insensitive match on 'first last' or on the email (and on the names answered
+ * at checkout, decision 078). Scans the precomputed
  * lowercase index (about a millisecond for 10,000 orders) and stops collecting after
  * `limit` matches, while still counting them all.
  */
