@@ -452,7 +452,7 @@ export type DoorRefusedCode = z.infer<typeof doorRefusedCode>;
  * when let in (epoch ms, or null), 1 when paid with the TEST provider, the ticket type's name
  * and how many of it (0: none left, all sent on to their holders — not shown), and null or
  * an object of further fields of the order (the door's order's optional fields, e.g.
- * `holders`, `admits`; any row of the order may carry them, merged into it). An order of several types comes as several rows with its code, in no
+ * `holders`, `admits`, `attendeeNames`; any row of the order may carry them, merged into it). An order of several types comes as several rows with its code, in no
  * set order: `types` (the event's type names in its order) orders them. `cursor`: give it
  * back as `?since=` to get only what changed: `full: false` with the changed orders' rows,
  * the codes that left the list (`gone`) and the refused codes anew — or, when nothing

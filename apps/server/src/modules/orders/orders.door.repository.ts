@@ -180,8 +180,9 @@ export interface DoorListParts {
    * lastName, email, totalKobo, quantity, attendedAtMs | null, testPayment 0 | 1, typeName,
    * typeCount, extra]`. An order of several types is several rows with its code (rare); one
    * row per order item keeps PostgreSQL from grouping 100,000 orders. `extra`: null, or an
-   * object of the door's further per-order fields (`holders`, `admits`: on each row of an
-   * order with names given, or of a line admitting other than one; the device merges them) —
+   * object of the door's further per-order fields (`holders`, `admits`, `attendeeNames`: on
+   * each row of an order with names given, of a line admitting other than one, or of an
+   * event that asks questions; the device merges them) —
    * the place for fields other features add to the door's order, without a new column.
    */
   orders: string;
@@ -238,6 +239,9 @@ export function doorListJson(
   // a line that admits other than one, reads anything more (subqueries under CASE run only
   // when their branch is taken); every other row stays the plain concatenation.
   const named = sql`(o.ticket_names is not null or oi.admits <> 1)`;
+  // Names answered at checkout (decision 078): read per order only at an event that ever
+  // asked a question (the probe runs once for the list, an initplan).
+  const asks = questionLookup.asksAnyOf(sql.val(eventId));
   // This row's count as the door shows it: less the tickets the group order sent on.
   const kept = keptSql('oi');
   // A sent ticket's own order (no money of its own) reads as the ticket's value.
@@ -249,11 +253,15 @@ export function doorListJson(
       where n->>'orderId' is null)`;
   const admits = sql`(select sum(${keptSql('p')} * p.admits) from order_items p
       where p.order_id = o.id)`;
-  const extra = sql`case when ${named} then (
-      select case when h is null and a is null then 'null'
-             else '{' || concat_ws(',', '"holders":' || h, '"admits":' || a) || '}' end
-      from (select ${holders} as h,
-                   (select nullif(x, o.quantity) from (select ${admits} as x) ad) as a) z)
+  const extra = sql`case when ${named} or ${asks} then (
+      select case when h is null and a is null and n is null then 'null'
+             else '{' || concat_ws(',', '"holders":' || h, '"admits":' || a,
+                                   '"attendeeNames":' || to_json(n)::text) || '}' end
+      from (select case when o.ticket_names is not null then ${holders} end as h,
+                   case when ${named} then
+                     (select nullif(x, o.quantity) from (select ${admits} as x) ad) end as a,
+                   case when ${asks} then ${questionLookup.nameAnswersOf(sql.ref<string>('o.id'))}
+                   end as n) z)
     else 'null' end`;
   // The sort of ~9 MB of rows stays in memory (the default 4 MB spills it to disk).
   return db.transaction().execute(async (trx) => {
