@@ -270,6 +270,30 @@ describe('messages to attendees', () => {
   });
 });
 
+describe('changes by WhatsApp', () => {
+  it("sends a ticket's change by WhatsApp too where WhatsApp is set up (decision 083)", async () => {
+    const w = await world();
+    const order = w.orders[0]!.order;
+    const cancel = await t.post(
+      `${API}/events/manage/orders/${order.id}/cancel`,
+      { reason: 'Duplicate order' },
+      { token: w.owner.token },
+    );
+    expect(cancel.status, cancel.text).toBe(200);
+    const sms = await eventually(() =>
+      termii
+        .sent()
+        .find((r) => r.to === digits(w.people[0]!.phone) && r.sms.includes('was cancelled')),
+    );
+    const whatsapp = await eventually(() =>
+      wa
+        .sent()
+        .find((r) => r.to === digits(w.people[0]!.phone) && r.template === 'gatepass_update'),
+    );
+    expect(whatsapp.params).toEqual([sms.sms]);
+  });
+});
+
 describe('configuration', () => {
   const problems = (env: Record<string, string>) => {
     try {

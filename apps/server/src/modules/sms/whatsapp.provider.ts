@@ -23,6 +23,8 @@ export const WHATSAPP_TEMPLATES = {
   ticket: 'gatepass_ticket',
   announcement: 'gatepass_announcement',
   reminder: 'gatepass_reminder',
+  /** A change to a ticket (refund, cancellation, new date or place): {{1}} the SMS's words. */
+  update: 'gatepass_update',
 } as const;
 
 export const whatsappText = (template: WhatsAppTemplate): string => JSON.stringify(template);
