@@ -407,7 +407,9 @@ function connectReactions({
   orders.organiser.onOfferOrders(waitlist.offeredOrderIds);
   orders.onChanges({
     transferred: (trx, order, from) => webhooks.transferred(trx, order, from),
-    checkedIn: (trx, eventId, ids, device) => webhooks.checkedIn(trx, eventId, ids, device),
+    takesCheckins: (ownerId) => webhooks.takesCheckins(ownerId),
+    checkedIn: (trx, eventId, ids, device, ownerId) =>
+      webhooks.checkedIn(trx, eventId, ids, device, ownerId),
   });
   waitlist.onOffered((trx, offer) => webhooks.offered(trx, offer));
   ordersManage.onWaitingCount((ids) => waitlist.waitingFor(ids));

@@ -383,6 +383,8 @@ describe('public routes', () => {
  */
 const DOOR_CALLS = new Set([
   'GET /api/v1/ticketPurchase/event/:eventId',
+  // The door's compact list and sync (decision 088): the same people as the spec's list.
+  'GET /api/v1/ticketPurchase/event/:eventId/compact',
   // The check-in lists a door may check (decision 084).
   'GET /api/v1/ticketPurchase/event/:eventId/lists',
   'POST /api/v1/ticketPurchase/mark-attended',
@@ -512,6 +514,7 @@ const TOKEN_ALLOWS: Record<string, readonly Scope[]> = {
   'GET /api/v1/events/manage/orders/export.csv': ['read'],
   'GET /api/v1/events/manage/orders/:orderId': ['read'],
   'GET /api/v1/ticketPurchase/event/:eventId': ['read', 'checkin'],
+  'GET /api/v1/ticketPurchase/event/:eventId/compact': ['read', 'checkin'],
   'POST /api/v1/ticketPurchase/mark-attended': ['checkin'],
   'POST /api/v1/events/manage': ['manage'],
   'PATCH /api/v1/events/manage/:id': ['manage'],

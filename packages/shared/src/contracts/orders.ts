@@ -445,6 +445,60 @@ export const doorRefusedCode = z.object({
 });
 export type DoorRefusedCode = z.infer<typeof doorRefusedCode>;
 
+/**
+ * The door's compact list (issue 23 §3, decision 088): GET ticketPurchase/event/{eventId}/compact,
+ * what the door's own screen reads. One row per ticket type of an order, as an array in this
+ * order (`DOOR_LIST_COLUMNS`): code, first name, last name, email, total in kobo, quantity,
+ * when let in (epoch ms, or null), 1 when paid with the TEST provider, the ticket type's name
+ * and how many of it (0: none left, all sent on to their holders — not shown), and null or
+ * an object of further fields of the order (the door's order's optional fields, e.g.
+ * `holders`, `admits`, `attendeeNames`; any row of the order may carry them, merged into it). An order of several types comes as several rows with its code, in no
+ * set order: `types` (the event's type names in its order) orders them. `cursor`: give it
+ * back as `?since=` to get only what changed: `full: false` with the changed orders' rows,
+ * the codes that left the list (`gone`) and the refused codes anew — or, when nothing
+ * changed, the cursor alone.
+ */
+export const DOOR_LIST_COLUMNS = [
+  'code',
+  'firstName',
+  'lastName',
+  'email',
+  'totalKobo',
+  'quantity',
+  'attendedAtMs',
+  'testPayment',
+  'typeName',
+  'typeCount',
+  'extra',
+] as const;
+export const doorListRow = z.tuple([
+  z.string(),
+  z.string(),
+  z.string(),
+  z.string(),
+  z.number(),
+  z.number(),
+  z.number().nullable(),
+  z.number(),
+  z.string(),
+  z.number(),
+  /** Further fields of the door's order, when it has any (an object), else null. */
+  z.record(z.string(), z.unknown()).nullable(),
+]);
+export type DoorListRow = z.infer<typeof doorListRow>;
+export const doorListCursor = z
+  .string()
+  .regex(/^\d{1,12}(\.\d{1,6})?$/, 'This sync cursor is not one the door list gave.');
+export const doorListResponse = z.object({
+  cursor: doorListCursor,
+  full: z.boolean(),
+  types: z.array(z.string()).optional(),
+  orders: z.array(doorListRow).optional(),
+  gone: z.array(z.string()).optional(),
+  refused: z.array(doorRefusedCode).optional(),
+});
+export type DoorListResponse = z.infer<typeof doorListResponse>;
+
 export const markAttendedBody = z.object({
   ticketCodes: z
     .array(z.string().trim().max(32, 'A ticket code is too long.'), {

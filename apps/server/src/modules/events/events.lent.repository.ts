@@ -33,6 +33,17 @@ export const ticketTypePositionOf = (ticketTypeId: Id) =>
   ofType(ticketTypeId).select('tt.position').$asScalar();
 export const ticketTypeCreatedAtOf = (ticketTypeId: Id) =>
   ofType(ticketTypeId).select('tt.created_at').$asScalar();
+/** The event's ticket type names in its order of types, as a JSON array's text (the door's). */
+export const ticketTypeNamesOf = (eventId: Id) =>
+  eb
+    .selectFrom('ticket_types as tt')
+    .where('tt.event_id', '=', eventId)
+    .select(
+      sql<string>`coalesce(json_agg(tt.name order by tt.position, tt.created_at), '[]')::text`.as(
+        'names',
+      ),
+    )
+    .$asScalar();
 
 /** Which of an organiser's events a caller's statement keeps. */
 export interface EventSet {

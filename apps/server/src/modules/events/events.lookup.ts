@@ -62,6 +62,7 @@ export const eventLookup = {
   ticketTypeNameOf: lent.ticketTypeNameOf,
   ticketTypePositionOf: lent.ticketTypePositionOf,
   ticketTypeCreatedAtOf: lent.ticketTypeCreatedAtOf,
+  ticketTypeNamesOf: lent.ticketTypeNamesOf,
   publishedIdBySlug: lent.publishedIdBySlug,
   /** The ids of an organiser's events (a subquery for `in`). */
   idsOf: lent.idsOf,

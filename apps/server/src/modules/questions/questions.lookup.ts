@@ -16,6 +16,9 @@ export const questionLookup = {
   /** An order's name answers joined with " · " (the door's search): lent into its list. */
   nameAnswersOf: repo.nameAnswersOf,
 
+  /** Whether the event ever had a question (else no order of it has name answers). */
+  asksAnyOf: repo.asksAnyOf,
+
   /** Keeps the answers of a group of orders in one INSERT, none when there are none. */
   keep: (trx: Db, orders: readonly OrderAnswers[]) => repo.insertAnswers(trx, answerRows(orders)),
 

@@ -152,3 +152,10 @@ export function findExportQuestions(db: Db, ownerId: string, eventId: string | u
 export const nameAnswersOf = (orderId: Id) =>
   sql<string | null>`(select string_agg(a.value, ' · ' order by a.ticket, a.question_id)
     from order_answers a where a.order_id = ${orderId} and a.is_name)`;
+
+/**
+ * Whether the event has ever had a question (removed ones keep their answers): the door's
+ * compact list reads orders' name answers only then (one probe for the whole list).
+ */
+export const asksAnyOf = (eventId: Id) =>
+  sql<boolean>`exists (select 1 from event_questions q where q.event_id = ${eventId})`;

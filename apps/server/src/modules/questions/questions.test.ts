@@ -3,6 +3,7 @@ import type { QuestionInput } from '@gatepass/shared';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENTS, MANAGE } from '../../../test/event-factories.ts';
+import { compactDoor } from '../../../test/door-compact.ts';
 import { API, startTestApp, type TestApp } from '../../../test/helper.ts';
 import {
   buyer,
@@ -179,6 +180,11 @@ describe('questions at checkout', () => {
     expect(door.status).toBe(200);
     const mine = door.body.data.find((o: { _id: string }) => o._id === orderId);
     expect(mine.attendeeNames).toBe('Ada Lovelace');
+    // So does the door's compact list (decision 088), in the order's `extra`.
+    const compact = await compactDoor(t, owner.token, event.id);
+    expect(compact.orders.find((o) => o.orderCode === mine.orderCode)).toMatchObject({
+      attendeeNames: 'Ada Lovelace',
+    });
 
     // Edited after the sale: "Company" removed, "Dietary needs" renamed.
     const edited = q.questions

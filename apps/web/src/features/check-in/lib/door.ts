@@ -82,7 +82,49 @@ export const refusedCodeList = z.array(refusedCodeSchema);
 export interface DoorList {
   orders: DoorOrder[];
   refused: RefusedCode[];
+  /** The server's sync cursor (decision 088): the next refresh asks only for what changed. */
+  cursor?: string;
 }
+
+/**
+ * A sync's answer (decision 088): the orders changed since the cursor (new, or changed: let
+ * in elsewhere), the codes that left the list, the refused codes anew when anything changed,
+ * and the next cursor. Nothing changed: no orders, no codes, no refused.
+ */
+export interface DoorChanges {
+  changes: true;
+  orders: DoorOrder[];
+  gone: string[];
+  refused?: RefusedCode[];
+  cursor: string;
+}
+
+/**
+ * The list after a sync: changed orders replace theirs where they stand, new ones join the
+ * end, gone codes leave. Returns the same list when the sync brought nothing.
+ */
+export function withChanges(
+  orders: readonly DoorOrder[],
+  changed: readonly DoorOrder[],
+  gone: readonly string[],
+): readonly DoorOrder[] {
+  if (changed.length === 0 && gone.length === 0) return orders;
+  const byCode = new Map(changed.map((order) => [order.orderCode, order]));
+  const leaving = new Set(gone);
+  const next: DoorOrder[] = [];
+  for (const order of orders) {
+    if (leaving.has(order.orderCode)) continue;
+    const update = byCode.get(order.orderCode);
+    if (update) byCode.delete(order.orderCode);
+    next.push(update ? keepAttended(order, update) : order);
+  }
+  for (const order of byCode.values()) if (!leaving.has(order.orderCode)) next.push(order);
+  return next;
+}
+
+/** A device's own record of a check-in is kept when the server's copy has none yet. */
+const keepAttended = (before: DoorOrder, after: DoorOrder): DoorOrder =>
+  before.attendedAt && !after.attendedAt ? { ...after, attendedAt: before.attendedAt } : after;
 export const codeList = z.array(z.string());
 
 /** Orders by code plus a lowercase search index, built once per list (not per keystroke). */
