@@ -73,3 +73,11 @@ export async function waitForResetLink(to: string, since?: number): Promise<URL>
   if (!link) throw new Error(`The reset mail to ${to} holds no reset link: ${mail.text}`);
   return new URL(link);
 }
+
+/** Every mail received so far to `to` whose subject or text matches (counting messages). */
+export function mailsTo(to: string, matching?: RegExp): CapturedMail[] {
+  const address = to.toLowerCase();
+  return readAll()
+    .filter((m) => m.to.includes(address))
+    .filter((m) => !matching || matching.test(m.subject) || matching.test(m.text));
+}

@@ -125,6 +125,17 @@ const envSchema = z.object({
     .optional(),
   TERMII_BASE_URL: z.url().default('https://api.ng.termii.com'),
   TERMII_CHANNEL: z.enum(['generic', 'dnd']).default('generic'),
+  WHATSAPP_TOKEN: z.string().optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .regex(/^\d{5,20}$/, 'must be the WhatsApp Business phone number ID (digits)')
+    .optional(),
+  WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
+  WHATSAPP_TEMPLATE_LANGUAGE: z
+    .string()
+    .regex(/^[a-z]{2}(_[A-Z]{2})?$/)
+    .default('en'),
+  REMINDER_SWEEP_INTERVAL_MS: z.coerce.number().int().min(50).default(60_000),
   UNSAFE_DISABLE_CAPACITY_GUARD: booleanish,
   EXPORT_BATCH_SIZE: z.coerce.number().int().min(10).max(10_000).default(1000),
   SEED_ALLOW: booleanish,
@@ -257,6 +268,14 @@ export interface Config {
    */
   termii:
     { apiKey: string; senderId: string; baseUrl: string; channel: 'generic' | 'dnd' } | undefined;
+  /**
+   * WhatsApp Business Cloud API (decision 083): the access token and the business phone
+   * number's id, both or neither; template messages in `language`. Unset: WhatsApp rows are
+   * logged, and the organiser's screen says what to set.
+   */
+  whatsapp: { token: string; phoneNumberId: string; apiUrl: string; language: string } | undefined;
+  /** How often the reminders' job looks for events starting within a day (decision 082). */
+  reminderSweepIntervalMs: number;
   /** Rows per query of a streamed CSV export. */
   exportBatchSize: number;
   /** `npm run seed` may write demo data into a PostgreSQL server (DATABASE_URL); the app ignores it. */
@@ -348,6 +367,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)),
     ...tlsFiles.problems,
     ...bothOrNeither(cleaned, 'TERMII_API_KEY', 'TERMII_SENDER_ID', 'SMS is sent through Termii'),
+    ...bothOrNeither(
+      cleaned,
+      'WHATSAPP_TOKEN',
+      'WHATSAPP_PHONE_NUMBER_ID',
+      'WhatsApp messages are sent through the Cloud API',
+    ),
     ...apple.problems,
     ...google.problems,
   ];
@@ -413,6 +438,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             channel: e.TERMII_CHANNEL,
           }
         : undefined,
+    whatsapp:
+      e.WHATSAPP_TOKEN && e.WHATSAPP_PHONE_NUMBER_ID
+        ? {
+            token: e.WHATSAPP_TOKEN,
+            phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+            apiUrl: e.WHATSAPP_API_URL.replace(/\/+$/, ''),
+            language: e.WHATSAPP_TEMPLATE_LANGUAGE,
+          }
+        : undefined,
+    reminderSweepIntervalMs: e.REMINDER_SWEEP_INTERVAL_MS,
     exportBatchSize: e.EXPORT_BATCH_SIZE,
     seedAllow: e.SEED_ALLOW,
     tls,

@@ -9,6 +9,7 @@
  * It never writes to a PostgreSQL server (DATABASE_URL) unless asked to with --force or
  * SEED_ALLOW=1: that is where real organisers' data lives.
  */
+import { randomUUID } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
 import {
   createEventBody,
@@ -22,6 +23,9 @@ import {
   type ManageEventDto,
   type CreateEventBody,
   type CreateTicketTypeBody,
+  askedQuestions,
+  saveQuestionsBody,
+  type QuestionDto,
 } from '@gatepass/shared';
 import { format } from 'date-fns';
 import type { FastifyBaseLogger } from 'fastify';
@@ -35,8 +39,11 @@ import { hashPassword } from './lib/secrets.ts';
 import * as users from './modules/auth/auth.repository.ts';
 import { createServices } from './app/services.ts';
 import type { CheckinService } from './modules/checkin/checkin.service.ts';
+import type { QuestionsService } from './modules/questions/questions.service.ts';
 import type { EventsService } from './modules/events/events.service.ts';
-import { MailService, type NewMessage } from './modules/mail/mail.service.ts';
+import type { MessagesService } from './modules/messages/messages.service.ts';
+import { MailService, type NewMessage, type OutboxMessage } from './modules/mail/mail.service.ts';
+import * as mailRepo from './modules/mail/mail.repository.ts';
 import * as orderRepo from './modules/orders/orders.repository.ts';
 import { emailKey } from './modules/orders/orders.limits.ts';
 import * as waitlistRepo from './modules/waitlist/waitlist.repository.ts';
@@ -573,14 +580,87 @@ class NoMail extends MailService {
     if (link) this.lastHoldLink = link;
     return Promise.resolve('');
   }
-  override enqueueMany(): Promise<void> {
-    return Promise.resolve();
+  /**
+   * The demo's message to attendees is kept in the outbox as delivered to the log — nobody is
+   * mailed, and the dispatcher never picks it up — so its history shows sent counts.
+   */
+  override async enqueueMany(trx: Db, messages: OutboxMessage[]): Promise<void> {
+    const kept = messages.filter((m) => m.channel !== 'webhook' && m.context?.messageId);
+    if (kept.length === 0) return;
+    await super.enqueueMany(trx, kept);
+    const ids = [
+      ...new Set(kept.map((m) => (m.channel === 'webhook' ? '' : m.context!.messageId!))),
+    ];
+    await mailRepo.markMessagesLogged(trx, ids);
   }
   override kick(): void {}
 }
 
 /** How far back the first sales go; sales pick up as the events come closer. */
 const SALES_WEEKS = 5;
+
+/**
+ * The demo's checkout questions (issue 25 §1): a name per ticket (searched at the door), a
+ * dietary choice per order and, only for an allergy, which one.
+ */
+async function demoQuestions(
+  questions: QuestionsService,
+  organiserId: string,
+  eventId: string,
+): Promise<QuestionDto[]> {
+  const saved = await questions.list(organiserId, eventId);
+  if (saved.length > 0) return saved;
+  const diet = randomUUID();
+  return questions.save(
+    organiserId,
+    eventId,
+    saveQuestionsBody.parse({
+      questions: [
+        { id: randomUUID(), label: 'Guest name', kind: 'short_text', per: 'ticket' },
+        {
+          id: diet,
+          label: 'Dietary needs',
+          kind: 'one_choice',
+          per: 'order',
+          required: true,
+          options: ['None', 'Vegetarian', 'Halal', 'Allergy'],
+        },
+        {
+          id: randomUUID(),
+          label: 'Which allergy?',
+          kind: 'short_text',
+          per: 'order',
+          required: true,
+          showIf: { questionId: diet, equals: 'Allergy' },
+        },
+      ],
+    }),
+  );
+}
+
+/** A demo buyer's answers: most name their guests, some have an allergy. */
+function demoAnswers(
+  questions: QuestionDto[],
+  type: { id: string; name: string },
+  quantity: number,
+  next: () => number,
+): Record<string, string> {
+  const asked = askedQuestions(questions, [{ ticketTypeId: type.id, quantity, name: type.name }]);
+  const answers: Record<string, string> = {};
+  for (const a of asked) {
+    if (a.question.label === 'Guest name') {
+      if (next() < 0.6)
+        answers[a.key] = `${FIRST_NAMES[Math.floor(next() * FIRST_NAMES.length)]} ${
+          LAST_NAMES[Math.floor(next() * LAST_NAMES.length)]
+        }`;
+    } else if (a.question.label === 'Dietary needs') {
+      answers[a.key] = a.question.options[Math.floor(next() * a.question.options.length)]!;
+    } else if (a.question.label === 'Which allergy?') {
+      answers[a.key] = next() < 0.5 ? 'Peanuts' : 'Shellfish';
+    }
+  }
+  return answers;
+}
 
 /**
  * Orders for one event, through the checkout buyers use: each is placed, then paid offline
@@ -600,6 +680,7 @@ async function seedOrders(
   result: SeedResult,
   stewardId: string,
   paystack: DemoPaystack,
+  questions: QuestionDto[],
 ): Promise<void> {
   const next = random(index * 7919 + 17);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
@@ -631,6 +712,7 @@ async function seedOrders(
         email: `${firstName}.${lastName}${i}@example.com`.toLowerCase(),
         phone: `080${String(Math.floor(next() * 1e8)).padStart(8, '0')}`,
       },
+      ...(questions.length > 0 ? { answers: demoAnswers(questions, type, quantity, next) } : {}),
     });
     // Each demo buyer is a client of their own: the checkout's per-address limits key on it.
     const { order, accessToken } = await orders.checkout.create(
@@ -711,6 +793,7 @@ async function seedOrders(
           email: `bisi.akande${n}@example.com`,
           phone: `0809${String(1000000 + index * 10 + n).padStart(7, '0')}`,
         },
+        ...(questions.length > 0 ? { answers: demoAnswers(questions, type, 1, next) } : {}),
       }),
       null,
       `seed:${event.id}:guest:${n}`,
@@ -886,12 +969,47 @@ export async function seed(
         payments,
         sandbox: sandbox!,
       },
+      await demoQuestions(services.questions, organiserId, event.id),
     );
-    if (index === 0) await seedNamedTickets(orders, organiserId, event, result);
+    if (index === 0)
+      await seedNamedTickets(
+        orders,
+        organiserId,
+        event,
+        result,
+        await demoQuestions(services.questions, organiserId, event.id),
+      );
     if (demo.sellOut) await seedSellOut(db, events, orders, organiserId, event, demo.sellOut);
   }
   await demoTeam(db, organiserId);
+  await demoMessages(services.messages, organiserId, await events.listMine(organiserId));
   return result;
+}
+
+/** The demo's request key of its message: a second seed finds the message already sent. */
+const DEMO_MESSAGE_KEY = '5eed0825-0000-4000-8000-000000000001';
+
+/**
+ * Issue 25 §3 in the demo: reminders on for the first published event with tickets sold,
+ * and one message sent to its ticket holders (by mail and SMS) in its history.
+ */
+async function demoMessages(
+  messages: MessagesService,
+  organiserId: string,
+  list: { id: string; status: string; sold: number }[],
+): Promise<void> {
+  const event = list.find((e) => e.status === 'published' && e.sold > 0);
+  if (!event) return;
+  await messages.setReminders(organiserId, event.id, true);
+  await messages.send(organiserId, organiserId, event.id, {
+    requestKey: DEMO_MESSAGE_KEY,
+    audience: { who: 'everyone', ticketTypeIds: [] },
+    subject: 'Doors open at 6 PM',
+    body: 'Hello!\n\nDoors open at 6 PM. Come early for the welcome drinks, and have your ticket ready at the gate.',
+    sms: true,
+    smsText: 'Doors open at 6 PM. Have your ticket ready at the gate.',
+    whatsapp: false,
+  });
 }
 
 /**
@@ -904,6 +1022,7 @@ async function seedNamedTickets(
   organiserId: string,
   event: ManageEventDto,
   result: SeedResult,
+  questions: QuestionDto[],
 ): Promise<void> {
   const type = event.ticketTypes.find((t) => t.maxPerOrder >= 4) ?? event.ticketTypes[0];
   if (!type) return;
@@ -918,6 +1037,19 @@ async function seedNamedTickets(
       email: 'folasade.akinwande@example.com',
       phone: '08031234567',
     },
+    // The event's questions (issue 25 §1): the guests' names match the tickets' names.
+    answers: Object.fromEntries(
+      askedQuestions(questions, [{ ticketTypeId: type.id, quantity }]).map((a) => [
+        a.key,
+        a.question.label === 'Dietary needs'
+          ? 'Vegetarian'
+          : a.question.label === 'Guest name' && a.ticket === 1
+            ? 'Folasade Akinwande'
+            : a.question.label === 'Guest name' && a.ticket === 2
+              ? 'Damilola Akinwande'
+              : '',
+      ]),
+    ),
     ticketNames: [
       { index: 1, firstName: 'Folasade', lastName: 'Akinwande' },
       {

@@ -379,6 +379,12 @@ describe('configuration from the environment', () => {
       'TERMII_SENDER_ID',
       'TERMII_BASE_URL',
       'TERMII_CHANNEL',
+      // Read together (both or neither), and the reminders' sweep: modules/messages/messages.test.ts.
+      'WHATSAPP_TOKEN',
+      'WHATSAPP_PHONE_NUMBER_ID',
+      'WHATSAPP_API_URL',
+      'WHATSAPP_TEMPLATE_LANGUAGE',
+      'REMINDER_SWEEP_INTERVAL_MS',
       // Refused beside a key and outside test mode: paystack-sandbox/paystack-sandbox.test.ts.
       'PAYSTACK_SANDBOX',
       // Read and checked together: apps/server/src/modules/wallet/wallet.config.test.ts.

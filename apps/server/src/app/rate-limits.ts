@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { createLimits, Limiter } from '../lib/rate-limiter.ts';
 import { AUTH_LIMIT_RULES } from '../modules/auth/auth.limits.ts';
+import { MESSAGE_LIMIT_RULES } from '../modules/messages/messages.service.ts';
 import { ACCESS_CODE_LIMIT } from '../modules/events/events.public.ts';
 import { CHECKOUT_LIMIT_RULES } from '../modules/orders/orders.limits.ts';
 import { LOOKUP_LIMIT_RULES } from '../modules/orders/orders.manage.service.ts';
@@ -29,6 +30,7 @@ export function createRateLimits(redis: Redis | undefined) {
     ),
     waitlist: createLimits(redis, WAITLIST_LIMIT_RULES, prefixed('waitlist')),
     team: createLimits(redis, TEAM_LIMIT_RULES, prefixed('team')),
+    messages: createLimits(redis, MESSAGE_LIMIT_RULES, prefixed('messages')),
     walletLog: new Limiter('walletLogPerIp', WALLET_LOG.perAddress, redis),
     /** Access-code tries per address on public event pages (decision 087). */
     accessCodes: new Limiter('accessCodePerIp', ACCESS_CODE_LIMIT, redis),

@@ -10,6 +10,7 @@ import { checkinRoutes } from '../modules/checkin/checkin.routes.ts';
 import { eventsRoutes } from '../modules/events/events.routes.ts';
 import { financeRoutes } from '../modules/finances/finances.routes.ts';
 import { healthRoutes } from '../modules/health/health.routes.ts';
+import { messageManageRoutes, messagePublicRoutes } from '../modules/messages/messages.routes.ts';
 import { mediaRoutes } from '../modules/media/media.routes.ts';
 import { MULTIPART_LIMITS } from '../modules/media/media.upload.ts';
 import { manageOrderRoutes, orderLookupRoutes } from '../modules/orders/orders.manage.routes.ts';
@@ -21,6 +22,10 @@ import { serverFeatures, settingsRoutes } from '../modules/settings/settings.rou
 import { manageTeamRoutes, teamRoutes } from '../modules/team/team.routes.ts';
 import { ticketPageRoutes } from '../modules/tickets/tickets.page.routes.ts';
 import { ticketRoutes } from '../modules/tickets/tickets.routes.ts';
+import {
+  questionsManageRoutes,
+  questionsPublicRoutes,
+} from '../modules/questions/questions.routes.ts';
 import { trackingManageRoutes, trackingPublicRoutes } from '../modules/tracking/tracking.routes.ts';
 import {
   queuePageRoutes,
@@ -91,6 +96,11 @@ export async function registerRoutes(
       await api.register(apiTokenRoutes(s.apiTokens, s.auth), { prefix: '/events/manage' });
       await api.register(trackingManageRoutes(s.tracking, s.auth), { prefix: '/events/manage' });
       await api.register(trackingPublicRoutes(s.tracking), { prefix: '/events' });
+      await api.register(questionsManageRoutes(s.questions, s.auth), { prefix: '/events/manage' });
+      await api.register(questionsPublicRoutes(s.questions), { prefix: '/events' });
+      // Messages to attendees (issue 25 §3) and their unsubscribe link.
+      await api.register(messageManageRoutes(s.messages, s.auth), { prefix: '/events/manage' });
+      await api.register(messagePublicRoutes(s.messages), { prefix: '/messages' });
     },
     { prefix: '/api/v1' },
   );

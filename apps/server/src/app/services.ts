@@ -17,6 +17,8 @@ import {
 } from '../modules/mail/mail.caps.ts';
 import { MailService } from '../modules/mail/mail.service.ts';
 import { logTransport, smtpTransport } from '../modules/mail/mail.transport.ts';
+import { MessagesService } from '../modules/messages/messages.service.ts';
+import { UNSUBSCRIBE_KEY, UnsubscribeTokens } from '../modules/messages/messages.texts.ts';
 import { MediaService } from '../modules/media/media.service.ts';
 import { CHANGE_KINDS } from '../modules/orders/orders.change-messages.ts';
 import { ORDER_CONFIRMATION } from '../modules/orders/orders.mails.ts';
@@ -30,10 +32,12 @@ import { PromosService } from '../modules/promos/promos.service.ts';
 import { payoutMissing, SettingsService } from '../modules/settings/settings.service.ts';
 import { TermiiProvider } from '../modules/sms/sms.provider.ts';
 import { smsLogTransport, smsTransport } from '../modules/sms/sms.transport.ts';
+import { WhatsAppCloudProvider, whatsappLogTransport } from '../modules/sms/whatsapp.provider.ts';
 import { TeamService } from '../modules/team/team.service.ts';
 import { TICKET_LINK_KEY, TicketLinks } from '../modules/tickets/ticket-links.ts';
 import { TicketRenderer } from '../modules/tickets/tickets.pool.ts';
 import { TicketsService } from '../modules/tickets/tickets.service.ts';
+import { QuestionsService } from '../modules/questions/questions.service.ts';
 import { TrackingService } from '../modules/tracking/tracking.service.ts';
 import { WaitingRoomService } from '../modules/waiting-room/waiting-room.service.ts';
 import { PgQueueStore, RedisQueueStore } from '../modules/waiting-room/waiting-room.store.ts';
@@ -63,6 +67,8 @@ export interface ModuleServices {
   webhooks: WebhooksService;
   apiTokens: ApiTokensService;
   tracking: TrackingService;
+  questions: QuestionsService;
+  messages: MessagesService;
 }
 
 export interface Wiring {
@@ -121,6 +127,17 @@ export async function createServices(
         )
       : // Its text reaches the log only where mail's does too: no SMTP_URL (decision 041).
         smsLogTransport(log, { withText: !config.smtpUrl }),
+    // WhatsApp template messages through the Cloud API, by the SMS provider interface (decision 083).
+    whatsapp: config.whatsapp
+      ? smsTransport(
+          new WhatsAppCloudProvider(
+            config.whatsapp.token,
+            config.whatsapp.phoneNumberId,
+            config.whatsapp.apiUrl,
+            config.whatsapp.language,
+          ),
+        )
+      : whatsappLogTransport(log),
   };
   // Per-recipient caps and the SMS budget for new numbers, counted in Redis when there is one
   // (as the rate limits are), in PostgreSQL otherwise (decision 052).
@@ -167,13 +184,15 @@ export async function createServices(
     apple: Boolean(config.appleWallet),
     google: Boolean(config.googleWallet),
   };
+  const ticketLinks = new TicketLinks(await appSecret(db, TICKET_LINK_KEY), config.publicUrl);
   const orders = new OrdersService(
     db,
     mail,
     {
       publicUrl: config.publicUrl,
-      ticketLinks: new TicketLinks(await appSecret(db, TICKET_LINK_KEY), config.publicUrl),
+      ticketLinks,
       wallet: walletEnabled,
+      whatsapp: Boolean(config.whatsapp),
       holdSeconds: config.orderHoldSeconds,
       sweepIntervalMs: config.holdSweepIntervalMs,
       testPayments: config.paymentsTestMode,
@@ -283,7 +302,26 @@ export async function createServices(
       'WEBHOOKS_ALLOW_LOOPBACK is on: webhooks may be sent to this machine (127.0.0.1). It exists for tests only.',
     );
   }
+  // Messages to attendees and their reminders (issue 25 §3, decisions 082–083).
+  const messages = new MessagesService(
+    db,
+    mail,
+    new UnsubscribeTokens(await appSecret(db, UNSUBSCRIBE_KEY), config.publicUrl),
+    limits.messages,
+    (id) => settings.displayName(id),
+    {
+      channels: { sms: Boolean(config.termii), whatsapp: Boolean(config.whatsapp) },
+      reminders: {
+        intervalMs: config.reminderSweepIntervalMs,
+        ticketLinks,
+        whatsapp: Boolean(config.whatsapp),
+        ...(now ? { now } : {}),
+      },
+    },
+    log,
+  );
   const services: ModuleServices = {
+    messages,
     mail,
     auth,
     media,
@@ -332,6 +370,8 @@ export async function createServices(
       log,
       { rowOf: orderLookup.orderRowOf, ofEvents: orderLookup.ordersOfEvents },
     ),
+    // Questions at checkout (issue 25 §1); checkout keeps the answers (questions.lookup.ts).
+    questions: new QuestionsService(db),
   };
   connectReactions(services);
   return { services, sandbox, walletEnabled };
@@ -367,7 +407,9 @@ function connectReactions({
   orders.organiser.onOfferOrders(waitlist.offeredOrderIds);
   orders.onChanges({
     transferred: (trx, order, from) => webhooks.transferred(trx, order, from),
-    checkedIn: (trx, eventId, ids, device) => webhooks.checkedIn(trx, eventId, ids, device),
+    takesCheckins: (ownerId) => webhooks.takesCheckins(ownerId),
+    checkedIn: (trx, eventId, ids, device, ownerId) =>
+      webhooks.checkedIn(trx, eventId, ids, device, ownerId),
   });
   waitlist.onOffered((trx, offer) => webhooks.offered(trx, offer));
   ordersManage.onWaitingCount((ids) => waitlist.waitingFor(ids));

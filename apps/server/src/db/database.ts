@@ -8,10 +8,12 @@ import type { AuthTables } from '../modules/auth/auth.table.ts';
 import type { CheckinTables } from '../modules/checkin/checkin.table.ts';
 import type { EventTables } from '../modules/events/events.table.ts';
 import type { MailTables } from '../modules/mail/mail.table.ts';
+import type { MessageTables } from '../modules/messages/messages.table.ts';
 import type { MediaTables } from '../modules/media/media.table.ts';
 import type { OrderManageTables } from '../modules/orders/orders.manage.table.ts';
 import type { OrderTables } from '../modules/orders/orders.table.ts';
 import type { PaymentTables } from '../modules/payments/payments.table.ts';
+import type { QuestionTables } from '../modules/questions/questions.table.ts';
 import type { PromoTables } from '../modules/promos/promos.table.ts';
 import type { PaystackSandboxTables } from '../modules/paystack-sandbox/paystack-sandbox.table.ts';
 import type { SettingsTables } from '../modules/settings/settings.table.ts';
@@ -31,10 +33,12 @@ export type Database = AuthTables &
   ApiTokenTables &
   TrackingTables &
   MailTables &
+  MessageTables &
   MediaTables &
   EventTables &
   OrderTables &
   PromoTables &
+  QuestionTables &
   PaymentTables &
   PaystackSandboxTables &
   CheckinTables &

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeImage, multipartBody } from '../event-factories.ts';
@@ -95,6 +96,10 @@ const PUBLIC: Record<string, string> = {
   'GET /api/v1/wallet/apple/v1/passes/:passType/:serial':
     "Apple Wallet fetches a pass, authorised by the pass's authenticationToken",
   'POST /api/v1/wallet/apple/v1/log': 'Apple Wallet reports errors about our passes: logged only',
+  'GET /api/v1/events/:slug/questions':
+    "the questions a published event's checkout asks (issue 25 §1): as public as its page",
+  'POST /api/v1/messages/unsubscribe':
+    'the one-click unsubscribe of announcement and reminder mails, authorised by the signed token in its link (decision 082); wrong tokens are rate-limited',
   'POST /api/v1/events/:slug/view':
     "the event page's view beacon: a count in aggregate, nothing read back (decision 071)",
 };
@@ -129,6 +134,10 @@ const SESSION_ENDING = new Set(['POST /api/v1/auth/user/logout']);
  * anything else gets a body generated from its OpenAPI schema with the owner's ids.
  */
 const EXAMPLES: Record<string, (w: World) => unknown> = {
+  // A whole list that passes the contract's cross-field rules (decision 078).
+  'PUT /api/v1/events/manage/:id/questions': () => ({
+    questions: [{ id: randomUUID(), label: 'Matrix company', kind: 'short_text', per: 'order' }],
+  }),
   'POST /api/v1/team/invitations/accept': (w) => ({ token: w.invitationToken }),
   'POST /api/v1/ticketPurchase/mark-attended': (w) => ({
     eventId: w.eventId,
@@ -380,6 +389,8 @@ describe('public routes', () => {
  */
 const DOOR_CALLS = new Set([
   'GET /api/v1/ticketPurchase/event/:eventId',
+  // The door's compact list and sync (decision 088): the same people as the spec's list.
+  'GET /api/v1/ticketPurchase/event/:eventId/compact',
   // The check-in lists a door may check (decision 084).
   'GET /api/v1/ticketPurchase/event/:eventId/lists',
   'POST /api/v1/ticketPurchase/mark-attended',
@@ -509,6 +520,7 @@ const TOKEN_ALLOWS: Record<string, readonly Scope[]> = {
   'GET /api/v1/events/manage/orders/export.csv': ['read'],
   'GET /api/v1/events/manage/orders/:orderId': ['read'],
   'GET /api/v1/ticketPurchase/event/:eventId': ['read', 'checkin'],
+  'GET /api/v1/ticketPurchase/event/:eventId/compact': ['read', 'checkin'],
   'POST /api/v1/ticketPurchase/mark-attended': ['checkin'],
   'POST /api/v1/events/manage': ['manage'],
   'PATCH /api/v1/events/manage/:id': ['manage'],

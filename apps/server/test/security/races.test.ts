@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { unzipSync } from 'fflate';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -34,6 +34,8 @@ const EXEMPT: Record<string, string> = {
     'a new reset link per call is the effect; bounded by its per-address and per-account limits (auth.test.ts)',
   'POST /api/v1/auth/user/reset-password/check': 'reads whether a link works; changes nothing',
   'POST /api/v1/orders/quote': 'prices a basket; changes nothing',
+  'POST /api/v1/events/manage/:id/messages/preview':
+    "counts a draft's recipients and SMS segments; changes nothing",
   'POST /api/v1/orders/lookup':
     'a read token per right answer is the effect, like a login; wrong tries are counted by the limiter',
   'POST /api/v1/team/invitations/preview': 'reads an invitation; changes nothing',
@@ -868,6 +870,111 @@ const CASES: Record<string, Case> = {
     const rows = await one(
       sql<{ n: number }>`select count(*)::int as n from tracking_links
         where event_id = ${s.eventId} and name = ${name}`,
+    );
+    expect(rows.n).toBe(1);
+  },
+  'PUT /api/v1/events/manage/:id/questions': async () => {
+    // Twenty saves of the same list: every one answers it, and it is there once (decision 078).
+    const s = await shop();
+    const a = randomUUID();
+    const b = randomUUID();
+    const body = {
+      questions: [
+        { id: a, label: 'Dietary needs', kind: 'yes_no', per: 'ticket', required: true },
+        {
+          id: b,
+          label: 'Which allergy?',
+          kind: 'short_text',
+          per: 'ticket',
+          showIf: { questionId: a, equals: 'Yes' },
+        },
+      ],
+    };
+    const replies = await fire('PUT', `${MANAGE}/${s.eventId}/questions`, { token: owner, body });
+    allFine(replies);
+    for (const r of replies) expect(r.body.data.map((q: { id: string }) => q.id)).toEqual([a, b]);
+    const rows = await one(
+      sql<{ n: number; live: number }>`select count(*)::int as n,
+        count(*) filter (where removed_at is null)::int as live
+        from event_questions where event_id = ${s.eventId}`,
+    );
+    expect(rows).toEqual({ n: 2, live: 2 });
+  },
+  // Messages to attendees (issue 25 §3) -------------------------------------------------------
+  'POST /api/v1/events/manage/:id/messages': async () => {
+    // Twenty presses of "Send" (one request key): one message, one mail per attendee.
+    const { event, types } = await givenEventWithTypes(t, owner, [{ name: 'Free', price: 0 }]);
+    for (let i = 0; i < 2; i++) {
+      const res = await t.post(
+        ORDERS,
+        { eventId: event.id, items: [{ ticketTypeId: types[0]!.id, quantity: 1 }], buyer: buyer() },
+        { ip: freshIp() },
+      );
+      expect(res.status, res.text).toBe(201);
+    }
+    const body = {
+      requestKey: randomUUID(),
+      audience: { who: 'everyone' },
+      subject: 'Race message',
+      body: 'Doors open at 6.',
+      sms: true,
+      smsText: 'Doors open at 6.',
+    };
+    const replies = await fire('POST', `${MANAGE}/${event.id}/messages`, { token: owner, body });
+    allFine(replies);
+    expect(replies.filter((r) => r.status === 201).length, statuses(replies)).toBe(1);
+    expect(new Set(replies.map((r) => r.body.data.id)).size).toBe(1);
+    const made = await one(
+      sql<{
+        n: number;
+      }>`select count(*)::int as n from attendee_messages where event_id = ${event.id}`,
+    );
+    expect(made.n).toBe(1);
+    const rows = await one(
+      sql<{ n: number }>`select count(*)::int as n from mail_outbox
+        where context->>'messageId' = ${replies[0]!.body.data.id as string} and channel = 'mail'`,
+    );
+    expect(rows.n).toBe(2);
+  },
+  'POST /api/v1/events/manage/:id/messages/test': async () => {
+    const s = await shop();
+    const me = await one(sql<{ email: string }>`select email from users where id = ${ownerId}`);
+    const since = await mark();
+    const replies = await fire('POST', `${MANAGE}/${s.eventId}/messages/test`, {
+      token: owner,
+      body: { audience: { who: 'everyone' }, subject: `Race test ${randomUUID()}`, body: 'Hi' },
+    });
+    allFine(replies);
+    expect(await messages(since, me.email, 'attendee-message-test')).toBe(1);
+  },
+  'PUT /api/v1/events/manage/:id/messages/reminders': async () => {
+    const s = await shop();
+    allFine(
+      await fire('PUT', `${MANAGE}/${s.eventId}/messages/reminders`, {
+        token: owner,
+        body: { enabled: true },
+      }),
+    );
+    const rows = await one(
+      sql<{ n: number }>`select count(*)::int as n from message_reminder_settings
+        where event_id = ${s.eventId} and enabled`,
+    );
+    expect(rows.n).toBe(1);
+  },
+  'POST /api/v1/messages/unsubscribe': async () => {
+    const { text_body } = await one(
+      sql<{ text_body: string }>`select text_body from mail_outbox where kind = 'attendee-message'
+        order by created_at desc limit 1`,
+    );
+    const token = decodeURIComponent(/unsubscribe\?token=(\S+)/.exec(text_body)![1]!);
+    allFine(
+      await fire('POST', `${API}/messages/unsubscribe?token=${encodeURIComponent(token)}`, {
+        ip: freshIp(),
+      }),
+    );
+    const rows = await one(
+      sql<{ n: number }>`select count(*)::int as n from message_unsubscribes
+        where organiser_id = ${ownerId}`,
     );
     expect(rows.n).toBe(1);
   },

@@ -164,6 +164,14 @@ export async function givenWorld(t: TestApp, token: string): Promise<World> {
     returning id`.execute(t.db);
   await sql`insert into tracking_links (event_id, name, code)
     values (${event.id}, ${`Matrix link ${tag}`}, ${`matrix-${tag}`})`.execute(t.db);
+  // A checkout question and the completed order's answer (issue 25 §1).
+  await sql`insert into event_questions (event_id, id, position, label, kind, per)
+    values (${event.id}, gen_random_uuid(), 0, ${`Matrix guest name ${tag}`}, 'short_text', 'ticket')`.execute(
+    t.db,
+  );
+  await sql`insert into order_answers (order_id, event_id, question_id, ticket, label, value, is_name)
+    select ${completed.order.id}, ${event.id}, q.id, 1, q.label, ${`Matrix Guest ${tag}`}, true
+    from event_questions q where q.event_id = ${event.id}`.execute(t.db);
 
   return {
     tag,
@@ -262,6 +270,10 @@ export async function fingerprint(t: TestApp, w: World): Promise<string> {
     select 'tracking_links', md5(string_agg(l::text, '|' order by l.id)) from tracking_links l where l.event_id in (${ids})
     union all
     select 'order_sources', count(*)::text from order_sources x where x.event_id in (${ids})
+    union all
+    select 'event_questions', md5(string_agg(q::text, '|' order by q.id)) from event_questions q where q.event_id in (${ids})
+    union all
+    select 'order_answers', md5(string_agg(a::text, '|' order by a.order_id, a.question_id)) from order_answers a where a.event_id in (${ids})
     union all
     select 'checkin_lists', md5(string_agg(l::text, '|' order by l.id)) from checkin_lists l where l.event_id in (${ids})
     union all

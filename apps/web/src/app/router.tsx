@@ -233,6 +233,10 @@ const createSiteRouter = (): AppRouter => ({
           ),
         },
         {
+          path: p.unsubscribe,
+          ...lazyPage('unsubscribe', () => import('./routes/unsubscribe.tsx'), 'UnsubscribeRoute'),
+        },
+        {
           path: p.ordersLookup,
           ...lazyPage('orders-lookup', () => import('./routes/orders/order.tsx'), 'OrderRoute'),
         },

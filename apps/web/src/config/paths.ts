@@ -97,6 +97,8 @@ export const routePatterns = {
   checkoutHoldConfirm: '/checkout/hold/confirm',
   checkoutWaitlistClaim: '/checkout/waitlist',
   waitlistLeave: '/waitlist/leave',
+  /** The unsubscribe link of announcements and reminders: /unsubscribe?token=… (decision 082). */
+  unsubscribe: '/unsubscribe',
   queueJoin: '/events/:slug/queue/join',
   /** The waiting room's queue: server HTML on the site, the widget's own screen in it. */
   queue: '/events/:slug/queue',

@@ -1,3 +1,4 @@
+import { orderAnswerDto } from './questions.ts';
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
 import { emailField } from './auth.ts';
@@ -162,6 +163,8 @@ export const manageOrderDto = orderDto.extend({
    * refund, a cancellation) are offered to them first (issue 24 §1, the refund dialog).
    */
   waitingList: z.number().int().nonnegative().optional(),
+  /** The buyer's answers to the event's questions (issue 25 §1): per order first, then per ticket. */
+  answers: z.array(orderAnswerDto),
 });
 export type ManageOrderDto = z.infer<typeof manageOrderDto>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { orderRefundDto, PAYSTACK_CHANNELS } from './payouts.ts';
 import { LIMITS } from '../limits.ts';
+import { answersBody } from './questions.ts';
 import { trackingSource } from './tracking.ts';
 import { EVENT_LIMITS } from '../event-values.ts';
 import { formatCount } from '../money.ts';
@@ -196,6 +197,11 @@ export const createOrderBody = quoteBody
     source: trackingSource.optional().catch(undefined),
     /** Optional names of the tickets' holders, by ticket number (decision 080). */
     ticketNames: ticketNamesBody.optional(),
+    /**
+     * The answers to the event's questions (issue 25 §1), keyed by `answerKey`; checked at
+     * checkout against the event's questions with `answersContract`.
+     */
+    answers: answersBody.optional(),
   })
   .refine(
     (body) =>
@@ -395,6 +401,11 @@ export const doorOrderDto = z.object({
   /** Paid with the TEST provider (test mode): no money was taken. Beyond the spec's fields. */
   testPayment: z.boolean().optional(),
   /**
+   * Names given in answers at checkout (issue 25 §1, decision 078), " · " between them: the
+   * door's search matches them too. Only when the order has some.
+   */
+  attendeeNames: z.string().optional(),
+  /**
    * The names the buyer gave this order's tickets that were not sent on (decision 080): the
    * door's search finds the order by them too. Absent when none.
    */
@@ -433,6 +444,60 @@ export const doorRefusedCode = z.object({
   list: z.string().optional(),
 });
 export type DoorRefusedCode = z.infer<typeof doorRefusedCode>;
+
+/**
+ * The door's compact list (issue 23 §3, decision 088): GET ticketPurchase/event/{eventId}/compact,
+ * what the door's own screen reads. One row per ticket type of an order, as an array in this
+ * order (`DOOR_LIST_COLUMNS`): code, first name, last name, email, total in kobo, quantity,
+ * when let in (epoch ms, or null), 1 when paid with the TEST provider, the ticket type's name
+ * and how many of it (0: none left, all sent on to their holders — not shown), and null or
+ * an object of further fields of the order (the door's order's optional fields, e.g.
+ * `holders`, `admits`, `attendeeNames`; any row of the order may carry them, merged into it). An order of several types comes as several rows with its code, in no
+ * set order: `types` (the event's type names in its order) orders them. `cursor`: give it
+ * back as `?since=` to get only what changed: `full: false` with the changed orders' rows,
+ * the codes that left the list (`gone`) and the refused codes anew — or, when nothing
+ * changed, the cursor alone.
+ */
+export const DOOR_LIST_COLUMNS = [
+  'code',
+  'firstName',
+  'lastName',
+  'email',
+  'totalKobo',
+  'quantity',
+  'attendedAtMs',
+  'testPayment',
+  'typeName',
+  'typeCount',
+  'extra',
+] as const;
+export const doorListRow = z.tuple([
+  z.string(),
+  z.string(),
+  z.string(),
+  z.string(),
+  z.number(),
+  z.number(),
+  z.number().nullable(),
+  z.number(),
+  z.string(),
+  z.number(),
+  /** Further fields of the door's order, when it has any (an object), else null. */
+  z.record(z.string(), z.unknown()).nullable(),
+]);
+export type DoorListRow = z.infer<typeof doorListRow>;
+export const doorListCursor = z
+  .string()
+  .regex(/^\d{1,12}(\.\d{1,6})?$/, 'This sync cursor is not one the door list gave.');
+export const doorListResponse = z.object({
+  cursor: doorListCursor,
+  full: z.boolean(),
+  types: z.array(z.string()).optional(),
+  orders: z.array(doorListRow).optional(),
+  gone: z.array(z.string()).optional(),
+  refused: z.array(doorRefusedCode).optional(),
+});
+export type DoorListResponse = z.infer<typeof doorListResponse>;
 
 export const markAttendedBody = z.object({
   ticketCodes: z

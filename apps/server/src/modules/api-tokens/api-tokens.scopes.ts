@@ -21,6 +21,7 @@ export const TOKEN_ROUTES: Readonly<Record<string, readonly ApiTokenScope[]>> = 
   'GET /api/v1/events/manage/orders/export.csv': ['read'],
   'GET /api/v1/events/manage/orders/:orderId': ['read'],
   'GET /api/v1/ticketPurchase/event/:eventId': ['read', 'checkin'],
+  'GET /api/v1/ticketPurchase/event/:eventId/compact': ['read', 'checkin'],
   'POST /api/v1/ticketPurchase/mark-attended': ['checkin'],
   'POST /api/v1/events/manage': ['manage'],
   'PATCH /api/v1/events/manage/:id': ['manage'],

@@ -239,6 +239,13 @@ describe('a steward given a list', () => {
     const door = await t.request('GET', `${DOOR}/event/${event.id}`, { token: s.token });
     expect(door.body.list).toEqual({ id: vipGate.id, name: 'VIP gate' });
     expect(door.body.data.map((o: { orderCode: string }) => o.orderCode)).toEqual([vip.orderCode]);
+    // The compact list (decision 088) gives the steward their list too, never the whole event.
+    const compact = await t.request('GET', `${DOOR}/event/${event.id}/compact`, { token: s.token });
+    expect(compact.status, compact.text).toBe(200);
+    expect(compact.body.orders.map((r: unknown[]) => r[0])).toEqual([vip.orderCode]);
+    expect(compact.body.refused).toContainEqual(
+      expect.objectContaining({ code: regular.orderCode, reason: 'other_list' }),
+    );
     const refused = await t.request('GET', `${DOOR}/event/${event.id}?list=${mainGate.id}`, {
       token: s.token,
     });

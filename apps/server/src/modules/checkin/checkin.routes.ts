@@ -1,4 +1,7 @@
+import { negotiate } from '@fastify/accept-negotiator';
 import {
+  doorListCursor,
+  doorListResponse,
   doorListsDto,
   doorOrderDto,
   doorRefusedCode,
@@ -6,7 +9,7 @@ import {
   markAttendedBody,
   markAttendedResponse,
 } from '@gatepass/shared';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accessFor, currentActor, deviceOf } from '../../plugins/access.ts';
@@ -59,6 +62,36 @@ export function checkinRoutes(checkin: CheckinService, auth: AuthService): Fasti
       },
     });
 
+    app.get('/event/:eventId/compact', {
+      schema: {
+        tags,
+        summary:
+          "The door's own list, compact: rows as arrays, compressed; `?since=` a cursor it gave for only what changed (owner, managers, door stewards of the event)",
+        security: [{ bearer: [] }],
+        params: eventParams,
+        querystring: z.object({ since: doorListCursor.optional() }),
+        response: { 200: doorListResponse, ...errors },
+      },
+      handler: async (request, reply) => {
+        const answer = await checkin.doorList(
+          currentActor(request),
+          request.params.eventId,
+          request.query.since ?? null,
+        );
+        // JSON text the service built (the schema above documents it): sent as it is.
+        const raw = reply as unknown as FastifyReply;
+        void raw.header('content-type', 'application/json; charset=utf-8');
+        // A sync's answer is small: @fastify/compress encodes it (or not) as any other.
+        if (!answer.full) return raw.send(answer.json);
+        // The whole list was compressed once; its bytes are sent as they are kept.
+        const coding = codingOf(request.headers['accept-encoding']);
+        void raw.header('vary', 'accept-encoding');
+        if (!coding) return raw.send(answer.entry.raw);
+        void raw.header('content-encoding', coding);
+        return raw.send(await answer.entry.encoded(coding));
+      },
+    });
+
     app.get('/event/:eventId/lists', {
       schema: {
         tags,
@@ -92,4 +125,11 @@ export function checkinRoutes(checkin: CheckinService, auth: AuthService): Fasti
       }),
     });
   };
+}
+
+/** br before gzip, as the server's compression prefers them; null: send it as it is. */
+function codingOf(header: string | undefined): 'br' | 'gzip' | null {
+  if (!header) return null;
+  const coding = negotiate(header.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), ['br', 'gzip']);
+  return coding === 'br' || coding === 'gzip' ? coding : null;
 }

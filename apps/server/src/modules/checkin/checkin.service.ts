@@ -11,6 +11,7 @@ import { inventoryService } from '../events/inventory.service.ts';
 import type { Door } from '../orders/orders.door.ts';
 import type { CheckinLists, ListWithTypes } from './checkin.lists.ts';
 import * as repo from './checkin.repository.ts';
+import { DoorLists, entryOf, type DoorListAnswer } from './checkin.door-list.ts';
 
 /** Who is at the door: the organiser it acts for, the user, their role and list. */
 export interface DoorActor {
@@ -23,11 +24,30 @@ export interface DoorActor {
 
 /** The door (spec §2 verify-ticket, §7 ticketPurchase calls): owner-only, idempotent. */
 export class CheckinService {
+  private readonly compact: DoorLists;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly orders: Door,
     readonly lists: CheckinLists,
-  ) {}
+  ) {
+    this.compact = new DoorLists(orders, (scope, eventId) => this.refusedCodes(scope, eventId));
+  }
+
+  /**
+   * The door's compact list (issue 23 §3, decision 088): the whole list for a device that
+   * has none (`since` null), or what changed since the cursor of its last answer. A door at
+   * a check-in list (decision 084; a steward given one always is) gets that list's answer in
+   * the same rows, whole each time: lists are the spec route's, read and shaped per call.
+   */
+  async doorList(actor: DoorActor, eventId: string, since: string | null): Promise<DoorListAnswer> {
+    await this.assertOwner(actor.organiserId, eventId);
+    if (await this.lists.doorList(actor, eventId, undefined)) {
+      const { data, refused } = await this.door(actor, eventId, undefined);
+      return { full: true, entry: entryOf(data, refused) };
+    }
+    return this.compact.answer(actor, eventId, since);
+  }
 
   /**
    * The door's list (spec §7) at a check-in list or, without one, the whole event's as
@@ -127,6 +147,8 @@ export class CheckinService {
       quantity: o.quantity,
       attendedAt: o.attended_at ? o.attended_at.toISOString() : null,
       ticketTypes: typesByOrder.get(o.id) ?? [],
+      // Names given in answers at checkout (decision 078), searched at the door; only when some.
+      ...(o.answer_names ? { attendeeNames: o.answer_names } : {}),
       // Only when true: the spec's fields stay as they are for every real order.
       ...(o.payment_method === 'test' ? { testPayment: true } : {}),
       ...(o.holders.length ? { holders: o.holders } : {}),
@@ -190,7 +212,11 @@ export class CheckinService {
     const codes = [...new Set(ticketCodes.map((c) => c.trim()).filter(Boolean))];
     const list = await this.lists.doorList(by, eventId, requestedList);
     if (list) return this.markAttendedAt(list, by, eventId, codes);
-    const result = await this.orders.markAttended(eventId, codes, userId, deviceId);
+    const result = await this.orders.markAttended(eventId, codes, {
+      userId,
+      deviceId,
+      ownerId: organiserId,
+    });
     await repo.insertCheckinLog(this.db, [
       ...result.admitted.map((o) => ({
         eventId,
@@ -242,7 +268,7 @@ export class CheckinService {
    */
   private async markAttendedAt(
     list: ListWithTypes,
-    by: { userId: string; deviceId: string | null },
+    by: { userId: string; deviceId: string | null; organiserId: string },
     eventId: string,
     codes: string[],
   ): Promise<MarkAttendedResponse['data']> {
@@ -265,7 +291,7 @@ export class CheckinService {
         userId,
         deviceId,
       );
-      await this.orders.firstAttended(trx, eventId, ids, userId, deviceId);
+      await this.orders.firstAttended(trx, eventId, ids, userId, deviceId, by.organiserId);
       return new Set(ids);
     });
     if (admittedIds.size > 0) this.orders.kick();

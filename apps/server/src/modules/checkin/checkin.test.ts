@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, startTestApp, type TestApp } from '../../../test/helper.ts';
@@ -28,8 +29,8 @@ function guestAddress(): string {
   return `10.20.${(guests >> 8) & 255}.${guests & 255}`;
 }
 
-async function eventWithOrders(count: number, price = 0) {
-  const event = await givenPublishedEvent(t, owner, {}, [
+async function eventWithOrders(count: number, price = 0, by = owner) {
+  const event = await givenPublishedEvent(t, by, {}, [
     { name: 'Entry', price, capacity: count * 3 + 10, maxPerOrder: 3 },
   ]);
   const types = (await t.request('GET', `${EVENTS}/${event.slug}`)).body.data.ticketTypes as {
@@ -234,5 +235,156 @@ describe('POST /ticketPurchase/mark-attended', () => {
     );
     expect(res.status).toBe(400);
     expect(typeof res.body.error).toBe('string');
+  });
+});
+
+describe('GET /ticketPurchase/event/{eventId}/compact (the door’s compact list, decision 088)', () => {
+  type Row = [
+    string,
+    string,
+    string,
+    string,
+    number,
+    number,
+    number | null,
+    number,
+    string,
+    number,
+    object | null,
+  ];
+  // Organisers of one event each: another live event's codes would join the refused list.
+  const list = (eventId: string, since?: string, token = owner) =>
+    t.request('GET', `${DOOR}/event/${eventId}/compact${since ? `?since=${since}` : ''}`, {
+      token,
+    });
+  const alone = async (count: number) => {
+    const by = await logIn(t, await givenUser(t));
+    return { ...(await eventWithOrders(count, 0, by)), by };
+  };
+
+  it('holds the same orders as the spec’s list, as rows, with each ticket type by name', async () => {
+    const { event, codes, by } = await alone(4);
+    const spec = (await t.request('GET', `${DOOR}/event/${event.id}`, { token: by })).body.data;
+    const res = await list(event.id, undefined, by);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ full: true, types: ['Entry'], refused: [] });
+    expect(res.body.cursor).toMatch(/^\d+\.\d+$/);
+    const rows = res.body.orders as Row[];
+    // Bought at once: in order of purchase, which need not be the order the answers came in.
+    expect(rows.map((r) => r[0]).sort()).toEqual([...codes].sort());
+    for (const order of spec) {
+      const row = rows.find((r) => r[0] === order.orderCode)!;
+      expect(row).toEqual([
+        order.orderCode,
+        order.firstName,
+        order.lastName,
+        order.email,
+        order.totalPrice * 100,
+        order.quantity,
+        null,
+        0,
+        'Entry',
+        order.quantity,
+        null,
+      ]);
+    }
+  });
+
+  it('answers a sync with its cursor alone when nothing changed, and with the change when one did', async () => {
+    const { event, codes, by } = await alone(3);
+    const first = await list(event.id, undefined, by);
+    // Changes stamped within the overlap before a cursor are sent again; age the seed past it.
+    await sql`update orders set updated_at = updated_at - interval '1 minute' where event_id = ${event.id}`.execute(
+      t.db,
+    );
+    const idle = await list(event.id, first.body.cursor, by);
+    expect(idle.status, idle.text).toBe(200);
+    expect(idle.body).toEqual({ cursor: first.body.cursor, full: false });
+    expect(idle.text.length).toBeLessThan(100);
+
+    const marked = await t.post(
+      `${DOOR}/mark-attended`,
+      { eventId: event.id, ticketCodes: [codes[1]] },
+      { token: by },
+    );
+    expect(marked.status, marked.text).toBe(200);
+    const delta = await list(event.id, first.body.cursor, by);
+    expect(delta.body.full).toBe(false);
+    expect(delta.body.cursor > first.body.cursor).toBe(true);
+    const rows = delta.body.orders as Row[];
+    expect(rows.map((r) => r[0])).toEqual([codes[1]]);
+    expect(rows[0]![6]).toBeGreaterThan(Date.now() - 60_000);
+    expect(delta.body.gone).toEqual([]);
+
+    // An order that leaves the list (cancelled by the organiser) comes as gone, with why.
+    await sql`update orders set status = 'cancelled', cancelled_at = now(), updated_at = now()
+              where code = ${codes[2]!}`.execute(t.db);
+    const after = await list(event.id, delta.body.cursor, by);
+    expect(after.body.gone).toEqual([codes[2]]);
+    expect(after.body.refused).toContainEqual(
+      expect.objectContaining({ code: codes[2], reason: 'cancelled' }),
+    );
+    expect((after.body.orders as Row[]).map((r) => r[0])).not.toContain(codes[2]);
+  });
+
+  it('sends the whole list compressed when the client accepts it', async () => {
+    const { event } = await eventWithOrders(40);
+    const plain = await list(event.id);
+    for (const coding of ['br', 'gzip'] as const) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${DOOR}/event/${event.id}/compact`,
+        headers: { authorization: `Bearer ${owner}`, 'accept-encoding': coding },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(coding);
+      const body =
+        coding === 'br' ? brotliDecompressSync(res.rawPayload) : gunzipSync(res.rawPayload);
+      expect(JSON.parse(body.toString()).orders).toEqual(plain.body.orders);
+      expect(res.rawPayload.length).toBeLessThan(plain.text.length / 3);
+    }
+  });
+
+  it('answers 404 to another organiser, 401 to anonymous, 400 to a cursor it never gave', async () => {
+    const { event } = await eventWithOrders(1);
+    expect((await list(event.id, undefined, stranger)).status).toBe(404);
+    expect((await list(event.id, '1.5', stranger)).status).toBe(404);
+    expect((await t.request('GET', `${DOOR}/event/${event.id}/compact`)).status).toBe(401);
+    const bad = await list(event.id, "1' or 1=1");
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('the compact list with several ticket types', () => {
+  it('gives an order of two types two rows with its code, and the event’s types in its order', async () => {
+    const by = await logIn(t, await givenUser(t));
+    const event = await givenPublishedEvent(t, by, {}, [
+      { name: 'Regular', price: 0, capacity: 20, maxPerOrder: 5 },
+      { name: 'VIP', price: 0, capacity: 20, maxPerOrder: 5 },
+    ]);
+    const types = (await t.request('GET', `${EVENTS}/${event.slug}`)).body.data.ticketTypes as {
+      id: string;
+      name: string;
+    }[];
+    const id = (name: string) => types.find((type) => type.name === name)!.id;
+    const res = await t.post(`${API}/orders`, {
+      eventId: event.id,
+      items: [
+        { ticketTypeId: id('VIP'), quantity: 1 },
+        { ticketTypeId: id('Regular'), quantity: 2 },
+      ],
+      buyer: { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com', phone: uniquePhone() },
+    });
+    expect(res.status, res.text).toBe(201);
+    const code = res.body.data.order.orderCode as string;
+    const list = await t.request('GET', `${DOOR}/event/${event.id}/compact`, { token: by });
+    expect(list.body.types).toEqual(['Regular', 'VIP']);
+    const rows = list.body.orders as unknown[][];
+    expect(rows.map((r) => r[0])).toEqual([code, code]);
+    expect(rows.map((r) => [r[8], r[9]]).sort()).toEqual([
+      ['Regular', 2],
+      ['VIP', 1],
+    ]);
+    expect(rows.every((r) => r[5] === 3)).toBe(true);
   });
 });

@@ -33,6 +33,17 @@ export const ticketTypePositionOf = (ticketTypeId: Id) =>
   ofType(ticketTypeId).select('tt.position').$asScalar();
 export const ticketTypeCreatedAtOf = (ticketTypeId: Id) =>
   ofType(ticketTypeId).select('tt.created_at').$asScalar();
+/** The event's ticket type names in its order of types, as a JSON array's text (the door's). */
+export const ticketTypeNamesOf = (eventId: Id) =>
+  eb
+    .selectFrom('ticket_types as tt')
+    .where('tt.event_id', '=', eventId)
+    .select(
+      sql<string>`coalesce(json_agg(tt.name order by tt.position, tt.created_at), '[]')::text`.as(
+        'names',
+      ),
+    )
+    .$asScalar();
 
 /** Which of an organiser's events a caller's statement keeps. */
 export interface EventSet {
@@ -140,4 +151,53 @@ export function findPaystackFacts(
     ])
     .where('events.id', '=', eventId)
     .executeTakeFirst();
+}
+
+/** What a message to an event's attendees says of it (messages: announcements, reminders). */
+export interface MessageFactsRow {
+  id: string;
+  owner_id: string;
+  slug: string;
+  title: string;
+  status: EventRow['status'];
+  start_at: Date | null;
+  time_zone: string;
+  venue_name: string | null;
+  address: string | null;
+  city: string | null;
+  online_url: string | null;
+}
+
+export function findMessageFacts(db: Db, eventId: string): Promise<MessageFactsRow | undefined> {
+  return db
+    .selectFrom('events')
+    .select([
+      'id',
+      'owner_id',
+      'slug',
+      'title',
+      'status',
+      'start_at',
+      'time_zone',
+      'venue_name',
+      'address',
+      'city',
+      'online_url',
+    ])
+    .where('id', '=', eventId)
+    .executeTakeFirst();
+}
+
+/** The event's ticket types, in the event's order (messages' segment picker). */
+export function findTicketTypeNames(
+  db: Db,
+  eventId: string,
+): Promise<{ id: string; name: string }[]> {
+  return db
+    .selectFrom('ticket_types')
+    .select(['id', 'name'])
+    .where('event_id', '=', eventId)
+    .orderBy('position')
+    .orderBy('created_at')
+    .execute();
 }

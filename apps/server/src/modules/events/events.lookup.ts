@@ -46,6 +46,11 @@ export const eventLookup = {
   paystackFacts: (db: Db, eventId: string) =>
     lent.findPaystackFacts(db, eventId, organisers.payoutSubaccountOf),
 
+  /** An event's title, place, start and zone, its owner and status (messages to attendees). */
+  messageFacts: (db: Db, eventId: string) => lent.findMessageFacts(db, eventId),
+  /** The event's ticket types' ids and names, in order (messages' segments). */
+  ticketTypeNames: (db: Db, eventId: string) => lent.findTicketTypeNames(db, eventId),
+
   // Values lent into the caller's statement (decision 065): keyed by the caller's column.
   titleOf: lent.titleOf,
   slugOf: lent.slugOf,
@@ -57,6 +62,7 @@ export const eventLookup = {
   ticketTypeNameOf: lent.ticketTypeNameOf,
   ticketTypePositionOf: lent.ticketTypePositionOf,
   ticketTypeCreatedAtOf: lent.ticketTypeCreatedAtOf,
+  ticketTypeNamesOf: lent.ticketTypeNamesOf,
   publishedIdBySlug: lent.publishedIdBySlug,
   /** The ids of an organiser's events (a subquery for `in`). */
   idsOf: lent.idsOf,

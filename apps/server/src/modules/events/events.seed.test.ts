@@ -55,6 +55,20 @@ describe('demo data (npm run seed)', () => {
     expect(new Set(items.map((i) => i.category)).size).toBeGreaterThanOrEqual(5);
     const cover = await t.request('GET', items[0]!.coverUrl!);
     expect(cover.status).toBe(200);
+    // Questions at checkout, answered on several orders of every demo event (issue 25 §1).
+    const asked = await t.db
+      .selectFrom('event_questions')
+      .select(['event_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('event_id')
+      .execute();
+    expect(asked).toHaveLength(first.created.length);
+    for (const row of asked) expect(Number(row.n)).toBe(3);
+    const answered = await t.db
+      .selectFrom('order_answers')
+      .select(['event_id', (eb) => eb.fn.count<number>('order_id').distinct().as('n')])
+      .groupBy('event_id')
+      .execute();
+    expect(answered.filter((r) => Number(r.n) >= 3).length).toBeGreaterThanOrEqual(5);
     // Some 120 orders through the checkout: slow on a busy machine.
   }, 180_000);
 
@@ -216,6 +230,26 @@ describe('demo data (npm run seed)', () => {
     );
     const detail = await t.request('GET', `${API}/events/manage/orders/${given!.id}`, { token });
     expect(detail.body.data.history.map((h: { kind: string }) => h.kind)).toContain('transferred');
+  });
+
+  it("shows a sent message in an event's history and reminders on (issue 25 §3)", async () => {
+    const mine = await t.request('GET', `${API}/events/manage`, { token });
+    const events = (mine.body.data.items ?? mine.body.data) as { id: string }[];
+    const overviews = await Promise.all(
+      events.map(
+        async (e) =>
+          (await t.request('GET', `${API}/events/manage/${e.id}/messages`, { token })).body.data,
+      ),
+    );
+    const withMessage = overviews.filter((o) => o?.messages?.length);
+    expect(withMessage).toHaveLength(1);
+    const [message] = withMessage[0].messages;
+    expect(message.subject).toBe('Doors open at 6 PM');
+    expect(message.recipients).toBeGreaterThan(0);
+    expect(message.outcome.mail.sent).toBe(message.recipients);
+    expect(message.outcome.mail.pending).toBe(0);
+    expect(message.outcome.sms.sent).toBeGreaterThan(0);
+    expect(withMessage[0].reminders.enabled).toBe(true);
   });
 
   it('shows a group order with named tickets, one sent to its holder (decision 080)', async () => {

@@ -1,5 +1,5 @@
 import type { TicketKind } from '@gatepass/shared';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { organisers } from '../settings/settings.organisers.ts';
 
@@ -222,6 +222,24 @@ function saleEvents(db: Db) {
 export function findSaleEvents(db: Db, ids: string[]): Promise<SaleEvent[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return saleEvents(db).where('id', 'in', ids).execute();
+}
+
+/** A value another module lends into checkout's read of the event, keyed by its id. */
+export type LentEventValue<T> = (eventId: Expression<string>) => RawBuilder<T>;
+
+/**
+ * The event as `findSaleEvents` reads it with the questions its checkout asks, lent by
+ * the questions module into the same statement (decision 078): no statement of their own.
+ */
+export function findSaleEventWith<T>(
+  db: Db,
+  id: string,
+  questionsOf: LentEventValue<T>,
+): Promise<(SaleEvent & { questions: T }) | undefined> {
+  return saleEvents(db)
+    .select(questionsOf(sql.ref<string>('events.id')).as('questions'))
+    .where('id', '=', id)
+    .executeTakeFirst() as Promise<(SaleEvent & { questions: T }) | undefined>;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import * as inventory from './inventory.repository.ts';
 
-export type { SaleEvent, SaleTicketType } from './inventory.repository.ts';
+export type { LentEventValue, SaleEvent, SaleTicketType } from './inventory.repository.ts';
 export { PurchaseGroups, type GroupRunner, type Settled } from './inventory.batch.ts';
 
 type Lines = { ticketTypeId: string; quantity: number }[];
@@ -58,6 +58,21 @@ export const inventoryService = {
    */
   async saleState(trx: Kysely<Database>, eventId: string, lock: boolean) {
     const [event] = await inventory.findSaleEvents(trx, [eventId]);
+    const types = event ? await inventory.findEventTicketTypes(trx, eventId, lock) : [];
+    return { event, types };
+  },
+
+  /**
+   * `saleState` with a value another module lends into the event's read (checkout's
+   * questions, decision 078): the same two statements.
+   */
+  async saleStateWith<T>(
+    trx: Kysely<Database>,
+    eventId: string,
+    lock: boolean,
+    lent: inventory.LentEventValue<T>,
+  ) {
+    const event = await inventory.findSaleEventWith(trx, eventId, lent);
     const types = event ? await inventory.findEventTicketTypes(trx, eventId, lock) : [];
     return { event, types };
   },

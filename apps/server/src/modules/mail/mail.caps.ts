@@ -101,7 +101,7 @@ export class RedisMessageCounter implements MessageCounter {
 
 /** One recipient however written: the normalised address, or the E.164 number. */
 const recipientId = (row: Pick<MailRow, 'channel' | 'to_address'>) =>
-  `${row.channel}:${row.channel === 'sms' ? row.to_address : emailKey(row.to_address)}`;
+  `${row.channel}:${row.channel === 'mail' ? emailKey(row.to_address) : row.to_address}`;
 
 /**
  * A recipient in counter keys (Redis, `message_counters`): a hash, the same on every app
@@ -146,7 +146,7 @@ export class MessageGuard {
     if (UNCAPPED_KINDS.has(row.kind)) return null;
     const ref = recipientRef(row);
     const [perHour, perDay] =
-      row.channel === 'sms'
+      row.channel === 'sms' || row.channel === 'whatsapp'
         ? [this.caps.phonePerHour, this.caps.phonePerDay]
         : [this.caps.emailPerHour, this.caps.emailPerDay];
     const hourOk = await this.counter.take(`to:h:${ref}`, perHour, HOUR);

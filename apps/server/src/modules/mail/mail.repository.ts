@@ -45,11 +45,24 @@ export interface NewWebhook {
   about: string;
 }
 
+/**
+ * A WhatsApp template message (decision 083): `to` in E.164, `text` the template as JSON
+ * (`sms/whatsapp.provider.ts`).
+ */
+export interface NewWhatsApp {
+  channel: 'whatsapp';
+  kind: string;
+  to: string;
+  text: string;
+  context?: MailContext | undefined;
+  about?: string | undefined;
+}
+
 /** The messages to people the outbox carries (decision 041). */
 export type NewMessage = NewMail | NewSms;
 
-/** Every row the outbox carries: messages and webhook deliveries (decision 072). */
-export type OutboxMessage = NewMessage | NewWebhook;
+/** Every row the outbox carries: messages, WhatsApp and webhook deliveries (decision 072). */
+export type OutboxMessage = NewMessage | NewWhatsApp | NewWebhook;
 
 /** The outbox's dedupe key of a message, or null when it names nothing it is about. */
 export const dedupeKey = (message: OutboxMessage): string | null =>
@@ -81,10 +94,10 @@ const mailValues = (message: OutboxMessage) =>
         event_id: null,
         organiser_id: null,
       }
-    : message.channel === 'sms'
+    : message.channel === 'sms' || message.channel === 'whatsapp'
       ? {
           ...freshRow(message),
-          channel: 'sms' as const,
+          channel: message.channel,
           kind: message.kind,
           to_address: message.to,
           subject: '',
@@ -92,8 +105,8 @@ const mailValues = (message: OutboxMessage) =>
           html_body: null,
           attachments: null,
           context: message.context ? JSON.stringify(message.context) : null,
-          event_id: message.eventId ?? null,
-          organiser_id: message.organiserId ?? null,
+          event_id: message.channel === 'sms' ? (message.eventId ?? null) : null,
+          organiser_id: message.channel === 'sms' ? (message.organiserId ?? null) : null,
         }
       : {
           ...freshRow(message),
@@ -340,5 +353,42 @@ export async function pruneCounters(db: Kysely<Database>, seconds: number): Prom
   await db
     .deleteFrom('message_counters')
     .where('window_start', '<', sql<Date>`now() - make_interval(secs => ${seconds})`)
+    .execute();
+}
+
+/** Per message (`context.messageId`), channel and state: how many outbox rows (the history). */
+export async function countByMessage(
+  db: Kysely<Database>,
+  messageIds: readonly string[],
+): Promise<{ message_id: string; channel: Channel; status: MailRow['status']; n: number }[]> {
+  if (messageIds.length === 0) return [];
+  return db
+    .selectFrom('mail_outbox')
+    .select([
+      sql<string>`context->>'messageId'`.as('message_id'),
+      'channel',
+      'status',
+      sql<number>`count(*)::int`.as('n'),
+    ])
+    .where(sql<boolean>`context ? 'messageId'`)
+    .where(sql<string>`context->>'messageId'`, 'in', messageIds)
+    .groupBy([sql`context->>'messageId'`, 'channel', 'status'])
+    .execute();
+}
+
+/**
+ * The demo seed's message to attendees: its rows recorded as delivered to the log at once
+ * (nobody is mailed, no dispatcher picks them up), so the demo's history has counts.
+ */
+export async function markMessagesLogged(
+  db: Kysely<Database>,
+  messageIds: readonly string[],
+): Promise<void> {
+  if (messageIds.length === 0) return;
+  await db
+    .updateTable('mail_outbox')
+    .set({ status: 'logged', attempts: 1, sent_at: new Date() })
+    .where(sql<boolean>`context ? 'messageId'`)
+    .where(sql<string>`context->>'messageId'`, 'in', messageIds)
     .execute();
 }

@@ -7,7 +7,14 @@ import * as repo from './mail.repository.ts';
 import type { Channel, MailContext, MailRow, StoredAttachment } from './mail.table.ts';
 import type { MessageTransport } from './mail.transport.ts';
 
-export type { NewMail, NewMessage, NewSms, NewWebhook } from './mail.repository.ts';
+export type {
+  NewMail,
+  NewMessage,
+  NewSms,
+  NewWebhook,
+  NewWhatsApp,
+  OutboxMessage,
+} from './mail.repository.ts';
 
 /**
  * A message's `about` from a link only it carries (an invitation's or an offer's token): the
@@ -22,7 +29,7 @@ export type Transports = Partial<Record<Channel, MessageTransport>>;
 
 /** Which rows of the outbox one dispatcher sends, and how it retries them. */
 export interface DispatcherOptions {
-  /** Default: mail and SMS. The webhook dispatcher sends 'webhook' rows only (decision 072). */
+  /** Default: mail, SMS and WhatsApp. The webhook dispatcher sends 'webhook' rows only (decision 072). */
   channels?: Channel[];
   /** Seconds between attempts; after the last, a row stays as 'failed'. */
   retrySeconds?: number[];
@@ -79,7 +86,7 @@ export class MailService {
     private readonly guard?: MessageGuard,
     options: DispatcherOptions = {},
   ) {
-    this.channels = options.channels ?? ['mail', 'sms'];
+    this.channels = options.channels ?? ['mail', 'sms', 'whatsapp'];
     this.retrySeconds = options.retrySeconds ?? RETRY_SECONDS;
   }
 
@@ -94,6 +101,14 @@ export class MailService {
   /** Writes a message; null when one about the same thing is already there (decision 052). */
   enqueue(trx: Kysely<Database>, message: repo.OutboxMessage): Promise<string | null> {
     return repo.insertMail(trx, message);
+  }
+
+  /**
+   * The outbox's rows of some messages to attendees (`context.messageId`), counted by
+   * channel and state: the messages' history (issue 25 §3).
+   */
+  outcomesOf(messageIds: readonly string[]) {
+    return repo.countByMessage(this.db, messageIds);
   }
 
   /** `enqueue` for many messages at once (one statement). */

@@ -9,9 +9,11 @@ export type MailStatus = 'pending' | 'sent' | 'logged' | 'failed' | 'dropped';
 /**
  * How a message of the outbox travels: each channel has its transport (decision 041). A
  * `webhook` row is one delivery to an organiser's endpoint (decision 072): `to_address` and
- * `context.deliveryId` name the delivery, whose body the webhooks module keeps.
+ * `context.deliveryId` name the delivery, whose body the webhooks module keeps. A `whatsapp`
+ * row is a WhatsApp Business template message to an E.164 phone, its template as JSON in
+ * `text_body` (decision 083).
  */
-export type Channel = 'mail' | 'sms' | 'webhook';
+export type Channel = 'mail' | 'sms' | 'whatsapp' | 'webhook';
 
 /**
  * A file a mail carries, kept in the outbox as base64 so a retry sends the same bytes.

@@ -38,6 +38,15 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
         to: mail.to_address,
         subject: mail.subject,
         text: mail.text_body,
+        // Announcements and reminders say how to stop them (RFC 2369, one click: RFC 8058).
+        ...(mail.context?.listUnsubscribe
+          ? {
+              headers: {
+                'List-Unsubscribe': `<${mail.context.listUnsubscribe}>`,
+                'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+              },
+            }
+          : {}),
         ...(mail.html_body ? { html: mail.html_body } : {}),
         ...(mail.attachments?.length
           ? {

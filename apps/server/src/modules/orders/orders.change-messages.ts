@@ -1,6 +1,7 @@
 import { formatKobo } from '@gatepass/shared';
 import type { SaleEvent } from '../events/inventory.service.ts';
-import type { NewMail, NewMessage, NewSms } from '../mail/mail.service.ts';
+import type { NewMail, NewMessage, NewSms, NewWhatsApp } from '../mail/mail.service.ts';
+import { WHATSAPP_TEMPLATES, whatsappText } from '../sms/whatsapp.provider.ts';
 import { gsm7Length, SMS_SEGMENT, toGsm7, truncateGsm7 } from '../sms/sms.text.ts';
 import { normalizePhone } from '../../lib/phone.ts';
 import { formatEventDate } from '@gatepass/shared';
@@ -100,6 +101,32 @@ function sms(
 }
 
 const both = (m: NewMail, s: NewSms | undefined): NewMessage[] => (s ? [m, s] : [m]);
+
+/**
+ * Where WhatsApp is set up (decision 083), each change's SMS goes by WhatsApp too, in the
+ * same insert: template `gatepass_update`, {{1}} the SMS's words. Without it, the list as is.
+ */
+export function alsoByWhatsapp(
+  messages: NewMessage[],
+  whatsapp: boolean | undefined,
+): (NewMessage | NewWhatsApp)[] {
+  if (!whatsapp) return messages;
+  return messages.flatMap((m): (NewMessage | NewWhatsApp)[] =>
+    m.channel === 'sms'
+      ? [
+          m,
+          {
+            channel: 'whatsapp',
+            kind: `${m.kind.replace(/-sms$/, '')}-whatsapp`,
+            to: m.to,
+            text: whatsappText({ name: WHATSAPP_TEMPLATES.update, params: [m.text] }),
+            context: m.context,
+            about: m.about,
+          },
+        ]
+      : [m],
+  );
+}
 
 /** What went back and how, in the mail's words. */
 export function refundSentence(route: RefundRoute): string {

@@ -11,6 +11,13 @@ import {
   type Settled,
 } from '../events/inventory.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
+import { questionLookup } from '../questions/questions.lookup.ts';
+import {
+  answersContract,
+  type AnswersBody,
+  type CheckedAnswer,
+  type QuestionDto,
+} from '@gatepass/shared';
 import { CHECKOUT_LIMITS, emailKey, phoneKey } from './orders.limits.ts';
 import { confirmationMessages } from './orders.mails.ts';
 import type { TicketLinks } from '../tickets/ticket-links.ts';
@@ -65,6 +72,8 @@ export interface CheckoutInput {
   /** Unlocks hidden ticket types (decision 087). */
   accessCode?: string | undefined;
   buyer: Buyer;
+  /** Answers to the event's questions (issue 25 §1), keyed as `answerKey` says. */
+  answers?: AnswersBody | undefined;
   /** Holders named at checkout, by ticket number (decision 080). */
   ticketNames?:
     | { index: number; firstName: string; lastName: string; email?: string | undefined }[]
@@ -102,6 +111,8 @@ export interface CheckoutConfig {
   unsafeDisableCapacityGuard?: boolean | undefined;
   /** The confirmation's wallet links (decisions 043–044). */
   wallet?: WalletEnabled | undefined;
+  /** The confirmation by WhatsApp too (decision 083). */
+  whatsapp?: boolean | undefined;
 }
 
 /** A stable order (by id, as PostgreSQL orders uuids), the order rows are locked in. */
@@ -116,13 +127,13 @@ const byTypeId = <T extends { ticketTypeId: string }>(lines: T[]) =>
  * sales window and the quantity within its per-order bounds. Returns the lines priced at the
  * types' prices, or the amounts typed for pay what you want (orders.ticket-kinds.ts).
  */
-export function checkBasket(
-  event: SaleEvent | undefined,
+export function checkBasket<E extends SaleEvent>(
+  event: E | undefined,
   types: ReadonlyMap<string, SaleTicketType>,
   items: Line[],
   now: number,
   accessCode?: string | undefined,
-): { event: SaleEvent; lines: PricedLine[] } {
+): { event: E; lines: PricedLine[] } {
   if (!event || event.status === 'draft') throw notFound('This event was not found.');
   if (event.status === 'cancelled')
     throw new AppError(
@@ -214,6 +225,28 @@ interface Accepted {
   promo: PromoCode | null;
   pricing: Pricing;
   free: boolean;
+  /** The checked answers to keep (empty when the event asks nothing). */
+  answers: CheckedAnswer[];
+}
+
+/**
+ * The purchase's answers checked against the event's questions with the shared contract
+ * (the checkout page applies the same one). Refused with the first issue's sentence.
+ */
+export function checkAnswers(
+  questions: readonly QuestionDto[] | null,
+  lines: readonly PricedLine[],
+  answers: AnswersBody | undefined,
+): CheckedAnswer[] {
+  if (!questions || questions.length === 0) return [];
+  const parsed = answersContract(questions, lines).safeParse(answers);
+  if (parsed.success) return parsed.data;
+  // As the error handler words a field's issue: `answers.{key}` (the key as the page sent it).
+  const issues = parsed.error.issues.map((i) => ({
+    field: ['answers', ...i.path.map(String)].join('.'),
+    message: i.message,
+  }));
+  throw new AppError(400, 'VALIDATION_FAILED', issues[0]!.message, { issues });
 }
 
 export class CheckoutGroups {
@@ -285,7 +318,13 @@ export class CheckoutGroups {
   ): Promise<Settled<Created>[]> {
     const unguarded = this.config.unsafeDisableCapacityGuard === true;
     return this.db.transaction().execute(async (trx) => {
-      const state = await inventoryService.saleState(trx, eventId, lock && !unguarded);
+      // The event's questions come lent in the event's own read (no statement of theirs).
+      const state = await inventoryService.saleStateWith(
+        trx,
+        eventId,
+        lock && !unguarded,
+        questionLookup.questionsOf,
+      );
       const types = new Map(state.types.map((t) => [t.id, t]));
       const codes = state.event
         ? [...new Set(purchases.flatMap((p) => (p.input.promoCode ? [p.input.promoCode] : [])))]
@@ -325,8 +364,17 @@ export class CheckoutGroups {
           for (const line of lines)
             taken.set(line.ticketTypeId, (taken.get(line.ticketTypeId) ?? 0) + line.quantity);
           if (promo) promoUses.set(promo.code, (promoUses.get(promo.code) ?? 0) + 1);
+          const answers = checkAnswers(event.questions, lines, purchase.input.answers);
           const pricing = priceOrder(lines, promo, event.fee_mode);
-          accepted.push({ index, purchase, lines, promo, pricing, free: pricing.totalKobo === 0 });
+          accepted.push({
+            index,
+            purchase,
+            lines,
+            promo,
+            pricing,
+            free: pricing.totalKobo === 0,
+            answers,
+          });
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
           outcomes[index] = { ok: false, error };
@@ -350,6 +398,18 @@ export class CheckoutGroups {
         trx,
         accepted.flatMap((a, i) => a.lines.map((line) => ({ orderId: orders[i]!.id, ...line }))),
       );
+      // Answers only for the orders that have some: none asked, no statement.
+      if (accepted.some((a) => a.answers.length > 0)) {
+        await questionLookup.keep(
+          trx,
+          accepted.map((a, i) => ({
+            orderId: orders[i]!.id,
+            eventId: event.id,
+            questions: event.questions ?? [],
+            answers: a.answers,
+          })),
+        );
+      }
       const itemsOf = new Map<string, OrderItemRow[]>();
       for (const item of items) {
         const list = itemsOf.get(item.order_id);

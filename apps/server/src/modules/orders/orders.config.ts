@@ -32,12 +32,19 @@ export interface OrderChangeHooks {
     order: OrderRow,
     from: { code: string; firstName: string; lastName: string; email: string },
   ): Promise<void>;
+  /**
+   * Whether the owner's check-ins go anywhere (an endpoint takes them), as known within the
+   * last second: when not, the door lets codes in without a transaction around the update.
+   */
+  takesCheckins(ownerId: string): Promise<boolean>;
+  /** `ownerId`: the event's, known to the door already. True when something waits to be sent. */
   checkedIn(
     trx: Kysely<Database>,
     eventId: string,
     orderIds: string[],
     deviceId: string | null,
-  ): Promise<void>;
+    ownerId: string,
+  ): Promise<boolean>;
 }
 
 /** What else happens when orders complete, give tickets back or change; set once at start-up. */
@@ -65,6 +72,8 @@ export interface OrdersConfig {
   transfersPerDay: number;
   /** Which wallets the server signs passes for: the buyer's buttons and the mail's links. */
   wallet?: WalletEnabled;
+  /** WhatsApp is set up: a confirmation also goes by WhatsApp where a phone is known (decision 083). */
+  whatsapp?: boolean;
 }
 
 /** What every room of the module is built from (orders.service.ts builds them). */

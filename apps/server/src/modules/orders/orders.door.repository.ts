@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { eventLookup } from '../events/events.lookup.ts';
+import { questionLookup } from '../questions/questions.lookup.ts';
 
 /** Statements of the door: who may enter an event, and letting them in. */
 
@@ -8,26 +9,30 @@ type Db = Kysely<Database>;
 
 /** Orders that may enter: paid or free, not cancelled, refunded or awaiting payment. */
 export function findAdmissibleOrders(db: Db, eventId: string) {
-  return db
-    .selectFrom('orders')
-    .select([
-      'id',
-      'code',
-      'first_name',
-      'last_name',
-      'email',
-      'total_kobo',
-      'quantity',
-      'attended_at',
-      'payment_method',
-      // Named tickets (decision 080): the names given, and a sent ticket's group order.
-      'ticket_names',
-      'parent_order_id',
-    ])
-    .where('event_id', '=', eventId)
-    .where('status', '=', 'completed')
-    .orderBy('created_at')
-    .execute();
+  return (
+    db
+      .selectFrom('orders')
+      .select([
+        'id',
+        'code',
+        'first_name',
+        'last_name',
+        'email',
+        'total_kobo',
+        'quantity',
+        'attended_at',
+        'payment_method',
+        // Named tickets (decision 080): the names given, and a sent ticket's group order.
+        'ticket_names',
+        'parent_order_id',
+      ])
+      // Names given in answers at checkout, for the door's search (decision 078).
+      .select(questionLookup.nameAnswersOf(sql.ref<string>('orders.id')).as('answer_names'))
+      .where('event_id', '=', eventId)
+      .where('status', '=', 'completed')
+      .orderBy('created_at')
+      .execute()
+  );
 }
 
 /**
@@ -154,6 +159,168 @@ export function findTransferredCodes(db: Db, eventId: string, codes: string[]) {
     .select(['order_transfers.from_code as code'])
     .where('order_transfers.from_code', 'in', codes)
     .execute();
+}
+
+/**
+ * How far back a sync looks before its cursor (decision 088). `updated_at` is a change's
+ * transaction start, and a transaction commits a little later: a change stamped just
+ * before a cursor may become visible just after it. A sync re-reads this much before its
+ * cursor, so a change is missed only if its transaction ran longer than this.
+ */
+export const SYNC_OVERLAP_SECONDS = 10;
+
+/** The door's list in its compact wire shape (decision 088), as JSON texts to splice. */
+export interface DoorListParts {
+  /** The database clock when the list was read, in epoch seconds (the next sync's `since`). */
+  cursor: string;
+  /** The event's ticket type names in its order of types (the door orders an order's by it). */
+  types: string;
+  /**
+   * One row per ticket type of an admissible order, in order of purchase: `[code, firstName,
+   * lastName, email, totalKobo, quantity, attendedAtMs | null, testPayment 0 | 1, typeName,
+   * typeCount, extra]`. An order of several types is several rows with its code (rare); one
+   * row per order item keeps PostgreSQL from grouping 100,000 orders. `extra`: null, or an
+   * object of the door's further per-order fields (`holders`, `admits`, `attendeeNames`: on
+   * each row of an order with names given, of a line admitting other than one, or of an
+   * event that asks questions; the device merges them) —
+   * the place for fields other features add to the door's order, without a new column.
+   */
+  orders: string;
+  /** With `since`: codes that left the list (refunded, cancelled, transferred away). */
+  gone: string;
+}
+
+/**
+ * An order item's count as the door shows it (decision 080): as bought, less the tickets of
+ * it the group order sent on to their holders. The order's tickets are numbered by laying
+ * its items out by type name, then type id (`ticketLayout`, JavaScript's code-unit order:
+ * `collate "C"` here), one ticket each; a sent ticket's number falls in one item's range.
+ * `item`: the alias of the order item (of the order `o`).
+ */
+function keptSql(item: 'oi' | 'p') {
+  const i = sql.raw(item);
+  return sql`(${i}.quantity - case when o.ticket_names is null then 0 else (
+      select count(*)::int from jsonb_array_elements(o.ticket_names) n,
+        (select coalesce(sum(b.quantity), 0)::int as start from order_items b
+         where b.order_id = o.id
+           and (b.name collate "C" < ${i}.name collate "C"
+                or (b.name = ${i}.name
+                    and b.ticket_type_id::text collate "C" < ${i}.ticket_type_id::text collate "C")))
+        before
+      where n->>'orderId' is not null
+        and (n->>'index')::int > before.start
+        and (n->>'index')::int <= before.start + ${i}.quantity) end)`;
+}
+
+/**
+ * The door's list built by PostgreSQL as JSON text (no per-row work in the app): each row
+ * concatenated from `to_json` of its strings, not `json_build_array`, whose text puts a
+ * space after every comma (~0.8 MB of a 100,000-order list). `since`:
+ * only the orders changed after that cursor (less the overlap), with the codes that left.
+ */
+export function doorListJson(
+  db: Db,
+  eventId: string,
+  since: string | null,
+): Promise<DoorListParts> {
+  const after = sql`to_timestamp(${since}::float8) - make_interval(secs => ${SYNC_OVERLAP_SECONDS})`;
+  const changed = since ? sql`and o.updated_at > ${after}` : sql``;
+  const gone = since
+    ? sql`coalesce((
+          select json_agg(code) from (
+            select o.code from orders o
+            where o.event_id = ${eventId} and o.updated_at > ${after} and o.status <> 'completed'
+            union
+            select tr.from_code from order_transfers tr join orders o on o.id = tr.order_id
+            where o.event_id = ${eventId} and o.updated_at > ${after}
+          ) g), '[]'::json)::text`
+    : sql`'[]'`;
+  // Named tickets and ticket kinds (decisions 080, 086): only an order with names given, or
+  // a line that admits other than one, reads anything more (subqueries under CASE run only
+  // when their branch is taken); every other row stays the plain concatenation.
+  const named = sql`(o.ticket_names is not null or oi.admits <> 1)`;
+  // Names answered at checkout (decision 078): read per order only at an event that ever
+  // asked a question (the probe runs once for the list, an initplan).
+  const asks = questionLookup.asksAnyOf(sql.val(eventId));
+  // This row's count as the door shows it: less the tickets the group order sent on.
+  const kept = keptSql('oi');
+  // A sent ticket's own order (no money of its own) reads as the ticket's value.
+  const total = sql`(select coalesce(sum(q.unit_price_kobo * q.quantity), 0) from order_items q
+      where q.order_id = o.id)`;
+  const holders = sql`(select '[' || string_agg(to_json(
+        (n->>'firstName') || ' ' || (n->>'lastName'))::text, ',' order by e.i) || ']'
+      from jsonb_array_elements(o.ticket_names) with ordinality e(n, i)
+      where n->>'orderId' is null)`;
+  const admits = sql`(select sum(${keptSql('p')} * p.admits) from order_items p
+      where p.order_id = o.id)`;
+  const extra = sql`case when ${named} or ${asks} then (
+      select case when h is null and a is null and n is null then 'null'
+             else '{' || concat_ws(',', '"holders":' || h, '"admits":' || a,
+                                   '"attendeeNames":' || to_json(n)::text) || '}' end
+      from (select case when o.ticket_names is not null then ${holders} end as h,
+                   case when ${named} then
+                     (select nullif(x, o.quantity) from (select ${admits} as x) ad) end as a,
+                   case when ${asks} then ${questionLookup.nameAnswersOf(sql.ref<string>('o.id'))}
+                   end as n) z)
+    else 'null' end`;
+  // The sort of ~9 MB of rows stays in memory (the default 4 MB spills it to disk).
+  return db.transaction().execute(async (trx) => {
+    await sql`set local work_mem = '64MB'`.execute(trx);
+    const { rows } = await sql<DoorListParts>`
+      select
+        extract(epoch from clock_timestamp())::numeric(20, 6)::text as cursor,
+        ${eventLookup.ticketTypeNamesOf(sql.val(eventId))} as types,
+        coalesce((
+          select string_agg(
+                   '[' || to_json(o.code) || ',' || to_json(o.first_name) || ','
+                   || to_json(o.last_name) || ',' || to_json(o.email) || ','
+                   || case when o.parent_order_id is null then o.total_kobo::text
+                      else ${total}::text end
+                   || ',' || o.quantity || ','
+                   || coalesce(((extract(epoch from o.attended_at) * 1000)::bigint)::text, 'null')
+                   || ',' || (o.payment_method = 'test')::int || ',' || to_json(oi.name) || ','
+                   || case when o.ticket_names is null then oi.quantity else ${kept} end
+                   || ',' || ${extra} || ']',
+                   ',' order by o.created_at, o.id)
+          from orders o join order_items oi on oi.order_id = o.id
+          where o.event_id = ${eventId} and o.status = 'completed' ${changed}),
+          '') as orders,
+        ${gone} as gone`.execute(trx);
+    const row = rows[0]!;
+    return { ...row, orders: `[${row.orders}]` };
+  });
+}
+
+/**
+ * Whether a door's list may have changed since `since` (decision 088): a change to this
+ * event's orders, or to the codes of the other events the door refuses (`otherEventIds`:
+ * the organiser's live events, or a steward's). Index range scans of the newest changes only.
+ */
+export async function changedSince(
+  db: Db,
+  eventId: string,
+  since: string,
+  organiserId: string,
+  eventIds: string[] | null,
+): Promise<boolean> {
+  const after = sql`to_timestamp(${since}::float8) - make_interval(secs => ${SYNC_OVERLAP_SECONDS})`;
+  const live = eventLookup.idsOf({
+    ownerId: organiserId,
+    ids: eventIds,
+    exceptId: eventId,
+    status: 'published',
+    liveAt: 'now',
+  });
+  // A steward given no other event: no other event's codes to watch.
+  const elsewhere =
+    eventIds && eventIds.length === 0
+      ? sql`false`
+      : sql`exists (select 1 from (${live}) ev(id), lateral (
+             select 1 from orders o where o.event_id = ev.id and o.updated_at > ${after} limit 1) x)`;
+  const { rows } = await sql<{ changed: boolean }>`
+    select exists (select 1 from orders where event_id = ${eventId} and updated_at > ${after})
+        or ${elsewhere} as changed`.execute(db);
+  return rows[0]!.changed;
 }
 
 /**

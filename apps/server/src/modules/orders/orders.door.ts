@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { MailService } from '../mail/mail.service.ts';
-import type { OrderHooks } from './orders.config.ts';
+import type { OrderChangeHooks, OrderHooks } from './orders.config.ts';
 import * as doorRepo from './orders.door.repository.ts';
 import { itemsKept, shownTotalKobo } from './orders.named.layout.ts';
 
@@ -35,6 +35,19 @@ export class Door {
     return doorRepo.findOtherEventCodes(this.db, organiserId, eventIds, exceptEventId);
   }
 
+  /**
+   * The door's list in its compact wire shape (decision 088): all admissible orders, or
+   * with `since` (a cursor it gave) only those changed after it and the codes that left.
+   */
+  list(eventId: string, since: string | null) {
+    return doorRepo.doorListJson(this.db, eventId, since);
+  }
+
+  /** Whether anything a door's list holds may have changed since its cursor. */
+  changedSince(eventId: string, since: string, organiserId: string, eventIds: string[] | null) {
+    return doorRepo.changedSince(this.db, eventId, since, organiserId, eventIds);
+  }
+
   admissibleOrderItems(eventId: string) {
     return doorRepo.findAdmissibleOrderItems(this.db, eventId);
   }
@@ -55,6 +68,7 @@ export class Door {
     orderIds: string[],
     userId: string,
     deviceId: string | null,
+    ownerId: string,
   ): Promise<void> {
     const rows = await doorRepo.markFirstAttended(trx, eventId, orderIds, userId);
     if (rows.length === 0) return;
@@ -63,6 +77,7 @@ export class Door {
       eventId,
       rows.map((o) => o.id),
       deviceId,
+      ownerId,
     );
   }
 
@@ -111,19 +126,18 @@ export class Door {
    * Records check-ins: which codes got in now, which were in already (and since when),
    * and which are not an admissible order of this event.
    */
-  async markAttended(eventId: string, codes: string[], userId: string, deviceId: string | null) {
-    // The check-in and its webhook deliveries (decision 072) commit together.
-    const admitted = await this.db.transaction().execute(async (trx) => {
-      const rows = await doorRepo.markAttended(trx, eventId, codes, userId);
-      await this.hooks.changes?.checkedIn(
-        trx,
-        eventId,
-        rows.map((o) => o.id),
-        deviceId,
-      );
-      return rows;
-    });
-    if (admitted.length > 0) this.mail.kick();
+  async markAttended(
+    eventId: string,
+    codes: string[],
+    by: { userId: string; deviceId: string | null; ownerId: string },
+  ) {
+    const changes = this.hooks.changes;
+    // No endpoint takes the owner's check-ins (as known within the last second, as the
+    // deliveries themselves): the update alone, no transaction around it (decision 089).
+    const admitted =
+      changes && (await changes.takesCheckins(by.ownerId))
+        ? await this.admitTelling(changes, eventId, codes, by)
+        : await doorRepo.markAttended(this.db, eventId, codes, by.userId);
     const admittedCodes = new Set(admitted.map((o) => o.code));
     const rest = codes.filter((c) => !admittedCodes.has(c));
     const known = await doorRepo.findOrdersByCodes(this.db, eventId, rest);
@@ -141,5 +155,29 @@ export class Door {
       })),
       unknown,
     };
+  }
+
+  /** The check-in and its webhook deliveries (decision 072) in one transaction. */
+  private async admitTelling(
+    changes: OrderChangeHooks,
+    eventId: string,
+    codes: string[],
+    by: { userId: string; deviceId: string | null; ownerId: string },
+  ) {
+    let queued = false;
+    const admitted = await this.db.transaction().execute(async (trx) => {
+      const rows = await doorRepo.markAttended(trx, eventId, codes, by.userId);
+      queued = await changes.checkedIn(
+        trx,
+        eventId,
+        rows.map((o) => o.id),
+        by.deviceId,
+        by.ownerId,
+      );
+      return rows;
+    });
+    // The outbox is drained only when a delivery waits.
+    if (queued) this.mail.kick();
+    return admitted;
   }
 }

@@ -16,6 +16,16 @@ import type { findHistory, OrderDetailRow, OrderListRow } from './orders.manage.
 import type { priceOrder, PricedLine } from './orders.pricing.ts';
 import type { OrderItemRow, OrderRow } from './orders.table.ts';
 
+/** An answer as the questions module keeps it (decision 078). */
+export interface AnswerRow {
+  question_id: string;
+  label: string;
+  /** 0: asked once for the order. */
+  ticket: number;
+  ticket_type_id: string | null;
+  value: string;
+}
+
 /**
  * The one place where order rows become answers (decision 060): the buyer's order, the
  * quote, the ticket (its pages, PDF, pass and mails), the organiser's list rows and holds.
@@ -226,9 +236,14 @@ export function toManageOrderDto(
   items: OrderItemRow[],
   event: SaleEvent,
   history: Awaited<ReturnType<typeof findHistory>>,
-  extra: { waitingList: number | undefined; refundsThroughPaystack: boolean },
+  extra: {
+    waitingList: number | undefined;
+    refundsThroughPaystack: boolean;
+    answers: readonly AnswerRow[];
+  },
 ): ManageOrderDto {
   const { waitingList } = extra;
+  const typeName = new Map(items.map((i) => [i.ticket_type_id, i.name]));
   return {
     ...(waitingList === undefined ? {} : { waitingList }),
     ...toOrderDto(row, items, event),
@@ -237,6 +252,13 @@ export function toManageOrderDto(
     checkIn: { attendedAt: iso(row.attended_at), attendedBy: row.attended_by_name },
     cancelledAt: iso(row.cancelled_at),
     updatedAt: row.updated_at.toISOString(),
+    answers: extra.answers.map((a) => ({
+      questionId: a.question_id,
+      label: a.label,
+      ticket: a.ticket === 0 ? null : a.ticket,
+      ticketType: a.ticket_type_id ? (typeName.get(a.ticket_type_id) ?? null) : null,
+      value: a.value,
+    })),
     history: history.map((h) => ({
       kind: h.kind,
       detail: h.detail,

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { inventoryService } from '../events/inventory.service.ts';
 import type { MailService, NewMessage } from '../mail/mail.service.ts';
 import {
+  alsoByWhatsapp,
   eventCancelledMessages,
   eventChangedMessages,
   type EventChange,
@@ -59,7 +60,9 @@ export class HolderNotices {
     for (let i = 0; i < holders.length; i += HOLDERS_PER_INSERT)
       await this.mail.enqueueMany(
         trx,
-        holders.slice(i, i + HOLDERS_PER_INSERT).flatMap(messagesOf),
+        holders
+          .slice(i, i + HOLDERS_PER_INSERT)
+          .flatMap((order) => alsoByWhatsapp(messagesOf(order), this.config.whatsapp)),
       );
   }
 }

@@ -185,3 +185,43 @@ export async function findSnapshots(db: Db, orderIds: string[]): Promise<OrderSn
       })),
   }));
 }
+
+/** A completed order's buyer as a message to the event's attendees reaches them. */
+export interface OrderContact {
+  id: string;
+  code: string;
+  first_name: string;
+  email: string;
+  phone: string;
+}
+
+/**
+ * The completed orders of an event (of some ticket types; checked in or not), for messages
+ * to its attendees: one read of the event's orders, by the organiser's press or the
+ * reminders' job — never on the buying path.
+ */
+export function findContacts(
+  db: Db,
+  eventId: string,
+  filter: { ticketTypeIds?: readonly string[]; checkedIn?: boolean } = {},
+): Promise<OrderContact[]> {
+  let query = db
+    .selectFrom('orders')
+    .select(['id', 'code', 'first_name', 'email', 'phone'])
+    .where('event_id', '=', eventId)
+    .where('status', '=', 'completed');
+  if (filter.checkedIn === true) query = query.where('attended_at', 'is not', null);
+  if (filter.checkedIn === false) query = query.where('attended_at', 'is', null);
+  const types = filter.ticketTypeIds ?? [];
+  if (types.length > 0) {
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('order_items as oi')
+          .select('oi.id')
+          .whereRef('oi.order_id', '=', 'orders.id')
+          .where('oi.ticket_type_id', 'in', types),
+      ),
+    );
+  }
+  return query.orderBy('created_at').execute();
+}

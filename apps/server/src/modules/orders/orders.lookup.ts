@@ -3,7 +3,7 @@ import * as finances from './orders.finances.repository.ts';
 import * as lent from './orders.lent.repository.ts';
 import * as repo from './orders.repository.ts';
 
-export type { OrderFigures, OrderSnapshot } from './orders.lent.repository.ts';
+export type { OrderContact, OrderFigures, OrderSnapshot } from './orders.lent.repository.ts';
 /** Finances' rows and filters (re-exported by finances' repository, which asks here). */
 export type * from './orders.finances.repository.ts';
 
@@ -27,6 +27,9 @@ export const orderLookup = {
 
   /** Tickets of each type held by pending orders of the event (events' manage view). */
   heldByType: (db: Db, eventId: string) => lent.findHeldByType(db, eventId),
+
+  /** An event's completed orders' buyers, by ticket types and check-in (messages to attendees). */
+  contactsOf: lent.findContacts,
 
   // Values lent into the caller's statement (decision 065).
   /** The newest change of the order and its event (the wallet's sweeper). */

@@ -1,6 +1,12 @@
-import { formatKobo } from '@gatepass/shared';
+import { formatEventDate, formatKobo } from '@gatepass/shared';
 import type { SaleEvent } from '../events/inventory.service.ts';
-import { aboutLink, type NewMail, type NewMessage } from '../mail/mail.service.ts';
+import {
+  aboutLink,
+  type NewMail,
+  type NewMessage,
+  type NewWhatsApp,
+} from '../mail/mail.service.ts';
+import { WHATSAPP_TEMPLATES, whatsappText } from '../sms/whatsapp.provider.ts';
 import type { TicketLinks } from '../tickets/ticket-links.ts';
 import {
   admitsText,
@@ -43,6 +49,8 @@ export interface ConfirmationLinks {
   ticketLinks: TicketLinks;
   /** The wallets this server signs passes for (decisions 043–044); none when unset. */
   wallet?: WalletEnabled | undefined;
+  /** WhatsApp is set up (decision 083): the ticket goes by WhatsApp too where SMS would. */
+  whatsapp?: boolean | undefined;
 }
 
 /**
@@ -61,17 +69,51 @@ export function confirmationMessages(
    * joins the dedupe key, so each occasion sends once (decision 052).
    */
   occasion?: string,
-): NewMessage[] {
+): (NewMessage | NewWhatsApp)[] {
   const ticketUrl = links.ticketLinks.urlFor(order);
   const sms = orderConfirmationSms(order, event, ticketUrl, isTestPaid(order));
   const wallets = links.wallet ? walletLinks(ticketUrl, links.wallet) : [];
-  const messages: NewMessage[] = [
+  const messages: (NewMessage | NewWhatsApp)[] = [
     orderConfirmationMail(order, items, event, links.publicUrl, ticketUrl, wallets),
     ...(sms ? [sms] : []),
+    // One more row of the same insert, only when WhatsApp is set up: no statement added.
+    ...(sms && links.whatsapp ? [orderConfirmationWhatsapp(order, event, sms.to, ticketUrl)] : []),
   ];
   return occasion === undefined
     ? messages
     : messages.map((m) => ({ ...m, about: `${m.about ?? order.id}:${occasion}` }));
+}
+
+export const ORDER_CONFIRMATION_WHATSAPP = 'order-confirmation-whatsapp';
+
+/**
+ * The ticket by WhatsApp (decision 083): template `gatepass_ticket` — {{1}} the holder's
+ * first name, {{2}} the event, {{3}} when (the event's zone), {{4}} the order code, {{5}} the
+ * ticket link.
+ */
+function orderConfirmationWhatsapp(
+  order: OrderRow,
+  event: SaleEvent,
+  to: string,
+  ticketUrl: string,
+): NewWhatsApp {
+  return {
+    channel: 'whatsapp',
+    kind: ORDER_CONFIRMATION_WHATSAPP,
+    to,
+    text: whatsappText({
+      name: WHATSAPP_TEMPLATES.ticket,
+      params: [
+        order.first_name,
+        event.title,
+        event.start_at ? formatEventDate(event.start_at, event.time_zone) : 'Date to be announced',
+        order.code,
+        ticketUrl,
+      ],
+    }),
+    context: { orderId: order.id },
+    about: `${order.id}:${order.code}`,
+  };
 }
 
 /**

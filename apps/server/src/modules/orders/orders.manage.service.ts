@@ -20,12 +20,19 @@ import { newToken, sha256 } from '../../lib/secrets.ts';
 import { dateRangeWindow } from '../events/events.time.ts';
 import type { PromoUsage } from '../promos/promos.service.ts';
 import { inventoryService, type SaleEvent } from '../events/inventory.service.ts';
+import { questionLookup } from '../questions/questions.lookup.ts';
 import { csvStream, lagosTime, nairaCell, type CsvColumn } from './orders.manage.csv.ts';
 import * as manageRepo from './orders.manage.repository.ts';
 import type { ExportRow, OrderFilters } from './orders.manage.repository.ts';
 import * as repo from './orders.repository.ts';
 import { namedView } from './orders.named.layout.ts';
-import { toHoldDto, toListItem, toManageOrderDto, toOrderDto } from './orders.dto.ts';
+import {
+  toHoldDto,
+  toListItem,
+  toManageOrderDto,
+  toOrderDto,
+  type AnswerRow,
+} from './orders.dto.ts';
 import type { OrdersService, TransferTo } from './orders.service.ts';
 
 type ListQuery = z.output<typeof manageOrdersQuery>;
@@ -111,6 +118,31 @@ const EXPORT_COLUMNS: CsvColumn<ExportRow>[] = [
   { header: 'Checked in (Lagos)', value: (r) => lagosTime(r.attended_at) },
 ];
 
+type ExportRowWithAnswers = ExportRow & { answers?: Map<string, AnswerRow[]> };
+
+/** Each order's answers by question (the export's answer columns). */
+function withAnswers(rows: ExportRow[], answers: (AnswerRow & { order_id: string })[]) {
+  const byOrder = new Map<string, Map<string, AnswerRow[]>>();
+  for (const a of answers) {
+    let of = byOrder.get(a.order_id);
+    if (!of) byOrder.set(a.order_id, (of = new Map()));
+    const list = of.get(a.question_id);
+    if (list) list.push(a);
+    else of.set(a.question_id, [a]);
+  }
+  return rows.map((r): ExportRowWithAnswers => ({ ...r, answers: byOrder.get(r.id) }));
+}
+
+/**
+ * A question's cell (decision 079): the answer for a question asked once per order; for one
+ * asked per ticket, every ticket's answer in ticket order as "1: Ada; 2: Bola".
+ */
+function answerCell(answers: AnswerRow[] | undefined): string {
+  if (!answers || answers.length === 0) return '';
+  if (answers.length === 1 && answers[0]!.ticket === 0) return answers[0]!.value;
+  return answers.map((a) => `${a.ticket}: ${a.value}`).join('; ');
+}
+
 /**
  * The organiser's side of orders (list, detail, actions, export) and the buyer's lookup.
  * Every organiser call is scoped to the caller's events: another organiser's order or
@@ -155,10 +187,11 @@ export class OrdersManageService {
   async detail(ownerId: string, orderId: string): Promise<ManageOrderDto> {
     const row = isUuid(orderId) ? await manageRepo.findOrderDetail(this.db, orderId) : undefined;
     if (!row || row.owner_id !== ownerId) throw notFound(ORDER_NOT_FOUND);
-    const [items, event, history] = await Promise.all([
+    const [items, event, history, answers] = await Promise.all([
       repo.findOrderItems(this.db, [row.id]),
       inventoryService.event(this.db, row.event_id),
       manageRepo.findHistory(this.db, row.id),
+      questionLookup.answersOf(this.db, [row.id]),
     ]);
     const waitingList =
       row.status === 'completed' && this.waitingFor
@@ -168,6 +201,7 @@ export class OrdersManageService {
       ...toManageOrderDto(row, items, event!, history, {
         waitingList,
         refundsThroughPaystack: this.payments.refundsThroughPaystack,
+        answers,
       }),
       // Each ticket and whose it is, or the group order a sent ticket came from (decision 080).
       ...(await namedView(this.db, row, items, event!)),
@@ -289,17 +323,33 @@ export class OrdersManageService {
     const filters = await this.filters(ownerId, query);
     const size = this.options.exportBatchSize;
     const db = this.db;
+    // One column per question of the exported events (decision 079), known before the first byte.
+    const questions = await questionLookup.exportColumns(db, ownerId, filters.eventId);
     async function* batches() {
       let after: manageRepo.ExportCursor | null = null;
       for (;;) {
         const rows = await manageRepo.exportBatch(db, filters, after, size);
-        if (rows.length > 0) yield rows;
+        if (rows.length > 0) {
+          yield questions.length > 0 ? withAnswers(rows, await answersOf(rows)) : rows;
+        }
         if (rows.length < size) return;
         const last = rows[rows.length - 1]!;
         after = { at: last.cursor_at, id: last.id };
       }
     }
-    return csvStream(EXPORT_COLUMNS, batches(), (err) =>
+    const answersOf = (rows: ExportRow[]) =>
+      questionLookup.answersOf(
+        db,
+        rows.map((r) => r.id),
+      );
+    const columns: CsvColumn<ExportRowWithAnswers>[] = [
+      ...EXPORT_COLUMNS,
+      ...questions.map((q) => ({
+        header: q.label,
+        value: (r: ExportRowWithAnswers) => answerCell(r.answers?.get(q.id)),
+      })),
+    ];
+    return csvStream(columns, batches(), (err) =>
       this.log.error({ err }, 'orders CSV export failed mid-stream'),
     );
   }

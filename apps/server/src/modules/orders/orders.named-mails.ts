@@ -1,6 +1,6 @@
 import { formatKobo } from '@gatepass/shared';
 import type { SaleEvent } from '../events/inventory.service.ts';
-import type { NewMail, NewMessage } from '../mail/mail.service.ts';
+import type { NewMail, NewMessage, NewWhatsApp } from '../mail/mail.service.ts';
 import { confirmationMessages, type ConfirmationLinks } from './orders.mails.ts';
 import type { OrderItemRow, OrderRow } from './orders.table.ts';
 
@@ -18,9 +18,11 @@ export function namedTicketMessages(
   event: SaleEvent,
   buyer: { firstName: string; lastName: string },
   links: ConfirmationLinks,
-): NewMessage[] {
+): (NewMessage | NewWhatsApp)[] {
   return confirmationMessages(ticket, items, event, links).map((message) =>
-    message.channel === 'sms' ? message : namedTicketMail(message, event, ticket, items, buyer),
+    message.channel === 'sms' || message.channel === 'whatsapp'
+      ? message
+      : namedTicketMail(message, event, ticket, items, buyer),
   );
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANAGE } from '../../../test/event-factories.ts';
+import { compactDoor } from '../../../test/door-compact.ts';
 import { API, startTestApp, type TestApp } from '../../../test/helper.ts';
 import {
   buy,
@@ -90,6 +91,13 @@ describe('naming and sending tickets', () => {
     expect((await door(event.id)).find((o) => o.orderCode === order.orderCode)?.holders).toEqual([
       'Kemi Adeyemi',
     ]);
+    // So does the door's compact list (decision 088), whole and synced since before naming.
+    const before = await compactDoor(t, organiser.token, event.id);
+    const compactGroup = (await compactDoor(t, organiser.token, event.id)).orders.find(
+      (o) => o.orderCode === order.orderCode,
+    );
+    expect(compactGroup?.holders).toEqual(['Kemi Adeyemi']);
+    expect(compactGroup).not.toHaveProperty('admits');
 
     const ada = holder('Ada');
     const sent = await t.post(`${ORDERS}/${order.id}/tickets/2/send`, ada, { headers });
@@ -138,6 +146,21 @@ describe('naming and sending tickets', () => {
       totalPrice: order.totalPrice,
       ticketTypes: [{ name: 'Regular', quantity: 3 }],
     });
+    // The compact list's sync from a cursor taken before the ticket was sent carries the
+    // same (the holder at the ticket's price; the group's three tickets and its names). The
+    // whole list is the same statement without the cursor (and kept 30 s: not read again).
+    const shape = (o: Record<string, unknown> | undefined) =>
+      o && { ...o, _id: undefined, attendedAt: undefined, email: undefined };
+    const synced = await compactDoor(t, organiser.token, event.id, before.answer.cursor);
+    expect(synced.answer.full).toBe(false);
+    for (const code of [order.orderCode, child[0]!.code]) {
+      expect(shape(synced.orders.find((o) => o.orderCode === code))).toEqual(
+        shape(rows.find((o) => o.orderCode === code) as unknown as Record<string, unknown>),
+      );
+    }
+    expect(synced.orders.find((o) => o.orderCode === order.orderCode)?.holders).toEqual([
+      'Kemi Adeyemi',
+    ]);
     const checkIn = await t.post(
       `${DOOR}/mark-attended`,
       { eventId: event.id, ticketCodes: [child[0]!.code] },

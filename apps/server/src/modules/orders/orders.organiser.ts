@@ -1,7 +1,12 @@
 import type { OrderDto } from '@gatepass/shared';
 import { inventoryService, type SaleEvent } from '../events/inventory.service.ts';
 import type { NewMessage } from '../mail/mail.service.ts';
-import { cancelledMessages, refundedMessages, refundRoute } from './orders.change-messages.ts';
+import {
+  alsoByWhatsapp,
+  cancelledMessages,
+  refundedMessages,
+  refundRoute,
+} from './orders.change-messages.ts';
 import type { RoomDeps } from './orders.config.ts';
 import { cannotEnd, noTicketsToSend, onlyPendingMarkedPaid } from './orders.errors.ts';
 import * as holdRepo from './orders.holds.repository.ts';
@@ -136,7 +141,10 @@ export class OrganiserActions {
       const event = (await inventoryService.event(trx, row.event_id))!;
       await this.room.mail.enqueueMany(
         trx,
-        endMessages(row, event, to, told ?? { note: reason, paystackKobo: 0 }),
+        alsoByWhatsapp(
+          endMessages(row, event, to, told ?? { note: reason, paystackKobo: 0 }),
+          this.room.config.whatsapp,
+        ),
       );
       return row;
     });

@@ -10,6 +10,7 @@ import {
 } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { insertOrderItems } from './orders.repository.ts';
+import { compactDoor } from '../../../test/door-compact.ts';
 import { API, startTestApp, type TestApp } from '../../../test/helper.ts';
 import { givenUser, logIn, uniquePhone } from '../../../test/factories.ts';
 import {
@@ -238,6 +239,19 @@ describe('pay what you want through POST /orders', () => {
       (d: { orderCode: string }) => d.orderCode === res.body.data.order.orderCode,
     );
     expect(mine).toMatchObject({ quantity: 3, admits: 2 });
+    // The door's compact list (decision 088) says the same: its screen shows "Admits 2".
+    const compact = (await compactDoor(t, token, event.id)).orders.find(
+      (o) => o.orderCode === res.body.data.order.orderCode,
+    );
+    expect(compact).toMatchObject({
+      quantity: 3,
+      admits: 2,
+      ticketTypes: [
+        { name: 'Regular', quantity: 2 },
+        { name: 'Donation', quantity: 1 },
+      ],
+    });
+    expect(compact).not.toHaveProperty('holders');
   });
 });
 
@@ -334,6 +348,12 @@ describe('table tickets', () => {
     expect(door.body.data).toEqual([
       expect.objectContaining({ orderCode: o.orderCode, quantity: 1, admits: 10 }),
     ]);
+    // The compact list too, with no more than that in its `extra`.
+    const compact = await compactDoor(t, token, event.id);
+    expect(compact.orders).toEqual([
+      expect.objectContaining({ orderCode: o.orderCode, quantity: 1, admits: 10 }),
+    ]);
+    expect(compact.answer.orders![0]![10]).toEqual({ admits: 10 });
   });
 
   it('refuses a table without seats and a change of seats once sold', async () => {

@@ -1,5 +1,5 @@
 import type { SaleEvent } from '../events/inventory.service.ts';
-import type { NewMail, NewMessage } from '../mail/mail.service.ts';
+import type { NewMail, NewMessage, NewWhatsApp } from '../mail/mail.service.ts';
 import { confirmationMessages, type ConfirmationLinks } from './orders.mails.ts';
 import type { OrderItemRow, OrderRow } from './orders.table.ts';
 
@@ -23,9 +23,11 @@ export function transferredToMessages(
   event: SaleEvent,
   from: Holder,
   links: ConfirmationLinks,
-): NewMessage[] {
+): (NewMessage | NewWhatsApp)[] {
   return confirmationMessages(order, items, event, links).map((message) =>
-    message.channel === 'sms' ? message : transferredToMail(message, event, order, from),
+    message.channel === 'sms' || message.channel === 'whatsapp'
+      ? message
+      : transferredToMail(message, event, order, from),
   );
 }
 

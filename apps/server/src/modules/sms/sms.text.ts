@@ -1,12 +1,11 @@
+import { GSM_BASIC, GSM_EXTENDED } from '@gatepass/shared';
+
 /**
  * GSM 03.38, the 7-bit alphabet of SMS: a message in it fits 160 characters in one segment
  * (a message with any other character is sent as UCS-2, 70 characters a segment, so an
  * emoji in an event's title would cost the buyer's phone three messages). Characters of the
  * extension table take two.
  */
-const GSM_BASIC =
-  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
-const GSM_EXTENDED = '^{}\\[~]|€\f';
 const basic = new Set(GSM_BASIC);
 const extended = new Set(GSM_EXTENDED);
 

@@ -11,6 +11,7 @@ import {
 } from './tickets.page.ts';
 import { qrSvg } from './tickets.render.ts';
 import type { TicketOrder } from './tickets.render.ts';
+import { whatsappShareUrl } from '@gatepass/shared';
 import { walletLinks, type WalletEnabled } from './wallet-links.ts';
 
 /** Where the page reads its order: the orders service's check of the signed link. */
@@ -29,9 +30,12 @@ export function ticketActions(
   publicUrl: string,
   wallet: WalletEnabled = { apple: false, google: false },
 ): TicketAction[] {
+  const eventUrl = `${publicUrl}/events/${ticket.event.slug}`;
   return [
     ...walletLinks(`${publicUrl}/t/${segment}`, wallet),
-    { label: 'Event page', href: `${publicUrl}/events/${ticket.event.slug}` },
+    { label: 'Event page', href: eventUrl },
+    // The event's page, never this ticket's link (issue 25 §3).
+    { label: 'Share on WhatsApp', href: whatsappShareUrl(ticket.event.title, eventUrl) },
   ];
 }
 

@@ -257,3 +257,18 @@ export async function offeredOrderIds(db: Db, orderIds: string[]): Promise<strin
     .execute();
   return rows.flatMap((r) => (r.order_id ? [r.order_id] : []));
 }
+
+/** The people still waiting for an event's tickets (of some types), for messages to them. */
+export function findWaitingContacts(
+  db: Db,
+  eventId: string,
+  ticketTypeIds: readonly string[] = [],
+): Promise<{ id: string; name: string; email: string; email_key: string }[]> {
+  let query = db
+    .selectFrom('waitlist_entries')
+    .select(['id', 'name', 'email', 'email_key'])
+    .where('event_id', '=', eventId)
+    .where('status', '=', 'waiting');
+  if (ticketTypeIds.length > 0) query = query.where('ticket_type_id', 'in', ticketTypeIds);
+  return query.orderBy('position').execute();
+}

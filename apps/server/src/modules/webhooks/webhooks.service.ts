@@ -290,17 +290,25 @@ export class WebhooksService {
     );
   }
 
-  /** Codes admitted at the door (one delivery per order: an order is checked in once). */
+  /** Whether an endpoint of the owner takes check-ins (the endpoints are held for a second). */
+  async takesCheckins(ownerId: string): Promise<boolean> {
+    return (await this.endpointsFor(this.db, ownerId, 'ticket.checked_in')).length > 0;
+  }
+
+  /**
+   * Codes admitted at the door (one delivery per order: an order is checked in once). The
+   * door knows the event's owner (it checked it): no read of the event per scan. True when
+   * the owner has endpoints, so deliveries may wait in the outbox.
+   */
   async checkedIn(
     trx: Kysely<Database>,
     eventId: string,
     orderIds: string[],
     device: string | null,
-  ): Promise<void> {
-    if (orderIds.length === 0) return;
-    const owner = (await eventLookup.ownerOf(trx, eventId))?.ownerId;
-    if (!owner) return;
-    await this.recordOrders(trx, owner, 'ticket.checked_in', orderIds, 'checkin', { device });
+    ownerId: string,
+  ): Promise<boolean> {
+    if (orderIds.length === 0) return false;
+    return this.recordOrders(trx, ownerId, 'ticket.checked_in', orderIds, 'checkin', { device });
   }
 
   /** A waiting-list place was offered tickets (held as a pending order until `until`). */
@@ -343,10 +351,10 @@ export class WebhooksService {
     orderIds: string[],
     change: string,
     extra: Record<string, unknown> = {},
-  ): Promise<void> {
+  ): Promise<boolean> {
     // The common case, no endpoint: one indexed read and nothing else in the sale.
     const endpoints = await this.endpointsFor(trx, organiserId, event);
-    if (endpoints.length === 0) return;
+    if (endpoints.length === 0) return false;
     for (const snapshot of await orderLookup.snapshots(trx, orderIds)) {
       await this.record(
         trx,
@@ -357,6 +365,7 @@ export class WebhooksService {
         endpoints,
       );
     }
+    return true;
   }
 
   /**

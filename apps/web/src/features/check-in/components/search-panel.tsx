@@ -74,6 +74,11 @@ export function SearchPanel({
                       Tickets named for: {order.holders.join(', ')}
                     </p>
                   ) : null}
+                  {order.attendeeNames ? (
+                    <p className="text-sm wrap-anywhere text-slate-600">
+                      Guests: {order.attendeeNames}
+                    </p>
+                  ) : null}
                   <p className="text-sm text-slate-500">
                     <span className="font-mono">{order.orderCode}</span>
                     {order.quantity != null ? ` · Qty: ${order.quantity}` : ''}

@@ -13,8 +13,10 @@ import {
   backupJson,
   SYNC_MAX_WAIT_MS,
   withAttended,
+  withChanges,
   withMarked,
   refusedCodeList,
+  type DoorChanges,
   type DoorIndex,
   type DoorList,
   type DoorOrder,
@@ -117,8 +119,12 @@ export interface KeyValueStore {
 export interface DoorDeps {
   eventId: string;
   storage: KeyValueStore | undefined;
-  /** The event's orders, with the codes it refuses and why (a bare list: none known). */
-  fetchOrders(eventId: string): Promise<DoorOrder[] | DoorList>;
+  /**
+   * The event's orders, with the codes it refuses and why (a bare list: none known). With
+   * `since` (the cursor of the last list it gave), the server may answer with only what
+   * changed (decision 088).
+   */
+  fetchOrders(eventId: string, since: string | null): Promise<DoorOrder[] | DoorList | DoorChanges>;
   /** `quiet`: the automatic post, which shows no toast (spec §7). */
   markAttended(eventId: string, ticketCodes: string[], quiet: boolean): Promise<MarkAttendedResult>;
   online(): boolean;
@@ -150,6 +156,10 @@ export class DoorController {
   private nextResultId = 1;
   private savedTickets: string | null = null;
   private savedRefused: string | null = null;
+  /** The index whose lists were saved last (a list that did not change is not re-written). */
+  private savedIndex: DoorIndex | null = null;
+  /** The server's cursor of the list this device holds (this session's; none: ask for all). */
+  private cursor: string | null = null;
 
   constructor(private readonly deps: DoorDeps) {
     const cached = this.loadCache();
@@ -365,11 +375,9 @@ export class DoorController {
       this.set({ online: false });
       return;
     }
-    let orders: DoorOrder[];
-    let refused: RefusedCode[];
+    let list: DoorOrder[] | DoorList | DoorChanges;
     try {
-      const list = await this.deps.fetchOrders(this.deps.eventId);
-      ({ orders, refused } = Array.isArray(list) ? { orders: list, refused: [] } : list);
+      list = await this.deps.fetchOrders(this.deps.eventId, this.cursor);
     } catch (error) {
       // An answer, not an outage: stop syncing and let the screen say so.
       if (this.refuseOn(error)) return;
@@ -381,9 +389,34 @@ export class DoorController {
       this.set({ refreshFailed: true });
       return;
     }
+    if (!Array.isArray(list) && 'changes' in list) {
+      this.cursor = list.cursor;
+      this.applyChanges(list);
+      return;
+    }
+    const { orders, refused } = Array.isArray(list) ? { orders: list, refused: [] } : list;
+    this.cursor = Array.isArray(list) ? null : (list.cursor ?? null);
     this.set({
       index: indexOrders(orders, refused),
       validated: withAttended(orders, this.state.validated),
+      hasList: true,
+      refreshedAt: this.deps.now(),
+      refreshFailed: false,
+    });
+  }
+
+  /**
+   * A sync's changes onto the list this device holds. Nothing changed (an idle door's every
+   * sync): the list and its index stay as they are — no work for 100,000 orders.
+   */
+  private applyChanges(changes: DoorChanges): void {
+    const { index, validated } = this.state;
+    const orders = withChanges(index.orders, changes.orders, changes.gone);
+    const refused = changes.refused ?? index.refused;
+    const same = orders === index.orders && refused === index.refused;
+    this.set({
+      ...(same ? {} : { index: indexOrders(orders, refused) }),
+      validated: withAttended(changes.orders, validated),
       hasList: true,
       refreshedAt: this.deps.now(),
       refreshFailed: false,
@@ -431,6 +464,8 @@ export class DoorController {
     }
     this.savedTickets = null;
     this.savedRefused = null;
+    this.savedIndex = null;
+    this.cursor = null;
     const refused = forbidden || hasList;
     this.set({
       index: indexOrders([]),
@@ -525,12 +560,17 @@ export class DoorController {
   private saveAll(): void {
     this.saveValidated();
     if (!this.state.hasList) return;
-    const tickets = JSON.stringify(this.state.index.orders);
+    // The same list as at the last save (an idle sync changed nothing): no 15 MB stringify.
+    const index = this.state.index;
+    if (index === this.savedIndex) return;
+    const tickets = JSON.stringify(index.orders);
     // A large list is written only when it changed.
     if (tickets !== this.savedTickets && this.write(ticketsKey(this.deps.eventId), tickets))
       this.savedTickets = tickets;
-    const refused = JSON.stringify(this.state.index.refused);
+    const refused = JSON.stringify(index.refused);
     if (refused !== this.savedRefused && this.write(refusedKey(this.deps.eventId), refused))
       this.savedRefused = refused;
+    // Saved whole: not again until it changes (a failed write is tried at the next save).
+    if (this.savedTickets === tickets && this.savedRefused === refused) this.savedIndex = index;
   }
 }

@@ -47,6 +47,8 @@ export const doorOrderSchema = z.object({
   ticketTypes: z.array(z.object({ name: z.string(), quantity: z.number() })).optional(),
   /** Paid with the TEST provider (test mode): beyond the spec's fields, shown on the banner. */
   testPayment: z.boolean().optional(),
+  /** Names given in answers at checkout (decision 078): searched like the buyer's name. */
+  attendeeNames: z.string().optional(),
   /**
    * Names the buyer gave this order's tickets that were not sent on (decision 080): the
    * search finds the order by them too. Beyond the spec's fields; older files lack them.
@@ -80,7 +82,49 @@ export const refusedCodeList = z.array(refusedCodeSchema);
 export interface DoorList {
   orders: DoorOrder[];
   refused: RefusedCode[];
+  /** The server's sync cursor (decision 088): the next refresh asks only for what changed. */
+  cursor?: string;
 }
+
+/**
+ * A sync's answer (decision 088): the orders changed since the cursor (new, or changed: let
+ * in elsewhere), the codes that left the list, the refused codes anew when anything changed,
+ * and the next cursor. Nothing changed: no orders, no codes, no refused.
+ */
+export interface DoorChanges {
+  changes: true;
+  orders: DoorOrder[];
+  gone: string[];
+  refused?: RefusedCode[];
+  cursor: string;
+}
+
+/**
+ * The list after a sync: changed orders replace theirs where they stand, new ones join the
+ * end, gone codes leave. Returns the same list when the sync brought nothing.
+ */
+export function withChanges(
+  orders: readonly DoorOrder[],
+  changed: readonly DoorOrder[],
+  gone: readonly string[],
+): readonly DoorOrder[] {
+  if (changed.length === 0 && gone.length === 0) return orders;
+  const byCode = new Map(changed.map((order) => [order.orderCode, order]));
+  const leaving = new Set(gone);
+  const next: DoorOrder[] = [];
+  for (const order of orders) {
+    if (leaving.has(order.orderCode)) continue;
+    const update = byCode.get(order.orderCode);
+    if (update) byCode.delete(order.orderCode);
+    next.push(update ? keepAttended(order, update) : order);
+  }
+  for (const order of byCode.values()) if (!leaving.has(order.orderCode)) next.push(order);
+  return next;
+}
+
+/** A device's own record of a check-in is kept when the server's copy has none yet. */
+const keepAttended = (before: DoorOrder, after: DoorOrder): DoorOrder =>
+  before.attendedAt && !after.attendedAt ? { ...after, attendedAt: before.attendedAt } : after;
 export const codeList = z.array(z.string());
 
 /** Orders by code plus a lowercase search index, built once per list (not per keystroke). */
@@ -114,7 +158,9 @@ export function indexOrders(
   for (const order of orders) {
     byCode.set(order.orderCode, order);
     names.push(
-      [`${order.firstName} ${order.lastName}`, ...(order.holders ?? [])].join('\n').toLowerCase(),
+      [`${order.firstName} ${order.lastName}`, ...(order.holders ?? []), order.attendeeNames ?? '']
+        .join('\n')
+        .toLowerCase(),
     );
     emails.push(order.email.toLowerCase());
     totalTickets += ticketsOf(order);
@@ -240,7 +286,8 @@ export function createDuplicateFilter(windowMs = DUPLICATE_QR_MS) {
 }
 
 /**
- * Spec §5: case-insensitive match on 'first last' or on the email. Scans the precomputed
+ * Spec §5: case-insensitive match on 'first last' or on the email (and on the names answered
+ * at checkout, decision 078). Scans the precomputed
  * lowercase index (about a millisecond for 10,000 orders) and stops collecting after
  * `limit` matches, while still counting them all.
  */

@@ -1,8 +1,15 @@
-import { formatEventDate, formatNaira, lineName, type OrderDto } from '@gatepass/shared';
+import {
+  formatEventDate,
+  formatNaira,
+  lineName,
+  whatsappShareUrl,
+  type OrderDto,
+} from '@gatepass/shared';
 import type { ReactNode } from 'react';
 import { TestPaidBadge } from '../../../components/ui/badge.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { CalendarIcon, DownloadIcon, MailIcon, TicketIcon } from '../../../components/ui/icons.tsx';
+import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
 import { calendarUrl, ticketPdfUrl } from '../lib/links.ts';
 import { placeOf } from './checkout-header.tsx';
@@ -152,6 +159,19 @@ export function OrderTicket({
           Add to calendar
         </a>
         {valid ? <WalletButtons order={order} /> : null}
+        {valid ? (
+          <a
+            href={whatsappShareUrl(
+              event.title,
+              new URL(paths.event(event.slug), window.location.origin).href,
+            )}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClasses('secondary', 'md')}
+          >
+            Share on WhatsApp
+          </a>
+        ) : null}
         <p className="text-sm text-slate-500 sm:ml-auto">
           <MailIcon className="mr-1.5 inline size-4 align-[-3px]" />
           {valid ? 'A copy was sent to' : 'Your tickets will be sent to'}{' '}

@@ -1,4 +1,6 @@
 import {
+  answersContract,
+  askedQuestions,
   buyerBody,
   type BuyerBody,
   type PublicEventDto,
@@ -19,6 +21,8 @@ import { readApiFailure } from '../../../lib/api-error.ts';
 import { rememberSource } from '../../../lib/source.ts';
 import { useCreateOrder } from '../api/create-order.ts';
 import { useCheckoutEvent } from '../api/get-event.ts';
+import { useCheckoutQuestions } from '../api/get-questions.ts';
+import { QuestionsForm, type Answers } from '../components/questions-form.tsx';
 import { queueInstead } from '../api/get-queue-status.ts';
 import { orderQueryKey } from '../api/get-order.ts';
 import { quoteOrder, useQuote } from '../api/quote-order.ts';
@@ -51,6 +55,22 @@ import { amountProblem, firstAmounts, withAmounts, type Amounts } from '../lib/a
 import { useUnlockedTicketTypes } from '../../../lib/queries/access-codes.ts';
 
 const NO_TYPES: PublicTicketTypeDto[] = [];
+
+/** The server's refusals of answers (`answers.{key}`), by answer key. */
+function answerIssues(err: unknown): Record<string, string> {
+  const { details } = readApiFailure(err);
+  const issues =
+    details && typeof details === 'object' && 'issues' in details
+      ? (details as { issues: unknown }).issues
+      : undefined;
+  const found: Record<string, string> = {};
+  if (!Array.isArray(issues)) return found;
+  for (const issue of issues as { field?: unknown; message?: unknown }[]) {
+    if (typeof issue.field !== 'string' || typeof issue.message !== 'string') continue;
+    if (issue.field.startsWith('answers.')) found[issue.field.slice(8)] ??= issue.message;
+  }
+  return found;
+}
 
 interface SessionSlice {
   auth: { loggedIn: boolean; user: UserDto | null };
@@ -192,6 +212,12 @@ function CheckoutForm({
   // Where this checkout came from (?ref=, ?via=widget, or kept by the event page in this tab).
   const [source] = useState(() => rememberSource(event.id, window.location.search));
   const detailsRef = useRef<HTMLDivElement>(null);
+  const questionsRef = useRef<HTMLDivElement>(null);
+  // The event's questions, asked after the buyer's details (issue 25 §1).
+  const questionsQuery = useCheckoutQuestions(event.slug);
+  const questions = useMemo(() => questionsQuery.data ?? [], [questionsQuery.data]);
+  const [answers, setAnswers] = useState<Answers>({});
+  const [answerErrors, setAnswerErrors] = useState<Record<string, string>>({});
 
   const lines = useMemo(
     () => withAmounts(basketLines(ticketTypes, quantities), ticketTypes, amounts),
@@ -203,6 +229,15 @@ function CheckoutForm({
   );
   const amountsOk = Object.keys(amountErrors).length === 0;
   const access = accessCode ? { accessCode } : {};
+  const named = useMemo(
+    () =>
+      lines.map((l) => ({
+        ...l,
+        name: ticketTypes.find((t) => t.id === l.ticketTypeId)?.name,
+      })),
+    [lines, ticketTypes],
+  );
+  const asked = useMemo(() => askedQuestions(questions, named), [questions, named]);
   const quoteBody: QuoteBody | null =
     lines.length > 0 && amountsOk
       ? { eventId: event.id, items: lines, ...(promo ? { promoCode: promo } : {}), ...access }
@@ -298,6 +333,21 @@ function CheckoutForm({
       detailsRef.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
       return;
     }
+    // The answers, by the contract the server applies too.
+    const checked = answersContract(questions, named).safeParse(answers);
+    if (!checked.success) {
+      const found: Record<string, string> = {};
+      for (const issue of checked.error.issues) {
+        const key = String(issue.path[0] ?? '');
+        found[key] ??= issue.message;
+      }
+      setAnswerErrors(found);
+      const first = asked.find((a) => found[a.key]);
+      if (first) {
+        questionsRef.current?.querySelector<HTMLElement>(`[name="${first.key}"]`)?.focus();
+      }
+      return;
+    }
     namesForm.setValue('names', (namesForm.getValues().names ?? []).slice(0, slots.length));
     if (slots.length > 1 && !(await namesForm.trigger())) return;
     const ticketNames =
@@ -309,6 +359,7 @@ function CheckoutForm({
         eventId: event.id,
         items: lines,
         buyer,
+        ...(asked.length > 0 ? { answers } : {}),
         ...(promo ? { promoCode: promo } : {}),
         ...access,
         ...(source.ref || source.via ? { source } : {}),
@@ -333,6 +384,8 @@ function CheckoutForm({
             goToPage(queue);
             return;
           }
+          // An answer the server refused (the questions changed meanwhile): under its question.
+          setAnswerErrors(answerIssues(err));
           const sentence = inlineOrToast(err);
           if (sentence) setOrderError(sentence);
           // What is left may have changed (someone else bought the last tickets).
@@ -438,6 +491,23 @@ function CheckoutForm({
                 </div>
                 <CheckoutTicketNames form={namesForm} slots={slots} disabled={busy} />
               </CheckoutCard>
+
+              {asked.length > 0 ? (
+                <CheckoutCard id="checkout-questions" step={3} title="A few questions">
+                  <div ref={questionsRef}>
+                    <QuestionsForm
+                      asked={asked}
+                      answers={answers}
+                      errors={answerErrors}
+                      disabled={busy}
+                      onChange={(key, value) => {
+                        setAnswers((a) => ({ ...a, [key]: value }));
+                        setAnswerErrors(({ [key]: _gone, ...rest }) => rest);
+                      }}
+                    />
+                  </div>
+                </CheckoutCard>
+              ) : null}
             </div>
 
             <aside className="lg:sticky lg:top-24" aria-label="Order summary">

@@ -23,6 +23,7 @@ import { HoldsPanel } from '../components/holds-panel.tsx';
 import { WaitlistPanel } from '../components/waitlist-panel.tsx';
 import { WaitingRoomPanel } from '../components/waiting-room-panel.tsx';
 import { TrackingPanel } from '../components/tracking-panel.tsx';
+import { MessagesPanel } from '../components/messages-panel.tsx';
 import { SoldBar } from '../components/sold-bar.tsx';
 import { absoluteUrl } from '../lib/links.ts';
 import { readinessIssues, stepForField } from '../lib/wizard.ts';
@@ -202,6 +203,7 @@ function ManageEvent({ event }: { event: ManageEventDto }) {
             {!isDraft ? <CheckinsPanel eventId={event.id} timeZone={event.timeZone} /> : null}
             {!isDraft ? <WaitingRoomPanel eventId={event.id} timeZone={event.timeZone} /> : null}
             {!isDraft ? <TrackingPanel eventId={event.id} /> : null}
+            {!isDraft ? <MessagesPanel eventId={event.id} timeZone={event.timeZone} /> : null}
           </div>
 
           <aside className="grid content-start gap-6">

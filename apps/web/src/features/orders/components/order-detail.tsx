@@ -29,6 +29,36 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/**
+ * The buyer's answers (issue 25 §1): the order's first, then each ticket's under
+ * "Ticket n · type", each under the question's label as it was asked.
+ */
+function AnswersList({ answers }: { answers: ManageOrderDto['answers'] }) {
+  const groups = new Map<number | null, ManageOrderDto['answers']>();
+  for (const a of answers) groups.set(a.ticket, [...(groups.get(a.ticket) ?? []), a]);
+  return (
+    <div className="space-y-3" data-testid="order-answers">
+      {[...groups].map(([ticket, list]) => (
+        <div key={ticket ?? 'order'}>
+          {ticket !== null ? (
+            <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+              Ticket {ticket}
+              {list[0]?.ticketType ? ` · ${list[0].ticketType}` : ''}
+            </p>
+          ) : null}
+          <dl>
+            {list.map((a) => (
+              <Row key={`${a.questionId}-${ticket ?? 0}`} label={a.label}>
+                <span className="whitespace-pre-line break-words">{a.value}</span>
+              </Row>
+            ))}
+          </dl>
+        </div>
+      ))}
+    </div>
+  );
+}
+
 /** Everything about one order: buyer, event, lines and money, payment, door, history. */
 export function OrderDetail({ order }: { order: ManageOrderDto }) {
   const tz = order.event.timeZone;
@@ -156,6 +186,12 @@ export function OrderDetail({ order }: { order: ManageOrderDto }) {
           </div>
         </dl>
       </Section>
+
+      {order.answers.length > 0 ? (
+        <Section title="Answers">
+          <AnswersList answers={order.answers} />
+        </Section>
+      ) : null}
 
       <Section title="Payment">
         <dl>

@@ -22,6 +22,7 @@ import type { EventForm } from '../../lib/wizard.ts';
 import type { StepProps } from './step-props.ts';
 import { EMPTY_TICKET_FORM, TicketTypeForm, ticketFormFrom } from './ticket-type-form.tsx';
 import { PaystackChannels } from './paystack-channels.tsx';
+import { QuestionsSection } from './questions-section.tsx';
 
 export function TicketsStep({ event, wizard, errors }: StepProps) {
   const { ticketDraft, setTicketDraft, fields } = wizard;
@@ -242,6 +243,8 @@ export function TicketsStep({ event, wizard, errors }: StepProps) {
       />
 
       <PaystackChannels {...channels} />
+
+      <QuestionsSection event={event} />
 
       <ConfirmDialog
         open={removing !== null}

@@ -1,0 +1,1 @@
+export { UnsubscribePage as UnsubscribeRoute } from '../../features/messages/pages/unsubscribe-page.tsx';

@@ -1,0 +1,201 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ordersOfRows } from '../api/get-door-orders.ts';
+import {
+  admitsText,
+  IDLE_SYNC_MS,
+  indexOrders,
+  searchOrders,
+  withChanges,
+  type DoorChanges,
+  type DoorList,
+  type DoorOrder,
+} from './door.ts';
+import { DoorController, ticketsKey } from './door-controller.ts';
+import { memoryStore } from './memory-store.test-support.ts';
+
+/**
+ * The door's compact list and its since-cursor sync (issue 23 §3, decision 088): the rows
+ * become the door's orders, and an idle sync that changed nothing leaves the list as it is.
+ */
+
+const EVENT = 'ev-sync';
+
+const order = (code: string, first: string, extra: Partial<DoorOrder> = {}): DoorOrder => ({
+  orderCode: code,
+  firstName: first,
+  lastName: 'Obi',
+  email: `${first.toLowerCase()}@example.com`,
+  totalPrice: 50,
+  quantity: 1,
+  attendedAt: null,
+  ticketTypes: [{ name: 'Regular', quantity: 1 }],
+  ...extra,
+});
+
+describe('ordersOfRows', () => {
+  it('reads each row as the spec’s order, an order of several types from its consecutive rows', () => {
+    const at = Date.parse('2026-11-27T18:30:00.000Z');
+    const orders = ordersOfRows(
+      [
+        ['11111111', 'Ada', 'Obi', 'ada@example.com', 500_000, 3, null, 0, 'VIP', 1, null],
+        ['11111111', 'Ada', 'Obi', 'ada@example.com', 500_000, 3, null, 0, 'Regular', 2, null],
+        // `extra`: the door's further order fields; the row's own fields cannot be replaced.
+        [
+          '22222222',
+          'Bayo',
+          'Eze',
+          'bayo@example.com',
+          0,
+          1,
+          at,
+          1,
+          'Regular',
+          1,
+          { _id: 'o-2', firstName: 'X' },
+        ],
+        ['bad row'],
+      ],
+      ['Regular', 'VIP'],
+    );
+    expect(orders).toEqual([
+      {
+        orderCode: '11111111',
+        firstName: 'Ada',
+        lastName: 'Obi',
+        email: 'ada@example.com',
+        totalPrice: 5000,
+        quantity: 3,
+        attendedAt: null,
+        ticketTypes: [
+          { name: 'Regular', quantity: 2 },
+          { name: 'VIP', quantity: 1 },
+        ],
+      },
+      {
+        _id: 'o-2',
+        orderCode: '22222222',
+        firstName: 'Bayo',
+        lastName: 'Eze',
+        email: 'bayo@example.com',
+        totalPrice: 0,
+        quantity: 1,
+        attendedAt: '2026-11-27T18:30:00.000Z',
+        ticketTypes: [{ name: 'Regular', quantity: 1 }],
+        testPayment: true,
+      },
+    ]);
+  });
+
+  it('takes the further fields from any row of the order and leaves out a type of no tickets left', () => {
+    const orders = ordersOfRows(
+      [
+        // A group order: two Regular kept, its VIP sent on; the names given to its tickets.
+        ['33333333', 'Bola', 'Ige', 'b@example.com', 900_000, 2, null, 0, 'Regular', 2, null],
+        ['33333333', 'Bola', 'Ige', 'b@example.com', 900_000, 2, null, 0, 'VIP', 0, null],
+        [
+          '33333333',
+          'Bola',
+          'Ige',
+          'b@example.com',
+          900_000,
+          2,
+          null,
+          0,
+          'Table',
+          1,
+          { holders: ['Kemi Adeyemi'], admits: 12 },
+        ],
+        ['44444444', 'Dayo', 'Ige', 'd@example.com', 0, 0, null, 0, 'VIP', 0, null],
+      ],
+      ['Regular', 'VIP', 'Table'],
+    );
+    expect(orders[0]).toMatchObject({
+      ticketTypes: [
+        { name: 'Regular', quantity: 2 },
+        { name: 'Table', quantity: 1 },
+      ],
+      holders: ['Kemi Adeyemi'],
+      admits: 12,
+    });
+    expect(admitsText(orders[0]!)).toBe('Admits 12');
+    expect(searchOrders(indexOrders(orders), 'kemi').matches.map((o) => o.orderCode)).toEqual([
+      '33333333',
+    ]);
+    expect(orders[1]!.ticketTypes).toEqual([]);
+  });
+});
+
+describe('withChanges', () => {
+  const ADA = order('11111111', 'Ada');
+  const BAYO = order('22222222', 'Bayo');
+  it('replaces changed orders in place, appends new ones and drops gone codes', () => {
+    const seen = order('11111111', 'Ada', { attendedAt: '2026-11-27T18:00:00.000Z' });
+    const CHIDI = order('33333333', 'Chidi');
+    expect(withChanges([ADA, BAYO], [seen, CHIDI], [BAYO.orderCode])).toEqual([seen, CHIDI]);
+  });
+  it('returns the same list when nothing changed', () => {
+    const list = [ADA, BAYO];
+    expect(withChanges(list, [], [])).toBe(list);
+  });
+});
+
+describe('the door syncing from its cursor', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: new Date('2026-11-27T18:00:00.000Z') });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('asks for everything once, then only for changes; an empty sync rebuilds and re-saves nothing', async () => {
+    const ADA = order('11111111', 'Ada');
+    const BAYO = order('22222222', 'Bayo');
+    const asked: (string | null)[] = [];
+    const answers: (DoorList | DoorChanges)[] = [
+      { orders: [ADA, BAYO], refused: [], cursor: '100.000001' },
+      { changes: true, orders: [], gone: [], cursor: '100.000001' },
+      {
+        changes: true,
+        orders: [order('22222222', 'Bayo', { attendedAt: '2026-11-27T18:00:05.000Z' })],
+        gone: [ADA.orderCode],
+        refused: [{ code: ADA.orderCode, reason: 'refunded' }],
+        cursor: '106.5',
+      },
+    ];
+    const storage = memoryStore({});
+    const setItem = vi.spyOn(storage, 'setItem');
+    const controller = new DoorController({
+      eventId: EVENT,
+      storage,
+      fetchOrders: async (_, since) => {
+        asked.push(since);
+        return answers.shift() ?? { changes: true, orders: [], gone: [], cursor: '106.5' };
+      },
+      markAttended: async () => ({ message: '', marked: [], alreadyUsed: [], unknown: [] }),
+      online: () => true,
+      now: () => Date.now(),
+      log: { error: vi.fn(), warn: vi.fn() },
+      setTimeout: (fn, ms) => setTimeout(fn, ms),
+      clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    });
+    controller.start();
+    await vi.advanceTimersByTimeAsync(0);
+    const first = controller.getState().index;
+    expect(first.orders).toHaveLength(2);
+    const listWrites = () => setItem.mock.calls.filter(([key]) => key === ticketsKey(EVENT)).length;
+    expect(listWrites()).toBe(1);
+
+    await vi.advanceTimersByTimeAsync(IDLE_SYNC_MS);
+    expect(asked).toEqual([null, '100.000001']);
+    expect(controller.getState().index).toBe(first);
+    expect(listWrites()).toBe(1);
+
+    await vi.advanceTimersByTimeAsync(IDLE_SYNC_MS * 2);
+    expect(asked).toEqual([null, '100.000001', '100.000001']);
+    const { index, validated } = controller.getState();
+    expect(index.orders.map((o) => o.orderCode)).toEqual(['22222222']);
+    expect(index.refusedByCode.get('11111111')?.reason).toBe('refunded');
+    // Let in at another device: 'Already used' here too.
+    expect(validated.has('22222222')).toBe(true);
+    expect(listWrites()).toBe(2);
+    controller.stop();
+  });
+});
