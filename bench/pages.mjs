@@ -1,11 +1,15 @@
 // 4. Pages: the gzipped JavaScript a browser loads for / and /events/{slug} (Chromium, cold
-// cache), and Lighthouse's mobile scores for /, /events/ and /events/{slug} when the
-// `lighthouse` package is installed.
+// cache), and Lighthouse's mobile scores, each beside its target (issue 23 §4): 100 on the
+// three public pages (/, /events/, /events/{slug}), ≥ 95 on checkout, the ticket page (the
+// light page a ticket's link opens, /t/…) and the door (signed in as the organiser).
+// BENCH_LIGHTHOUSE_RUNS=0 measures the JavaScript only.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import {
+  api,
   createDatabase,
   figure,
   freePort,
@@ -15,12 +19,14 @@ import {
   round,
   startApp,
 } from './lib/common.mjs';
+import { buyerOf } from './lib/buyers.mjs';
 
 // The flags every browser run of the project uses (Node 24 strips the file's types).
 import { chromiumArgs as ARGS } from '../e2e/support/chromium.ts';
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const JS_BUDGET_KB = 100;
+/** First-load JavaScript of / and /events/{slug}, gzipped (issue 23 §4). */
+const JS_BUDGET_KB = 60;
 
 async function scriptsOf(browser, url) {
   const context = await browser.newContext();
@@ -51,10 +57,17 @@ async function scriptsOf(browser, url) {
 const details = {};
 
 /** Lighthouse runs per page (BENCH_LIGHTHOUSE_RUNS); the median run is reported. */
-const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5));
+const LIGHTHOUSE_RUNS = Math.max(0, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5));
 const runsOf = {};
 
-async function lighthouseScores(urls) {
+/**
+ * Lighthouse (mobile: its default form factor, simulated 4× CPU and slow 4G) on each page,
+ * `LIGHTHOUSE_RUNS` times, the median run kept. Every run starts with a cold HTTP cache.
+ * A page with `storage` runs signed in: the values are written to the origin's local
+ * storage first and Lighthouse is told not to clear it (it clears the cache itself
+ * otherwise, so the cache is cleared here instead).
+ */
+async function lighthouseScores(pagesToScore) {
   let lighthouse;
   try {
     lighthouse = (await import('lighthouse')).default;
@@ -62,24 +75,37 @@ async function lighthouseScores(urls) {
     return undefined;
   }
   const port = await freePort();
-  const browser = await chromium.launch({
+  // The default browser context (a profile of its own) is where Lighthouse opens its tabs,
+  // so the signed-in page's local storage is written there.
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'gatepass-lighthouse-'));
+  const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     args: [...ARGS, `--remote-debugging-port=${port}`],
   });
   try {
     const scores = {};
-    for (const url of urls) {
-      // Lighthouse's own advice on variability: run several times and take the median run.
+    for (const { url, storage } of pagesToScore) {
       // Each run is a cold browser cache; the server answered the page once before, as a
       // deployed server has.
       await fetch(url).then((r) => r.arrayBuffer());
       const runs = [];
       for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+        if (storage) {
+          const page = await context.newPage();
+          await page.goto(new URL('/manifest.webmanifest', url).href);
+          await page.evaluate((entries) => {
+            for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
+          }, storage);
+          const cdp = await context.newCDPSession(page);
+          await cdp.send('Network.clearBrowserCache');
+          await page.close();
+        }
         runs.push(
           await lighthouse(url, {
             port,
             output: 'json',
             logLevel: 'error',
+            disableStorageReset: Boolean(storage),
             onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
           }),
         );
@@ -130,8 +156,40 @@ async function lighthouseScores(urls) {
     }
     return scores;
   } finally {
-    await browser.close();
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
   }
+}
+
+/** A completed free order's ticket page (/t/…), as its link reads on this server. */
+async function ticketPage(base, event) {
+  const free = event.types.find((t) => t.price === 0);
+  const res = await api(base, 'POST', '/api/v1/orders', {
+    body: {
+      eventId: event.id,
+      items: [{ ticketTypeId: free.id, quantity: 1 }],
+      buyer: buyerOf(1, 'Pages'),
+    },
+  });
+  const link = res.body?.data?.order?.ticketUrl ?? res.body?.data?.ticketUrl;
+  if (!link) throw new Error(`free order: ${res.status} ${res.text.slice(0, 200)}`);
+  return `${base}${new URL(link).pathname}`;
+}
+
+/** The local storage of a signed-in organiser, as the web app persists it (spec §3, §4). */
+async function signedIn(base, organiser) {
+  const me = await api(base, 'GET', '/api/v1/auth/user/me', { token: organiser.token });
+  const user = me.body?.user ?? me.body?.data;
+  if (!user) throw new Error(`me: ${me.status} ${me.text.slice(0, 200)}`);
+  const auth = { loggedIn: true, user, token: organiser.token };
+  return {
+    token: organiser.token,
+    'persist:root': JSON.stringify({
+      auth: JSON.stringify(auth),
+      event: JSON.stringify({ event: null }),
+      _persist: JSON.stringify({ version: -1, rehydrated: true }),
+    }),
+  };
 }
 
 export async function pages() {
@@ -142,7 +200,10 @@ export async function pages() {
     const organiser = await givenOrganiser(app.base, db);
     const event = await givenEvent(app.base, organiser.token, {
       title: 'Pages Night',
-      tickets: [{ name: 'Regular', price: 5000, capacity: 100 }],
+      tickets: [
+        { name: 'Regular', price: 5000, capacity: 100 },
+        { name: 'Guest list', price: 0, capacity: 100 },
+      ],
     });
     log('pages: JavaScript loaded by / and /events/{slug} in Chromium');
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
@@ -167,9 +228,32 @@ export async function pages() {
       }),
     );
 
+    if (LIGHTHOUSE_RUNS === 0) {
+      figures.push(
+        figure('Lighthouse mobile scores', 'not run', '', { note: 'BENCH_LIGHTHOUSE_RUNS=0' }),
+      );
+      return { raw: { home, detail }, figures };
+    }
     log('pages: Lighthouse (mobile)');
-    const urls = [`${app.base}/`, `${app.base}/events/`, `${app.base}/events/${event.slug}`];
-    const scores = await lighthouseScores(urls).catch((err) => ({ error: String(err) }));
+    const regular = event.types.find((t) => t.price > 0);
+    const pagesToScore = [
+      { label: '/', url: `${app.base}/`, target: 100 },
+      { label: '/events/', url: `${app.base}/events/`, target: 100 },
+      { label: '/events/{slug}', url: `${app.base}/events/${event.slug}`, target: 100 },
+      {
+        label: 'checkout /checkout/{eventId}',
+        url: `${app.base}/checkout/${event.id}?slug=${event.slug}&items=${regular.id}:2`,
+        target: 95,
+      },
+      { label: 'ticket page /t/{link}', url: await ticketPage(app.base, event), target: 95 },
+      {
+        label: 'door /events/manage/verify-ticket/{eventId}',
+        url: `${app.base}/events/manage/verify-ticket/${event.id}`,
+        target: 95,
+        storage: await signedIn(app.base, organiser),
+      },
+    ];
+    const scores = await lighthouseScores(pagesToScore).catch((err) => ({ error: String(err) }));
     if (!scores) {
       figures.push(
         figure('Lighthouse mobile scores', 'not run', '', {
@@ -184,16 +268,19 @@ export async function pages() {
         }),
       );
     } else {
-      for (const [url, s] of Object.entries(scores)) {
-        const path = new URL(url).pathname.replace(event.slug, '{slug}');
+      for (const { label, url, target } of pagesToScore) {
+        const s = scores[url];
         figures.push(
           figure(
-            `Lighthouse ${path} perf / a11y / best practices / SEO`,
+            `Lighthouse ${label} perf / a11y / best practices / SEO`,
             `${s.performance} / ${s.accessibility} / ${s['best-practices']} / ${s.seo}`,
             '',
             {
-              target: '≥ 95 each',
-              ok: Object.values(s).every((v) => v >= 95),
+              target: target === 100 ? '100 each' : `≥ ${target} each but SEO (noindex by design)`,
+              // Checkout, the ticket page and the door tell crawlers not to index them (a
+              // buyer's or an organiser's page): Lighthouse's SEO category then fails its
+              // "blocked from indexing" audit, as it should.
+              ok: Object.entries(s).every(([k, v]) => (target < 100 && k === 'seo') || v >= target),
               note: [
                 `median of ${runsOf[url].length} runs (perf ${runsOf[url].join(', ')})`,
                 ...Object.entries(details[url]?.metrics ?? {})

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import { strictBuildLogs } from './build-logs.ts';
 import { precompress } from './compress-plugin.ts';
+import { pureRouter } from './pure-router-plugin.ts';
 import { keepPreviousBuild } from './keep-previous-build-plugin.ts';
 import { serviceWorkerPrecache } from './service-worker-plugin.ts';
 import { widgetScript } from './widget-plugin.ts';
@@ -41,6 +42,7 @@ export default defineConfig(({ command }) => ({
     ],
   },
   plugins: [
+    pureRouter(),
     tailwindcss(),
     widgetScript(),
     serviceWorkerPrecache(),
@@ -60,6 +62,15 @@ export default defineConfig(({ command }) => ({
     sourcemap: true,
     // .vite/manifest.json: the server preloads a public page's chunks from it (plugins/web.ts).
     manifest: true,
+    // index.html preloads the entry's imports; a dynamic import carries no preload list, and
+    // no polyfill (every browser the app supports preloads modules) (decision 090): the
+    // lists of every route's chunks were 2.2 KB gzipped of the entry, for every visitor.
+    // The server preloads a public page's own chunks, and the service worker keeps every
+    // chunk after the first visit, so a later page's imports come from it.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
     rolldownOptions: {
       // Known-harmless warnings are dropped; any other warning fails the build (build-logs.ts).
       onLog: strictBuildLogs,
@@ -73,7 +84,8 @@ export default defineConfig(({ command }) => ({
             },
             {
               name: 'state',
-              test: /node_modules[\\/](@reduxjs|redux|redux-persist|react-redux|immer|reselect|@tanstack)[\\/]/,
+              // With the app's slice helper, which is only Redux Toolkit's createAction.
+              test: /node_modules[\\/](@reduxjs|redux|redux-persist|react-redux|immer|reselect|@tanstack)[\\/]|src[\\/]lib[\\/]slice\.ts$/,
             },
             {
               name: 'ui',
@@ -84,13 +96,28 @@ export default defineConfig(({ command }) => ({
               name: 'toast',
               test: /node_modules[\\/]react-toastify[\\/]/,
             },
+            // The small modules the public pages share with other routes, as two chunks
+            // instead of a dozen files, each with its own imports and gzip overhead
+            // (decision 090): what / and an event's page both draw, and what only the
+            // event's page does. Only these modules: their imports stay where they are.
+            {
+              name: 'public',
+              test: /src[\\/](lib[\\/](page-data|queries[\\/]keys|cn)|components[\\/]ui[\\/]dark-stage|features[\\/]events[\\/](components[\\/]event-cover|api[\\/]keys))\.tsx?$/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'event-page',
+              test: /src[\\/](lib[\\/](source|clipboard)|components[\\/]ui[\\/](page-header|copy-button)|features[\\/]events[\\/](components[\\/](badges|markdown-classes|manage-panel|ticket-selector|access-code-field)|lib[\\/](links|quantity)|api[\\/]get-public-event))\.tsx?$/,
+              includeDependenciesRecursively: false,
+            },
             // Dates and money formats, which the public pages use, before the contracts
             // (a group takes its modules' dependencies too, so the order matters).
             {
               name: 'data',
               priority: 2,
-              // Not shared/markdown.ts: it brings marked, for the wizard's preview alone.
-              test: /node_modules[\\/](date-fns|@date-fns)[\\/]|packages[\\/]shared[\\/]src[\\/](?!contracts[\\/]|markdown)/,
+              // Not shared/markdown.ts: it brings marked, for the wizard's preview alone; nor
+              // sms-segments.ts, for the organiser's messages alone (0.5 KB of every first load).
+              test: /node_modules[\\/](date-fns|@date-fns)[\\/]|packages[\\/]shared[\\/]src[\\/](?!contracts[\\/]|markdown|sms-segments)/,
             },
             // zod and the contracts load with the first screen that parses something (a form,
             // an organiser page); the public pages only read typed answers (decision 020).

@@ -405,6 +405,24 @@ test('Logout: the attendee list leaves the device, an unsent check-in stays as i
   expect(await attendedAt(organiser, event.id, bayo.orderCode)).toBeNull();
 });
 
+test.describe('before the service worker has installed', () => {
+  // A steward who loses the network right after opening the door: nothing is cached yet
+  // and no service worker answers, so what the door may show offline must have loaded
+  // with it (the toast library, lib/toast.ts preloadToasts; decision 090).
+  test.use({ serviceWorkers: 'block' });
+
+  test('Logout offline still says "Logout successful"', async ({ page, context }) => {
+    const { organiser, event } = await givenDoor(5000, [ADA]);
+    await openDoor(page, organiser, event.id, 1);
+    await context.setOffline(true);
+    await expect(door(page).hints).toContainText('Offline');
+    await userMenuButton(page, organiser.user.email).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page.getByText('Logout successful')).toBeVisible();
+    await context.setOffline(false);
+  });
+});
+
 test('Two devices on one event: the code is Valid on one and Already used on the other after its refresh', async ({
   browser,
   baseURL,

@@ -5,6 +5,7 @@ export * from './fee.ts';
 export * from './date.ts';
 export * from './event-values.ts';
 export * from './event-filters.ts';
+export * from './tracking-values.ts';
 export * from './page-data.ts';
 export * from './widget.ts';
 export * from './roles.ts';

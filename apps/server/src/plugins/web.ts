@@ -20,8 +20,11 @@ export interface PageHead {
 export interface WebPage {
   /** The client route, in Fastify's path syntax. */
   path: string;
-  /** The web module its page renders first (a path under apps/web): see `modulePreloads`. */
-  module?: string;
+  /**
+   * The web module(s) its page renders first (paths under apps/web; a layout and its page):
+   * see `modulePreloads`.
+   */
+  module?: string | readonly string[];
   /**
    * Page-specific <head> tags for crawlers and link previews, which do not run JavaScript:
    * the status, and the head when the page exists.
@@ -105,7 +108,10 @@ interface ManifestChunk {
  * index.html loads already. A page served with them fetches its route's code alongside the
  * entry instead of after the entry has run. Empty when the build has no manifest.
  */
-export function modulePreloads(manifest: Record<string, ManifestChunk>, module: string): string {
+export function modulePreloads(
+  manifest: Record<string, ManifestChunk>,
+  module: string | readonly string[],
+): string {
   const closure = (key: string, into: Set<string>): Set<string> => {
     if (into.has(key) || !manifest[key]) return into;
     into.add(key);
@@ -113,7 +119,9 @@ export function modulePreloads(manifest: Record<string, ManifestChunk>, module: 
     return into;
   };
   const loaded = closure('index.html', new Set());
-  return [...closure(module, new Set())]
+  const wanted = new Set<string>();
+  for (const key of typeof module === 'string' ? [module] : module) closure(key, wanted);
+  return [...wanted]
     .filter((key) => !loaded.has(key))
     .map(
       (key) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(manifest[key]!.file)}">`,

@@ -68,6 +68,12 @@ const PUBLIC: Record<string, string> = {
   'GET /events/:slug': 'the event page, with its server-rendered <head>',
   'GET /embed/events/:slug':
     "the widget's page (issue 26 §1), framed on organisers' own sites: as public as the event page",
+  // The app's shell (the same index.html every other address gets) with the page's code
+  // preloaded; the page's data comes from the API, which checks it (decision 090).
+  'GET /checkout/:eventId(^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$)':
+    'the checkout page: any visitor may buy',
+  'GET /events/manage/verify-ticket/:eventId(^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$)':
+    "the door's page shell: the door list and check-ins are the API's, behind the organiser's token",
   'GET /events/:slug/queue':
     "the waiting room's queue page: every visitor joins the line (decision 034)",
   'GET /api/v1/waiting-room/:slug/status':

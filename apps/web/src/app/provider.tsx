@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { Provider as ReduxProvider } from 'react-redux';
-import { PersistGate } from 'redux-persist/integration/react';
+import { PersistGate } from '../lib/persist.tsx';
 import { toastDemand } from '../lib/toast.ts';
 import { queryClient } from './query-client.ts';
 import { persistor, store } from './store.ts';
@@ -13,7 +13,7 @@ import { persistor, store } from './store.ts';
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <ReduxProvider store={store}>
-      <PersistGate loading={null} persistor={persistor}>
+      <PersistGate persistor={persistor}>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </PersistGate>
       <Toasts />

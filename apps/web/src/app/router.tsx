@@ -1,11 +1,23 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { EMBED_BASE } from '@gatepass/shared';
 import { embedded } from '../config/embed.ts';
 import { paths, routePatterns } from '../config/paths.ts';
 import { RootLayout } from './routes/root-layout.tsx';
-import { RouteError } from './routes/route-error.tsx';
+
+/**
+ * The app's routes and the base they live under. React Router runs in its declarative mode
+ * (`<BrowserRouter>` and `useRoutes`, decision 090): the app loads no data through the
+ * router, so its data router (loaders, actions, fetchers, its own scroll restoration and
+ * error elements; 18 KB gzipped on every first load) had nothing to do. A page that fails
+ * to render shows `RouteError` through `RouteErrorBoundary` (app.tsx); the scroll is the
+ * layouts' `ScrollRestoration` (scroll-restoration.tsx).
+ */
+export interface AppRouter {
+  routes: RouteObject[];
+  basename?: string;
+}
 
 interface PageHandle {
   /** Loads the page's code; resolves once the page can render without suspending. */
@@ -104,56 +116,50 @@ const checkoutRoutes = () => [
  * with no navbar or footer. The basename keeps every link of the checkout feature (written
  * as /checkout/…, /events/{slug}) inside /embed, the only paths that may be framed.
  */
-const createEmbedRouter = () =>
-  createBrowserRouter(
-    [
-      {
-        ...lazyPage('embed-layout', () => import('./routes/embed/embed-layout.tsx'), 'EmbedLayout'),
-        errorElement: <RouteError />,
-        children: [
-          {
-            path: p.event,
-            ...lazyPage(
-              'embed-event',
-              () => import('./routes/embed/embed-event.tsx'),
-              'EmbedEventRoute',
-            ),
-          },
-          {
-            path: p.queue,
-            ...lazyPage(
-              'embed-queue',
-              () => import('./routes/embed/embed-queue.tsx'),
-              'EmbedQueueRoute',
-            ),
-          },
-          ...checkoutRoutes(),
-          {
-            path: p.login,
-            ...lazyPage(
-              'login',
-              () => import('../features/auth/pages/login-page.tsx'),
-              'LoginPage',
-            ),
-          },
-          {
-            path: '*',
-            ...lazyPage('not-found', () => import('./routes/not-found.tsx'), 'NotFoundRoute'),
-          },
-        ],
-      },
-    ],
-    { basename: EMBED_BASE },
-  );
+const createEmbedRouter = (): AppRouter => ({
+  basename: EMBED_BASE,
+  routes: [
+    {
+      ...lazyPage('embed-layout', () => import('./routes/embed/embed-layout.tsx'), 'EmbedLayout'),
+      children: [
+        {
+          path: p.event,
+          ...lazyPage(
+            'embed-event',
+            () => import('./routes/embed/embed-event.tsx'),
+            'EmbedEventRoute',
+          ),
+        },
+        {
+          path: p.queue,
+          ...lazyPage(
+            'embed-queue',
+            () => import('./routes/embed/embed-queue.tsx'),
+            'EmbedQueueRoute',
+          ),
+        },
+        ...checkoutRoutes(),
+        {
+          path: p.login,
+          ...lazyPage('login', () => import('../features/auth/pages/login-page.tsx'), 'LoginPage'),
+        },
+        {
+          path: '*',
+          ...lazyPage('not-found', () => import('./routes/not-found.tsx'), 'NotFoundRoute'),
+        },
+      ],
+    },
+  ],
+});
 
-/** The app's routes. Built on call (see main.tsx): creating the router matches the address. */
-export const createAppRouter = () => (embedded ? createEmbedRouter() : createSiteRouter());
+/** The app's routes. Built on call (see main.tsx), so each router has its own lazy pages. */
+export const createAppRouter = (): AppRouter =>
+  embedded ? createEmbedRouter() : createSiteRouter();
 
-const createSiteRouter = () =>
-  createBrowserRouter([
+const createSiteRouter = (): AppRouter => ({
+  routes: [
     {
       element: <RootLayout />,
-      errorElement: <RouteError />,
       children: [
         { path: p.home, ...lazyPage('home', () => import('./routes/home.tsx'), 'HomeRoute') },
         {
@@ -353,16 +359,19 @@ const createSiteRouter = () =>
         },
       ],
     },
-  ]);
-
-export type AppRouter = ReturnType<typeof createAppRouter>;
+  ],
+});
 
 /**
- * Loads the code of the pages the router's current address shows (a public page's HTML
- * has preloaded it beside the entry), so the first render is the page itself.
+ * Loads the code of the pages the current address shows (a public page's HTML has
+ * preloaded it beside the entry), so the first render is the page itself.
  */
-export function preloadCurrentPage(router: AppRouter): Promise<unknown> {
+export function preloadCurrentPage(
+  router: AppRouter,
+  location: Pick<Location, 'pathname' | 'search' | 'hash'> = window.location,
+): Promise<unknown> {
+  const matches = matchRoutes(router.routes, location, router.basename) ?? [];
   return Promise.all(
-    router.state.matches.map((match) => (match.route.handle as PageHandle | undefined)?.preload()),
+    matches.map((match) => (match.route.handle as PageHandle | undefined)?.preload()),
   );
 }

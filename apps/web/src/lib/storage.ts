@@ -35,11 +35,7 @@ export const tokenStorage = {
   },
 };
 
-/**
- * The redux-persist storage engine over local storage. Written here rather than imported
- * from 'redux-persist/lib/storage', whose CommonJS default export reaches an ES bundle
- * as a module object instead of the engine.
- */
+/** The persisted stores' storage engine (lib/persist.tsx) over local storage. */
 export const persistLocalStorage = {
   getItem(key: string): Promise<string | null> {
     try {

@@ -18,13 +18,31 @@ const listeners = new Set<() => void>();
 function load(): Promise<ToastModule> {
   if (!library) {
     library = import('react-toastify');
+    // A load that failed (offline, before the service worker kept the file) is tried
+    // again at the next toast rather than remembered as failed for the page's life.
+    library.catch(() => {
+      library = undefined;
+    });
     listeners.forEach((listener) => listener());
   }
   return library;
 }
 
+/**
+ * Loads the library now, ahead of the first toast, for a screen that must be able to toast
+ * offline: the door, whose steward may lose the network right after opening it, before the
+ * service worker has cached the app and controls the page (decision 090). Once loaded, the
+ * module stays in the page's module map, so later toasts need no network.
+ */
+export function preloadToasts(): void {
+  load().catch(() => undefined);
+}
+
 function show(kind: Kind, message: string, options?: ToastOptions): void {
-  void load().then(({ toast: show }) => show[kind](message, options));
+  load().then(
+    ({ toast: show }) => show[kind](message, options),
+    () => undefined, // offline before the library was kept: this toast is lost, not the next
+  );
 }
 
 export const toast = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TRACKING_VIA } from '../tracking-values.ts';
 
 /**
  * Where sales come from (issue 26 §4, decision 071). A tracking link is a name and a code;
@@ -13,11 +14,6 @@ export const TRACKING_LIMITS = {
   /** Links per event. */
   perEvent: 100,
 } as const;
-
-/** The query parameters the public event page and checkout understand. */
-export const TRACKING_PARAMS = { ref: 'ref', via: 'via' } as const;
-export const TRACKING_VIA = ['page', 'widget'] as const;
-export type TrackingVia = (typeof TRACKING_VIA)[number];
 
 /** A ref as it arrives from a URL: anything else is ignored, never refused. */
 export const trackingRefField = z

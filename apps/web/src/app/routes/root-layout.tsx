@@ -1,4 +1,5 @@
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { ScrollRestoration } from '../scroll-restoration.tsx';
 import { Later } from '../../components/ui/later.tsx';
 import { useSessionCheck } from '../../features/auth/api/get-me.ts';
 import { useLogout } from '../../features/auth/hooks/use-logout.ts';

@@ -1,7 +1,7 @@
 import { useCopy } from '../../lib/clipboard.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button, type ButtonVariant } from './button.tsx';
-import { CheckIcon, CopyIcon } from './icons.tsx';
+import { CheckIcon, CopyIcon } from './public-icons.tsx';
 
 /** Copies a text (a link) and says so for two seconds. */
 export function CopyButton({

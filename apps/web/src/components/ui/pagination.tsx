@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn.ts';
 import { Button, buttonClasses } from './button.tsx';
-import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx';
+import { ChevronLeftIcon, ChevronRightIcon } from './public-icons.tsx';
 
 type Turn =
   /** Every page has its own URL (a public list): the controls are links. */

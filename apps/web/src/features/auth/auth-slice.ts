@@ -1,5 +1,6 @@
 import type { UserDto } from '@gatepass/shared';
-import { createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { createPlainSlice } from '../../lib/slice.ts';
 
 /** The session (spec §3): persisted with the event store under one root key. */
 export interface AuthState {
@@ -10,31 +11,26 @@ export interface AuthState {
 
 export const initialAuthState: AuthState = { loggedIn: false, user: null, token: null };
 
-const authSlice = createSlice({
-  name: 'auth',
-  initialState: initialAuthState,
-  reducers: {
-    /** Login: token stored, user stored, authenticated flag true (spec §4). */
-    loginSuccess(state, action: PayloadAction<{ token: string; user: UserDto }>) {
-      state.token = action.payload.token;
-      state.user = action.payload.user;
-      state.loggedIn = true;
-    },
-    /** Signup: user stored; no token and no authenticated flag until the email is verified. */
-    signupSuccess(state, action: PayloadAction<UserDto>) {
-      state.user = action.payload;
-      state.token = null;
-      state.loggedIn = false;
-    },
-    /** Saves the token, or clears it when empty; local storage follows (see tokenWriteFor). */
-    setToken(state, action: PayloadAction<string | null | undefined>) {
-      state.token = action.payload || null;
-    },
-    /** Clears user, token and the logged-in flag; the stored token is removed too. */
-    logout() {
-      return initialAuthState;
-    },
-  },
+const authSlice = createPlainSlice('auth', initialAuthState, {
+  /** Login: token stored, user stored, authenticated flag true (spec §4). */
+  loginSuccess: (_state: AuthState, payload: { token: string; user: UserDto }): AuthState => ({
+    token: payload.token,
+    user: payload.user,
+    loggedIn: true,
+  }),
+  /** Signup: user stored; no token and no authenticated flag until the email is verified. */
+  signupSuccess: (_state: AuthState, user: UserDto): AuthState => ({
+    user,
+    token: null,
+    loggedIn: false,
+  }),
+  /** Saves the token, or clears it when empty; local storage follows (see tokenWriteFor). */
+  setToken: (state: AuthState, token: string | null | undefined): AuthState => ({
+    ...state,
+    token: token || null,
+  }),
+  /** Clears user, token and the logged-in flag; the stored token is removed too. */
+  logout: (): AuthState => initialAuthState,
 });
 
 export const { loginSuccess, signupSuccess, setToken, logout } = authSlice.actions;

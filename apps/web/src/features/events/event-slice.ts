@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createPlainSlice } from '../../lib/slice.ts';
 
 /**
  * The event being created or edited (spec §3: "one current event, with createEvent and
@@ -16,22 +16,14 @@ export interface EventState {
 
 export const initialEventState: EventState = { event: null };
 
-const eventSlice = createSlice({
-  name: 'event',
-  initialState: initialEventState,
-  reducers: {
-    /** Starts a new current event, replacing any previous one. */
-    createEvent(state, action: PayloadAction<EventDraft>) {
-      state.event = action.payload;
-    },
-    /** Merges changed fields into the current event (creating it when there is none). */
-    updateEvent(state, action: PayloadAction<Partial<EventDraft>>) {
-      state.event = { ...(state.event ?? {}), ...action.payload };
-    },
-    clearEvent() {
-      return initialEventState;
-    },
-  },
+const eventSlice = createPlainSlice('event', initialEventState, {
+  /** Starts a new current event, replacing any previous one. */
+  createEvent: (_state: EventState, event: EventDraft): EventState => ({ event }),
+  /** Merges changed fields into the current event (creating it when there is none). */
+  updateEvent: (state: EventState, fields: Partial<EventDraft>): EventState => ({
+    event: { ...(state.event ?? {}), ...fields },
+  }),
+  clearEvent: (): EventState => initialEventState,
 });
 
 export const { createEvent, updateEvent, clearEvent } = eventSlice.actions;

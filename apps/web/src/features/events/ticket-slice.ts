@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createPlainSlice } from '../../lib/slice.ts';
 
 /** A ticket in the list being edited (spec §3): matched by `_id`. Not persisted. */
 export interface TicketItem {
@@ -12,29 +12,20 @@ export interface TicketState {
 
 export const initialTicketState: TicketState = { tickets: [] };
 
-const ticketSlice = createSlice({
-  name: 'ticket',
-  initialState: initialTicketState,
-  reducers: {
-    setTickets(state, action: PayloadAction<TicketItem[]>) {
-      state.tickets = action.payload;
-    },
-    createTicket(state, action: PayloadAction<TicketItem>) {
-      state.tickets.push(action.payload);
-    },
-    /** Replaces the fields of the ticket with the same `_id`; unknown ids change nothing. */
-    updateTicket(state, action: PayloadAction<TicketItem>) {
-      const index = state.tickets.findIndex((t) => t._id === action.payload._id);
-      const current = state.tickets[index];
-      if (current) state.tickets[index] = { ...current, ...action.payload };
-    },
-    removeTicket(state, action: PayloadAction<string>) {
-      state.tickets = state.tickets.filter((t) => t._id !== action.payload);
-    },
-    clearTickets() {
-      return initialTicketState;
-    },
-  },
+const ticketSlice = createPlainSlice('ticket', initialTicketState, {
+  setTickets: (_state: TicketState, tickets: TicketItem[]): TicketState => ({ tickets }),
+  createTicket: (state: TicketState, ticket: TicketItem): TicketState => ({
+    tickets: [...state.tickets, ticket],
+  }),
+  /** Replaces the fields of the ticket with the same `_id`; unknown ids change nothing. */
+  updateTicket: (state: TicketState, ticket: TicketItem): TicketState =>
+    state.tickets.some((t) => t._id === ticket._id)
+      ? { tickets: state.tickets.map((t) => (t._id === ticket._id ? { ...t, ...ticket } : t)) }
+      : state,
+  removeTicket: (state: TicketState, id: string): TicketState => ({
+    tickets: state.tickets.filter((t) => t._id !== id),
+  }),
+  clearTickets: (): TicketState => initialTicketState,
 });
 
 export const { setTickets, createTicket, updateTicket, removeTicket, clearTickets } =

@@ -1,6 +1,7 @@
 import { WIDGET_MESSAGE } from '@gatepass/shared';
 import { useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
+import { ScrollRestoration } from '../../scroll-restoration.tsx';
 import { embedOptions } from '../../../config/embed.ts';
 import { SignedInContext } from '../../../lib/signed-in.ts';
 import { useSession } from '../../../features/auth/hooks/use-session.ts';

@@ -20,6 +20,7 @@ import { doorScope } from '../lib/door-scope.ts';
 import { codeFromQr, type ScanOutcome } from '../lib/door.ts';
 import type { DoorRefusal } from '../lib/door-controller.ts';
 import { rememberTeamDoor } from '../../../lib/team-access.ts';
+import { preloadToasts } from '../../../lib/toast.ts';
 import { useWorkspace } from '../../../lib/workspace.ts';
 
 const tabs: { name: string; icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
@@ -77,6 +78,9 @@ function DoorScreen({
   useEffect(() => {
     if (organiserId) rememberTeamDoor(organiserId, eventId);
   }, [organiserId, eventId]);
+  // The door works offline from its first minute: the toasts it may need then (logging
+  // out, say) load with it, not at the first toast (lib/toast.ts).
+  useEffect(() => preloadToasts(), []);
   const [cameraOff, setCameraOff] = useState(false);
   const [tab, setTab] = useState(0);
 

@@ -1,6 +1,6 @@
 import { formatWallClock, type PublicEventListItem } from '@gatepass/shared';
 import { Link } from 'react-router';
-import { CalendarIcon, MapPinIcon, VideoIcon } from '../../../components/ui/icons.tsx';
+import { CalendarIcon, MapPinIcon, VideoIcon } from '../../../components/ui/public-icons.tsx';
 import { paths } from '../../../config/paths.ts';
 import { priceLabel } from '../lib/price-label.ts';
 import { EventCover } from './event-cover.tsx';

@@ -1,4 +1,4 @@
-import { SearchIcon } from '../../../components/ui/icons.tsx';
+import { SearchIcon } from '../../../components/ui/public-icons.tsx';
 import { cn } from '../../../lib/cn.ts';
 
 /**

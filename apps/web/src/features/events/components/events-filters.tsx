@@ -9,7 +9,7 @@ import {
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { controlClasses } from '../../../components/ui/control-classes.ts';
-import { FilterIcon } from '../../../components/ui/icons.tsx';
+import { FilterIcon } from '../../../components/ui/public-icons.tsx';
 import { Later } from '../../../components/ui/later.tsx';
 import { cn } from '../../../lib/cn.ts';
 

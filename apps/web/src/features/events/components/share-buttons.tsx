@@ -1,6 +1,6 @@
 import { calendarFileUrl, whatsappShareUrl, xShareUrl } from '../lib/links.ts';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
-import { CalendarPlusIcon, WhatsappIcon, XLogoIcon } from '../../../components/ui/icons.tsx';
+import { CalendarPlusIcon, WhatsappIcon, XLogoIcon } from '../../../components/ui/public-icons.tsx';
 
 const linkClass =
   'inline-flex items-center gap-2 rounded-lg bg-white px-3 py-1.5 text-sm font-semibold text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';

@@ -7,14 +7,15 @@ import {
   type PublicEventDto,
   type PublicTicketTypeDto,
 } from '@gatepass/shared';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { MinusIcon, PlusIcon, TicketIcon } from '../../../components/ui/icons.tsx';
+import { MinusIcon, PlusIcon, TicketIcon } from '../../../components/ui/public-icons.tsx';
 import { paths } from '../../../config/paths.ts';
 import { checkoutItems } from '../lib/links.ts';
 import { quantityRange, stepDown, stepUp } from '../lib/quantity.ts';
-import { useUnlockedTicketTypes } from '../../../lib/queries/access-codes.ts';
+import { queryKeys } from '../../../lib/queries/keys.ts';
 import { AccessCodeField } from './access-code-field.tsx';
 import { AvailabilityBadge } from './badges.tsx';
 
@@ -36,7 +37,20 @@ export function TicketSelector({
   const closed = event.status === 'cancelled' || event.ended;
   // Hidden types a buyer's access code unlocked (decision 087), below the public ones.
   const [accessCode, setAccessCode] = useState<string | null>(null);
-  const unlocked = useUnlockedTicketTypes(event.slug, accessCode).data?.ticketTypes ?? [];
+  // The same query as the checkout's (lib/queries/access-codes.ts, one cache entry), its
+  // request code loaded with the first applied code rather than with every event page.
+  const unlocked =
+    useQuery({
+      queryKey: queryKeys.publicEvents.accessCode(event.slug, accessCode ?? ''),
+      queryFn: async () =>
+        (await import('../../../lib/queries/access-codes.ts')).unlockTicketTypes(
+          event.slug,
+          accessCode!,
+        ),
+      enabled: Boolean(accessCode),
+      retry: false,
+      staleTime: 60_000,
+    }).data?.ticketTypes ?? [];
   const ticketTypes = [...event.ticketTypes, ...unlocked];
   // Pay what you want: the suggested amount until the buyer types theirs at checkout.
   const unitOf = (t: PublicTicketTypeDto) =>

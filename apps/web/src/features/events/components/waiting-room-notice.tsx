@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { embedded } from '../../../config/embed.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
-import { ClockIcon } from '../../../components/ui/icons.tsx';
+import { ClockIcon } from '../../../components/ui/public-icons.tsx';
 import { cn } from '../../../lib/cn.ts';
 
 /**

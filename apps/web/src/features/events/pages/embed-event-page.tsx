@@ -1,5 +1,5 @@
 import { formatEventDate, formatNaira, type PublicEventDto } from '@gatepass/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, lazy, Suspense } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { CalendarIcon, TicketIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -8,7 +8,12 @@ import { readApiFailure } from '../../../lib/api-error.ts';
 import { rememberSource, sendView } from '../../../lib/source.ts';
 import { usePublicEvent } from '../api/get-public-event.ts';
 import { TicketSelector } from '../components/ticket-selector.tsx';
-import { WaitingRoomNotice } from '../components/waiting-room-notice.tsx';
+
+// The fair queue's notice loads only for an event sold through one (issue 23 §4, decision
+// 090): most event pages have no waiting room, and its text and links were in every one.
+const WaitingRoomNotice = lazy(async () => ({
+  default: (await import('../components/waiting-room-notice.tsx')).WaitingRoomNotice,
+}));
 
 /** The widget's sale is counted as the widget's, and as the host's tracking link (§4). */
 const source = () => ({
@@ -99,7 +104,9 @@ function EmbedEvent({
       {open ? (
         <>
           {event.waitingRoom && !event.ended ? (
-            <WaitingRoomNotice room={event.waitingRoom} />
+            <Suspense fallback={null}>
+              <WaitingRoomNotice room={event.waitingRoom} />
+            </Suspense>
           ) : null}
           <TicketSelector event={event} source={source()} />
         </>

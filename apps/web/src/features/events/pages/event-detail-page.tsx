@@ -1,7 +1,7 @@
 import { DarkStage } from '../../../components/ui/dark-stage.tsx';
 import { ManagePanel } from '../components/manage-panel.tsx';
 import { formatWallClock, offsetLabel, type PublicEventDto } from '@gatepass/shared';
-import { useEffect } from 'react';
+import { useEffect, lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -11,7 +11,7 @@ import {
   MapPinIcon,
   UsersIcon,
   VideoIcon,
-} from '../../../components/ui/icons.tsx';
+} from '../../../components/ui/public-icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Later } from '../../../components/ui/later.tsx';
@@ -24,8 +24,13 @@ import { EventCover } from '../components/event-cover.tsx';
 import { markdownClasses } from '../components/markdown-classes.ts';
 import { ShareButtons } from '../components/share-buttons.tsx';
 import { TicketSelector } from '../components/ticket-selector.tsx';
-import { WaitingRoomNotice } from '../components/waiting-room-notice.tsx';
 import { absoluteUrl, mapSearchUrl } from '../lib/links.ts';
+
+// The fair queue's notice loads only for an event sold through one (issue 23 §4, decision
+// 090): most event pages have no waiting room, and its text and links were in every one.
+const WaitingRoomNotice = lazy(async () => ({
+  default: (await import('../components/waiting-room-notice.tsx')).WaitingRoomNotice,
+}));
 
 /** `/events/{slug}`: everything a guest needs to decide, and the way to get tickets. */
 export function EventDetailPage({ slug }: { slug: string }) {
@@ -258,7 +263,9 @@ function EventDetail({ event }: { event: PublicEventDto }) {
             ) : (
               <>
                 {event.waitingRoom && !event.ended ? (
-                  <WaitingRoomNotice room={event.waitingRoom} />
+                  <Suspense fallback={null}>
+                    <WaitingRoomNotice room={event.waitingRoom} />
+                  </Suspense>
                 ) : null}
                 <TicketSelector event={event} />
               </>

@@ -11,7 +11,7 @@ import {
 } from '@gatepass/shared';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { CalendarIcon } from '../../../components/ui/icons.tsx';
+import { CalendarIcon } from '../../../components/ui/public-icons.tsx';
 import { Later } from '../../../components/ui/later.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { paths } from '../../../config/paths.ts';

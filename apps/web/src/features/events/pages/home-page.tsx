@@ -9,7 +9,7 @@ import {
   BanknoteIcon,
   QrIcon,
   ShieldCheckIcon,
-} from '../../../components/ui/icons.tsx';
+} from '../../../components/ui/public-icons.tsx';
 import { Later } from '../../../components/ui/later.tsx';
 import { paths } from '../../../config/paths.ts';
 import { usePublicEvents } from '../api/get-public-events.ts';

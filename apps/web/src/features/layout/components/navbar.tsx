@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { MenuIcon } from '../../../components/ui/icons.tsx';
+import { MenuIcon } from '../../../components/ui/public-icons.tsx';
 import { LogoMark } from '../../../components/ui/logo.tsx';
 import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';

@@ -1,0 +1,1 @@
+export { Provider, useSelector, useDispatch } from 'react-redux';
