@@ -875,7 +875,10 @@ const CASES: Record<string, Case> = {
   },
   'PUT /api/v1/events/manage/:id/questions': async () => {
     // Twenty saves of the same list: every one answers it, and it is there once (decision 078).
-    const s = await shop();
+    // An event of its own: a required question on the shared shop would refuse every later
+    // case's orders.
+    const { event } = await givenEventWithTypes(t, owner, [{ name: 'Free', price: 0 }]);
+    const s = { eventId: event.id };
     const a = randomUUID();
     const b = randomUUID();
     const body = {
