@@ -622,7 +622,8 @@ async function demoQuestions(
           label: 'Dietary needs',
           kind: 'one_choice',
           per: 'order',
-          required: true,
+          // Not required: the demo's other journeys (the Paystack sandbox's) buy without it.
+          required: false,
           options: ['None', 'Vegetarian', 'Halal', 'Allergy'],
         },
         {
