@@ -29,7 +29,12 @@ export const AUTH_LIMIT_RULES = {
   signupPerIp: { points: 200, duration: 60 * 60 },
   forgotPerIp: { points: 50, duration: 15 * 60 },
   forgotPerAccount: { points: 5, duration: 60 * 60 },
-  verifyPerIp: { points: 100, duration: 15 * 60 },
+  /**
+   * Wrong or unknown codes from one address, whatever the accounts: a guess spread over many
+   * accounts stops here. Codes that verify are not counted — a venue's wifi or a carrier NAT
+   * signing a crowd up must not be refused for their right codes (decision 096).
+   */
+  verifyFailuresPerIp: { points: 100, duration: 15 * 60 },
   /** Wrong codes only; the code itself also dies after 5 wrong tries. */
   verifyFailuresPerAccount: { points: 10, duration: 15 * 60 },
   resendPerIp: { points: 50, duration: 15 * 60 },

@@ -134,7 +134,7 @@ export class AuthService {
   }
 
   async verifyEmail(input: AddressInput & { code: string }, ip: string): Promise<UserDto> {
-    await this.limits.verifyPerIp.consume(ip);
+    await this.limits.verifyFailuresPerIp.check(ip);
     const email = await this.addressOf(input, ip);
     await this.limits.verifyFailuresPerAccount.check(email);
     const outcome = await this.db.transaction().execute(async (trx) => {
@@ -170,7 +170,10 @@ export class AuthService {
       return { user: { ...user, email_verified_at: new Date() } };
     });
     if ('error' in outcome) {
-      if (outcome.failed) await this.limits.verifyFailuresPerAccount.penalise(email);
+      await Promise.all([
+        this.limits.verifyFailuresPerIp.penalise(ip),
+        outcome.failed ? this.limits.verifyFailuresPerAccount.penalise(email) : undefined,
+      ]);
       throw outcome.error;
     }
     return toUserDto(outcome.user);

@@ -11,7 +11,7 @@ import {
   uniquePhone,
 } from '../../../test/factories.ts';
 import { AUTH, resetLinkFromText, startTestApp, type TestApp } from '../../../test/helper.ts';
-import { LOGIN_BACKOFF, loginBlockSeconds } from './auth.limits.ts';
+import { AUTH_LIMIT_RULES, LOGIN_BACKOFF, loginBlockSeconds } from './auth.limits.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -269,6 +269,55 @@ describe('verify-email', () => {
     const letters = await t.post(`${AUTH}/verify-email`, { email: uniqueEmail(), code: 'abcdef' });
     expect(letters.status).toBe(400);
     expect(letters.body.code).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe('verify-email from one address (decision 096)', () => {
+  const limit = AUTH_LIMIT_RULES.verifyFailuresPerIp.points;
+
+  it('verifies a crowd behind one address past the limit: right codes are not counted', async () => {
+    const crowd = '198.51.100.23';
+    const users: Array<{ email: string }> = [];
+    for (let i = 0; i <= limit; i++) {
+      const input = newSignup();
+      // Signed up from their phones; verified from the venue's wifi.
+      const res = await t.post(`${AUTH}/signup`, input, { ip: `192.0.2.${(i % 250) + 1}` });
+      expect(res.status, res.text).toBe(201);
+      users.push(input);
+    }
+    const statuses: number[] = [];
+    for (const user of users) {
+      const code = await t.latestCodeFor(user.email);
+      const res = await t.post(`${AUTH}/verify-email`, { email: user.email, code }, { ip: crowd });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual(users.map(() => 200));
+  }, 120_000);
+
+  it('refuses an address after its wrong codes, whatever the accounts; the owner elsewhere verifies', async () => {
+    const attacker = '203.0.113.96';
+    for (let i = 0; i < limit; i++) {
+      const res = await t.post(
+        `${AUTH}/verify-email`,
+        { email: uniqueEmail('guess'), code: '123456' },
+        { ip: attacker },
+      );
+      expect(res.status).toBe(400);
+    }
+    const user = await givenUnverifiedUser(t);
+    const code = await t.latestCodeFor(user.email);
+
+    const blocked = await t.post(
+      `${AUTH}/verify-email`,
+      { email: user.email, code },
+      { ip: attacker },
+    );
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.code).toBe('RATE_LIMITED');
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+
+    const owner = await t.post(`${AUTH}/verify-email`, { email: user.email, code });
+    expect(owner.status).toBe(200);
   });
 });
 
