@@ -130,17 +130,44 @@ export async function shareLockSealed(
     .executeTakeFirst();
 }
 
-export async function insertPreQueueEntry(
+/**
+ * A group's pre-queue entries (visitor ids sorted, so two groups never wait on each other in
+ * opposite orders); answers the visitors actually written — one already in line is left as
+ * it is (decision 051: the same browser's taps at once wait on the entry's key, and the ones
+ * that find it spend none of the address's places).
+ */
+export async function insertPreQueueEntries(
   trx: Db,
   roomId: string,
-  visitorId: string,
-  draw: number,
+  entries: { visitorId: string; draw: number }[],
   now: Date,
-): Promise<void> {
-  await trx
+): Promise<string[]> {
+  if (entries.length === 0) return [];
+  const sorted = [...entries].sort((a, b) => (a.visitorId < b.visitorId ? -1 : 1));
+  const rows = await trx
     .insertInto('waiting_room_entries')
-    .values({ room_id: roomId, visitor_id: visitorId, draw, rank: null, joined_at: now })
+    .values(
+      sorted.map((e) => ({
+        room_id: roomId,
+        visitor_id: e.visitorId,
+        draw: e.draw,
+        rank: null,
+        joined_at: now,
+      })),
+    )
     .onConflict((oc) => oc.doNothing())
+    .returning('visitor_id')
+    .execute();
+  return rows.map((r) => r.visitor_id);
+}
+
+/** Takes back entries written in this transaction that their address had no place for. */
+export async function deleteEntries(trx: Db, roomId: string, visitorIds: string[]): Promise<void> {
+  if (visitorIds.length === 0) return;
+  await trx
+    .deleteFrom('waiting_room_entries')
+    .where('room_id', '=', roomId)
+    .where('visitor_id', 'in', visitorIds)
     .execute();
 }
 
@@ -181,57 +208,6 @@ export async function takeAddressSlots(
     returning address, granted`.execute(trx);
   for (const row of result.rows) granted.set(row.address, Number(row.granted));
   return granted;
-}
-
-/**
- * A pre-queue entry, if the address may take one more place this minute: writes the entry
- * and counts the place in one statement (the join's one round trip). Answers `limited`,
- * `written`, or `exists` (another request wrote this visitor first).
- *
- * The entry is written first and the place counted only for an entry written (decision
- * 051): the same visitor's requests at once wait on the entry's key, and the ones that find
- * it spend none of the address's places. Counted first, twenty taps of one browser took
- * fifteen places of the minute and five were answered `limited`. An entry the address has
- * no place left for is taken back before the transaction ends. The window's row lock orders
- * concurrent callers, so no two ever get the same last place.
- */
-export async function insertPreQueueEntryLimited(
-  trx: Db,
-  roomId: string,
-  visitorId: string,
-  draw: number,
-  now: Date,
-  window: AddressWindow,
-): Promise<'limited' | 'written' | 'exists'> {
-  const w = window;
-  const { rows } = await sql<{ granted: number | null; written: number }>`
-    with ins as (
-      insert into waiting_room_entries (room_id, visitor_id, draw, rank, joined_at)
-      values (${roomId}, ${visitorId}, ${draw}, null, ${now})
-      on conflict do nothing
-      returning visitor_id
-    ),
-    slot as (
-      insert into waiting_room_address_windows as w (room_id, address, window_start, places, granted)
-      select ${roomId}, ${w.address}, ${w.windowStart}, least(1, ${w.limit}::int), least(1, ${w.limit}::int)
-      from ins
-      on conflict (room_id, address, window_start) do update
-        set places = least(${w.limit}::int, w.places + excluded.places),
-            granted = least(${w.limit}::int, w.places + excluded.places) - w.places
-      returning granted
-    )
-    select (select count(*) from ins)::int as written, (select granted from slot)::int as granted`.execute(
-    trx,
-  );
-  const row = rows[0];
-  if (!row || Number(row.written) < 1) return 'exists';
-  if (Number(row.granted ?? 0) > 0) return 'written';
-  await trx
-    .deleteFrom('waiting_room_entries')
-    .where('room_id', '=', roomId)
-    .where('visitor_id', '=', visitorId)
-    .execute();
-  return 'limited';
 }
 
 /**

@@ -77,6 +77,33 @@ const placeOf = (row: repo.EntryRow): Place =>
  * one counter update per group (as checkout does, decision 014), so the hot row is not
  * taken once per visitor.
  */
+/**
+ * Counts new places against each address's minute (decision 054), for a group at once:
+ * answers the visitors past their address's limit, refused in the order they came. A
+ * visitor named twice in the group takes one place.
+ */
+async function overAddressLimit(trx: Db, roomId: string, joiners: Joiner[]): Promise<Set<string>> {
+  const wants = new Map<string, { window: repo.AddressWindow; visitors: Set<string> }>();
+  for (const j of joiners) {
+    if (!j.window) continue;
+    const want = wants.get(j.window.address) ?? { window: j.window, visitors: new Set() };
+    want.visitors.add(j.visitorId);
+    wants.set(j.window.address, want);
+  }
+  const limited = new Set<string>();
+  if (wants.size === 0) return limited;
+  const granted = await repo.takeAddressSlots(
+    trx,
+    roomId,
+    [...wants.values()].map((w) => ({ window: w.window, n: w.visitors.size })),
+  );
+  for (const [address, want] of wants) {
+    const left = granted.get(address) ?? 0;
+    for (const v of [...want.visitors].slice(left)) limited.add(v);
+  }
+  return limited;
+}
+
 interface Joiner {
   visitorId: string;
   window: repo.AddressWindow | undefined;
@@ -84,11 +111,13 @@ interface Joiner {
 
 export class PgQueueStore implements QueueStore {
   private readonly groups: PurchaseGroups<Joiner, Place>;
+  private readonly preGroups: PurchaseGroups<Joiner, Place | 'sealed'>;
   /** Rooms known to be ranked already (ranking happens once and is never undone). */
   private readonly sealed = new Set<string>();
 
   constructor(private readonly db: Db) {
     this.groups = new PurchaseGroups((roomId, visitors) => this.joinLater(roomId, visitors));
+    this.preGroups = new PurchaseGroups((roomId, visitors) => this.joinPre(roomId, visitors));
   }
 
   async join(
@@ -98,28 +127,62 @@ export class PgQueueStore implements QueueStore {
     now: Date,
     gate: JoinGate = OPEN,
   ): Promise<Place> {
-    if (!gate.newVisitor) {
+    const joiner = { visitorId, window: gate.window };
+    if (gate.create && pre && !this.sealed.has(roomId)) {
+      // The group finds a visitor already in line itself: no read first (decision 097).
+      const place = await this.preGroups.add(roomId, joiner);
+      if (place !== 'sealed') return place;
+    } else if (!gate.newVisitor) {
       const found = await repo.findEntry(this.db, roomId, visitorId);
       if (found) return placeOf(found);
     }
     if (!gate.create) return { kind: 'none' };
-    if (pre && !this.sealed.has(roomId)) {
-      const joined = await this.db.transaction().execute(async (trx) => {
-        const room = await repo.shareLockSealed(trx, roomId);
-        if (!room) throw new Error(`waiting room ${roomId} is gone`);
-        if (room.sealed_count !== null) return 'sealed';
-        if (!gate.window) {
-          await repo.insertPreQueueEntry(trx, roomId, visitorId, draw(), now);
-          return 'written';
-        }
-        return repo.insertPreQueueEntryLimited(trx, roomId, visitorId, draw(), now, gate.window);
-      });
-      if (joined === 'limited') return { kind: 'limited' };
-      if (joined !== 'sealed') return (await this.find(roomId, visitorId)) ?? { kind: 'pre' };
-    }
     await this.seal(roomId);
-    return this.groups.add(roomId, { visitorId, window: gate.window });
+    return this.groups.add(roomId, joiner);
   }
+
+  /**
+   * Pre-queue joins arriving together in this process, one transaction (decision 097): the
+   * room's pre-queue share-locked (ranking waits for it, so it sees every entry or none), the
+   * entries written, their addresses' minute counted for the entries actually written, and
+   * the ones past their address's limit taken back — four statements for the group.
+   */
+  private joinPre = async (
+    roomId: string,
+    joiners: Joiner[],
+  ): Promise<Settled<Place | 'sealed'>[]> => {
+    const now = new Date();
+    const outcome = await this.db.transaction().execute(async (trx) => {
+      const room = await repo.shareLockSealed(trx, roomId);
+      if (!room) throw new Error(`waiting room ${roomId} is gone`);
+      if (room.sealed_count !== null) return 'sealed' as const;
+      const unique = [...new Set(joiners.map((j) => j.visitorId))];
+      const written = new Set(
+        await repo.insertPreQueueEntries(
+          trx,
+          roomId,
+          unique.map((visitorId) => ({ visitorId, draw: draw() })),
+          now,
+        ),
+      );
+      const limited = await overAddressLimit(
+        trx,
+        roomId,
+        joiners.filter((j) => written.has(j.visitorId)),
+      );
+      await repo.deleteEntries(trx, roomId, [...limited]);
+      return limited;
+    });
+    return joiners.map((j) => ({
+      ok: true as const,
+      value:
+        outcome === 'sealed'
+          ? 'sealed'
+          : outcome.has(j.visitorId)
+            ? { kind: 'limited' as const }
+            : { kind: 'pre' as const },
+    }));
+  };
 
   private joinLater = async (roomId: string, joiners: Joiner[]): Promise<Settled<Place>[]> => {
     const now = new Date();
@@ -129,32 +192,16 @@ export class PgQueueStore implements QueueStore {
       const existing = new Map<string, Place>(
         (await repo.findEntries(trx, roomId, unique)).map((e) => [e.visitor_id, placeOf(e)]),
       );
-      let fresh = unique.filter((v) => !existing.has(v));
+      const freshOnes = new Set(unique.filter((v) => !existing.has(v)));
       // The address limit (decision 054): each address's places this minute, for the group
       // at once; those past it are refused, in the order they came.
-      const windowOf = new Map(joiners.map((j) => [j.visitorId, j.window]));
-      const wants = new Map<string, { window: repo.AddressWindow; n: number }>();
-      for (const v of fresh) {
-        const window = windowOf.get(v);
-        if (!window) continue;
-        const want = wants.get(window.address) ?? { window, n: 0 };
-        want.n += 1;
-        wants.set(window.address, want);
-      }
-      if (wants.size) {
-        const granted = await repo.takeAddressSlots(trx, roomId, [...wants.values()]);
-        fresh = fresh.filter((v) => {
-          const window = windowOf.get(v);
-          if (!window) return true;
-          const left = granted.get(window.address) ?? 0;
-          if (left < 1) {
-            existing.set(v, { kind: 'limited' });
-            return false;
-          }
-          granted.set(window.address, left - 1);
-          return true;
-        });
-      }
+      const limited = await overAddressLimit(
+        trx,
+        roomId,
+        joiners.filter((j) => freshOnes.has(j.visitorId)),
+      );
+      for (const v of limited) existing.set(v, { kind: 'limited' });
+      const fresh = [...freshOnes].filter((v) => !limited.has(v));
       if (fresh.length) {
         const first = await repo.takeRanks(trx, roomId, fresh.length);
         const entries = fresh.map((visitorId, i) => ({ visitorId, rank: first + i }));
