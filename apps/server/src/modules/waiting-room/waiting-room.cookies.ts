@@ -8,6 +8,13 @@ export const VISITOR_COOKIE = 'gp_wr';
 export const passCookie = (eventId: string) => `gp_wrp_${eventId.replaceAll('-', '')}`;
 /** The header an API client may send the pass in instead. */
 export const PASS_HEADER = 'x-waiting-room-pass';
+/**
+ * The visitor's place in one room's line, signed (decision 098): a poll that brings it back
+ * is answered from the room's clock alone until the visitor's turn may have come.
+ */
+export const placeCookie = (roomId: string) => `gp_wrq_${roomId.replaceAll('-', '')}`;
+/** The header the widget carries the place in (it gets no cookies in a frame). */
+export const PLACE_HEADER = 'x-waiting-room-place';
 
 /**
  * The widget (decision 074) carries the visitor in this header instead of the gp_wr cookie,
@@ -52,6 +59,32 @@ export function readVisitorId(header: string | undefined, key: string): string |
     : undefined;
 }
 
+const PLACE_VALUE = /^(\d{1,15})\.([A-Za-z0-9_-]{43})$/;
+const placeMac = (key: string, roomId: string, visitorId: string, rank: number) =>
+  mac(key, 'wr-place', `${roomId}|${visitorId}|${rank}`);
+
+/** The place cookie's value: the visitor's rank in the room, signed for this visitor and room. */
+export const signPlace = (key: string, roomId: string, visitorId: string, rank: number): string =>
+  `${rank}.${placeMac(key, roomId, visitorId, rank)}`;
+
+/**
+ * The rank a place value holds, if this server signed it for this visitor in this room (a
+ * room turned off and on again has a new id, so an old place no longer reads).
+ */
+export function readPlace(
+  value: string | undefined,
+  key: string,
+  roomId: string,
+  visitorId: string,
+): number | undefined {
+  const match = value ? PLACE_VALUE.exec(value) : null;
+  if (!match) return undefined;
+  const rank = Number(match[1]);
+  const expected = Buffer.from(placeMac(key, roomId, visitorId, rank));
+  const actual = Buffer.from(match[2]!);
+  return expected.length === actual.length && timingSafeEqual(expected, actual) ? rank : undefined;
+}
+
 /**
  * The one visitor id of a signed-in account (rooms that ask for an account, decision 055):
  * the same in every browser, so an account has one place in a room.
@@ -87,9 +120,15 @@ export function cookieWithCarried(headers: Headers): string | undefined {
   return cookie ? `${VISITOR_COOKIE}=${carried}; ${cookie}` : `${VISITOR_COOKIE}=${carried}`;
 }
 
+/** The place the widget carried in PLACE_HEADER, if any (checked by `readPlace`). */
+export function carriedPlace(headers: Headers): string | undefined {
+  const carried = headers[PLACE_HEADER];
+  return typeof carried === 'string' ? carried : undefined;
+}
+
 /**
- * For a request that asked with CARRY_HEADER: the visitor (set now, or the one it carried)
- * and an admission pass set now, as answer headers the widget keeps and sends back.
+ * For a request that asked with CARRY_HEADER: the visitor (set now, or the one it carried),
+ * a place and an admission pass set now, as answer headers the widget keeps and sends back.
  */
 export function carriedAnswer(headers: Headers, setCookies: string[]): Record<string, string> {
   if (headers[CARRY_HEADER] !== '1') return {};
@@ -103,6 +142,7 @@ export function carriedAnswer(headers: Headers, setCookies: string[]): Record<st
     const value = pair.slice(eq + 1);
     if (name === VISITOR_COOKIE) answer[VISITOR_HEADER] = value;
     else if (name.startsWith('gp_wrp_')) answer[PASS_HEADER] = value;
+    else if (name.startsWith('gp_wrq_')) answer[PLACE_HEADER] = value;
   }
   return answer;
 }

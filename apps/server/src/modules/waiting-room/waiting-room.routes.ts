@@ -15,7 +15,7 @@ import { actingOrganiser } from '../../plugins/access.ts';
 import { bearerToken } from '../../plugins/auth.ts';
 import { organiserApp, organiserErrors, routeSchemas } from '../../plugins/route-schema.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import { carriedAnswer, cookieWithCarried } from './waiting-room.cookies.ts';
+import { carriedAnswer, carriedPlace, cookieWithCarried } from './waiting-room.cookies.ts';
 import { refreshSeconds, renderQueuePage } from './waiting-room.page.ts';
 import type { WaitingRoomService } from './waiting-room.service.ts';
 
@@ -93,7 +93,7 @@ export function waitingRoomPublicRoutes(
         summary:
           "The visitor's place in the event's queue, joining it if new (the visitor is the gp_wr cookie)",
         description:
-          'Once admitted, the answer sets the admission pass cookie that POST /orders needs while the room is on (or send it as X-Waiting-Room-Pass). A client without cookies (the widget in a frame on another site, decision 074) sends X-Waiting-Room-Carry: 1 and gets the visitor and the pass as the X-Waiting-Room-Visitor and X-Waiting-Room-Pass answer headers, and sends the visitor back in X-Waiting-Room-Visitor. Before the on-sale time a visitor not yet in the pre-queue is answered `check` with a proof-of-work challenge (solve it and POST /join), or `signin` when the room asks for an account; `limited` when this address has taken its new places for the minute.',
+          'Once admitted, the answer sets the admission pass cookie that POST /orders needs while the room is on (or send it as X-Waiting-Room-Pass). A client without cookies (the widget in a frame on another site, decision 074) sends X-Waiting-Room-Carry: 1 and gets the visitor and the pass as the X-Waiting-Room-Visitor and X-Waiting-Room-Pass answer headers, and sends the visitor back in X-Waiting-Room-Visitor (and the place, X-Waiting-Room-Place, likewise: a placed visitor’s poll is answered from the room’s clock until their turn may have come). Before the on-sale time a visitor not yet in the pre-queue is answered `check` with a proof-of-work challenge (solve it and POST /join), or `signin` when the room asks for an account; `limited` when this address has taken its new places for the minute.',
         params: slugParams,
         // `again=1`: a visitor whose turn ended or was used takes a new place at the back
         // (what the queue page's ?again=1 does, for the widget's queue screen).
@@ -103,6 +103,7 @@ export function waitingRoomPublicRoutes(
       handler: async (request, reply) => {
         const visit = await rooms.visit(request.params.slug, {
           cookie: cookieWithCarried(request.headers),
+          place: carriedPlace(request.headers),
           ip: request.ip,
           rejoin: request.query.again === '1',
         });

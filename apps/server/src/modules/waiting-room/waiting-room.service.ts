@@ -17,7 +17,10 @@ import {
   cookieWithCarried,
   passCookie,
   PASS_HEADER,
+  placeCookie,
   readCookie,
+  readPlace,
+  signPlace,
   readVisitorId,
   setCookie,
   signVisitorId,
@@ -48,6 +51,8 @@ export interface VisitRequest {
   rejoin?: boolean;
   /** POST /join: the solved challenge, or the signed-in account (decision 055). */
   join?: { proof?: JoinProof | undefined; userId?: string | undefined };
+  /** The signed place the widget carries in PLACE_HEADER (others send its cookie). */
+  place?: string | undefined;
 }
 
 /** What a visit to the queue answers: the status, and the cookies to set. */
@@ -62,6 +67,23 @@ export interface Visit {
 const VISITOR_MAX_AGE = 2 * 86_400;
 /** The visitor-facing counts may be this old (a pre-queue count is a full count in PostgreSQL). */
 const COUNTS_TTL_MS = 2000;
+
+/** A visitor in line, not yet admitted: their position and the clock's estimate. */
+function waiting(
+  roomBase: Omit<QueueStatusDto, 'state'>,
+  room: WaitingRoomRow,
+  clock: AdmissionClock,
+  rank: number,
+  now: Date,
+): QueueStatusDto {
+  const wait = msUntilAdmitted(clock, rank, now);
+  return {
+    ...roomBase,
+    state: room.paused ? 'paused' : 'waiting',
+    position: rank - admittedCount(clock, now) + 1,
+    estimateSeconds: wait === null ? null : Math.ceil(wait / 1000),
+  };
+}
 
 /**
  * The waiting room (issue 14 §1, decision 034): the organiser's settings and live figures,
@@ -236,6 +258,20 @@ export class WaitingRoomService {
         );
       }
     }
+    // A placed visitor's poll (decision 098): the signed place and the room's clock answer
+    // it, with no store asked, until the visitor's turn may have come.
+    const placeRank =
+      known && !pre && !request.rejoin && !request.join
+        ? readPlace(
+            readCookie(request.cookie, placeCookie(room.room_id)) ?? request.place,
+            key,
+            room.room_id,
+            visitorId,
+          )
+        : undefined;
+    if (placeRank !== undefined && placeRank >= admittedCount(clock, now)) {
+      return { status: waiting(roomBase, room, clock, placeRank, now), cookies, timeZone };
+    }
     // A visitor this request made up has no place yet: the store is not asked.
     let place: Place =
       !known && !create
@@ -325,17 +361,17 @@ export class WaitingRoomService {
       };
     }
     const rank = place.kind === 'ranked' ? place.rank : 0;
-    const wait = msUntilAdmitted(clock, rank, now);
-    return {
-      status: {
-        ...roomBase,
-        state: room.paused ? 'paused' : 'waiting',
-        position: rank - admitted + 1,
-        estimateSeconds: wait === null ? null : Math.ceil(wait / 1000),
-      },
-      cookies,
-      timeZone,
-    };
+    if (place.kind === 'ranked' && rank !== placeRank) {
+      cookies.push(
+        setCookie(placeCookie(room.room_id), signPlace(key, room.room_id, visitorId, rank), {
+          maxAgeSeconds: VISITOR_MAX_AGE,
+          path: '/',
+          secure: this.secure,
+          sameSite: 'Lax',
+        }),
+      );
+    }
+    return { status: waiting(roomBase, room, clock, rank, now), cookies, timeZone };
   }
 
   private async joinStore(

@@ -3,7 +3,9 @@ import { givenLoggedInUser, uniquePhone } from '../../../test/factories.ts';
 import { givenPublishedEvent, MANAGE, type TestClock } from '../../../test/event-factories.ts';
 import { API, startTestApp, testRedisUrl, type Reply, type TestApp } from '../../../test/helper.ts';
 import { solveJoinChallenge } from '../../../test/waiting-room-proof.ts';
+import { Redis } from 'ioredis';
 import { issuePass } from './waiting-room.pass.ts';
+import { PgQueueStore, RedisQueueStore, type QueueStore } from './waiting-room.store.ts';
 
 const MINUTE = 60_000;
 const clock: TestClock = { now: new Date() };
@@ -318,6 +320,97 @@ describe('waiting room: the queue', () => {
     });
     advance(3000);
     expect((await browsers[4]!.status(event.slug)).state).toBe('admitted');
+  });
+});
+
+describe("waiting room: a placed visitor's poll (decision 098)", () => {
+  const roomIdOf = async (eventId: string) =>
+    (
+      await t.db
+        .selectFrom('waiting_rooms')
+        .select('room_id')
+        .where('event_id', '=', eventId)
+        .executeTakeFirstOrThrow()
+    ).room_id;
+  const placeName = (roomId: string) => `gp_wrq_${roomId.replaceAll('-', '')}`;
+
+  /** The queue's store as the app has it, to empty behind the app's back. */
+  async function withStore(run: (store: QueueStore) => Promise<void>) {
+    const redis = testRedisUrl ? new Redis(testRedisUrl) : undefined;
+    try {
+      await run(redis ? new RedisQueueStore(redis) : new PgQueueStore(t.db));
+    } finally {
+      redis?.disconnect();
+    }
+  }
+
+  /** Three browsers in line at one a minute, from the on-sale time: the third waits at 3. */
+  async function givenThirdInLine() {
+    const event = await givenEventWithRoom({ onSaleInMs: 0, ratePerMinute: 1 });
+    for (const b of [new Browser(), new Browser()]) await b.status(event.slug);
+    const third = new Browser();
+    const placed = await third.status(event.slug);
+    const roomId = await roomIdOf(event.id);
+    return { event, third, placed, roomId };
+  }
+
+  it('is answered from the signed place and the clock, with no store asked, until the turn may come', async () => {
+    const { event, third, placed, roomId } = await givenThirdInLine();
+    expect(placed).toMatchObject({ state: 'waiting', position: 3 });
+    expect(third.cookies.get(placeName(roomId))).toMatch(/^2\.[\w-]{43}$/);
+
+    // The queue's store emptied behind the app's back: the place still answers, unchanged.
+    await withStore((store) => store.clear(roomId));
+    expect(await third.status(event.slug)).toMatchObject({ state: 'waiting', position: 3 });
+    // Without the place the store is asked, and it no longer knows this visitor.
+    const place = third.cookies.get(placeName(roomId))!;
+    third.cookies.delete(placeName(roomId));
+    expect(await third.status(event.slug)).not.toMatchObject({ state: 'waiting', position: 3 });
+    third.cookies.set(placeName(roomId), place);
+  });
+
+  it('asks the store once the turn may have come, and lets the visitor in', async () => {
+    const { event, third, roomId } = await givenThirdInLine();
+    expect(third.cookies.get(placeName(roomId))).toBeDefined();
+    advance(3 * MINUTE + 1000);
+    const admitted = await third.status(event.slug);
+    expect(admitted.state).toBe('admitted');
+    expect(admitted.next).toBe(`/checkout/${event.id}?slug=${event.slug}`);
+    expect([...third.cookies.keys()].some((k) => k.startsWith('gp_wrp_'))).toBe(true);
+  });
+
+  it('ignores a place whose rank was changed, or signed for another visitor', async () => {
+    const { event, third, roomId } = await givenThirdInLine();
+    const [, signature] = third.cookies.get(placeName(roomId))!.split('.');
+    // A later rank with the old signature: not this server's, so the store answers.
+    third.cookies.set(placeName(roomId), `40.${signature}`);
+    expect(await third.status(event.slug)).toMatchObject({ state: 'waiting', position: 3 });
+    // Another browser's place, brought to this one.
+    const fourth = new Browser();
+    await fourth.status(event.slug);
+    fourth.cookies.set(placeName(roomId), `2.${signature}`);
+    expect(await fourth.status(event.slug)).toMatchObject({ state: 'waiting', position: 4 });
+  });
+
+  it('is carried in a header by the widget, which gets no cookies', async () => {
+    const event = await givenEventWithRoom({ onSaleInMs: 0, ratePerMinute: 1 });
+    await new Browser().status(event.slug);
+    const url = `${API}/waiting-room/${event.slug}/status`;
+    const ip = '10.9.8.7';
+    const first = await t.request('GET', url, { ip, headers: { 'x-waiting-room-carry': '1' } });
+    const visitor = String(first.headers['x-waiting-room-visitor']);
+    const place = String(first.headers['x-waiting-room-place']);
+    expect(first.body.data).toMatchObject({ state: 'waiting', position: 2 });
+    expect(place).toMatch(/^1\.[\w-]{43}$/);
+
+    const roomId = await roomIdOf(event.id);
+    await withStore((store) => store.clear(roomId));
+    const carried = { 'x-waiting-room-carry': '1', 'x-waiting-room-visitor': visitor };
+    const poll = await t.request('GET', url, {
+      ip,
+      headers: { ...carried, 'x-waiting-room-place': place },
+    });
+    expect(poll.body.data).toMatchObject({ state: 'waiting', position: 2 });
   });
 });
 
