@@ -13,6 +13,7 @@ import {
   backupJson,
   SYNC_MAX_WAIT_MS,
   withAttended,
+  withKnownAttendance,
   withChanges,
   withMarked,
   refusedCodeList,
@@ -369,7 +370,13 @@ export class DoorController {
     this.schedule(Math.min(IDLE_SYNC_MS * 2 ** this.idleStreak, IDLE_SYNC_MAX_MS));
   }
 
-  private async refresh(): Promise<void> {
+  /**
+   * Fetches the list: everything without a cursor, else what changed since it. A whole list
+   * may be a copy the server built up to half a minute ago (decision 088), so it is followed
+   * at once by the changes since its cursor — one small request — and this device's own
+   * check-ins are kept over it.
+   */
+  private async refresh(catchUp = true): Promise<void> {
     if (!this.deps.online()) {
       // Known to be offline: keep validating from the cache without a doomed request.
       this.set({ online: false });
@@ -394,7 +401,8 @@ export class DoorController {
       this.applyChanges(list);
       return;
     }
-    const { orders, refused } = Array.isArray(list) ? { orders: list, refused: [] } : list;
+    const { orders: fetched, refused } = Array.isArray(list) ? { orders: list, refused: [] } : list;
+    const orders = withKnownAttendance(fetched, this.state.index.byCode);
     this.cursor = Array.isArray(list) ? null : (list.cursor ?? null);
     this.set({
       index: indexOrders(orders, refused),
@@ -403,6 +411,7 @@ export class DoorController {
       refreshedAt: this.deps.now(),
       refreshFailed: false,
     });
+    if (catchUp && this.cursor !== null && this.running) await this.refresh(false);
   }
 
   /**

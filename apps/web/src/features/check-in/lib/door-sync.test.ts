@@ -151,6 +151,8 @@ describe('the door syncing from its cursor', () => {
     const asked: (string | null)[] = [];
     const answers: (DoorList | DoorChanges)[] = [
       { orders: [ADA, BAYO], refused: [], cursor: '100.000001' },
+      // The catch-up from the whole list's cursor, at once (the list may be a kept copy).
+      { changes: true, orders: [], gone: [], cursor: '100.000001' },
       { changes: true, orders: [], gone: [], cursor: '100.000001' },
       {
         changes: true,
@@ -182,20 +184,71 @@ describe('the door syncing from its cursor', () => {
     expect(first.orders).toHaveLength(2);
     const listWrites = () => setItem.mock.calls.filter(([key]) => key === ticketsKey(EVENT)).length;
     expect(listWrites()).toBe(1);
+    expect(asked).toEqual([null, '100.000001']);
 
     await vi.advanceTimersByTimeAsync(IDLE_SYNC_MS);
-    expect(asked).toEqual([null, '100.000001']);
+    expect(asked).toEqual([null, '100.000001', '100.000001']);
     expect(controller.getState().index).toBe(first);
     expect(listWrites()).toBe(1);
 
     await vi.advanceTimersByTimeAsync(IDLE_SYNC_MS * 2);
-    expect(asked).toEqual([null, '100.000001', '100.000001']);
+    expect(asked).toEqual([null, '100.000001', '100.000001', '100.000001']);
     const { index, validated } = controller.getState();
     expect(index.orders.map((o) => o.orderCode)).toEqual(['22222222']);
     expect(index.refusedByCode.get('11111111')?.reason).toBe('refunded');
     // Let in at another device: 'Already used' here too.
     expect(validated.has('22222222')).toBe(true);
     expect(listWrites()).toBe(2);
+    controller.stop();
+  });
+
+  it('keeps its own check-ins over a whole list the server built before them, and catches up at once', async () => {
+    const at = '2026-11-27T17:59:00.000Z';
+    const ADA = order('11111111', 'Ada');
+    const BAYO = order('22222222', 'Bayo');
+    // Ada was let in on this device and sent; the page was then reloaded.
+    const storage = memoryStore({
+      [ticketsKey(EVENT)]: JSON.stringify([{ ...ADA, attendedAt: at }, BAYO]),
+      [`validated_${EVENT}`]: JSON.stringify([ADA.orderCode]),
+    });
+    const CHIDI = order('33333333', 'Chidi');
+    const asked: (string | null)[] = [];
+    const answers: (DoorList | DoorChanges)[] = [
+      // A copy the server kept from before Ada's check-in (decision 088).
+      { orders: [ADA, BAYO], refused: [], cursor: '90.5' },
+      // What changed since that copy: Chidi bought a ticket meanwhile.
+      { changes: true, orders: [CHIDI], gone: [], cursor: '101.25' },
+    ];
+    const marked: string[][] = [];
+    const controller = new DoorController({
+      eventId: EVENT,
+      storage,
+      fetchOrders: async (_, since) => {
+        asked.push(since);
+        return answers.shift() ?? { changes: true, orders: [], gone: [], cursor: '101.25' };
+      },
+      markAttended: async (_, codes) => {
+        marked.push([...codes]);
+        return { message: '', marked: [], alreadyUsed: [], unknown: [] };
+      },
+      online: () => true,
+      now: () => Date.now(),
+      log: { error: vi.fn(), warn: vi.fn() },
+      setTimeout: (fn, ms) => setTimeout(fn, ms),
+      clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    });
+    controller.start();
+    await vi.advanceTimersByTimeAsync(0);
+
+    expect(asked).toEqual([null, '90.5']);
+    const { index, pending } = controller.getState();
+    expect(index.byCode.get(ADA.orderCode)?.attendedAt).toBe(at);
+    // Nothing is owed to the server: Ada's check-in is not sent again, nor kept as unsent.
+    expect(pending).toBe(0);
+    expect(JSON.parse(storage.getItem(ticketsKey(EVENT))!)[0].attendedAt).toBe(at);
+    // A ticket bought after the kept copy is known at once, not at the next idle sync.
+    expect(controller.validate(CHIDI.orderCode, 'manual').kind).toBe('valid');
+    expect(marked).toEqual([]);
     controller.stop();
   });
 });

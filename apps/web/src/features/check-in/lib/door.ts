@@ -125,6 +125,25 @@ export function withChanges(
 /** A device's own record of a check-in is kept when the server's copy has none yet. */
 const keepAttended = (before: DoorOrder, after: DoorOrder): DoorOrder =>
   before.attendedAt && !after.attendedAt ? { ...after, attendedAt: before.attendedAt } : after;
+
+/**
+ * A whole list from the server, with this device's own check-ins kept where the server's
+ * copy has none yet: the server may send a list it built a few seconds ago (decision 088),
+ * and a check-in is never undone, so what the device knows is never lost to it.
+ */
+export function withKnownAttendance(
+  orders: readonly DoorOrder[],
+  known: ReadonlyMap<string, DoorOrder>,
+): readonly DoorOrder[] {
+  let changed = false;
+  const next = orders.map((order) => {
+    const before = known.get(order.orderCode);
+    if (!before?.attendedAt || order.attendedAt) return order;
+    changed = true;
+    return keepAttended(before, order);
+  });
+  return changed ? next : orders;
+}
 export const codeList = z.array(z.string());
 
 /** Orders by code plus a lowercase search index, built once per list (not per keystroke). */
