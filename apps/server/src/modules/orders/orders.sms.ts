@@ -25,9 +25,31 @@ const formatterFor = (timeZone: string) =>
     'en-US',
   );
 
+/**
+ * Texts made this minute, by start and zone: every confirmation of a sale names the same
+ * event time, and `formatToParts` twice an order was 3 % of a flash sale's CPU. A minute's
+ * texts are dropped when the minute turns (the "this year" comparison moves with `now`).
+ */
+const madeThisMinute = { minute: -1, texts: new Map<string, string>() };
+
 /** "Sun 20 Dec, 7:00 PM" in the event's time zone; the year when it is not this year's. */
 export function shortEventTime(startAt: Date | null, timeZone: string, now = new Date()): string {
   if (!startAt) return 'date to be announced';
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (madeThisMinute.minute !== minute || madeThisMinute.texts.size >= 1_000) {
+    madeThisMinute.minute = minute;
+    madeThisMinute.texts = new Map();
+  }
+  const key = `${startAt.getTime()}|${timeZone}`;
+  let text = madeThisMinute.texts.get(key);
+  if (text === undefined) {
+    text = formatShortEventTime(startAt, timeZone, now);
+    madeThisMinute.texts.set(key, text);
+  }
+  return text;
+}
+
+function formatShortEventTime(startAt: Date, timeZone: string, now: Date): string {
   const f = formatterFor(timeZone);
   const parts = (date: Date) =>
     Object.fromEntries(f.formatToParts(date).map((p) => [p.type, p.value])) as Record<
