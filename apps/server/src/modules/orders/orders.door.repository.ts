@@ -213,6 +213,15 @@ function keptSql(item: 'oi' | 'p') {
 }
 
 /**
+ * The people an order (alias `o`) lets in: each line's tickets it kept (less those sent on to
+ * their holders' own orders) times the line's admits — a table of ten admits ten. The door's
+ * "Admits" and the orders export's column (decisions 080, 086).
+ */
+export const admitsOfOrder = () =>
+  sql<number>`(select coalesce(sum(${keptSql('p')} * p.admits), 0)::int
+    from order_items p where p.order_id = o.id)`;
+
+/**
  * The door's list built by PostgreSQL as JSON text (no per-row work in the app): each row
  * concatenated from `to_json` of its strings, not `json_build_array`, whose text puts a
  * space after every comma (~0.8 MB of a 100,000-order list). `since`:

@@ -4,7 +4,8 @@ import type { Database } from '../../db/database.ts';
 import { accounts } from '../auth/auth.accounts.ts';
 import { eventLookup } from '../events/events.lookup.ts';
 import { promoLookup } from '../promos/promos.lookup.ts';
-import type { OrderRow } from './orders.table.ts';
+import { admitsOfOrder } from './orders.door.repository.ts';
+import type { OrderRow, TicketNames } from './orders.table.ts';
 
 type Db = Kysely<Database>;
 
@@ -126,6 +127,10 @@ export interface ExportRow extends OrderListRow {
   promo_code: string | null;
   /** "2 × Regular; 1 × VIP". */
   tickets: string | null;
+  /** People the order lets in: a table of ten admits ten (decision 086). */
+  admits: number;
+  /** The names given to its tickets (decision 080), or null. */
+  ticket_names: TicketNames | null;
   /** created_at as PostgreSQL prints it: keeps the microseconds a JS Date would drop. */
   cursor_at: string;
 }
@@ -158,6 +163,8 @@ export function exportBatch(
       sql<string>`o.created_at::text`.as('cursor_at'),
       sql<string | null>`(select string_agg(i.quantity || ' × ' || i.name, '; ' order by i.name)
         from order_items i where i.order_id = o.id)`.as('tickets'),
+      admitsOfOrder().as('admits'),
+      'o.ticket_names',
     ]);
   if (after) {
     query = query.where(

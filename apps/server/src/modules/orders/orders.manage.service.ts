@@ -105,6 +105,8 @@ const EXPORT_COLUMNS: CsvColumn<ExportRow>[] = [
   { header: 'Phone', value: (r) => r.phone },
   { header: 'Tickets', value: (r) => r.quantity },
   { header: 'Ticket types', value: (r) => r.tickets },
+  { header: 'Admits', value: (r) => r.admits },
+  { header: 'Ticket holders', value: (r) => holdersCell(r.ticket_names) },
   { header: 'Subtotal (NGN)', value: (r) => nairaCell(r.subtotal_kobo) },
   { header: 'Discount (NGN)', value: (r) => nairaCell(r.discount_kobo) },
   { header: 'Fee (NGN)', value: (r) => nairaCell(r.fee_kobo) },
@@ -117,6 +119,18 @@ const EXPORT_COLUMNS: CsvColumn<ExportRow>[] = [
   { header: 'Paid (Lagos)', value: (r) => lagosTime(r.paid_at) },
   { header: 'Checked in (Lagos)', value: (r) => lagosTime(r.attended_at) },
 ];
+
+/**
+ * The names given to an order's tickets, in ticket order: "2: Kemi Adeyemi; 3: Ada Holder
+ * (sent)" — a sent ticket is its holder's own order, with its own row (decision 080).
+ */
+function holdersCell(names: ExportRow['ticket_names']): string {
+  if (!names?.length) return '';
+  return [...names]
+    .sort((a, b) => a.index - b.index)
+    .map((n) => `${n.index}: ${n.firstName} ${n.lastName}${n.orderId ? ' (sent)' : ''}`)
+    .join('; ');
+}
 
 type ExportRowWithAnswers = ExportRow & { answers?: Map<string, AnswerRow[]> };
 

@@ -10,6 +10,7 @@ import {
   givenOrganiser,
   MANAGE_ORDERS,
   ORDERS,
+  parseCsv,
 } from '../../../test/organiser-factories.ts';
 
 /** A name on every ticket (issue 25 §2, decision 080). */
@@ -75,6 +76,33 @@ const holder = (first: string) => ({
 });
 
 describe('naming and sending tickets', () => {
+  it('lists the names given to tickets in the orders export, a sent ticket on its own row too', async () => {
+    const { event, order, headers } = await groupOrder();
+    const named = await t.request('PUT', `${ORDERS}/${order.id}/tickets/3`, {
+      headers,
+      body: { firstName: 'Ngozi', lastName: 'Okafor' },
+    });
+    expect(named.status, named.text).toBe(200);
+    const sent = await t.post(`${ORDERS}/${order.id}/tickets/2/send`, holder('Tunde'), { headers });
+    expect(sent.status, sent.text).toBe(200);
+
+    const csv = await t.request('GET', `${MANAGE_ORDERS}/export.csv?eventId=${event.id}`, {
+      token: organiser.token,
+    });
+    expect(csv.status, csv.text).toBe(200);
+    const [header, ...rows] = parseCsv(csv.text);
+    const cell = (row: string[], name: string) => row[header!.indexOf(name)];
+    const group = rows.find((r) => r[0] === order.orderCode)!;
+    expect(cell(group, 'Ticket holders')).toBe('2: Tunde Holder (sent); 3: Ngozi Okafor');
+    expect(cell(group, 'Tickets')).toBe('3');
+    expect(cell(group, 'Admits')).toBe('3');
+    const own = rows.find((r) => r[0] !== order.orderCode)!;
+    expect(cell(own, 'First name')).toBe('Tunde');
+    expect(cell(own, 'Tickets')).toBe('1');
+    expect(cell(own, 'Admits')).toBe('1');
+    expect(cell(own, 'Ticket holders')).toBe('');
+  });
+
   it('names a ticket, sends it as its own order with its own code and mail, and leaves the rest with the buyer', async () => {
     const { event, order, headers } = await groupOrder();
     const view = await t.request('GET', `${ORDERS}/${order.id}`, { headers });

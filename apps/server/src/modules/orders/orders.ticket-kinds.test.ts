@@ -11,6 +11,7 @@ import {
 import type { Database } from '../../db/database.ts';
 import { insertOrderItems } from './orders.repository.ts';
 import { compactDoor } from '../../../test/door-compact.ts';
+import { MANAGE_ORDERS, parseCsv } from '../../../test/organiser-factories.ts';
 import { API, startTestApp, type TestApp } from '../../../test/helper.ts';
 import { givenUser, logIn, uniquePhone } from '../../../test/factories.ts';
 import {
@@ -252,6 +253,15 @@ describe('pay what you want through POST /orders', () => {
       ],
     });
     expect(compact).not.toHaveProperty('holders');
+    // And the orders export: three tickets, two people.
+    const csv = await t.request('GET', `${MANAGE_ORDERS}/export.csv?eventId=${event.id}`, {
+      token,
+    });
+    expect(csv.status, csv.text).toBe(200);
+    const [header, ...rows] = parseCsv(csv.text);
+    const row = rows.find((r) => r[0] === res.body.data.order.orderCode)!;
+    expect(row[header!.indexOf('Tickets')]).toBe('3');
+    expect(row[header!.indexOf('Admits')]).toBe('2');
   });
 });
 
