@@ -139,6 +139,36 @@ describe('withChanges', () => {
   });
 });
 
+/**
+ * A door whose server gives `answers` in turn (then empty changes at `lastCursor`), noting
+ * each cursor it was asked with in `asked` and each batch of codes sent in `marked`.
+ */
+function syncingDoor(
+  storage: ReturnType<typeof memoryStore>,
+  asked: (string | null)[],
+  answers: (DoorList | DoorChanges)[],
+  lastCursor: string,
+  marked: string[][] = [],
+): DoorController {
+  return new DoorController({
+    eventId: EVENT,
+    storage,
+    fetchOrders: async (_, since) => {
+      asked.push(since);
+      return answers.shift() ?? { changes: true, orders: [], gone: [], cursor: lastCursor };
+    },
+    markAttended: async (_, codes) => {
+      marked.push([...codes]);
+      return { message: '', marked: [], alreadyUsed: [], unknown: [] };
+    },
+    online: () => true,
+    now: () => Date.now(),
+    log: { error: vi.fn(), warn: vi.fn() },
+    setTimeout: (fn, ms) => setTimeout(fn, ms),
+    clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  });
+}
+
 describe('the door syncing from its cursor', () => {
   beforeEach(() => {
     vi.useFakeTimers({ now: new Date('2026-11-27T18:00:00.000Z') });
@@ -164,20 +194,7 @@ describe('the door syncing from its cursor', () => {
     ];
     const storage = memoryStore({});
     const setItem = vi.spyOn(storage, 'setItem');
-    const controller = new DoorController({
-      eventId: EVENT,
-      storage,
-      fetchOrders: async (_, since) => {
-        asked.push(since);
-        return answers.shift() ?? { changes: true, orders: [], gone: [], cursor: '106.5' };
-      },
-      markAttended: async () => ({ message: '', marked: [], alreadyUsed: [], unknown: [] }),
-      online: () => true,
-      now: () => Date.now(),
-      log: { error: vi.fn(), warn: vi.fn() },
-      setTimeout: (fn, ms) => setTimeout(fn, ms),
-      clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-    });
+    const controller = syncingDoor(storage, asked, answers, '106.5');
     controller.start();
     await vi.advanceTimersByTimeAsync(0);
     const first = controller.getState().index;
@@ -220,23 +237,7 @@ describe('the door syncing from its cursor', () => {
       { changes: true, orders: [CHIDI], gone: [], cursor: '101.25' },
     ];
     const marked: string[][] = [];
-    const controller = new DoorController({
-      eventId: EVENT,
-      storage,
-      fetchOrders: async (_, since) => {
-        asked.push(since);
-        return answers.shift() ?? { changes: true, orders: [], gone: [], cursor: '101.25' };
-      },
-      markAttended: async (_, codes) => {
-        marked.push([...codes]);
-        return { message: '', marked: [], alreadyUsed: [], unknown: [] };
-      },
-      online: () => true,
-      now: () => Date.now(),
-      log: { error: vi.fn(), warn: vi.fn() },
-      setTimeout: (fn, ms) => setTimeout(fn, ms),
-      clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-    });
+    const controller = syncingDoor(storage, asked, answers, '101.25', marked);
     controller.start();
     await vi.advanceTimersByTimeAsync(0);
 
