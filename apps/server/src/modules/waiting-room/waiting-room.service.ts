@@ -244,10 +244,10 @@ export class WaitingRoomService {
         room.join_check === 'account'
           ? account !== undefined
           : request.join?.proof !== undefined &&
-            (await verifyJoinProof(key, request.join.proof, {
+            verifyJoinProof(key, request.join.proof, {
               roomId: room.room_id,
               visitorId,
-            }));
+            });
       if (request.join && !create) {
         throw new AppError(
           403,
