@@ -411,7 +411,12 @@ export class DoorController {
       refreshedAt: this.deps.now(),
       refreshFailed: false,
     });
-    if (catchUp && this.cursor !== null && this.running) await this.refresh(false);
+    if (catchUp && this.cursor !== null && this.running) {
+      // Saved now, as before the catch-up existed: a 10,000-order list's write is not left
+      // to land while the steward starts typing a search.
+      this.saveAll();
+      await this.refresh(false);
+    }
   }
 
   /**
