@@ -3,7 +3,8 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { givenLoggedInUser } from '../../../test/factories.ts';
 import { givenPublishedEvent, MANAGE } from '../../../test/event-factories.ts';
-import { startTestApp, testRedisUrl, type TestApp } from '../../../test/helper.ts';
+import { startTestApp, testEngine, testRedisUrl, type TestApp } from '../../../test/helper.ts';
+import { lockKey } from '../../db/locks.ts';
 import { minuteOf } from './waiting-room.address.ts';
 import { admittedCount, restartClock, type AdmissionClock } from './waiting-room.clock.ts';
 import { PgQueueStore, RedisQueueStore, type QueueStore } from './waiting-room.store.ts';
@@ -220,4 +221,50 @@ describe.each(stores)('the queue in %s', (_name, makeStore) => {
     // 1,800 joins one after another, each counted against its address: 25 s on a loaded
     // 2-core machine, so more than the default 30 s of margin.
   }, 90_000);
+});
+
+// Decision 101: the pre-queue is closed in a short transaction and ranked in another, so
+// later arrivals at the on-sale time do not queue behind the shuffle of a large pre-queue.
+// PostgreSQL only: it needs a second connection to hold the ranking back.
+describe.runIf(testEngine === 'postgres')('closing a pre-queue still being ranked', () => {
+  it('places later arrivals at once after it, and pre-queue visitors once it is ranked', async () => {
+    const store = new PgQueueStore(t.db);
+    const roomId = await newRoom();
+    const now = new Date();
+    const pre = Array.from({ length: 30 }, (_, i) => `p${i}-${roomId}`);
+    await Promise.all(pre.map((v) => store.join(roomId, v, true, now)));
+    // Another transaction holds the room's ranking lock: the ranking cannot run yet.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held!: () => void;
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    const holder = t.db.transaction().execute(async (trx) => {
+      await lockKey(trx, `waiting-room-rank:${roomId}`);
+      held();
+      await released;
+    });
+    await holding;
+    const within = <T>(p: Promise<T>, ms: number) =>
+      Promise.race([p, new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), ms))]);
+    try {
+      expect(await within(store.seal(roomId), 5_000)).toBeUndefined();
+      const later = await within(store.join(roomId, `later-${roomId}`, false, now), 5_000);
+      expect(later).toMatchObject({ kind: 'ranked', rank: 30 });
+      // A pre-queue visitor waits for the place the ranking gives them …
+      const waiting = store.find(roomId, pre[0]!);
+      expect(await within(waiting, 300)).toBe('late');
+      release();
+      await holder;
+      // … and the ranking gives the pre-queue 0…29, before the later arrival.
+      expect(await waiting).toMatchObject({ kind: 'ranked' });
+      const ranks = await Promise.all(pre.map((v) => store.find(roomId, v)));
+      expect(ranks.map((p) => (p?.kind === 'ranked' ? p.rank : -1)).sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 30 }, (_, i) => i),
+      );
+    } finally {
+      release();
+      await holder;
+      await store.clear(roomId);
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { lockKey } from '../../db/locks.ts';
 import type { WaitingRoomRow } from './waiting-room.table.ts';
 
 /** Every SQL statement of the waiting room (rooms; and the queue when Redis is not used). */
@@ -211,8 +212,11 @@ export async function takeAddressSlots(
 }
 
 /**
- * Ranks the pre-queue by its secret draws (0, 1, 2 …) and starts later arrivals after it,
- * once: answers the number ranked, or undefined if it was already done.
+ * Closes the pre-queue, once: later arrivals start after its entries, counted here. Waits
+ * for pre-queue joins in flight (they hold the room's row in share mode) and lets none in
+ * after it. The entries are ranked by `rankPreQueue`, in a transaction of its own, so later
+ * arrivals do not wait for the shuffle (decision 101). Answers the number closed in, or
+ * undefined if it was already closed.
  */
 export async function sealPreQueue(trx: Db, roomId: string): Promise<number | undefined> {
   const room = await trx
@@ -222,22 +226,39 @@ export async function sealPreQueue(trx: Db, roomId: string): Promise<number | un
     .forUpdate()
     .executeTakeFirst();
   if (!room || room.sealed_count !== null) return undefined;
-  const ranked = await sql<{ n: number }>`
-    with ordered as (
-      select visitor_id, row_number() over (order by draw, visitor_id) - 1 as r
-      from waiting_room_entries where room_id = ${roomId} and rank is null
-    )
-    update waiting_room_entries e set rank = ordered.r
-    from ordered
-    where e.room_id = ${roomId} and e.visitor_id = ordered.visitor_id
-    returning 1 as n`.execute(trx);
-  const count = ranked.rows.length;
+  const { count } = await trx
+    .selectFrom('waiting_room_entries')
+    .select(sql<number>`count(*)::int`.as('count'))
+    .where('room_id', '=', roomId)
+    .where('rank', 'is', null)
+    .executeTakeFirstOrThrow();
   await trx
     .updateTable('waiting_rooms')
     .set({ sealed_count: count, next_rank: count })
     .where('room_id', '=', roomId)
     .execute();
   return count;
+}
+
+/**
+ * Ranks a closed pre-queue by its secret draws (0, 1, 2 …): the places before the first
+ * later arrival's. One ranking per room at a time (the others wait, then find nothing left
+ * to rank); a room ranked already costs one indexed read. Answers the number ranked.
+ */
+export async function rankPreQueue(trx: Db, roomId: string): Promise<number> {
+  await lockKey(trx, `waiting-room-rank:${roomId}`);
+  const ranked = await sql<{ n: number }>`
+    with ordered as (
+      select visitor_id, row_number() over (order by draw, visitor_id) - 1 as r
+      from waiting_room_entries where room_id = ${roomId} and rank is null
+    ), done as (
+      update waiting_room_entries e set rank = ordered.r
+      from ordered
+      where e.room_id = ${roomId} and e.visitor_id = ordered.visitor_id
+      returning 1
+    )
+    select count(*)::int as n from done`.execute(trx);
+  return ranked.rows[0]?.n ?? 0;
 }
 
 /** Takes `n` consecutive ranks after the room's last one; answers the first. */

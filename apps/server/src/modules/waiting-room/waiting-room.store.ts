@@ -45,7 +45,10 @@ export interface QueueStore {
   /** The visitor's place, joining if new: the pre-queue when `pre` and not yet ranked. */
   join(roomId: string, visitorId: string, pre: boolean, now: Date, gate?: JoinGate): Promise<Place>;
   find(roomId: string, visitorId: string): Promise<Place | undefined>;
-  /** Ranks the pre-queue in the order of its secret random draws, once. */
+  /**
+   * Closes the pre-queue, once, and ranks it in the order of its secret random draws (in
+   * PostgreSQL just after, in a transaction later arrivals do not wait for: decision 101).
+   */
   seal(roomId: string): Promise<void>;
   /** A new place at the back of the line (a turn that ended or was used). */
   rejoin(roomId: string, visitorId: string, now: Date): Promise<Place>;
@@ -112,8 +115,10 @@ interface Joiner {
 export class PgQueueStore implements QueueStore {
   private readonly groups: PurchaseGroups<Joiner, Place>;
   private readonly preGroups: PurchaseGroups<Joiner, Place | 'sealed'>;
-  /** Rooms known to be ranked already (ranking happens once and is never undone). */
+  /** Rooms whose pre-queue is known to be closed (once, never undone). */
   private readonly sealed = new Set<string>();
+  /** The pre-queue's ranking, once per room in this process (decision 101). */
+  private readonly ranking = new Map<string, Promise<void>>();
 
   constructor(private readonly db: Db) {
     this.groups = new PurchaseGroups((roomId, visitors) => this.joinLater(roomId, visitors));
@@ -133,12 +138,14 @@ export class PgQueueStore implements QueueStore {
       const place = await this.preGroups.add(roomId, joiner);
       if (place !== 'sealed') return place;
     } else if (!gate.newVisitor) {
-      const found = await repo.findEntry(this.db, roomId, visitorId);
-      if (found) return placeOf(found);
+      const found = await this.find(roomId, visitorId);
+      if (found) return found;
     }
     if (!gate.create) return { kind: 'none' };
     await this.seal(roomId);
-    return this.groups.add(roomId, joiner);
+    const place = await this.groups.add(roomId, joiner);
+    // A pre-queue visitor found by the group: their place once the pre-queue is ranked.
+    return place.kind === 'pre' ? ((await this.find(roomId, visitorId)) ?? place) : place;
   }
 
   /**
@@ -235,13 +242,45 @@ export class PgQueueStore implements QueueStore {
 
   async find(roomId: string, visitorId: string): Promise<Place | undefined> {
     const row = await repo.findEntry(this.db, roomId, visitorId);
+    if (row?.rank === null && this.sealed.has(roomId)) {
+      // In a closed pre-queue still being ranked: the place it is being given.
+      await this.rankPreQueue(roomId);
+      const ranked = await repo.findEntry(this.db, roomId, visitorId);
+      return ranked ? placeOf(ranked) : undefined;
+    }
     return row ? placeOf(row) : undefined;
   }
 
+  /**
+   * Closes the pre-queue (a short transaction: a lock and a count), then ranks it in one of
+   * its own that no later arrival waits for (decision 101): their places come after the
+   * pre-queue's whatever its order. Only a pre-queue visitor asking for their place waits
+   * for the ranking.
+   */
   async seal(roomId: string): Promise<void> {
     if (this.sealed.has(roomId)) return;
     await this.db.transaction().execute((trx) => repo.sealPreQueue(trx, roomId));
     this.sealed.add(roomId);
+    // A failed ranking is tried again by the next visitor who needs it (`find`).
+    this.rankPreQueue(roomId).catch(() => undefined);
+  }
+
+  private rankPreQueue(roomId: string): Promise<void> {
+    let ranking = this.ranking.get(roomId);
+    if (!ranking) {
+      ranking = this.db
+        .transaction()
+        .execute((trx) => repo.rankPreQueue(trx, roomId))
+        .then(
+          () => undefined,
+          (err: unknown) => {
+            this.ranking.delete(roomId);
+            throw err;
+          },
+        );
+      this.ranking.set(roomId, ranking);
+    }
+    return ranking;
   }
 
   async rejoin(roomId: string, visitorId: string, now: Date): Promise<Place> {
@@ -278,6 +317,7 @@ export class PgQueueStore implements QueueStore {
 
   async clear(roomId: string): Promise<void> {
     this.sealed.delete(roomId);
+    this.ranking.delete(roomId);
     await repo.clearQueue(this.db, roomId);
   }
 }
