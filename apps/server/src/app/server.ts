@@ -10,6 +10,7 @@ import { registerErrorHandler } from '../plugins/errors.ts';
 import { registerInputGuard } from '../plugins/input-guard.ts';
 import { loggerOptions } from '../plugins/logger.ts';
 import { registerPrivateCache } from '../plugins/private-cache.ts';
+import { countRequest } from '../lib/request-rate.ts';
 
 /**
  * TRUST_PROXY as Fastify takes it (decision 056). Fastify ignores a bare hop count (it
@@ -56,5 +57,7 @@ export function createServer(
   registerErrorHandler(app);
   registerInputGuard(app);
   registerPrivateCache(app);
+  // How busy this process is, for the background work that yields to a rush (decision 103).
+  app.server.on('request', countRequest);
   return app;
 }

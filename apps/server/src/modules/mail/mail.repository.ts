@@ -174,28 +174,26 @@ export async function claimDueMails(
   token: string,
   channels: Channel[] = ['mail', 'sms'],
 ): Promise<MailRow[]> {
-  return db
-    .updateTable('mail_outbox')
-    .set({
-      next_attempt_at: sql<Date>`now() + make_interval(secs => ${leaseSeconds})`,
-      claim_token: token,
-    })
-    .where(
-      'id',
-      'in',
-      db
-        .selectFrom('mail_outbox')
-        .select('id')
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', sql<Date>`now()`)
-        .where('channel', 'in', channels)
-        .orderBy('created_at')
-        .limit(limit)
-        .forUpdate()
-        .skipLocked(),
-    )
-    .returningAll()
-    .execute();
+  // Each channel's oldest due rows by a range of mail_outbox_claim_idx (decision 103), then
+  // the oldest of those: never a read of every pending row. Rows locked here but not
+  // claimed are let go when the statement ends.
+  const { rows } = await sql<MailRow>`
+    update mail_outbox
+    set next_attempt_at = now() + make_interval(secs => ${leaseSeconds}), claim_token = ${token}
+    where id in (
+      select c.id
+      from unnest(${channels}::text[]) as ch(name)
+      cross join lateral (
+        select o.id, o.created_at from mail_outbox o
+        where o.status = 'pending' and o.channel = ch.name and o.next_attempt_at <= now()
+        order by o.created_at
+        limit ${limit}
+        for update skip locked
+      ) c
+      order by c.created_at
+      limit ${limit})
+    returning *`.execute(db);
+  return rows;
 }
 
 /** An update of one message that applies only while this claim still holds it. */
