@@ -267,4 +267,33 @@ describe.runIf(testEngine === 'postgres')('closing a pre-queue still being ranke
       await store.clear(roomId);
     }
   });
+
+  it('gives each place once when two processes close, rank and place 20 arrivals at once', async () => {
+    // Two stores are two app processes: each closes the pre-queue and starts its ranking.
+    const stores = [new PgQueueStore(t.db), new PgQueueStore(t.db)];
+    const roomId = await newRoom();
+    const now = new Date();
+    const pre = Array.from({ length: 30 }, (_, i) => `p${i}-${roomId}`);
+    await Promise.all(pre.map((v, i) => stores[i % 2]!.join(roomId, v, true, now)));
+    const later = Array.from({ length: 20 }, (_, i) => `l${i}-${roomId}`);
+    const places = await Promise.all([
+      ...later.map(async (v, i) => {
+        const store = stores[i % 2]!;
+        await store.seal(roomId);
+        return store.join(roomId, v, false, now);
+      }),
+      // Pre-queue visitors asking for their places in the same moment.
+      ...pre.map(async (v, i) => {
+        const store = stores[(i + 1) % 2]!;
+        await store.seal(roomId);
+        return store.join(roomId, v, false, now);
+      }),
+    ]);
+    const ranks = places.map((p) => (p.kind === 'ranked' ? p.rank : -1));
+    expect(ranks.slice(0, 20).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 20 }, (_, i) => 30 + i),
+    );
+    expect(ranks.slice(20).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i));
+    await stores[0]!.clear(roomId);
+  });
 });

@@ -243,22 +243,18 @@ export async function sealPreQueue(trx: Db, roomId: string): Promise<number | un
 /**
  * Ranks a closed pre-queue by its secret draws (0, 1, 2 …): the places before the first
  * later arrival's. One ranking per room at a time (the others wait, then find nothing left
- * to rank); a room ranked already costs one indexed read. Answers the number ranked.
+ * to rank); a room ranked already costs one indexed read.
  */
-export async function rankPreQueue(trx: Db, roomId: string): Promise<number> {
+export async function rankPreQueue(trx: Db, roomId: string): Promise<void> {
   await lockKey(trx, `waiting-room-rank:${roomId}`);
-  const ranked = await sql<{ n: number }>`
+  await sql`
     with ordered as (
       select visitor_id, row_number() over (order by draw, visitor_id) - 1 as r
       from waiting_room_entries where room_id = ${roomId} and rank is null
-    ), done as (
-      update waiting_room_entries e set rank = ordered.r
-      from ordered
-      where e.room_id = ${roomId} and e.visitor_id = ordered.visitor_id
-      returning 1
     )
-    select count(*)::int as n from done`.execute(trx);
-  return ranked.rows[0]?.n ?? 0;
+    update waiting_room_entries e set rank = ordered.r
+    from ordered
+    where e.room_id = ${roomId} and e.visitor_id = ordered.visitor_id`.execute(trx);
 }
 
 /** Takes `n` consecutive ranks after the room's last one; answers the first. */

@@ -271,13 +271,10 @@ export class PgQueueStore implements QueueStore {
       ranking = this.db
         .transaction()
         .execute((trx) => repo.rankPreQueue(trx, roomId))
-        .then(
-          () => undefined,
-          (err: unknown) => {
-            this.ranking.delete(roomId);
-            throw err;
-          },
-        );
+        .catch((err: unknown) => {
+          this.ranking.delete(roomId);
+          throw err;
+        });
       this.ranking.set(roomId, ranking);
     }
     return ranking;
