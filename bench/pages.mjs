@@ -209,6 +209,11 @@ export async function pages() {
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
     const home = await scriptsOf(browser, `${app.base}/`);
     const detail = await scriptsOf(browser, `${app.base}/events/${event.slug}`);
+    const regularType = event.types.find((t) => t.price > 0);
+    const checkoutScripts = await scriptsOf(
+      browser,
+      `${app.base}/checkout/${event.id}?slug=${event.slug}&items=${regularType.id}:2`,
+    );
     await browser.close();
 
     const figures = [
@@ -228,11 +233,30 @@ export async function pages() {
       }),
     );
 
+    // Checkout has no byte budget of its own; what it loads is what its Lighthouse score
+    // waits for (decision 104), so it is printed beside it.
+    figures.push(
+      figure(
+        'Pages: gzipped JS loaded by checkout',
+        round(checkoutScripts.gzipBytes / 1024, 1),
+        'KB',
+        {
+          note: `${checkoutScripts.count} files; largest ${Object.entries(checkoutScripts.files)
+            .slice(0, 4)
+            .map(
+              ([f, b]) =>
+                `${f.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.js$/, '')} ${round(b / 1024)} KB`,
+            )
+            .join(', ')}`,
+        },
+      ),
+    );
+
     if (LIGHTHOUSE_RUNS === 0) {
       figures.push(
         figure('Lighthouse mobile scores', 'not run', '', { note: 'BENCH_LIGHTHOUSE_RUNS=0' }),
       );
-      return { raw: { home, detail }, figures };
+      return { raw: { home, detail, checkout: checkoutScripts }, figures };
     }
     log('pages: Lighthouse (mobile)');
     const regular = event.types.find((t) => t.price > 0);
@@ -253,6 +277,11 @@ export async function pages() {
         storage: await signedIn(app.base, organiser),
       },
     ];
+    // BENCH_LIGHTHOUSE_ONLY=regex scores only the pages whose label matches (while working on one).
+    if (process.env.BENCH_LIGHTHOUSE_ONLY) {
+      const only = new RegExp(process.env.BENCH_LIGHTHOUSE_ONLY);
+      pagesToScore.splice(0, pagesToScore.length, ...pagesToScore.filter((p) => only.test(p.label)));
+    }
     const scores = await lighthouseScores(pagesToScore).catch((err) => ({ error: String(err) }));
     if (!scores) {
       figures.push(
@@ -295,7 +324,7 @@ export async function pages() {
       }
     }
     return {
-      raw: { home, detail, lighthouse: scores, lighthouseRuns: runsOf, lighthouseDetails: details },
+      raw: { home, detail, checkout: checkoutScripts, lighthouse: scores, lighthouseRuns: runsOf, lighthouseDetails: details },
       figures,
     };
   } finally {

@@ -14,7 +14,8 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Select, Toggle } from '../../../components/ui/form-controls.tsx';
+import { Select } from '../../../components/ui/form-controls.tsx';
+import { Toggle } from '../../../components/ui/toggle.tsx';
 import {
   FormFailure,
   FormInput,

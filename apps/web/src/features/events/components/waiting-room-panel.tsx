@@ -17,7 +17,8 @@ import {
   useFieldControl,
   useFieldProps,
 } from '../../../components/ui/form.tsx';
-import { Select, Toggle } from '../../../components/ui/form-controls.tsx';
+import { Select } from '../../../components/ui/form-controls.tsx';
+import { Toggle } from '../../../components/ui/toggle.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useWaitingRoom } from '../api/get-waiting-room.ts';
 import { useUpdateWaitingRoom } from '../api/update-waiting-room.ts';

@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { StatusBadge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
-import { Toggle } from '../../../components/ui/form-controls.tsx';
+import { Toggle } from '../../../components/ui/toggle.tsx';
 import { PlusIcon, TicketIcon } from '../../../components/ui/icons.tsx';
 import { EmptyState, Panel } from '../../../components/ui/panel.tsx';
 import { BlockSpinner } from '../../../components/ui/spinner.tsx';

@@ -5,7 +5,7 @@ import { toast } from '../../../lib/toast.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/dialog.tsx';
-import { Toggle } from '../../../components/ui/form-controls.tsx';
+import { Toggle } from '../../../components/ui/toggle.tsx';
 import {
   formError,
   FormInput,

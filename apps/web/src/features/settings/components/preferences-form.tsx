@@ -1,6 +1,6 @@
 import type { FeeMode, SettingsDto } from '@gatepass/shared';
 import { toast } from '../../../lib/toast.ts';
-import { Toggle } from '../../../components/ui/form-controls.tsx';
+import { Toggle } from '../../../components/ui/toggle.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useUpdatePreferences } from '../api/update-preferences.ts';
 

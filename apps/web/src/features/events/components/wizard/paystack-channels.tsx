@@ -6,7 +6,7 @@ import {
   TRANSFER_HOLD_MINUTES,
   type PaystackChannel,
 } from '@gatepass/shared';
-import { Toggle } from '../../../../components/ui/form-controls.tsx';
+import { Toggle } from '../../../../components/ui/toggle.tsx';
 import { useServerPaymentMethods } from '../../../../lib/payouts.ts';
 
 const DESCRIPTIONS: Record<PaystackChannel, string> = {
