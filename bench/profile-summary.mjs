@@ -3,6 +3,8 @@
 // after the directory — the share of busy samples with a matching frame on the stack.
 //   node bench/profile-summary.mjs DIR ['ticketPdf|pdfkit' '^writev ' …]
 // The profiler samples wall time: a syscall during which the process was preempted counts in full.
+// PROFILE_WINDOW=from-to (seconds after each profile's start, e.g. 3-9) counts only the
+// samples in that window: the sale, not the start-up and the set-up around it.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -26,7 +28,12 @@ for (const file of files) {
   const parent = new Map();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const self = new Map();
-  profile.samples.forEach((id, i) => add(self, id, profile.timeDeltas[i] ?? 0));
+  const [from, to] = (process.env.PROFILE_WINDOW ?? '0-1e9').split('-').map((x) => Number(x) * 1e6);
+  let at = 0;
+  profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] ?? 0;
+    if (at >= from && at <= to) add(self, id, profile.timeDeltas[i] ?? 0);
+  });
   for (const [id, us] of self) {
     const frame = nodes.get(id).callFrame;
     if (frame.functionName === '(idle)') continue;

@@ -11,7 +11,13 @@
  *
  * This file only gathers and hands out; it runs no SQL.
  */
-const MAX_GROUP = 100;
+/**
+ * The largest group. 250 rather than 100 (decision 105): with the rows sent as one JSON
+ * parameter a group's statements cost little more for 250 purchases than for 100, and its
+ * fixed part (the reads, the commit's flush) is shared by more: the flash sale went from
+ * ~3,800–4,500 to ~4,700–4,900 orders/s, its p50 from ~260 to ~195 ms.
+ */
+export const MAX_GROUP = 250;
 
 export type Settled<R> = { ok: true; value: R } | { ok: false; error: unknown };
 

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { recordset } from '../../db/recordset.ts';
 import type { Channel, MailContext, MailRow, StoredAttachment } from './mail.table.ts';
 
 export interface NewMail {
@@ -79,7 +80,8 @@ const freshRow = (message: OutboxMessage) => ({
   dedupe_key: dedupeKey(message),
 });
 
-const mailValues = (message: OutboxMessage) =>
+/** A message's row, its jsonb columns as values (recordset) rather than JSON text. */
+const mailRecord = (message: OutboxMessage) =>
   message.channel === 'webhook'
     ? {
         ...freshRow(message),
@@ -90,7 +92,7 @@ const mailValues = (message: OutboxMessage) =>
         text_body: '',
         html_body: null,
         attachments: null,
-        context: JSON.stringify({ deliveryId: message.deliveryId }),
+        context: { deliveryId: message.deliveryId } as MailContext | null,
         event_id: null,
         organiser_id: null,
       }
@@ -104,7 +106,7 @@ const mailValues = (message: OutboxMessage) =>
           text_body: message.text,
           html_body: null,
           attachments: null,
-          context: message.context ? JSON.stringify(message.context) : null,
+          context: message.context ?? null,
           event_id: message.channel === 'sms' ? (message.eventId ?? null) : null,
           organiser_id: message.channel === 'sms' ? (message.organiserId ?? null) : null,
         }
@@ -116,11 +118,46 @@ const mailValues = (message: OutboxMessage) =>
           subject: message.subject,
           text_body: message.text,
           html_body: message.html ?? null,
-          attachments: message.attachments?.length ? JSON.stringify(message.attachments) : null,
-          context: message.context ? JSON.stringify(message.context) : null,
+          attachments: message.attachments?.length ? message.attachments : null,
+          context: message.context ?? null,
           event_id: null,
           organiser_id: null,
         };
+
+/** A message's row for Kysely's insert: the jsonb columns as JSON text. */
+const mailValues = (message: OutboxMessage) => {
+  const row = mailRecord(message);
+  return {
+    ...row,
+    attachments: row.attachments === null ? null : JSON.stringify(row.attachments),
+    context: row.context === null ? null : JSON.stringify(row.context),
+  };
+};
+
+const MAIL_COLUMNS = [
+  'last_error',
+  'sent_at',
+  'claim_token',
+  'provider_ref',
+  'dedupe_key',
+  'channel',
+  'kind',
+  'to_address',
+  'subject',
+  'text_body',
+  'html_body',
+  'attachments',
+  'context',
+  'event_id',
+  'organiser_id',
+] as const satisfies readonly (keyof ReturnType<typeof mailRecord>)[];
+// …and mailRecord gives no column the list leaves out (it would not be written).
+const everyMailColumn: [
+  Exclude<keyof ReturnType<typeof mailRecord>, (typeof MAIL_COLUMNS)[number]>,
+] extends [never]
+  ? true
+  : never = true;
+void everyMailColumn;
 
 /**
  * Writes a message; its id, or null when a message about the same thing is already in the
@@ -152,11 +189,14 @@ export async function insertMails(db: Kysely<Database>, mails: OutboxMessage[]):
     seen.add(key);
     return true;
   });
-  await db
-    .insertInto('mail_outbox')
-    .values(unique.map(mailValues))
-    .onConflict((oc) => oc.column('dedupe_key').doNothing())
-    .execute();
+  // One JSON parameter (decision 105): the jsonb columns take their values, not their text.
+  const { columns, rows } = recordset(
+    'mail_outbox',
+    MAIL_COLUMNS,
+    unique.map(mailRecord),
+  );
+  await sql`insert into mail_outbox (${columns}) ${rows}
+    on conflict (dedupe_key) do nothing`.execute(db);
 }
 
 /**

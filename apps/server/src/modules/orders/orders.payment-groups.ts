@@ -18,7 +18,7 @@ import type { OrderItemRow, OrderRow } from './orders.table.ts';
 /**
  * Payment choices and payment completions of one event, grouped like holds (decisions
  * 014, 092): per process and per event, those that arrive while a group is being written
- * wait for it and are then written together (up to 100, `PurchaseGroups`), so a crowd of
+ * wait for it and are then written together (up to 250, `PurchaseGroups`), so a crowd of
  * paid orders shares statements and commits instead of paying one transaction each.
  *
  * Every guarantee of the one-by-one path is kept, by the SQL rather than by the grouping:

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { recordset } from '../../db/recordset.ts';
 import { endTicketOrders } from './orders.named.repository.ts';
 import type { OrderItemRow, OrderRow, TicketNames } from './orders.table.ts';
 
@@ -84,45 +85,90 @@ const orderValues = (order: NewOrder) => ({
   attended_at: null,
   attended_by: null,
   cancelled_at: null,
-  ...(order.ticketNames?.length
-    ? { ticket_names: sql<TicketNames>`${JSON.stringify(order.ticketNames)}::jsonb` }
-    : {}),
+  // A JSON value, not its text (recordset): null when no holder is named.
+  ticket_names: order.ticketNames?.length ? order.ticketNames : null,
 });
+
+/** Every column orderValues gives, in the statement's order. */
+const ORDER_COLUMNS = [
+  'code',
+  'event_id',
+  'buyer_user_id',
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'email_key',
+  'phone_key',
+  'hold_token_hash',
+  'hold_confirmed_at',
+  'status',
+  'payment_method',
+  'payment_ref',
+  'quantity',
+  'subtotal_kobo',
+  'discount_kobo',
+  'fee_kobo',
+  'total_kobo',
+  'fee_mode',
+  'promo_code_id',
+  'access_token_hash',
+  'reserved_until',
+  'paid_at',
+  'attended_at',
+  'attended_by',
+  'cancelled_at',
+  'ticket_names',
+] as const satisfies readonly (keyof ReturnType<typeof orderValues>)[];
+// …and orderValues gives no column the list leaves out (it would not be written).
+const everyOrderColumn: [
+  Exclude<keyof ReturnType<typeof orderValues>, (typeof ORDER_COLUMNS)[number]>,
+] extends [never]
+  ? true
+  : never = true;
+void everyOrderColumn;
 
 /**
  * Writes many orders in one statement and returns the rows written. ON CONFLICT DO NOTHING:
  * an order whose code is already taken is simply not returned (the caller draws it a new
- * code) instead of aborting the transaction. Codes within one call must differ.
+ * code) instead of aborting the transaction. Codes within one call must differ. The rows
+ * travel as one JSON parameter (decision 105).
  */
-export function insertOrders(db: Db, orders: NewOrder[]): Promise<OrderRow[]> {
-  if (orders.length === 0) return Promise.resolve([]);
-  return db
-    .insertInto('orders')
-    .values(orders.map(orderValues))
-    .onConflict((oc) => oc.column('code').doNothing())
-    .returningAll()
-    .execute();
+export async function insertOrders(db: Db, orders: NewOrder[]): Promise<OrderRow[]> {
+  if (orders.length === 0) return [];
+  const { columns, rows } = recordset('orders', ORDER_COLUMNS, orders.map(orderValues));
+  const written = await sql<OrderRow>`insert into orders (${columns}) ${rows}
+    on conflict (code) do nothing returning *`.execute(db);
+  return written.rows;
 }
 
-/** Writes the items of many orders in one statement. */
-export function insertOrderItems(db: Db, items: NewOrderItem[]): Promise<OrderItemRow[]> {
-  if (items.length === 0) return Promise.resolve([]);
-  return db
-    .insertInto('order_items')
-    .values(
-      items.map((i) => ({
-        order_id: i.orderId,
-        ticket_type_id: i.ticketTypeId,
-        name: i.name,
-        quantity: i.quantity,
-        unit_price_kobo: i.unitPriceKobo,
-        // Only a line that admits other than one names the column: a group of regular
-        // tickets sends the same INSERT as before (the flash sale's hot path).
-        ...(i.admits !== undefined && i.admits !== 1 ? { admits: i.admits } : {}),
-      })),
-    )
-    .returningAll()
-    .execute();
+const ITEM_COLUMNS = [
+  'order_id',
+  'ticket_type_id',
+  'name',
+  'quantity',
+  'unit_price_kobo',
+  'admits',
+] as const;
+
+/** Writes the items of many orders in one statement (one JSON parameter, decision 105). */
+export async function insertOrderItems(db: Db, items: NewOrderItem[]): Promise<OrderItemRow[]> {
+  if (items.length === 0) return [];
+  const { columns, rows } = recordset(
+    'order_items',
+    ITEM_COLUMNS,
+    items.map((i) => ({
+      order_id: i.orderId,
+      ticket_type_id: i.ticketTypeId,
+      name: i.name,
+      quantity: i.quantity,
+      unit_price_kobo: i.unitPriceKobo,
+      admits: i.admits ?? 1,
+    })),
+  );
+  const written = await sql<OrderItemRow>`insert into order_items (${columns}) ${rows}
+    returning *`.execute(db);
+  return written.rows;
 }
 
 export function findOrderById(db: Db, id: string): Promise<OrderRow | undefined> {
@@ -160,17 +206,17 @@ export async function addHistory(
   entries: { orderId: string; kind: string; detail?: string | null; actorUserId?: string | null }[],
 ): Promise<void> {
   if (entries.length === 0) return;
-  await db
-    .insertInto('order_history')
-    .values(
-      entries.map((e) => ({
-        order_id: e.orderId,
-        kind: e.kind,
-        detail: e.detail ?? null,
-        actor_user_id: e.actorUserId ?? null,
-      })),
-    )
-    .execute();
+  const { columns, rows } = recordset(
+    'order_history',
+    ['order_id', 'kind', 'detail', 'actor_user_id'],
+    entries.map((e) => ({
+      order_id: e.orderId,
+      kind: e.kind,
+      detail: e.detail ?? null,
+      actor_user_id: e.actorUserId ?? null,
+    })),
+  );
+  await sql`insert into order_history (${columns}) ${rows}`.execute(db);
 }
 
 /** Whether the order has a history line of this kind written less than `seconds` ago. */

@@ -399,9 +399,9 @@ describe('table tickets', () => {
 
 // The flash sale's statements ---------------------------------------------------------
 
-describe('the hot path for regular tickets (decision 086)', () => {
-  it('writes regular lines with the same INSERT as before; only a table or donation names admits', async () => {
-    const sent: string[] = [];
+describe('the hot path for regular tickets (decisions 086, 105)', () => {
+  it('writes a group of lines as one statement of one JSON parameter, whatever its size', async () => {
+    const sent: { sql: string; parameters: readonly unknown[] }[] = [];
     const db = new Kysely<Database>({
       dialect: {
         createAdapter: () => new PostgresAdapter(),
@@ -410,7 +410,7 @@ describe('the hot path for regular tickets (decision 086)', () => {
         createQueryCompiler: () => new PostgresQueryCompiler(),
       },
       log: (event) => {
-        if (event.level === 'query') sent.push(event.query.sql);
+        if (event.level === 'query') sent.push(event.query);
       },
     });
     const line = {
@@ -420,13 +420,25 @@ describe('the hot path for regular tickets (decision 086)', () => {
       quantity: 2,
       unitPriceKobo: 500_000,
     };
-    await insertOrderItems(db, [line, { ...line, ticketTypeId: 'u' }]);
-    expect(sent.pop()).toBe(
-      'insert into "order_items" ("order_id", "ticket_type_id", "name", "quantity", "unit_price_kobo") values ($1, $2, $3, $4, $5), ($6, $7, $8, $9, $10) returning *',
-    );
-    await insertOrderItems(db, [line, { ...line, ticketTypeId: 'u', admits: 10 }]);
-    expect(sent.pop()).toBe(
-      'insert into "order_items" ("order_id", "ticket_type_id", "name", "quantity", "unit_price_kobo", "admits") values ($1, $2, $3, $4, $5, default), ($6, $7, $8, $9, $10, $11) returning *',
-    );
+    await insertOrderItems(db, [line]);
+    const one = sent.pop()!;
+    const group = Array.from({ length: 100 }, (_, i) => ({ ...line, ticketTypeId: `t${i}` }));
+    await insertOrderItems(db, [...group, { ...line, ticketTypeId: 'u', admits: 10 }]);
+    const many = sent.pop()!;
+    expect(many.sql).toBe(one.sql);
+    expect(many.sql).toContain('json_populate_recordset(null::"order_items", $1::json)');
+    expect(many.parameters).toHaveLength(1);
+    const rows = JSON.parse(String(many.parameters[0])) as { admits: number }[];
+    expect(rows).toHaveLength(101);
+    // A regular line admits one; a table the number it seats.
+    expect(rows[0]).toEqual({
+      order_id: 'o',
+      ticket_type_id: 't0',
+      name: 'Regular',
+      quantity: 2,
+      unit_price_kobo: 500_000,
+      admits: 1,
+    });
+    expect(rows[100]!.admits).toBe(10);
   });
 });
