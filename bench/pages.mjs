@@ -280,7 +280,11 @@ export async function pages() {
     // BENCH_LIGHTHOUSE_ONLY=regex scores only the pages whose label matches (while working on one).
     if (process.env.BENCH_LIGHTHOUSE_ONLY) {
       const only = new RegExp(process.env.BENCH_LIGHTHOUSE_ONLY);
-      pagesToScore.splice(0, pagesToScore.length, ...pagesToScore.filter((p) => only.test(p.label)));
+      pagesToScore.splice(
+        0,
+        pagesToScore.length,
+        ...pagesToScore.filter((p) => only.test(p.label)),
+      );
     }
     const scores = await lighthouseScores(pagesToScore).catch((err) => ({ error: String(err) }));
     if (!scores) {
@@ -324,7 +328,14 @@ export async function pages() {
       }
     }
     return {
-      raw: { home, detail, checkout: checkoutScripts, lighthouse: scores, lighthouseRuns: runsOf, lighthouseDetails: details },
+      raw: {
+        home,
+        detail,
+        checkout: checkoutScripts,
+        lighthouse: scores,
+        lighthouseRuns: runsOf,
+        lighthouseDetails: details,
+      },
       figures,
     };
   } finally {

@@ -190,11 +190,7 @@ export async function insertMails(db: Kysely<Database>, mails: OutboxMessage[]):
     return true;
   });
   // One JSON parameter (decision 105): the jsonb columns take their values, not their text.
-  const { columns, rows } = recordset(
-    'mail_outbox',
-    MAIL_COLUMNS,
-    unique.map(mailRecord),
-  );
+  const { columns, rows } = recordset('mail_outbox', MAIL_COLUMNS, unique.map(mailRecord));
   await sql`insert into mail_outbox (${columns}) ${rows}
     on conflict (dedupe_key) do nothing`.execute(db);
 }
