@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { LIMITS } from '@gatepass/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
@@ -28,6 +29,7 @@ import { promoCodes, type PromoCode } from '../promos/promos.codes.ts';
 import { promoUsedUp, soldOut, tooManyOpenHolds } from './orders.errors.ts';
 import * as holdRepo from './orders.holds.repository.ts';
 import * as repo from './orders.repository.ts';
+import type { NewOrder } from './orders.repository.ts';
 import type { OrderItemRow, OrderRow } from './orders.table.ts';
 
 /**
@@ -392,12 +394,9 @@ export class CheckoutGroups {
       }
       const event = state.event!;
 
-      // Write the group: orders, items, history, mails — a statement each.
-      const orders = await this.insertOrders(trx, event, accepted);
-      const items = await repo.insertOrderItems(
-        trx,
-        accepted.flatMap((a, i) => a.lines.map((line) => ({ orderId: orders[i]!.id, ...line }))),
-      );
+      // Write the group: orders with their items and history lines in one statement
+      // (decision 105), then the answers if any, then the mails.
+      const { orders, items } = await this.insertOrders(trx, event, accepted);
       // Answers only for the orders that have some: none asked, no statement.
       if (accepted.some((a) => a.answers.length > 0)) {
         await questionLookup.keep(
@@ -421,15 +420,6 @@ export class CheckoutGroups {
         items: itemsOf.get(order.id) ?? [],
         event,
       }));
-      await repo.addHistory(
-        trx,
-        accepted.map((a, i) => ({
-          orderId: orders[i]!.id,
-          kind: 'created',
-          detail: a.free ? 'Free order confirmed' : 'Tickets held for payment',
-          actorUserId: a.purchase.buyerUserId,
-        })),
-      );
       const completed = created.filter((c) => c.order.status === 'completed');
       if (completed.length > 0) {
         await this.mail.enqueueMany(
@@ -517,15 +507,18 @@ export class CheckoutGroups {
   }
 
   /**
-   * Writes the accepted orders in one INSERT; returns their rows in `accepted`'s order.
-   * Order codes are 8 CSPRNG digits, distinct within the group; an order whose code is
-   * already taken (1 in 10^8 per order) draws again.
+   * Writes the accepted orders with their items and their "created" history lines in one
+   * statement; returns the orders' rows in `accepted`'s order, and the items. Order codes
+   * are 8 CSPRNG digits, distinct within the group; an order whose code is already taken
+   * (1 in 10^8 per order) is not written, nor its items, and draws again.
    */
   private async insertOrders(
     trx: Kysely<Database>,
     event: SaleEvent,
     accepted: Accepted[],
-  ): Promise<OrderRow[]> {
+  ): Promise<{ orders: OrderRow[]; items: OrderItemRow[] }> {
+    // The lines' ids are drawn here, once: the statement writes them as given.
+    const lines = accepted.map((a) => a.lines.map((line) => ({ id: randomUUID(), ...line })));
     const rows: (OrderRow | undefined)[] = new Array(accepted.length);
     let pending = accepted.map((_, i) => i);
     const drawn = new Set<string>();
@@ -538,12 +531,12 @@ export class CheckoutGroups {
         drawn.add(code);
         return code;
       });
-      const written = await repo.insertOrders(
+      const written = await repo.insertOrdersWithItems(
         trx,
         pending.map((i, k) => {
           const a = accepted[i]!;
           const { input, buyerUserId, accessTokenHash } = a.purchase;
-          return {
+          const order: NewOrder = {
             code: codes[k]!,
             eventId: event.id,
             buyerUserId,
@@ -565,6 +558,15 @@ export class CheckoutGroups {
               email: n.email ?? null,
             })),
           };
+          return {
+            order,
+            items: lines[i]!,
+            history: {
+              kind: 'created',
+              detail: a.free ? 'Free order confirmed' : 'Tickets held for payment',
+              actorUserId: buyerUserId,
+            },
+          };
         }),
       );
       const byCode = new Map(written.map((row) => [row.code, row]));
@@ -575,6 +577,18 @@ export class CheckoutGroups {
       });
     }
     if (pending.length > 0) throw new Error('could not draw a free order code in 5 attempts');
-    return rows as OrderRow[];
+    const orders = rows as OrderRow[];
+    const items = orders.flatMap((order, i) =>
+      lines[i]!.map((line): OrderItemRow => ({
+        id: line.id,
+        order_id: order.id,
+        ticket_type_id: line.ticketTypeId,
+        name: line.name,
+        quantity: line.quantity,
+        unit_price_kobo: line.unitPriceKobo,
+        admits: line.admits ?? 1,
+      })),
+    );
+    return { orders, items };
   }
 }

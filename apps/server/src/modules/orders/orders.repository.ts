@@ -142,6 +142,75 @@ export async function insertOrders(db: Db, orders: NewOrder[]): Promise<OrderRow
   return written.rows;
 }
 
+/** A new order of a checkout group, with its lines (their ids drawn by the caller) and its first history line. */
+export interface NewGroupOrder {
+  order: NewOrder;
+  items: (Omit<NewOrderItem, 'orderId'> & { id: string })[];
+  history: { kind: string; detail: string | null; actorUserId: string | null };
+}
+
+/**
+ * Writes a checkout group's orders, their items and their first history lines in ONE
+ * statement (decision 105): the items and history lines are joined to the orders the
+ * statement wrote by their code, so an order whose code was taken (ON CONFLICT DO NOTHING,
+ * 1 in 10^8) is not returned and nothing of it is written; the caller draws it a new code.
+ * The items are not returned: their ids are the caller's, every other value too.
+ */
+export async function insertOrdersWithItems(db: Db, group: NewGroupOrder[]): Promise<OrderRow[]> {
+  if (group.length === 0) return [];
+  const { columns, rows } = recordset(
+    'orders',
+    ORDER_COLUMNS,
+    group.map((g) => orderValues(g.order)),
+  );
+  const items = JSON.stringify(
+    group.flatMap((g) =>
+      g.items.map((i) => ({
+        code: g.order.code,
+        id: i.id,
+        ticket_type_id: i.ticketTypeId,
+        name: i.name,
+        quantity: i.quantity,
+        unit_price_kobo: i.unitPriceKobo,
+        admits: i.admits ?? 1,
+      })),
+    ),
+  );
+  const history = JSON.stringify(
+    group.map((g) => ({
+      code: g.order.code,
+      kind: g.history.kind,
+      detail: g.history.detail,
+      actor_user_id: g.history.actorUserId,
+    })),
+  );
+  // Data-modifying CTEs all run; the items' and history's foreign keys are checked at the
+  // statement's end, when the orders are there. The lines go in in the order given (the
+  // join would not keep it): readers that list an order's lines unsorted see them so.
+  const written = await sql<OrderRow>`
+    with o as (
+      insert into orders (${columns}) ${rows}
+      on conflict (code) do nothing
+      returning *
+    ), i as (
+      insert into order_items (id, order_id, ticket_type_id, name, quantity, unit_price_kobo, admits)
+      select r.id, o.id, r.ticket_type_id, r.name, r.quantity, r.unit_price_kobo, r.admits
+      from json_array_elements(${items}::json) with ordinality as e(line, n)
+      cross join lateral json_populate_record(null::order_items, e.line) r
+      join o on o.code = e.line ->> 'code'
+      order by e.n
+    ), h as (
+      insert into order_history (order_id, kind, detail, actor_user_id)
+      select o.id, r.kind, r.detail, r.actor_user_id
+      from json_array_elements(${history}::json) with ordinality as e(line, n)
+      cross join lateral json_populate_record(null::order_history, e.line) r
+      join o on o.code = e.line ->> 'code'
+      order by e.n
+    )
+    select * from o`.execute(db);
+  return written.rows;
+}
+
 const ITEM_COLUMNS = [
   'order_id',
   'ticket_type_id',
