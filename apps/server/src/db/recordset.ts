@@ -35,3 +35,17 @@ export function recordset<T extends Table>(
     rows: sql`select ${names} from json_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(rows)}::json)`,
   };
 }
+
+/**
+ * A row builder's column list, checked by the compiler both ways: every name is a key of
+ * `Row`, and every key of `Row` is named — a key left out would silently not be written
+ * (`allColumns<Row>()([...])` then asks for a second argument naming what is missing).
+ */
+export function allColumns<Row>() {
+  return <const C extends readonly (keyof Row & string)[]>(
+    columns: C,
+    ..._missing: [Exclude<keyof Row, C[number]>] extends [never]
+      ? []
+      : [missing: Exclude<keyof Row, C[number]>]
+  ): C => columns;
+}

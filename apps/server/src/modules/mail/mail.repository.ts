@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { recordset } from '../../db/recordset.ts';
+import { allColumns, recordset } from '../../db/recordset.ts';
 import type { Channel, MailContext, MailRow, StoredAttachment } from './mail.table.ts';
 
 export interface NewMail {
@@ -134,7 +134,7 @@ const mailValues = (message: OutboxMessage) => {
   };
 };
 
-const MAIL_COLUMNS = [
+const MAIL_COLUMNS = allColumns<ReturnType<typeof mailRecord>>()([
   'last_error',
   'sent_at',
   'claim_token',
@@ -150,14 +150,7 @@ const MAIL_COLUMNS = [
   'context',
   'event_id',
   'organiser_id',
-] as const satisfies readonly (keyof ReturnType<typeof mailRecord>)[];
-// …and mailRecord gives no column the list leaves out (it would not be written).
-const everyMailColumn: [
-  Exclude<keyof ReturnType<typeof mailRecord>, (typeof MAIL_COLUMNS)[number]>,
-] extends [never]
-  ? true
-  : never = true;
-void everyMailColumn;
+]);
 
 /**
  * Writes a message; its id, or null when a message about the same thing is already in the

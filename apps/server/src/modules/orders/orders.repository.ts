@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { recordset } from '../../db/recordset.ts';
+import { allColumns, recordset } from '../../db/recordset.ts';
 import { endTicketOrders } from './orders.named.repository.ts';
 import type { OrderItemRow, OrderRow, TicketNames } from './orders.table.ts';
 
@@ -90,7 +90,7 @@ const orderValues = (order: NewOrder) => ({
 });
 
 /** Every column orderValues gives, in the statement's order. */
-const ORDER_COLUMNS = [
+const ORDER_COLUMNS = allColumns<ReturnType<typeof orderValues>>()([
   'code',
   'event_id',
   'buyer_user_id',
@@ -119,14 +119,7 @@ const ORDER_COLUMNS = [
   'attended_by',
   'cancelled_at',
   'ticket_names',
-] as const satisfies readonly (keyof ReturnType<typeof orderValues>)[];
-// …and orderValues gives no column the list leaves out (it would not be written).
-const everyOrderColumn: [
-  Exclude<keyof ReturnType<typeof orderValues>, (typeof ORDER_COLUMNS)[number]>,
-] extends [never]
-  ? true
-  : never = true;
-void everyOrderColumn;
+]);
 
 /**
  * Writes many orders in one statement and returns the rows written. ON CONFLICT DO NOTHING:
