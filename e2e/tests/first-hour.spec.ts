@@ -32,7 +32,11 @@ interface Made {
   types: Record<string, string>;
 }
 
-/** An event a month ahead with the given ticket types, published unless `draft`. */
+/**
+ * An event a month ahead, at 10:00 in Lagos (not at this hour: a test that sets an end at
+ * 23:00 on the start's day failed whenever it ran between 22:00 and 23:00 UTC), with the
+ * given ticket types, published unless `draft`.
+ */
 async function givenEvent(
   organiser: Organiser,
   types: { name: string; price: number; capacity: number; maxPerOrder?: number }[],
@@ -40,7 +44,7 @@ async function givenEvent(
 ): Promise<Made> {
   const title = `Lagos Startup Summit ${randomBytes(3).toString('hex')}`;
   const startAt = new Date(Date.now() + 30 * 86_400_000);
-  startAt.setUTCMinutes(0, 0, 0);
+  startAt.setUTCHours(9, 0, 0, 0);
   const event = data<{ id: string; slug: string }>(
     await api('POST', '/events/manage', {
       token: organiser.token,
