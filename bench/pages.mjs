@@ -54,6 +54,16 @@ async function scriptsOf(browser, url) {
   };
 }
 
+/** "N files; largest a 20 KB, b 13 KB, …": a page's scripts, its `largest` biggest named. */
+const scriptsNote = (scripts, largest) =>
+  `${scripts.count} files; largest ${Object.entries(scripts.files)
+    .slice(0, largest)
+    .map(
+      ([f, b]) =>
+        `${f.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.js$/, '')} ${round(b / 1024)} KB`,
+    )
+    .join(', ')}`;
+
 const details = {};
 
 /** Lighthouse runs per page (BENCH_LIGHTHOUSE_RUNS); the median run is reported. */
@@ -223,13 +233,7 @@ export async function pages() {
       figure(`Pages: gzipped JS loaded by ${path}`, round(s.gzipBytes / 1024, 1), 'KB', {
         target: `≤ ${JS_BUDGET_KB} KB`,
         ok: s.gzipBytes <= JS_BUDGET_KB * 1024,
-        note: `${s.count} files; largest ${Object.entries(s.files)
-          .slice(0, 3)
-          .map(
-            ([f, b]) =>
-              `${f.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.js$/, '')} ${round(b / 1024)} KB`,
-          )
-          .join(', ')}`,
+        note: scriptsNote(s, 3),
       }),
     );
 
@@ -241,13 +245,7 @@ export async function pages() {
         round(checkoutScripts.gzipBytes / 1024, 1),
         'KB',
         {
-          note: `${checkoutScripts.count} files; largest ${Object.entries(checkoutScripts.files)
-            .slice(0, 4)
-            .map(
-              ([f, b]) =>
-                `${f.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.js$/, '')} ${round(b / 1024)} KB`,
-            )
-            .join(', ')}`,
+          note: scriptsNote(checkoutScripts, 4),
         },
       ),
     );

@@ -582,11 +582,7 @@ export class CheckoutGroups {
       lines[i]!.map((line): OrderItemRow => ({
         id: line.id,
         order_id: order.id,
-        ticket_type_id: line.ticketTypeId,
-        name: line.name,
-        quantity: line.quantity,
-        unit_price_kobo: line.unitPriceKobo,
-        admits: line.admits ?? 1,
+        ...repo.lineColumns(line),
       })),
     );
     return { orders, items };

@@ -89,6 +89,26 @@ const orderValues = (order: NewOrder) => ({
   ticket_names: order.ticketNames?.length ? order.ticketNames : null,
 });
 
+/** A line's columns but its order's: the line as written, admitting one unless it says otherwise. */
+export const lineColumns = (line: Omit<NewOrderItem, 'orderId'>) => ({
+  ticket_type_id: line.ticketTypeId,
+  name: line.name,
+  quantity: line.quantity,
+  unit_price_kobo: line.unitPriceKobo,
+  admits: line.admits ?? 1,
+});
+
+/** A history line's columns but its order's. */
+const historyColumns = (e: {
+  kind: string;
+  detail?: string | null;
+  actorUserId?: string | null;
+}) => ({
+  kind: e.kind,
+  detail: e.detail ?? null,
+  actor_user_id: e.actorUserId ?? null,
+});
+
 /** Every column orderValues gives, in the statement's order. */
 const ORDER_COLUMNS = allColumns<ReturnType<typeof orderValues>>()([
   'code',
@@ -157,25 +177,10 @@ export async function insertOrdersWithItems(db: Db, group: NewGroupOrder[]): Pro
     group.map((g) => orderValues(g.order)),
   );
   const items = JSON.stringify(
-    group.flatMap((g) =>
-      g.items.map((i) => ({
-        code: g.order.code,
-        id: i.id,
-        ticket_type_id: i.ticketTypeId,
-        name: i.name,
-        quantity: i.quantity,
-        unit_price_kobo: i.unitPriceKobo,
-        admits: i.admits ?? 1,
-      })),
-    ),
+    group.flatMap((g) => g.items.map((i) => ({ code: g.order.code, id: i.id, ...lineColumns(i) }))),
   );
   const history = JSON.stringify(
-    group.map((g) => ({
-      code: g.order.code,
-      kind: g.history.kind,
-      detail: g.history.detail,
-      actor_user_id: g.history.actorUserId,
-    })),
+    group.map((g) => ({ code: g.order.code, ...historyColumns(g.history) })),
   );
   // Data-modifying CTEs all run; the items' and history's foreign keys are checked at the
   // statement's end, when the orders are there. The lines go in in the order given (the
@@ -219,14 +224,7 @@ export async function insertOrderItems(db: Db, items: NewOrderItem[]): Promise<O
   const { columns, rows } = recordset(
     'order_items',
     ITEM_COLUMNS,
-    items.map((i) => ({
-      order_id: i.orderId,
-      ticket_type_id: i.ticketTypeId,
-      name: i.name,
-      quantity: i.quantity,
-      unit_price_kobo: i.unitPriceKobo,
-      admits: i.admits ?? 1,
-    })),
+    items.map((i) => ({ order_id: i.orderId, ...lineColumns(i) })),
   );
   const written = await sql<OrderItemRow>`insert into order_items (${columns}) ${rows}
     returning *`.execute(db);
@@ -271,12 +269,7 @@ export async function addHistory(
   const { columns, rows } = recordset(
     'order_history',
     ['order_id', 'kind', 'detail', 'actor_user_id'],
-    entries.map((e) => ({
-      order_id: e.orderId,
-      kind: e.kind,
-      detail: e.detail ?? null,
-      actor_user_id: e.actorUserId ?? null,
-    })),
+    entries.map((e) => ({ order_id: e.orderId, ...historyColumns(e) })),
   );
   await sql`insert into order_history (${columns}) ${rows}`.execute(db);
 }
