@@ -461,7 +461,7 @@ test.describe('organiser: marketing', () => {
     ]);
 
     await page.goto(`/events/manage/marketing/?eventId=${event.id}`);
-    await expect(page.getByRole('heading', { name: 'Promo codes' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Promo codes', exact: true })).toBeVisible();
     await expect(page.getByText('No promo codes yet')).toBeVisible();
     await page.getByRole('button', { name: 'New promo code' }).click();
     const dialog = page.getByRole('dialog', { name: 'New promo code' });
