@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHECKOUT_GROUPS_IN_FLIGHT as IN_FLIGHT } from '../src/modules/orders/orders.buyer-checkout.ts';
 import { EVENTS, givenPublishedEvent, givenTicketType } from './event-factories.ts';
 import { givenLoggedInUser, uniquePhone } from './factories.ts';
 import { API, startTestApp, testEngine, type Reply, type TestApp } from './helper.ts';
@@ -144,8 +145,11 @@ describe('purchases grouped into shared transactions', () => {
 
 describe.runIf(testEngine === 'postgres')('a group whose tickets were taken meanwhile', () => {
   it('is decided again with the rows locked: exact answers, nothing of the first try kept', async () => {
+    // A process writes IN_FLIGHT groups of an event at once: the first is held below, the
+    // others (one order each) queue for the ticket row behind it, and the next group forms.
+    const fillers = IN_FLIGHT - 1;
     const event = await givenPublishedEvent(t, token, { title: 'Contested Night' }, [
-      { name: 'Free', price: 0, capacity: 10, maxPerOrder: 4 },
+      { name: 'Free', price: 0, capacity: 10 + fillers, maxPerOrder: 4 },
     ]);
     const free = (await t.request('GET', `${EVENTS}/${event.slug}`)).body.data.ticketTypes[0]
       .id as string;
@@ -163,12 +167,12 @@ describe.runIf(testEngine === 'postgres')('a group whose tickets were taken mean
         from(i),
       );
     // Sessions of this database waiting for a lock, running a statement that starts so.
-    const waiting = async (statement: string) => {
+    const waiting = async (statement: string, sessions = 1) => {
       const { rows } = await sql<{ n: number }>`
         select count(*)::int as n from pg_stat_activity
         where datname = current_database() and wait_event_type = 'Lock'
           and starts_with(query, ${statement})`.execute(t.db);
-      return rows[0]!.n === 1;
+      return rows[0]!.n === sessions;
     };
     const until = async (check: () => Promise<boolean>) => {
       for (let i = 0; i < 400 && !(await check()); i++) await new Promise((r) => setTimeout(r, 25));
@@ -189,14 +193,17 @@ describe.runIf(testEngine === 'postgres')('a group whose tickets were taken mean
       );
       const first = order(0, 'HOLDME');
       await until(() => waiting('update "promo_codes"'));
+      const others = Array.from({ length: fillers }, (_, i) => order(100 + i));
+      await until(() => waiting('update "ticket_types"', fillers));
       const group = Array.from({ length: 8 }, (_, i) => order(i + 1));
-      // 2. The other buyer queues for the ticket row, and gets it as soon as the first group
-      //    commits: it takes 6 of the 9 left, before the second group (8 orders) reads.
+      // 2. The other buyer queues for the ticket row, and gets it as soon as the first groups
+      //    commit: it takes 6 of the 9 left, before the next group (8 orders) reads.
       await other.query('begin');
       const taking = other.query(`update ticket_types set sold = sold + 6 where id = $1`, [free]);
       await until(() => waiting('update ticket_types set sold = sold + 6'));
       await promoHolder.query('commit');
       expect((await first).status).toBe(201);
+      for (const r of await Promise.all(others)) expect(r.status, r.text).toBe(201);
       await taking;
       // 3. The second group read sold = 1 (9 left), accepted all 8, wrote them and now waits
       //    for the ticket row; the other buyer commits, so its conditional UPDATE refuses.
@@ -220,8 +227,15 @@ describe.runIf(testEngine === 'postgres')('a group whose tickets were taken mean
                where kind = 'order-confirmation' and to_address like 'contested.%') as mails`.execute(
       t.db,
     );
-    // 1 (first group) + 6 (the other buyer, who wrote no order) + 3 (the second group, again).
-    expect(rows[0]).toEqual({ sold: 10, orders: 4, items: 4, mails: 4 });
+    // 1 (first group) + the fillers + 6 (the other buyer, who wrote no order) + 3 (the last
+    // group, decided again).
+    const written = 4 + fillers;
+    expect(rows[0]).toEqual({
+      sold: 10 + fillers,
+      orders: written,
+      items: written,
+      mails: written,
+    });
   });
 });
 
@@ -256,22 +270,23 @@ describe.runIf(testEngine === 'postgres')('a group whose COMMIT fails', () => {
     const holder = new pg.Client({ connectionString: t.database.url! });
     await holder.connect();
     try {
-      // The first group (one order) waits for the ticket row; six more queue behind it.
+      // The first groups (one order each, as many as a process writes at once) wait for the
+      // ticket row; six more queue behind them.
       await holder.query('begin');
       await holder.query('select id from ticket_types where id = $1 for no key update', [free]);
-      const first = order(0);
+      const firsts = Array.from({ length: IN_FLIGHT }, (_, i) => order(100 + i));
       const waits = async () =>
         (
           await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
             where datname = current_database() and wait_event_type = 'Lock'
               and starts_with(query, 'update "ticket_types"')`.execute(t.db)
-        ).rows[0]!.n === 1;
+        ).rows[0]!.n === IN_FLIGHT;
       for (let i = 0; i < 400 && !(await waits()); i++) await new Promise((r) => setTimeout(r, 25));
       expect(await waits()).toBe(true);
       const group = Array.from({ length: 6 }, (_, i) => order(i + 1));
       await new Promise((r) => setTimeout(r, 500));
       await holder.query('commit');
-      const replies = await Promise.all([first, ...group]);
+      const replies = await Promise.all([...firsts, ...group]);
       for (const r of replies) expect(r.status, r.text).toBe(500);
     } finally {
       await holder.end();
@@ -284,8 +299,8 @@ describe.runIf(testEngine === 'postgres')('a group whose COMMIT fails', () => {
              (select count(*)::int from orders where event_id = ${event.id}) as orders`.execute(
       t.db,
     );
-    // Two transactions reached COMMIT: the first group's and the group of six's. Running the
-    // six again one by one would have made it 8. Nothing was kept.
-    expect(rows[0]).toEqual({ seen: '2', sold: 0, orders: 0 });
+    // The first groups' and the group of six's transactions reached COMMIT. Running the six
+    // again one by one would have made it six more. Nothing was kept.
+    expect(rows[0]).toEqual({ seen: String(IN_FLIGHT + 1), sold: 0, orders: 0 });
   });
 });

@@ -32,11 +32,12 @@ interface Job<P, R> {
 
 class EventQueue<P, R> {
   private readonly queue: Job<P, R>[] = [];
-  private running = false;
+  private running = 0;
 
   constructor(
     private readonly eventId: string,
     private readonly runGroup: GroupRunner<P, R>,
+    private readonly inFlight: number,
     private readonly done: () => void,
   ) {}
 
@@ -48,10 +49,13 @@ class EventQueue<P, R> {
   }
 
   private async pump(): Promise<void> {
-    if (this.running) return;
+    if (this.running >= this.inFlight) return;
     const group = this.queue.splice(0, MAX_GROUP);
-    if (group.length === 0) return this.done();
-    this.running = true;
+    if (group.length === 0) {
+      if (this.running === 0) this.done();
+      return;
+    }
+    this.running += 1;
     try {
       const outcomes = await this.runGroup(
         this.eventId,
@@ -65,7 +69,7 @@ class EventQueue<P, R> {
     } catch (error) {
       for (const job of group) job.reject(error);
     } finally {
-      this.running = false;
+      this.running -= 1;
       void this.pump();
     }
   }
@@ -75,13 +79,23 @@ class EventQueue<P, R> {
 export class PurchaseGroups<P, R> {
   private readonly events = new Map<string, EventQueue<P, R>>();
 
-  constructor(private readonly runGroup: GroupRunner<P, R>) {}
+  /**
+   * `inFlight`: how many groups of one event this process writes at once. 1 where the
+   * order of the groups is the answer (the waiting room's places); checkout takes more, as
+   * its groups only meet at the ticket rows' conditional UPDATEs, which run last.
+   */
+  constructor(
+    private readonly runGroup: GroupRunner<P, R>,
+    private readonly inFlight = 1,
+  ) {}
 
   /** Runs `purchase` of `eventId`, in a group with whatever else arrives meanwhile. */
   add(eventId: string, purchase: P): Promise<R> {
     let queue = this.events.get(eventId);
     if (!queue) {
-      queue = new EventQueue(eventId, this.runGroup, () => this.events.delete(eventId));
+      queue = new EventQueue(eventId, this.runGroup, this.inFlight, () =>
+        this.events.delete(eventId),
+      );
       this.events.set(eventId, queue);
     }
     return queue.add(purchase);

@@ -38,6 +38,13 @@ import type { OrderReads } from './orders.reads.ts';
  * arriving together are then decided and written as a group (orders.checkout.ts, decision
  * 014). The routes call `quote` and `create`.
  */
+/**
+ * Groups of one event a process writes at once (decision 106): while one group waits for its
+ * commit's flush, the next is read, decided and inserted; they meet only at the ticket rows'
+ * conditional UPDATEs, which each group runs last.
+ */
+export const CHECKOUT_GROUPS_IN_FLIGHT = 2;
+
 export class BuyerCheckout {
   /** Writes a group of one event's purchases in one transaction (decision 014). */
   readonly groups: CheckoutGroups;
@@ -57,7 +64,7 @@ export class BuyerCheckout {
     private readonly holds: Pick<Holds, 'expireHolds'>,
   ) {
     this.groups = new CheckoutGroups(db, mail, config);
-    this.purchases = new PurchaseGroups(this.groups.run);
+    this.purchases = new PurchaseGroups(this.groups.run, CHECKOUT_GROUPS_IN_FLIGHT);
   }
 
   /** Prices a basket without holding anything, for the checkout summary. */
