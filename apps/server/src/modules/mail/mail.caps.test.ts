@@ -25,6 +25,17 @@ import type { MailRow } from './mail.table.ts';
  * lets 40 of 40 concurrent takes through a limit of 10; a per-process counter instead of
  * Redis fails the two-instance test (6 logged).
  */
+/**
+ * The database counts caps in windows aligned to the clock's hours and days
+ * (`PgMessageCounter`): a test whose messages straddled one (the CI run that crossed midnight
+ * UTC) would see two windows' counts. Near an hour's end, a test that fills a window waits
+ * for the next hour first.
+ */
+async function insideOneHour(needMs = 15_000): Promise<void> {
+  const left = 3_600_000 - (Date.now() % 3_600_000);
+  if (left < needMs) await new Promise((resolve) => setTimeout(resolve, left + 250));
+}
+
 const CAPS: Config['messageCaps'] = {
   emailPerHour: 3,
   emailPerDay: 5,
@@ -93,6 +104,7 @@ const shape = (res: { status: number; body: unknown }) => {
 
 describe('the per-recipient cap', () => {
   it('drops confirmations past a stranger-chosen address and phone cap, while every order answers alike', async () => {
+    await insideOneHour();
     const organiser = await givenOrganiser(t);
     const { eventId, typeId } = await freeEvent(organiser.token, 'Cap Fest');
     const victimEmail = uniqueEmail('victim').toLowerCase();
@@ -211,6 +223,7 @@ describe('dedupe through a route', () => {
 
 describe('the SMS budget for new numbers', () => {
   it('drops SMS to unknown numbers past the event and organiser budgets, mails anyway, and alerts once per budget', async () => {
+    await insideOneHour();
     const organiser = await givenOrganiser(t);
     const first = await freeEvent(organiser.token, 'Pumped Party');
     const phones = Array.from({ length: 5 }, () => uniquePhone());
@@ -265,6 +278,7 @@ describe('the SMS budget for new numbers', () => {
 
 describe('counting across app processes', () => {
   it('counts exactly on one database however many counters take at once', async () => {
+    await insideOneHour();
     const counters = [new PgMessageCounter(t.db), new PgMessageCounter(t.db)];
     const key = `test:${uniqueEmail('counter')}`;
     const taken = await Promise.all(
@@ -274,6 +288,7 @@ describe('counting across app processes', () => {
   });
 
   it('shares the caps through Redis between two app instances on different databases', async () => {
+    await insideOneHour();
     const redisUrl = 'redis://127.0.0.1:6379';
     const a = await startTestApp({ messageCaps: CAPS, redisUrl });
     const b = await startTestApp({ messageCaps: CAPS, redisUrl });
