@@ -5,9 +5,9 @@
  * WAL to reach the disk (~4 ms here: pg_test_fsync): one order per transaction caps an
  * event near the disk's flush rate however many buyers, processes or cores there are
  * (bench/flash-sale.mjs, pgbench's "one hot counter row"). So, per process and per event,
- * purchases that arrive while a group is being written wait for it and are then handed
- * together (up to MAX_GROUP) to the caller's `runGroup`, which decides and writes the whole
- * group in one transaction and settles each purchase on its own (orders/orders.checkout.ts).
+ * purchases that arrive while a group (or `inFlight` groups, decision 106) is being written
+ * wait for it and are then handed together (up to MAX_GROUP) to the caller's `runGroup`,
+ * which decides and writes the whole group in one transaction and settles each purchase on its own (orders/orders.checkout.ts).
  *
  * This file only gathers and hands out; it runs no SQL.
  */

@@ -33,18 +33,18 @@ import { priceOrder } from './orders.pricing.ts';
 import type { OrderReads } from './orders.reads.ts';
 
 /**
- * The buyer's checkout (decision 060): the quote, and creating an order that holds its
- * tickets. The limits an order must pass come first (decision 025); purchases of one event
- * arriving together are then decided and written as a group (orders.checkout.ts, decision
- * 014). The routes call `quote` and `create`.
- */
-/**
  * Groups of one event a process writes at once (decision 106): while one group waits for its
  * commit's flush, the next is read, decided and inserted; they meet only at the ticket rows'
  * conditional UPDATEs, which each group runs last.
  */
 export const CHECKOUT_GROUPS_IN_FLIGHT = 2;
 
+/**
+ * The buyer's checkout (decision 060): the quote, and creating an order that holds its
+ * tickets. The limits an order must pass come first (decision 025); purchases of one event
+ * arriving together are then decided and written as a group (orders.checkout.ts, decision
+ * 014). The routes call `quote` and `create`.
+ */
 export class BuyerCheckout {
   /** Writes a group of one event's purchases in one transaction (decision 014). */
   readonly groups: CheckoutGroups;
