@@ -7,7 +7,8 @@
  * (bench/flash-sale.mjs, pgbench's "one hot counter row"). So, per process and per event,
  * purchases that arrive while a group (or `inFlight` groups, decision 106) is being written
  * wait for it and are then handed together (up to MAX_GROUP) to the caller's `runGroup`,
- * which decides and writes the whole group in one transaction and settles each purchase on its own (orders/orders.checkout.ts).
+ * which decides and writes the whole group in one transaction and settles each purchase on
+ * its own (orders/orders.checkout.ts).
  *
  * This file only gathers and hands out; it runs no SQL.
  */
