@@ -63,6 +63,9 @@ export async function buildApp(
   });
   const { services } = wiring;
   app.decorate('services', { database, ...services });
+  // First, so that every answer (an API token's refusal included) has the security headers,
+  // and a cached public read is answered before any other request hook runs.
+  await registerHttp(app, config);
   // API tokens are taken before any route's own login check, and mark the routes they may call.
   registerApiTokens(app, services.apiTokens);
   // Roles on every manage route: who acts for which organiser (issue 13, decision 040), or
@@ -74,7 +77,6 @@ export async function buildApp(
     (caller, ref) => services.apiTokens.actorFor(caller, ref),
   );
 
-  await registerHttp(app, config);
   await registerRoutes(app, config, database, redis, wiring);
   await registerPages(app, config, services.events);
 

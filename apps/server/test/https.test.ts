@@ -147,6 +147,37 @@ describe('the server over HTTPS', () => {
     }
   });
 
+  it('answers a cached public read over HTTP/2 with the headers of its miss', async () => {
+    // The public cache writes a hit straight to the response (plugins/public-cache.ts);
+    // HTTP/2's response takes no connection headers, and the hit must carry none.
+    const session = http2.connect(`https://localhost:${port}`, { ca });
+    const get = () =>
+      new Promise<{ headers: http2.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+        const req = session.request({ ':path': `${API}/events?probe=h2` });
+        let headers: http2.IncomingHttpHeaders = {};
+        let body = '';
+        req.on('response', (h) => (headers = h));
+        req.setEncoding('utf8');
+        req.on('data', (chunk: string) => (body += chunk));
+        req.on('end', () => resolve({ headers, body }));
+        req.on('error', reject);
+        req.end();
+      });
+    try {
+      const miss = await get();
+      const hit = await get();
+      expect(miss.headers[':status']).toBe(200);
+      expect(hit.headers[':status']).toBe(200);
+      expect(hit.body).toBe(miss.body);
+      expect(JSON.parse(hit.body).data.items).toEqual([]);
+      expect(hit.headers['content-length']).toBe(String(Buffer.byteLength(hit.body)));
+      expect(hit.headers['content-security-policy']).toBe(miss.headers['content-security-policy']);
+      expect(hit.headers['strict-transport-security']).toContain('max-age=');
+    } finally {
+      session.close();
+    }
+  });
+
   it('answers HTTP/1.1 clients over TLS too', async () => {
     const reply = await new Promise<{ status: number; version: string; body: string }>(
       (resolve, reject) => {

@@ -99,6 +99,38 @@ describe('the public events cache', () => {
     expect(signedIn.headers['cache-control']).toBe('private, no-store');
   });
 
+  it('writes an anonymous hit with the headers of an anonymous miss, whoever filled the entry', async () => {
+    const get = (url: string) => t.app.inject({ method: 'GET', url });
+    const perAnswer = new Set(['date', 'connection', 'keep-alive']);
+    const stable = (headers: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(headers).filter(([name]) => !perAnswer.has(name)));
+    const miss = await get(`${EVENTS}?probe=anonymous`);
+    const hit = await get(`${EVENTS}?probe=anonymous`);
+    expect(hit.body).toBe(miss.body);
+    expect(stable(hit.headers)).toEqual(stable(miss.headers));
+    // Filled by a signed-in caller, whose own answer is no-store: the entry does not keep that.
+    const url = `${EVENTS}?probe=filled-signed-in`;
+    const signedIn = await t.request('GET', url, { token });
+    expect(signedIn.headers['cache-control']).toBe('private, no-store');
+    const after = await get(url);
+    expect(after.body).toBe(signedIn.text);
+    expect(stable(after.headers)).toEqual(stable(miss.headers));
+    expect(after.headers['cache-control']).toBeUndefined();
+  });
+
+  it('still checks an API token on a cached URL, and its refusal has the security headers', async () => {
+    await detail();
+    expect((await detail()).status).toBe(200);
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `${EVENTS}/${event.slug}`,
+      headers: { authorization: `Bearer gpat_${'x'.repeat(43)}` },
+    });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['x-content-type-options']).toBe('nosniff');
+    expect(refused.headers['cache-control']).toBe('private, no-store');
+  });
+
   it('answers HEAD with the GET answer’s headers and no body', async () => {
     for (const url of [EVENTS, `${EVENTS}/${event.slug}`]) {
       const get = await t.request('GET', url);

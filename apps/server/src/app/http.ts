@@ -31,11 +31,32 @@ export function contentSecurityPolicy(config: Config) {
 }
 
 /**
- * What wraps every route, registered before any: security headers, compression, the API's
- * OpenAPI document and its viewer, and the public cache of the event pages' answers.
+ * What wraps every route, registered before any: the public cache of the event pages'
+ * answers, security headers, compression, the API's OpenAPI document and its viewer.
  */
 export async function registerHttp(app: FastifyInstance, config: Config): Promise<void> {
   const csp = contentSecurityPolicy(config);
+  // Answers of 1 KB or more in br or gzip when the client accepts it (a door's order list:
+  // 1.9 MB raw, ~330 KB gzipped). Registered before every route, since it hooks each route
+  // as it is added; on the cached routes the public cache's onSend runs before its, so
+  // the cache keeps plain bytes (and encodes its hits itself, once per entry, with these
+  // settings).
+  // Brotli runs at quality 4 (zlib's 11 is far too slow per answer). The web app's files
+  // are compressed once at build time (plugins/web.ts), and request bodies are not
+  // decompressed (bodies are small JSON; no zip bombs).
+  const compression = {
+    encodings: ['br', 'gzip'] as ('br' | 'gzip')[],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  };
+  // The first request hook of all: an anonymous hit is written from memory, with the
+  // headers its miss was sent with (the security headers included), before any other runs.
+  registerPublicCache(app, {
+    routes: ['/api/v1/events', '/api/v1/events/:slug'],
+    // Organiser changes, and checkouts (tickets left): at once in this process.
+    clearOn: ['/api/v1/events/manage', '/api/v1/media', '/api/v1/orders'],
+    compression,
+  });
   registerSecurityHeaders(
     app,
     { contentSecurityPolicy: csp, crossOriginEmbedderPolicy: false },
@@ -51,19 +72,6 @@ export async function registerHttp(app: FastifyInstance, config: Config): Promis
       },
     ],
   );
-  // Answers of 1 KB or more in br or gzip when the client accepts it (a door's order list:
-  // 1.9 MB raw, ~330 KB gzipped). Registered before every route, since it hooks each route
-  // as it is added; on the cached routes the public cache's onSend runs before its, so
-  // the cache keeps plain bytes (and encodes its hits itself, once per entry, with these
-  // settings).
-  // Brotli runs at quality 4 (zlib's 11 is far too slow per answer). The web app's files
-  // are compressed once at build time (plugins/web.ts), and request bodies are not
-  // decompressed (bodies are small JSON; no zip bombs).
-  const compression = {
-    encodings: ['br', 'gzip'] as ('br' | 'gzip')[],
-    threshold: 1024,
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-  };
   await app.register(compress, { ...compression, globalDecompression: false });
   await app.register(swagger, {
     openapi: {
@@ -92,10 +100,4 @@ export async function registerHttp(app: FastifyInstance, config: Config): Promis
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  registerPublicCache(app, {
-    routes: ['/api/v1/events', '/api/v1/events/:slug'],
-    // Organiser changes, and checkouts (tickets left): at once in this process.
-    clearOn: ['/api/v1/events/manage', '/api/v1/media', '/api/v1/orders'],
-    compression,
-  });
 }

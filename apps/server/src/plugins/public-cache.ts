@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import zlib from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type {
@@ -28,9 +29,11 @@ import type {
  * (brotli of the 6 KB list costs more than the rest of a hit). Misses are left to
  * @fastify/compress. The cached routes answer JSON, which it always compresses.
  *
- * The hooks are callback-style: a hit is answered inside the first onRequest hook it can be,
- * without a promise. The miss and write hooks are put on the cached routes and the
- * clearing routes only (`onRoute`), so other routes pay one Map lookup for the cache.
+ * The hooks are callback-style: an anonymous caller's hit is answered inside the first
+ * onRequest hook of all, without a promise, and written straight to the response (see
+ * `writeHit`); a signed-in caller's goes through Fastify's send path. The miss and write
+ * hooks are put on the cached routes and the clearing routes only (`onRoute`), so other
+ * routes pay one Map lookup for the cache.
  */
 export interface PublicCacheOptions {
   routes: string[];
@@ -52,7 +55,27 @@ interface Entry {
   payload: Buffer;
   /** The payload in each content coding, made on the first hit that asks for it. */
   encoded: Partial<Record<Coding, Buffer>>;
+  /** The miss's own headers (security headers, content type), without the per-answer ones. */
+  head: OutgoingHttpHeaders;
+  /** A hit's whole header set in each coding ('identity': none), made on its first hit. */
+  heads: Partial<Record<Coding | 'identity', OutgoingHttpHeaders>>;
 }
+
+/**
+ * Headers that belong to one answer or one caller, not to the entry: the body's length and
+ * coding (set per coding), and what private-cache.ts sets for a signed-in caller.
+ */
+const PER_ANSWER = new Set([
+  'content-length',
+  'content-encoding',
+  'vary',
+  'cache-control',
+  'set-cookie',
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+]);
 
 /** The answer one request is working out, that later requests for its URL wait for. */
 interface Fill {
@@ -112,6 +135,26 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
     void reply.send((entry.encoded[coding] ??= encode(coding, entry.payload)));
   };
 
+  /**
+   * A hit for an anonymous caller, written straight to the response with the headers the
+   * miss was answered with: none of Fastify's send path (the onSend hooks, a dozen
+   * `reply.header` calls, header bookkeeping) runs for it. That path was most of a hit's
+   * own CPU in bench/read-path.mjs. onResponse hooks and the request log still run.
+   */
+  const writeHit = (request: Marked, reply: FastifyReply, entry: Entry): void => {
+    request[HIT] = true;
+    reply.hijack();
+    const coding = entry.payload.length >= threshold ? codingFor(request) : null;
+    const body = coding ? (entry.encoded[coding] ??= encode(coding, entry.payload)) : entry.payload;
+    const heads = (entry.heads[coding ?? 'identity'] ??= {
+      ...entry.head,
+      ...(coding ? { 'content-encoding': coding, vary: 'accept-encoding' } : {}),
+      'content-length': body.length,
+    });
+    reply.raw.writeHead(200, heads);
+    reply.raw.end(body);
+  };
+
   /** Starts a fill for `key`; it settles when the answer is stored, refused, or too slow. */
   const startFill = (key: string): Fill => {
     let settle!: (entry: Entry | undefined) => void;
@@ -131,16 +174,22 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
   };
 
   // A hit is answered by the first hook that can, and the chain stops there: `done` is not
-  // called (Fastify's way of answering from a hook). This one is app-level, after the
-  // security headers' and before any scope's (the /api/v1 scope's @fastify/multipart adds
-  // an async onRequest to every API route). Only cached routes store entries, so a URL
-  // found here is a cached route's.
+  // called (Fastify's way of answering from a hook). This one is app-level and registered
+  // first (app/http.ts), before the security headers' (the entry has them), the API
+  // tokens' and any scope's (the /api/v1 scope's @fastify/multipart adds an async
+  // onRequest to every API route). Only cached routes store entries, so a URL found here
+  // is a cached route's.
   app.addHook('onRequest', (request: Marked, reply, done) => {
     if (entries.size === 0 || (request.method !== 'GET' && request.method !== 'HEAD'))
       return done();
+    // A caller with a session or order token goes through Fastify: private-cache.ts marks
+    // its answer no-store, and an API token is checked. The route's own hook answers it.
+    const { headers } = request;
+    if (headers.authorization !== undefined || headers['x-order-token'] !== undefined)
+      return done();
     const entry = fresh(request.url);
     if (!entry) return done();
-    sendHit(request, reply, entry);
+    writeHit(request, reply, entry);
   });
 
   // A miss on a cached route: work out the answer, or wait for the request already doing it.
@@ -172,12 +221,21 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
     if (request[HIT]) return done(null, payload);
     let entry: Entry | undefined;
     if (reply.statusCode === 200 && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
+      const contentType = String(
+        reply.getHeader('content-type') ?? 'application/json; charset=utf-8',
+      );
+      const head: OutgoingHttpHeaders = {};
+      for (const [name, value] of Object.entries(reply.getHeaders()))
+        if (value !== undefined && !PER_ANSWER.has(name)) head[name] = value;
+      head['content-type'] = contentType;
       entry = {
         expires: Date.now() + ttlMs,
-        contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+        contentType,
         // Stored encoded, so a hit writes bytes instead of encoding the text again.
         payload: typeof payload === 'string' ? Buffer.from(payload) : payload,
         encoded: {},
+        head,
+        heads: {},
       };
       // Read before a write this process has answered since: given to the requests that
       // were already waiting for it, but not kept.
