@@ -1,5 +1,6 @@
 // 2. Read path: the public events list and an event's detail at 100 connections, each as a
 // ratio to a bare Fastify hello-world started by this same script.
+import fs from 'node:fs';
 import path from 'node:path';
 import {
   createDatabase,
@@ -18,9 +19,27 @@ const CONNECTIONS = 100;
 const SECONDS = Number(process.env.BENCH_READ_SECONDS ?? 5);
 const EVENTS = 30;
 
-async function measure(url) {
+/** CPU time (user + system, ms) a process has used, from /proc (Linux); undefined elsewhere. */
+function cpuMsOf(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+const CLOCK_TICKS = 100; // USER_HZ on Linux
+
+/**
+ * Throughput, and the server's CPU per answer: the load generator shares the machine's
+ * cores, so requests a second move with what it costs; the server's own CPU time per
+ * answer does much less from run to run.
+ */
+async function measure(url, pid) {
   await load({ url, connections: CONNECTIONS, duration: 1 }); // warm-up
+  const before = cpuMsOf(pid);
   const { result, statuses } = await load({ url, connections: CONNECTIONS, duration: SECONDS });
+  const after = cpuMsOf(pid);
   const ok = statuses[200]?.count ?? 0;
   const bytes = Math.round(result.throughput.total / Math.max(1, result.requests.total));
   return {
@@ -29,6 +48,10 @@ async function measure(url) {
     p50: result.latency.p50,
     non200: result.non2xx + result.errors,
     bytes,
+    cpuUsPerAnswer:
+      before === undefined || after === undefined || result.requests.total === 0
+        ? undefined
+        : round(((after - before) * 1000) / result.requests.total, 1),
   };
 }
 
@@ -54,18 +77,20 @@ export async function readPath() {
     const hello = await startProcess('hello', path.join(root, 'bench', 'hello.mjs'), {});
     procs.push(hello);
 
-    const h = await measure(`${hello.base}/`);
-    const list = await measure(`${app.base}/api/v1/events`);
-    const detail = await measure(`${app.base}/api/v1/events/${slug}`);
+    const h = await measure(`${hello.base}/`, hello.child.pid);
+    const list = await measure(`${app.base}/api/v1/events`, app.child.pid);
+    const detail = await measure(`${app.base}/api/v1/events/${slug}`, app.child.pid);
     // Bare Fastify answering as many bytes as the list: what the payload alone costs.
-    const sameSize = await measure(`${hello.base}/same-size/${list.bytes}`);
+    const sameSize = await measure(`${hello.base}/same-size/${list.bytes}`, hello.child.pid);
+    const cpu = (m) =>
+      m.cpuUsPerAnswer === undefined ? '' : `; server CPU ${m.cpuUsPerAnswer} µs an answer`;
     const row = (label, m) => [
       figure(`Read path: ${label} throughput`, round(m.rps), 'req/s', {
         // Issue 23 §4: ≥ 80 % of Fastify's hello-world on the same machine.
         target: '≥ 80 % of hello-world',
         limit: `${round(h.rps)} (hello-world)`,
         ok: m.rps >= 0.8 * h.rps && m.non200 === 0,
-        note: `${round((m.rps / h.rps) * 100)} % of hello-world; ~${round(m.bytes / 1024, 1)} KB per answer${m.non200 ? `; ${m.non200} non-200` : ''}`,
+        note: `${round((m.rps / h.rps) * 100)} % of hello-world; ~${round(m.bytes / 1024, 1)} KB per answer${cpu(m)}${m.non200 ? `; ${m.non200} non-200` : ''}`,
       }),
       figure(`Read path: ${label} p99 latency`, m.p99, 'ms', {
         limit: `${h.p99} ms (hello-world)`,
@@ -78,8 +103,15 @@ export async function readPath() {
         ...row('/api/v1/events list', list),
         ...row('/api/v1/events/{slug} detail', detail),
         figure('Read path: bare Fastify sending the list’s bytes', round(sameSize.rps), 'req/s', {
-          note: `${round((sameSize.rps / h.rps) * 100)} % of hello-world: what the payload size alone allows`,
+          note: `${round((sameSize.rps / h.rps) * 100)} % of hello-world: what the payload size alone allows${cpu(sameSize)}`,
         }),
+        ...(h.cpuUsPerAnswer === undefined
+          ? []
+          : [
+              figure('Read path: hello-world’s server CPU an answer', h.cpuUsPerAnswer, 'µs', {
+                note: `list ${round((h.cpuUsPerAnswer / list.cpuUsPerAnswer) * 100)} %, detail ${round((h.cpuUsPerAnswer / detail.cpuUsPerAnswer) * 100)} % of hello-world's speed by CPU; the list's bytes from bare Fastify ${round((h.cpuUsPerAnswer / sameSize.cpuUsPerAnswer) * 100)} %`,
+              }),
+            ]),
       ],
     };
   } finally {
