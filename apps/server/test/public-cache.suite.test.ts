@@ -228,6 +228,47 @@ describe('the public events cache', () => {
   });
 });
 
+describe('the public cache while writes come fast', () => {
+  it('keeps one read of a URL in flight: the requests after each write wait for it, then share a fresh one', async () => {
+    const app = Fastify();
+    registerPublicCache(app, {
+      routes: ['/x'],
+      clearOn: ['/w'],
+      compression: { encodings: ['br', 'gzip'], threshold: 1024, brotliOptions: {} },
+    });
+    let queries = 0;
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    app.get('/x', async () => {
+      const n = ++queries;
+      await gate; // the first read is slow: the writes below come while it runs
+      return { n };
+    });
+    app.post('/w', async () => ({ ok: true }));
+    await app.ready();
+    try {
+      const read = () => app.inject({ method: 'GET', url: '/x' });
+      const first = read();
+      await vi.waitFor(() => expect(queries).toBe(1));
+      // A sale: orders answered one after another, each followed by a page view.
+      const after: ReturnType<typeof read>[] = [];
+      for (let i = 0; i < 5; i++) {
+        expect((await app.inject({ method: 'POST', url: '/w' })).statusCode).toBe(200);
+        after.push(read());
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(queries).toBe(1); // not a read a write
+      open();
+      expect((await first).json()).toEqual({ n: 1 });
+      // Each came after a write: none takes the read from before them; one fresh read for all.
+      for (const res of await Promise.all(after)) expect(res.json()).toEqual({ n: 2 });
+      expect(queries).toBe(2);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('the public cache at start-up', () => {
   const start = (early: 'read' | 'write' | 'none') => {
     const app = Fastify();

@@ -21,7 +21,10 @@ import type {
  *
  * Requests that miss while another request for the same URL is already being answered wait
  * for that answer instead of each querying: at 100 connections, every expiry used to send
- * a hundred identical queries (~180 a second for one URL in bench/read-path.mjs).
+ * a hundred identical queries (~180 a second for one URL in bench/read-path.mjs). A request
+ * that comes after a write, while a read from before it is still running, waits for that
+ * read to end and then reads afresh (or waits for whoever does): one read of a URL in
+ * flight at a time, even when a sale's orders clear the cache a thousand times a second.
  *
  * A hit is sent in br or gzip when the client accepts it (browsers do), in the coding
  * @fastify/compress would choose with the same `compression` settings: each entry is
@@ -79,6 +82,8 @@ const PER_ANSWER = new Set([
 
 /** The answer one request is working out, that later requests for its URL wait for. */
 interface Fill {
+  /** The cache's generation when it went to the handler: a clear since makes it stale. */
+  generation: number;
   done: Promise<Entry | undefined>;
   settle(entry: Entry | undefined): void;
 }
@@ -162,6 +167,7 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
     const timer = setTimeout(() => fill.settle(undefined), maxWaitMs);
     timer.unref();
     const fill: Fill = {
+      generation,
       done,
       settle(entry) {
         clearTimeout(timer);
@@ -199,6 +205,14 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
     const entry = fresh(key);
     if (entry) return sendHit(request, reply, entry);
     const pending = fills.get(key);
+    if (pending && pending.generation !== generation) {
+      // Being read from before a write this process has answered since: not an answer for
+      // this request. Wait for it to end, then look again (another request may have
+      // started a fresh read by then), so a URL has one read in flight however fast
+      // writes clear the cache: a sale clears it with every order.
+      void pending.done.then(() => fillOrWait(request, reply, done));
+      return;
+    }
     if (!pending) {
       request[FILL] = startFill(key);
       request[SINCE] = generation;
@@ -248,8 +262,9 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
     done(null, payload);
   }
 
-  // Cleared before the organiser's write is answered, so their next read is fresh: it
-  // neither finds an entry nor waits for an answer that was being read before the write.
+  // Cleared before the writer is answered, so their next read is fresh: it neither finds
+  // an entry nor takes an answer that was being read before the write (that read's fill is
+  // kept, marked stale by the generation, for the requests that came before the write).
   function clear(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -258,7 +273,6 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
   ): void {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
       entries.clear();
-      fills.clear();
       generation += 1;
     }
     done(null, payload);
