@@ -159,6 +159,48 @@ test.describe('the user menu', () => {
     await expect(page).toHaveURL(onPath('/events/manage/create/event'));
   });
 
+  test('opens with Enter every time, and Tab or Shift+Tab out of it closes it where focus went', async ({
+    page,
+  }) => {
+    const user = await createVerifiedUser();
+    await logInThroughUi(page, user);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible(); // the page is there
+    const button = userMenuButton(page, user.email);
+    const menu = page.getByRole('menu');
+    // Opened from the keyboard, focus goes to the first item and the menu stays open: it
+    // used to close in the same moment now and then (its focus-out check ran too early).
+    for (let i = 0; i < 25; i += 1) {
+      await button.focus();
+      await page.keyboard.press('Enter');
+      await expect(menu.getByRole('menuitem', { name: 'Manage my Events' })).toBeFocused();
+      await expect(menu).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
+      await expect(button).toBeFocused();
+    }
+    // Tab past the last item: closed, focus on what follows, not sent back to the button.
+    await page.keyboard.press('Enter');
+    await expect(menu.getByRole('menuitem', { name: 'Manage my Events' })).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await expect(menu.getByRole('menuitem', { name: 'Logout' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(menu).toBeHidden();
+    await expect(button).not.toBeFocused();
+    expect(await focusedText(page)).not.toBe('');
+    // Shift+Tab from the button while open: closed, focus on the link before it.
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(menu.getByRole('menuitem', { name: 'Manage my Events' })).toBeFocused();
+    await page.keyboard.press('Shift+Tab'); // first item → the button: still open
+    await expect(button).toBeFocused();
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('Shift+Tab');
+    await expect(menu).toBeHidden();
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }),
+    ).toBeFocused();
+  });
+
   test('Logout says Logout successful, goes home and revokes the token on the server', async ({
     page,
   }) => {

@@ -9,7 +9,7 @@ import {
   useListNavigation,
   useRole,
 } from '@floating-ui/react';
-import { useRef, useState } from 'react';
+import { useRef, useState, type FocusEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import {
   CalendarIcon,
@@ -83,6 +83,28 @@ export function UserMenu({
     listNavigation,
   ]);
 
+  // Focus leaving for somewhere outside the button and the menu closes it (Tab past the
+  // last item, Shift+Tab past the button) and stays where it went. Checked against the
+  // elements as they are when focus moves: FloatingFocusManager's own check
+  // (closeOnFocusOut) reads the menu's element from its last effect, and when Enter opened
+  // the menu and focus went to the first item before that effect had run, it took the item
+  // for outside and closed the menu at once (one opening in ten in the e2e suite). Closed
+  // once focus has landed, so the focus manager leaves it there instead of returning it to
+  // the button, as it does for every other close (Escape, an item chosen). Focus going
+  // nowhere (a press on the page or the menu's heading) is useDismiss's to judge.
+  const closeOnFocusOut = (event: FocusEvent<HTMLElement>) => {
+    const next = event.relatedTarget;
+    if (!(next instanceof Node)) return;
+    const button = context.elements.domReference;
+    const menuId = button?.getAttribute('aria-controls'); // useRole's, set while open
+    const inside = (node: Node | null) =>
+      button?.contains(node) || (menuId && document.getElementById(menuId)?.contains(node));
+    if (inside(next)) return;
+    setTimeout(() => {
+      if (!inside(document.activeElement)) setOpen(false);
+    }, 0);
+  };
+
   const itemProps = (index: number, onSelect?: () => void) =>
     getItemProps({
       tabIndex: activeIndex === index ? 0 : -1,
@@ -97,7 +119,7 @@ export function UserMenu({
       <button
         type="button"
         ref={setReference}
-        {...getReferenceProps()}
+        {...getReferenceProps({ onBlur: open ? closeOnFocusOut : undefined })}
         className={cn(
           'flex max-w-72 items-center gap-2 rounded-full py-1 pl-1 pr-3 text-sm font-medium transition-colors',
           'focus-visible:outline-2 focus-visible:outline-offset-2',
@@ -118,11 +140,16 @@ export function UserMenu({
         />
       </button>
       {open ? (
-        <FloatingFocusManager context={context} modal={false} initialFocus={-1}>
+        <FloatingFocusManager
+          context={context}
+          modal={false}
+          initialFocus={-1}
+          closeOnFocusOut={false}
+        >
           <div
             ref={setFloating}
             style={floatingStyles}
-            {...getFloatingProps()}
+            {...getFloatingProps({ onBlur: closeOnFocusOut })}
             className="z-50 w-64 rounded-xl bg-white p-2 text-slate-900 shadow-xl ring-1 ring-slate-900/10 focus:outline-none"
           >
             <SignedInAs
