@@ -18,6 +18,8 @@ import { load } from './lib/load.mjs';
 const CONNECTIONS = 100;
 const SECONDS = Number(process.env.BENCH_READ_SECONDS ?? 5);
 const EVENTS = 30;
+/** What Chromium sends with every request: the public pages' readers are browsers. */
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 /** CPU time (user + system, ms) a process has used, from /proc (Linux); undefined elsewhere. */
 function cpuMsOf(pid) {
@@ -35,10 +37,15 @@ const CLOCK_TICKS = 100; // USER_HZ on Linux
  * cores, so requests a second move with what it costs; the server's own CPU time per
  * answer does much less from run to run.
  */
-async function measure(url, pid) {
-  await load({ url, connections: CONNECTIONS, duration: 1 }); // warm-up
+async function measure(url, pid, headers = {}) {
+  await load({ url, headers, connections: CONNECTIONS, duration: 1 }); // warm-up
   const before = cpuMsOf(pid);
-  const { result, statuses } = await load({ url, connections: CONNECTIONS, duration: SECONDS });
+  const { result, statuses } = await load({
+    url,
+    headers,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+  });
   const after = cpuMsOf(pid);
   const ok = statuses[200]?.count ?? 0;
   const bytes = Math.round(result.throughput.total / Math.max(1, result.requests.total));
@@ -80,6 +87,13 @@ export async function readPath() {
     const h = await measure(`${hello.base}/`, hello.child.pid);
     const list = await measure(`${app.base}/api/v1/events`, app.child.pid);
     const detail = await measure(`${app.base}/api/v1/events/${slug}`, app.child.pid);
+    // The same reads as a browser asks for them: the cache answers its stored br copy.
+    const listBrowser = await measure(`${app.base}/api/v1/events`, app.child.pid, BROWSER);
+    const detailBrowser = await measure(
+      `${app.base}/api/v1/events/${slug}`,
+      app.child.pid,
+      BROWSER,
+    );
     // Bare Fastify answering as many bytes as the list: what the payload alone costs.
     const sameSize = await measure(`${hello.base}/same-size/${list.bytes}`, hello.child.pid);
     const cpu = (m) =>
@@ -98,10 +112,21 @@ export async function readPath() {
       }),
     ];
     return {
-      raw: { hello: h, list, detail, sameSize, connections: CONNECTIONS, seconds: SECONDS },
+      raw: {
+        hello: h,
+        list,
+        detail,
+        listBrowser,
+        detailBrowser,
+        sameSize,
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+      },
       figures: [
         ...row('/api/v1/events list', list),
         ...row('/api/v1/events/{slug} detail', detail),
+        ...row('/api/v1/events list, asked as a browser asks (br)', listBrowser),
+        ...row('/api/v1/events/{slug} detail, asked as a browser asks (br)', detailBrowser),
         figure('Read path: bare Fastify sending the list’s bytes', round(sameSize.rps), 'req/s', {
           note: `${round((sameSize.rps / h.rps) * 100)} % of hello-world: what the payload size alone allows${cpu(sameSize)}`,
         }),
