@@ -58,5 +58,42 @@ const skipped =
 console.log(
   `\nunit/API: ${vitest?.numPassedTests ?? '?'} passed, ${vitest?.numFailedTests ?? '?'} failed; end-to-end: ${e2e?.stats?.expected ?? '?'} passed, ${e2e?.stats?.unexpected ?? '?'} failed, ${e2e?.stats?.flaky ?? 0} flaky`,
 );
+// The names of what failed (and what passed only on its retry), again at the end: a CI log
+// is often read from its tail, where the runners' own reports have scrolled away.
+const firstLine = (text) =>
+  String(text ?? '')
+    .split('\n')
+    .find((line) => line.trim()) ?? '';
+const unitFailures = (vitest?.testResults ?? []).flatMap((file) =>
+  (file.assertionResults ?? [])
+    .filter((test) => test.status === 'failed')
+    .map((test) => {
+      const where = file.name.replace(`${process.cwd()}/`, '');
+      return `  FAILED unit  ${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0]).slice(0, 200)}`;
+    }),
+);
+// A file that failed before its tests ran (an import error, a hook) has no test to name.
+const unitFileErrors = (vitest?.testResults ?? [])
+  .filter(
+    (file) =>
+      file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'),
+  )
+  .map(
+    (file) =>
+      `  FAILED unit  ${file.name.replace(`${process.cwd()}/`, '')}: ${firstLine(file.message).slice(0, 200)}`,
+  );
+const e2eOutcomes = [];
+const walk = (suite, titles) => {
+  for (const spec of suite.specs ?? [])
+    for (const test of spec.tests ?? [])
+      if (test.status === 'unexpected' || test.status === 'flaky')
+        e2eOutcomes.push(
+          `  ${test.status === 'flaky' ? 'FLAKY ' : 'FAILED'} e2e   ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}`,
+        );
+  for (const child of suite.suites ?? [])
+    walk(child, suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles);
+};
+for (const suite of e2e?.suites ?? []) walk(suite, []);
+for (const line of [...unitFailures, ...unitFileErrors, ...e2eOutcomes]) console.log(line);
 console.log(`Tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(unitOk && e2eOk && passed > 0 ? 0 : 1);
