@@ -11,6 +11,7 @@ for (const width of [375, 1280]) {
   test(`the event page shows the on-sale time and the queue to join at ${width} px`, async ({
     page,
   }) => {
+    test.setTimeout(60_000);
     await page.setViewportSize({ width, height: 900 });
     const organiser = await givenOrganiser();
     const event = await givenDoorEvent(organiser, { price: 0 });
@@ -45,5 +46,12 @@ for (const width of [375, 1280]) {
     await join.click();
     // The queue page; a visitor with no place yet is sent on to its join step (decision 055).
     await expect(page).toHaveURL(new RegExp(`/events/${event.slug}/queue(/join)?$`));
+    // The browser's check solved and the place taken: the pre-queue page (the server's).
+    await expect(page.getByRole('heading', { name: 'You are in the pre-queue' })).toBeVisible({
+      timeout: 20_000,
+    });
+    // Left on a quiet page: the pre-queue refreshes itself, and twice in one CI run closing
+    // the context mid-way through the check or a refresh outlasted the test's timeout.
+    await page.goto('about:blank');
   });
 }
