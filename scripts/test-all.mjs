@@ -2,6 +2,7 @@
 // ("Tests: N passed, N failed") counted from the runners' JSON reports.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 
 const results = 'test-results';
 fs.mkdirSync(results, { recursive: true });
@@ -67,10 +68,10 @@ const firstLine = (text) =>
 const unitFailures = (vitest?.testResults ?? []).flatMap((file) =>
   (file.assertionResults ?? [])
     .filter((test) => test.status === 'failed')
-    .map((test) => {
-      const where = file.name.replace(`${process.cwd()}/`, '');
-      return `  FAILED unit  ${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0]).slice(0, 200)}`;
-    }),
+    .map(
+      (test) =>
+        `  FAILED unit  ${path.relative('.', file.name)} › ${test.fullName}: ${firstLine(test.failureMessages?.[0]).slice(0, 200)}`,
+    ),
 );
 // A file that failed before its tests ran (an import error, a hook) has no test to name.
 const unitFileErrors = (vitest?.testResults ?? [])
@@ -80,7 +81,7 @@ const unitFileErrors = (vitest?.testResults ?? [])
   )
   .map(
     (file) =>
-      `  FAILED unit  ${file.name.replace(`${process.cwd()}/`, '')}: ${firstLine(file.message).slice(0, 200)}`,
+      `  FAILED unit  ${path.relative('.', file.name)}: ${firstLine(file.message).slice(0, 200)}`,
   );
 const e2eOutcomes = [];
 const walk = (suite, titles) => {
