@@ -8,6 +8,8 @@ import {
   doorList,
   enterCode,
   givenDoor,
+  givenOrder,
+  guest,
   importFile,
   openDoor,
   verifyTicketPath,
@@ -462,6 +464,31 @@ test('Two devices on one event: the code is Valid on one and Already used on the
   expect(list.filter((o) => o.attendedAt)).toHaveLength(2);
   await deviceA.close();
   await deviceB.close();
+});
+
+test('a guest who buys at the gate while the door is open is Valid at once, not Invalid until the next sync (decision 109)', async ({
+  page,
+}) => {
+  const {
+    organiser,
+    event,
+    orders: [ada],
+  } = await givenDoor(5000, [ADA]);
+  await openDoor(page, organiser, event.id, 1);
+  // Ada is let in; the door's next sync is then up to 3 s away.
+  await enterCode(page, ada.orderCode);
+  await expect(door(page).bannerBox).toHaveAttribute('data-result', 'valid');
+  await expect.poll(() => attendedAt(organiser, event.id, ada.orderCode)).not.toBeNull();
+
+  const late = await givenOrder(event, guest('Kemi', 'Bello'), 1);
+  await enterCode(page, late.orderCode);
+  await expect(door(page).bannerBox).toHaveAttribute('data-result', 'valid', { timeout: 4000 });
+  await expect(door(page).banner).toContainText('Valid: Kemi Bello, ₦5,000.00');
+  await expect(doorCount(page)).toHaveText('2 / 2');
+
+  // A code nobody bought is still Invalid, after the same short look at the server.
+  await enterCode(page, '00000000');
+  await expect(door(page).bannerBox).toHaveAttribute('data-result', 'invalid', { timeout: 4000 });
 });
 
 /**

@@ -19,6 +19,7 @@ export function DoorHints({
   hasList,
   pending,
   postFailed,
+  checking,
 }: {
   cameraOff: boolean;
   online: boolean;
@@ -27,8 +28,17 @@ export function DoorHints({
   hasList: boolean;
   pending: number;
   postFailed: boolean;
+  /** A code not on the list yet, being looked up (decision 109). */
+  checking: string | null;
 }) {
   const hints: { key: string; icon: ReactNode; text: string }[] = [];
+  if (checking) {
+    hints.push({
+      key: 'checking',
+      icon: <RefreshIcon className="size-4" />,
+      text: `Checking ${checking} with the server…`,
+    });
+  }
   const waiting = `${pending} waiting to send`;
   if (!online) {
     hints.push({

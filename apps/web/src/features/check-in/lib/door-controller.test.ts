@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IDLE_SYNC_MS, SYNC_MAX_WAIT_MS, type DoorOrder } from './door.ts';
+import { IDLE_SYNC_MS, SYNC_MAX_WAIT_MS, UNKNOWN_CODE_WAIT_MS, type DoorOrder } from './door.ts';
 import {
   DoorController,
   DoorEventNotFound,
@@ -175,6 +175,101 @@ describe('scanning (spec §4)', () => {
     expect(result?.outcome.kind).toBe('invalid');
     expect(result?.source).toBe('scan');
     expect(checkedIn).toBe(2);
+    controller.stop();
+  });
+});
+
+describe('a code the list does not know yet (decision 109)', () => {
+  const DAYO = order('44444444', 'Dayo', { quantity: 1 });
+
+  it('is bought after the list came: the door asks for the changes, then says Valid', async () => {
+    const sold = [ADA];
+    const server = fakeServer(sold);
+    const { controller } = door(server, memoryStore());
+    controller.start();
+    await settle();
+    sold.push(DAYO); // sold at the box office a moment ago
+    const fetches = server.calls.fetch;
+
+    const outcome = controller.check(DAYO.orderCode, 'manual');
+    await settle();
+    expect((await outcome).kind).toBe('valid');
+    expect(server.calls.fetch).toBe(fetches + 1);
+    expect(controller.getState().result?.outcome.kind).toBe('valid');
+    controller.stop();
+  });
+
+  it('is typed while the first list is still on its way: it waits for that list', async () => {
+    const server = fakeServer([ADA, DAYO]);
+    let arrive!: () => void;
+    const gate = new Promise<void>((resolve) => (arrive = resolve));
+    const slow = {
+      ...server,
+      fetchOrders: async () => {
+        await gate;
+        return server.fetchOrders();
+      },
+    };
+    const { controller } = door(slow, memoryStore());
+    controller.start();
+    await settle();
+
+    const outcome = controller.check(DAYO.orderCode, 'manual');
+    await vi.advanceTimersByTimeAsync(500);
+    expect(controller.getState().result).toBeNull(); // not judged against an empty list
+    expect(controller.getState().checking).toBe(DAYO.orderCode); // the screen says so
+    arrive();
+    await settle();
+    expect((await outcome).kind).toBe('valid');
+    expect(controller.getState().checking).toBeNull();
+    controller.stop();
+  });
+
+  it('still unknown after the changes, or offline, or a known code: judged at once as before', async () => {
+    const server = fakeServer([ADA]);
+    const network = { online: true };
+    const { controller } = door(server, memoryStore(), network);
+    controller.start();
+    await settle();
+
+    let fetches = server.calls.fetch;
+    const unknown = controller.check('99999999', 'scan');
+    await settle();
+    expect((await unknown).kind).toBe('invalid');
+    expect(server.calls.fetch).toBe(fetches + 1);
+
+    // A known code and a foreign QR text never wait for the server.
+    fetches = server.calls.fetch;
+    expect((await controller.check(ADA.orderCode, 'scan')).kind).toBe('valid');
+    expect((await controller.check('https://example.com/not-a-ticket', 'scan')).kind).toBe(
+      'invalid',
+    );
+    network.online = false;
+    expect((await controller.check('88888888', 'manual')).kind).toBe('invalid');
+    expect(server.calls.fetch).toBe(fetches);
+    controller.stop();
+  });
+
+  it(`a server that does not answer: Invalid after ${UNKNOWN_CODE_WAIT_MS} ms, not never`, async () => {
+    const server = fakeServer([ADA]);
+    const { controller } = door(server, memoryStore());
+    controller.start();
+    await settle();
+    const hung = { ...server, fetchOrders: () => new Promise<DoorOrder[]>(() => undefined) };
+    const stuck = door(hung, memoryStore());
+    stuck.controller.start();
+    await settle();
+
+    let judged = false;
+    const outcome = stuck.controller.check('12345678', 'manual').then((o) => {
+      judged = true;
+      return o;
+    });
+    await vi.advanceTimersByTimeAsync(UNKNOWN_CODE_WAIT_MS - 1);
+    expect(judged).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await outcome).kind).toBe('invalid');
+    stuck.controller.stop();
     controller.stop();
   });
 });

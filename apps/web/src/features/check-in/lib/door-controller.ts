@@ -5,6 +5,7 @@ import {
   doorOrderList,
   IDLE_SYNC_MAX_MS,
   IDLE_SYNC_MS,
+  isManualCode,
   indexOrders,
   judge,
   MARK_CHUNK,
@@ -12,6 +13,7 @@ import {
   pendingCodes,
   backupJson,
   SYNC_MAX_WAIT_MS,
+  UNKNOWN_CODE_WAIT_MS,
   withAttended,
   withKnownAttendance,
   withChanges,
@@ -97,6 +99,8 @@ export interface DoorState {
   postFailed: boolean;
   /** Validated codes the server does not have yet. */
   pending: number;
+  /** A code the list did not know, waiting for the server's latest changes (decision 109). */
+  checking: string | null;
   /** The server says the event does not exist or is not this user's: no door to show. */
   notFound: boolean;
   /**
@@ -175,6 +179,7 @@ export class DoorController {
       refreshFailed: false,
       postFailed: false,
       pending: 0,
+      checking: null,
       notFound: false,
       refused: null,
       checkedIn: 0,
@@ -226,6 +231,45 @@ export class DoorController {
     if (nextValidated !== validated) this.saveValidated();
     this.activity(now);
     return outcome;
+  }
+
+  /**
+   * What the screen calls for a code (decision 109): a code the list knows, or any code
+   * offline, is judged at once, as `validate`. A code the list does not know yet, online,
+   * first waits for the server's latest changes — the list in flight when the door has just
+   * opened, or a sale made since the last sync — at most `UNKNOWN_CODE_WAIT_MS`, so a guest
+   * who bought a minute ago is not told Invalid. Still unknown after that: Invalid.
+   */
+  async check(code: string, source: ScanSource): Promise<ScanOutcome> {
+    if (this.mayBeNew(code) && this.running && this.deps.online()) {
+      let timer: unknown;
+      const waited = new Promise<void>((resolve) => {
+        timer = this.deps.setTimeout(resolve, UNKNOWN_CODE_WAIT_MS);
+      });
+      this.set({ checking: code });
+      await Promise.race([this.latestChanges(code), waited]);
+      this.deps.clearTimeout(timer);
+      if (this.state.checking === code) this.set({ checking: null });
+    }
+    return this.validate(code, source);
+  }
+
+  /**
+   * Shaped like an order code, yet neither on the list nor a code the list says why it
+   * refuses (a foreign QR code can never become valid, so it never waits).
+   */
+  private mayBeNew(code: string): boolean {
+    const { index } = this.state;
+    return isManualCode(code) && !index.byCode.has(code) && !index.refusedByCode.has(code);
+  }
+
+  /**
+   * A sync that starts after this call: one in flight may have asked before the code was
+   * sold, so it is waited for and, if the code is still unknown, followed by another.
+   */
+  private async latestChanges(code: string): Promise<void> {
+    if (this.syncing) await this.syncing.catch(() => undefined);
+    if (this.mayBeNew(code) && this.running) await this.sync().catch(() => undefined);
   }
 
   /** The network came back or went away (window online/offline events). */

@@ -24,6 +24,11 @@ export const MAX_SCANS_PER_SECOND = 1000 / SCAN_DELAY_MS;
 export const IDLE_SYNC_MAX_MS = 30_000;
 /** A door that never pauses still sends its scans at least this often. */
 export const SYNC_MAX_WAIT_MS = 30_000;
+/**
+ * How long a code the list does not know waits, online, for the server's latest changes
+ * before it is judged against the list as it is (decision 109).
+ */
+export const UNKNOWN_CODE_WAIT_MS = 3000;
 /** Search lists at most this many matches (with the total), so each keystroke stays cheap. */
 export const SEARCH_LIMIT = 50;
 /** The server takes at most this many codes per mark-attended call. */

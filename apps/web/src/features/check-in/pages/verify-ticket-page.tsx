@@ -85,7 +85,8 @@ function DoorScreen({
   const [tab, setTab] = useState(0);
 
   const validate = useCallback(
-    (code: string, source: 'scan' | 'manual' | 'search') => buzz(controller.validate(code, source)),
+    (code: string, source: 'scan' | 'manual' | 'search') =>
+      void controller.check(code, source).then(buzz),
     [controller],
   );
 
@@ -125,6 +126,7 @@ function DoorScreen({
               hasList={state.hasList}
               pending={state.pending}
               postFailed={state.postFailed}
+              checking={state.checking}
             />
           </div>
           <div className="mt-4 hidden lg:block">
