@@ -69,6 +69,7 @@ const details = {};
 /** Lighthouse runs per page (BENCH_LIGHTHOUSE_RUNS); the median run is reported. */
 const LIGHTHOUSE_RUNS = Math.max(0, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5));
 const runsOf = {};
+const failedRuns = {};
 
 /**
  * Lighthouse (mobile: its default form factor, simulated 4× CPU and slow 4G) on each page,
@@ -124,6 +125,19 @@ async function lighthouseScores(pagesToScore) {
       runs.sort((a, b) => perf(a) - perf(b));
       const result = runs[Math.floor(runs.length / 2)];
       runsOf[url] = runs.map((r) => Math.round(perf(r) * 100));
+      // A run that scored nothing says why (Lighthouse's runtime error, or the audits it
+      // could not compute), instead of a bare 0 among the runs.
+      failedRuns[url] = runs
+        .filter((r) => r.lhr.categories.performance.score === null)
+        .map((r) =>
+          r.lhr.runtimeError
+            ? `${r.lhr.runtimeError.code}: ${r.lhr.runtimeError.message}`
+            : Object.values(r.lhr.audits)
+                .filter((a) => a.errorMessage)
+                .map((a) => `${a.id}: ${a.errorMessage}`)
+                .join('; ')
+                .slice(0, 300),
+        );
       const { categories, audits } = result.lhr;
       // BENCH_LIGHTHOUSE_DIR=dir keeps the median report (open it in the Lighthouse viewer).
       if (process.env.BENCH_LIGHTHOUSE_DIR) {
@@ -314,6 +328,7 @@ export async function pages() {
               ok: Object.entries(s).every(([k, v]) => (target < 100 && k === 'seo') || v >= target),
               note: [
                 `median of ${runsOf[url].length} runs (perf ${runsOf[url].join(', ')})`,
+                ...(failedRuns[url] ?? []).map((why) => `a run scored nothing: ${why}`),
                 ...Object.entries(details[url]?.metrics ?? {})
                   .filter(([id]) =>
                     ['largest-contentful-paint', 'total-blocking-time'].includes(id),
@@ -332,6 +347,7 @@ export async function pages() {
         checkout: checkoutScripts,
         lighthouse: scores,
         lighthouseRuns: runsOf,
+        lighthouseFailedRuns: failedRuns,
         lighthouseDetails: details,
       },
       figures,
