@@ -41,7 +41,11 @@ export async function buildApp(
   const app = createServer(config, options.logger);
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: config.databasePoolSize,
+    }));
   const applied = await migrateToLatest(database.db);
   if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
   const redis = config.redisUrl ? openRedis(config.redisUrl, app.log) : undefined;

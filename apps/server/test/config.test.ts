@@ -118,6 +118,14 @@ describe('configuration from the environment', () => {
       default: 120,
       valid: ['600', 600],
     },
+    // PostgreSQL connections per process (decision 111).
+    {
+      name: 'DATABASE_POOL_SIZE',
+      key: 'databasePoolSize',
+      default: 10,
+      valid: ['4', 4],
+      invalid: ['0', /DATABASE_POOL_SIZE/],
+    },
     // Ticket files on worker threads (decision 093); 0 renders in the main thread.
     {
       name: 'TICKET_RENDER_THREADS',
