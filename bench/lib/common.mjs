@@ -225,6 +225,14 @@ export function startApp(name, databaseUrl, extraEnv = {}, options = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatepass-bench-'));
   // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the app processes.
   const args = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // BENCH_APP_ENV="DATABASE_POOL_SIZE=20 CHECKOUT_GROUPS_IN_FLIGHT=1" sets the app processes'
+  // settings for a run (a bench's own settings for a scenario still win).
+  const appEnv = Object.fromEntries(
+    (process.env.BENCH_APP_ENV ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+  );
   return startProcess(
     name,
     serverEntry,
@@ -234,6 +242,7 @@ export function startApp(name, databaseUrl, extraEnv = {}, options = {}) {
       WEB_DIST_DIR: webDist,
       PUBLIC_URL: 'http://gatepass.bench',
       LOG_LEVEL: 'warn',
+      ...appEnv,
       ...extraEnv,
     },
     { ...options, args: [...args, ...(options.args ?? [])] },
