@@ -225,7 +225,7 @@ export function startApp(name, databaseUrl, extraEnv = {}, options = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatepass-bench-'));
   // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the app processes.
   const args = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  // BENCH_APP_ENV="DATABASE_POOL_SIZE=20 CHECKOUT_GROUPS_IN_FLIGHT=1" sets the app processes'
+  // BENCH_APP_ENV="DATABASE_POOL_SIZE=20 TICKET_RENDER_THREADS=0" sets the app processes'
   // settings for a run (a bench's own settings for a scenario still win).
   const appEnv = Object.fromEntries(
     (process.env.BENCH_APP_ENV ?? '')

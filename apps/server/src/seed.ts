@@ -1172,7 +1172,11 @@ async function main(): Promise<void> {
     console.error(refusal);
     process.exit(2);
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  });
   try {
     await migrateToLatest(database.db);
     console.log(
