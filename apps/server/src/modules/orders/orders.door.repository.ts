@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { ORDER_STATUSES } from '@gatepass/shared';
 import type { Database } from '../../db/database.ts';
 import { eventLookup } from '../events/events.lookup.ts';
 import { questionLookup } from '../questions/questions.lookup.ts';
@@ -35,6 +36,8 @@ export function findAdmissibleOrders(db: Db, eventId: string) {
   );
 }
 
+const NOT_COMPLETED = ORDER_STATUSES.filter((s) => s !== 'completed');
+
 /**
  * The door's refused codes of an event (issue 24 §1): refunded and cancelled orders that
  * were paid, and unpaid ones a buyer may still bring — a pending order, or an offline one
@@ -42,19 +45,24 @@ export function findAdmissibleOrders(db: Db, eventId: string) {
  * code never reached a ticket, and there may be many.
  */
 export function findRefusedOrders(db: Db, eventId: string) {
-  return db
-    .selectFrom('orders')
-    .select(['code', 'status', 'paid_at', 'cancelled_at'])
-    .where('event_id', '=', eventId)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('status', 'in', ['refunded', 'cancelled']), eb('paid_at', 'is not', null)]),
-        eb('status', '=', 'pending'),
-        eb.and([eb('paid_at', 'is', null), eb('payment_method', '=', 'offline')]),
-      ]),
-    )
-    .where('status', '!=', 'completed')
-    .execute();
+  return (
+    db
+      .selectFrom('orders')
+      .select(['code', 'status', 'paid_at', 'cancelled_at'])
+      .where('event_id', '=', eventId)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', 'in', ['refunded', 'cancelled']), eb('paid_at', 'is not', null)]),
+          eb('status', '=', 'pending'),
+          eb.and([eb('paid_at', 'is', null), eb('payment_method', '=', 'offline')]),
+        ]),
+      )
+      // Every status but completed, named: an index range on (event_id, status). A `<>` is no
+      // index condition, and at an event of completed orders only PostgreSQL read all of them
+      // (~100 ms of both cores for 100,000) on every door sync that saw a change.
+      .where('status', 'in', NOT_COMPLETED)
+      .execute()
+  );
 }
 
 /** The transfers of an event's orders (each row: one code that changed hands). */
