@@ -141,8 +141,16 @@ export async function door() {
     const list = JSON.parse(cold.text);
     if (list.orders.length !== ORDERS)
       throw new Error(`door list: ${list.orders.length} orders, not ${ORDERS}`);
+    // The first device is sent a quick encoding; the kept copy is re-encoded smaller behind
+    // it (decision 112): give it a moment, as the next device would arrive.
+    await sleep(2_000);
     const kept = [];
-    for (let i = 0; i < RUNS; i++) kept.push((await request(listUrl, { headers: auth })).ms);
+    let keptOnWire = 0;
+    for (let i = 0; i < RUNS; i++) {
+      const res = await request(listUrl, { headers: auth });
+      kept.push(res.ms);
+      keptOnWire = res.wire + res.headers;
+    }
 
     // The idle sync: nothing changed since the list's cursor.
     const idle = await request(`${listUrl}?since=${list.cursor}`, { headers: auth });
@@ -228,6 +236,7 @@ export async function door() {
         list: {
           coldMs: cold.ms,
           keptMs: kept,
+          keptWire: keptOnWire,
           rawBytes: cold.text.length,
           wire: cold.wire,
           headers: cold.headers,
@@ -268,7 +277,7 @@ export async function door() {
         figure('Door: that list on the wire', round(listOnWire / 1024), 'KB', {
           target: `≤ ${TARGET.listBytes / 1024 / 1024} MB`,
           ok: listOnWire <= TARGET.listBytes,
-          note: `${cold.encoding}, headers included; ${round(cold.text.length / 1024)} KB raw`,
+          note: `first device; ${cold.encoding}, headers included; ${round(cold.text.length / 1024)} KB raw; the next devices ${round(keptOnWire / 1024)} KB`,
         }),
         figure('Door: an idle sync on the wire', idleOnWire, 'B', {
           target: `≤ ${TARGET.idleBytes}`,
