@@ -65,17 +65,25 @@ export class DoorLists {
   /** Ownership is the caller's to check first. */
   async answer(scope: Scope, eventId: string, since: string | null): Promise<DoorListAnswer> {
     if (since === null) return { full: true, entry: await this.full(scope, eventId) };
-    if (!(await this.door.changedSince(eventId, since, scope.organiserId, scope.eventIds))) {
+    const changed = await this.door.changedSince(eventId, since, scope.organiserId, scope.eventIds);
+    if (!changed.orders && !changed.refused) {
       // Nothing changed: the same cursor back (the database's clock, never the app's).
       return { full: false, json: `{"cursor":${JSON.stringify(since)},"full":false}` };
     }
+    // Only what changed (decision 113): the rows when this event's orders did, the refused
+    // codes when they may have — a busy door's check-ins do not send them again each time
+    // (the device keeps what it has when `refused` is absent). The cursor is the database's
+    // clock before either was read: a change after it comes again in the next sync.
     const [parts, refused] = await Promise.all([
-      this.door.list(eventId, since),
-      this.refusedCodes(scope, eventId),
+      changed.orders ? this.door.list(eventId, since) : null,
+      changed.refused ? this.refusedCodes(scope, eventId) : null,
     ]);
+    const rows = parts
+      ? `,"types":${parts.types},"orders":${parts.orders},"gone":${parts.gone}`
+      : '';
     return {
       full: false,
-      json: `{"cursor":${JSON.stringify(parts.cursor)},"full":false,"types":${parts.types},"orders":${parts.orders},"gone":${parts.gone},"refused":${JSON.stringify(refused)}}`,
+      json: `{"cursor":${JSON.stringify(parts?.cursor ?? changed.cursor)},"full":false${rows}${refused ? `,"refused":${JSON.stringify(refused)}` : ''}}`,
     };
   }
 
@@ -105,12 +113,13 @@ export class DoorLists {
     const age = this.now() - entry.builtAt;
     if (age < DOOR_LIST_FRESH_MS) return true;
     if (age >= DOOR_LIST_MAX_AGE_MS) return false;
-    return !(await this.door.changedSince(
+    const changed = await this.door.changedSince(
       eventId,
       entry.cursor,
       scope.organiserId,
       scope.eventIds,
-    ));
+    );
+    return !changed.orders && !changed.refused;
   }
 
   private async build(scope: Scope, eventId: string): Promise<DoorListEntry> {

@@ -315,6 +315,8 @@ describe('GET /ticketPurchase/event/{eventId}/compact (the door’s compact list
     expect(rows.map((r) => r[0])).toEqual([codes[1]]);
     expect(rows[0]![6]).toBeGreaterThan(Date.now() - 60_000);
     expect(delta.body.gone).toEqual([]);
+    // A check-in changes no refused code: the device keeps the ones it has (decision 113).
+    expect(delta.body).not.toHaveProperty('refused');
 
     // An order that leaves the list (cancelled by the organiser) comes as gone, with why.
     await sql`update orders set status = 'cancelled', cancelled_at = now(), updated_at = now()
@@ -325,6 +327,60 @@ describe('GET /ticketPurchase/event/{eventId}/compact (the door’s compact list
       expect.objectContaining({ code: codes[2], reason: 'cancelled' }),
     );
     expect((after.body.orders as Row[]).map((r) => r[0])).not.toContain(codes[2]);
+  });
+
+  it('sends another live event’s codes again when that set changed, not for its check-ins (decision 113)', async () => {
+    const by = await logIn(t, await givenUser(t));
+    const here = await eventWithOrders(2, 0, by);
+    const there = await eventWithOrders(2, 0, by);
+    const first = await list(here.event.id, undefined, by);
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.refused).toEqual(
+      expect.arrayContaining(
+        there.codes.map((code) => expect.objectContaining({ code, reason: 'other_event' })),
+      ),
+    );
+    // Changes stamped within the overlap before a cursor are sent again; age the seed past it.
+    await sql`update orders set updated_at = updated_at - interval '1 minute',
+                created_at = created_at - interval '1 minute'
+              where event_id in (${here.event.id}, ${there.event.id})`.execute(t.db);
+
+    // The other event's door lets a guest in: nothing this door holds changed.
+    const marked = await t.post(
+      `${DOOR}/mark-attended`,
+      { eventId: there.event.id, ticketCodes: [there.codes[0]] },
+      { token: by },
+    );
+    expect(marked.status, marked.text).toBe(200);
+    const idle = await list(here.event.id, first.body.cursor, by);
+    expect(idle.body).toEqual({ cursor: first.body.cursor, full: false });
+
+    // A new order there is a new code this door refuses: the refused codes, and no rows.
+    const types = (await t.request('GET', `${EVENTS}/${there.event.slug}`)).body.data
+      .ticketTypes as { id: string }[];
+    const bought = await t.post(
+      `${API}/orders`,
+      {
+        eventId: there.event.id,
+        items: [{ ticketTypeId: types[0]!.id, quantity: 1 }],
+        buyer: {
+          firstName: 'Late',
+          lastName: 'Comer',
+          email: 'late.comer@example.com',
+          phone: uniquePhone(),
+        },
+      },
+      { ip: guestAddress() },
+    );
+    expect(bought.status, bought.text).toBe(201);
+    const code = bought.body.data.order.orderCode as string;
+    const sync = await list(here.event.id, first.body.cursor, by);
+    expect(sync.body.full).toBe(false);
+    expect(sync.body.cursor > first.body.cursor).toBe(true);
+    expect(sync.body).not.toHaveProperty('orders');
+    expect(sync.body.refused).toContainEqual(
+      expect.objectContaining({ code, reason: 'other_event' }),
+    );
   });
 
   it('sends the whole list compressed when the client accepts it', async () => {

@@ -312,10 +312,25 @@ export function doorListJson(
   });
 }
 
+/** What a door's sync has to send (decision 088, 113). */
+export interface DoorChangesSince {
+  /** The database clock when this was read, in epoch seconds (a cursor). */
+  cursor: string;
+  /** This event's orders changed: the list's rows (and codes gone). */
+  orders: boolean;
+  /**
+   * The codes the door refuses may have changed: this event's orders that are not (or no
+   * longer) completed, its transfers, or the set of completed codes of the other events it
+   * refuses (a new order, one that left, a transfer; not their check-ins).
+   */
+  refused: boolean;
+}
+
 /**
- * Whether a door's list may have changed since `since` (decision 088): a change to this
- * event's orders, or to the codes of the other events the door refuses (`otherEventIds`:
- * the organiser's live events, or a steward's). Index range scans of the newest changes only.
+ * Whether a door's list may have changed since `since` (decisions 088, 113): a change to
+ * this event's orders, or to the codes it refuses — of this event, or of the other events
+ * the door refuses (the organiser's live events, or a steward's). Index range scans of the
+ * newest changes only.
  */
 export async function changedSince(
   db: Db,
@@ -323,7 +338,7 @@ export async function changedSince(
   since: string,
   organiserId: string,
   eventIds: string[] | null,
-): Promise<boolean> {
+): Promise<DoorChangesSince> {
   const after = sql`to_timestamp(${since}::float8) - make_interval(secs => ${SYNC_OVERLAP_SECONDS})`;
   const live = eventLookup.idsOf({
     ownerId: organiserId,
@@ -332,16 +347,29 @@ export async function changedSince(
     status: 'published',
     liveAt: 'now',
   });
-  // A steward given no other event: no other event's codes to watch.
+  // Another event's completed codes changed: an order of it changed other than by a
+  // check-in alone (a check-in stamps `attended_at` and `updated_at` with the same now()),
+  // one created since, or one transferred since. Its door's busy check-ins move nothing
+  // here. A steward given no other event: no other event's codes to watch.
   const elsewhere =
     eventIds && eventIds.length === 0
       ? sql`false`
       : sql`exists (select 1 from (${live}) ev(id), lateral (
-             select 1 from orders o where o.event_id = ev.id and o.updated_at > ${after} limit 1) x)`;
-  const { rows } = await sql<{ changed: boolean }>`
-    select exists (select 1 from orders where event_id = ${eventId} and updated_at > ${after})
-        or ${elsewhere} as changed`.execute(db);
-  return rows[0]!.changed;
+             select 1 from orders o where o.event_id = ev.id and o.updated_at > ${after}
+               and (o.attended_at is distinct from o.updated_at or o.created_at > ${after}
+                    or exists (select 1 from order_transfers tr
+                               where tr.order_id = o.id and tr.created_at > ${after}))
+             limit 1) x)`;
+  const { rows } = await sql<DoorChangesSince>`
+    select extract(epoch from clock_timestamp())::numeric(20, 6)::text as cursor,
+      exists (select 1 from orders where event_id = ${eventId} and updated_at > ${after}) as orders,
+      exists (select 1 from orders where event_id = ${eventId} and updated_at > ${after}
+                and status <> 'completed')
+        or exists (select 1 from orders o join order_transfers tr on tr.order_id = o.id
+                   where o.event_id = ${eventId} and o.updated_at > ${after}
+                     and tr.created_at > ${after})
+        or ${elsewhere} as refused`.execute(db);
+  return rows[0]!;
 }
 
 /**

@@ -219,6 +219,37 @@ describe('the door syncing from its cursor', () => {
     controller.stop();
   });
 
+  it('keeps the refused codes it holds when a sync sends none (decision 113)', async () => {
+    const ADA = order('11111111', 'Ada');
+    const asked: (string | null)[] = [];
+    const answers: (DoorList | DoorChanges)[] = [
+      {
+        orders: [ADA],
+        refused: [{ code: '99999999', reason: 'other_event', event: 'Day Two' }],
+        cursor: '100.000001',
+      },
+      { changes: true, orders: [], gone: [], cursor: '100.000001' },
+      // Check-ins elsewhere on the list: the rows, and no refused codes (none changed).
+      {
+        changes: true,
+        orders: [order('11111111', 'Ada', { attendedAt: '2026-11-27T18:00:05.000Z' })],
+        gone: [],
+        cursor: '106.5',
+      },
+    ];
+    const controller = syncingDoor(memoryStore({}), asked, answers, '106.5');
+    controller.start();
+    await vi.advanceTimersByTimeAsync(IDLE_SYNC_MS);
+    const { index } = controller.getState();
+    expect(asked).toHaveLength(3);
+    expect(index.byCode.get(ADA.orderCode)?.attendedAt).toBe('2026-11-27T18:00:05.000Z');
+    expect(controller.validate('99999999', 'manual')).toMatchObject({
+      kind: 'invalid',
+      refusal: { reason: 'other_event', event: 'Day Two' },
+    });
+    controller.stop();
+  });
+
   it('keeps its own check-ins over a whole list the server built before them, and catches up at once', async () => {
     const at = '2026-11-27T17:59:00.000Z';
     const ADA = order('11111111', 'Ada');
