@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, startTestApp, type TestApp } from '../../../test/helper.ts';
 import { givenUser, logIn, uniquePhone } from '../../../test/factories.ts';
 import { EVENTS, givenPublishedEvent } from '../../../test/event-factories.ts';
+import { doorListJson } from '../orders/orders.door.repository.ts';
 
 const DOOR = `${API}/ticketPurchase`;
 
@@ -442,5 +443,55 @@ describe('the compact list with several ticket types', () => {
       ['VIP', 1],
     ]);
     expect(rows.every((r) => r[5] === 3)).toBe(true);
+  });
+});
+
+describe('a big event’s list read in two parts at once (decision 114)', () => {
+  it('holds the same rows in the same order as one statement, an order’s rows together', async () => {
+    const by = await logIn(t, await givenUser(t));
+    const event = await givenPublishedEvent(t, by, {}, [
+      { name: 'Regular', price: 0, capacity: 60, maxPerOrder: 5 },
+      { name: 'VIP', price: 0, capacity: 60, maxPerOrder: 5 },
+    ]);
+    const types = (await t.request('GET', `${EVENTS}/${event.slug}`)).body.data.ticketTypes as {
+      id: string;
+    }[];
+    for (let i = 0; i < 9; i++) {
+      // Every third order holds both types: two rows with its code, which must not be parted.
+      const items = types
+        .slice(0, i % 3 === 0 ? 2 : 1)
+        .map((type) => ({ ticketTypeId: type.id, quantity: 1 + (i % 2) }));
+      const res = await t.post(
+        `${API}/orders`,
+        {
+          eventId: event.id,
+          items,
+          buyer: {
+            firstName: `Guest${i}`,
+            lastName: 'Okafor',
+            email: `split${i}@example.com`,
+            phone: uniquePhone(),
+          },
+        },
+        { ip: guestAddress() },
+      );
+      expect(res.status, res.text).toBe(201);
+    }
+    const one = await doorListJson(t.db, event.id, null, Infinity);
+    const rows = JSON.parse(one.orders) as unknown[][];
+    expect(rows).toHaveLength(12);
+    const split = await doorListJson(t.db, event.id, null, 1);
+    expect(split.orders).toBe(one.orders);
+    expect(split.types).toBe(one.types);
+    expect(split.cursor).toMatch(/^\d+\.\d+$/);
+
+    // Orders of one moment (a group of holds shares its transaction's time): the pivot is that
+    // moment, the earlier part has no rows, and the list is still whole.
+    await sql`update orders set created_at = '2026-11-29T12:00:00Z' where event_id = ${event.id}`.execute(
+      t.db,
+    );
+    const tied = await doorListJson(t.db, event.id, null, Infinity);
+    expect(JSON.parse(tied.orders)).toHaveLength(12);
+    expect((await doorListJson(t.db, event.id, null, 1)).orders).toBe(tied.orders);
   });
 });

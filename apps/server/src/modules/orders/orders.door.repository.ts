@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { ORDER_STATUSES } from '@gatepass/shared';
 import type { Database } from '../../db/database.ts';
 import { eventLookup } from '../events/events.lookup.ts';
@@ -229,27 +229,92 @@ export const admitsOfOrder = () =>
   sql<number>`(select coalesce(sum(${keptSql('p')} * p.admits), 0)::int
     from order_items p where p.order_id = o.id)`;
 
+/** The database clock now, in epoch seconds: a sync's cursor (decision 088). */
+const clockCursor = sql<string>`extract(epoch from clock_timestamp())::numeric(20, 6)::text`;
+
+/** The changes a sync from cursor `since` reads: stamped after it, less the overlap. */
+const afterCursor = (since: string) =>
+  sql`to_timestamp(${since}::float8) - make_interval(secs => ${SYNC_OVERLAP_SECONDS})`;
+
+/**
+ * Completed orders from which a new device's list is read in two parts at once, on two
+ * connections (decision 114): PostgreSQL builds a statement's JSON on one core.
+ */
+export const DOOR_LIST_SPLIT_FROM = 20_000;
+
 /**
  * The door's list built by PostgreSQL as JSON text (no per-row work in the app): each row
  * concatenated from `to_json` of its strings, not `json_build_array`, whose text puts a
  * space after every comma (~0.8 MB of a 100,000-order list). `since`:
  * only the orders changed after that cursor (less the overlap), with the codes that left.
+ *
+ * A whole list of `splitFrom` completed orders or more is read as two ranges of purchase
+ * time at once, each in its own statement, and joined in order (decision 114). The two
+ * read two snapshots a moment apart: the cursor is the earlier one's, so a change between
+ * them comes again in the next sync, as any change near a cursor does (decision 088).
  */
-export function doorListJson(
+export async function doorListJson(
   db: Db,
   eventId: string,
   since: string | null,
+  splitFrom = DOOR_LIST_SPLIT_FROM,
 ): Promise<DoorListParts> {
-  const after = sql`to_timestamp(${since}::float8) - make_interval(secs => ${SYNC_OVERLAP_SECONDS})`;
-  const changed = since ? sql`and o.updated_at > ${after}` : sql``;
+  const read = (part: RawBuilder<unknown>) => doorListPart(db, eventId, since, part);
+  const pivot = since === null ? await listPivot(db, eventId, splitFrom) : null;
+  if (pivot === null) {
+    const list = await read(sql``);
+    return { ...list, orders: `[${list.orders}]` };
+  }
+  const [early, late] = await Promise.all([
+    read(sql`and o.created_at < ${pivot}::timestamptz`),
+    read(sql`and o.created_at >= ${pivot}::timestamptz`),
+  ]);
+  const rows = [early.orders, late.orders].filter((part) => part !== '');
+  return {
+    cursor: Number(early.cursor) <= Number(late.cursor) ? early.cursor : late.cursor,
+    types: early.types,
+    orders: `[${rows.join(',')}]`,
+    gone: early.gone,
+  };
+}
+
+/**
+ * Where a big event's list splits in two: the purchase time of its middle order (of all
+ * its orders, a cheap index-only read; near enough to halve the completed ones). Null when
+ * the event has fewer than `splitFrom` completed orders: one statement reads it.
+ */
+async function listPivot(db: Db, eventId: string, splitFrom: number): Promise<string | null> {
+  if (!Number.isFinite(splitFrom)) return null;
+  const { rows } = await sql<{ pivot: string | null }>`
+    select case when n >= ${splitFrom} then (
+        select o.created_at::text from orders o where o.event_id = ${eventId}
+        -- The index's order (a bare created_at here would name the text column above).
+        order by o.event_id, o.created_at offset n / 2 limit 1) end as pivot
+    from (select count(*)::int as n from orders
+          where event_id = ${eventId} and status = 'completed') c`.execute(db);
+  return rows[0]?.pivot ?? null;
+}
+
+/**
+ * One statement of the list: its rows of `part` (a condition on `o`), comma-separated
+ * without the array's brackets, so that parts join as text.
+ */
+function doorListPart(
+  db: Db,
+  eventId: string,
+  since: string | null,
+  part: RawBuilder<unknown>,
+): Promise<DoorListParts> {
+  const changed = since ? sql`and o.updated_at > ${afterCursor(since)}` : sql``;
   const gone = since
     ? sql`coalesce((
           select json_agg(code) from (
             select o.code from orders o
-            where o.event_id = ${eventId} and o.updated_at > ${after} and o.status <> 'completed'
+            where o.event_id = ${eventId} and o.updated_at > ${afterCursor(since)}
+              and o.status <> 'completed'
             union
             select tr.from_code from order_transfers tr join orders o on o.id = tr.order_id
-            where o.event_id = ${eventId} and o.updated_at > ${after}
+            where o.event_id = ${eventId} and o.updated_at > ${afterCursor(since)}
           ) g), '[]'::json)::text`
     : sql`'[]'`;
   // Named tickets and ticket kinds (decisions 080, 086): only an order with names given, or
@@ -289,7 +354,7 @@ export function doorListJson(
     );
     const { rows } = await sql<DoorListParts>`
       select
-        extract(epoch from clock_timestamp())::numeric(20, 6)::text as cursor,
+        ${clockCursor} as cursor,
         ${eventLookup.ticketTypeNamesOf(sql.val(eventId))} as types,
         coalesce((
           select string_agg(
@@ -302,13 +367,14 @@ export function doorListJson(
                    || ',' || (o.payment_method = 'test')::int || ',' || to_json(oi.name) || ','
                    || case when o.ticket_names is null then oi.quantity else ${kept} end
                    || ',' || ${extra} || ']',
-                   ',' order by o.created_at, o.id)
+                   -- The line too: an order's rows in one order, whichever the plan (two
+                   -- parts of one list must read as one statement would, decision 114).
+                   ',' order by o.created_at, o.id, oi.id)
           from orders o join order_items oi on oi.order_id = o.id
-          where o.event_id = ${eventId} and o.status = 'completed' ${changed}),
+          where o.event_id = ${eventId} and o.status = 'completed' ${changed} ${part}),
           '') as orders,
         ${gone} as gone`.execute(trx);
-    const row = rows[0]!;
-    return { ...row, orders: `[${row.orders}]` };
+    return rows[0]!;
   });
 }
 
@@ -339,7 +405,7 @@ export async function changedSince(
   organiserId: string,
   eventIds: string[] | null,
 ): Promise<DoorChangesSince> {
-  const after = sql`to_timestamp(${since}::float8) - make_interval(secs => ${SYNC_OVERLAP_SECONDS})`;
+  const after = afterCursor(since);
   const live = eventLookup.idsOf({
     ownerId: organiserId,
     ids: eventIds,
@@ -361,7 +427,7 @@ export async function changedSince(
                                where tr.order_id = o.id and tr.created_at > ${after}))
              limit 1) x)`;
   const { rows } = await sql<DoorChangesSince>`
-    select extract(epoch from clock_timestamp())::numeric(20, 6)::text as cursor,
+    select ${clockCursor} as cursor,
       exists (select 1 from orders where event_id = ${eventId} and updated_at > ${after}) as orders,
       exists (select 1 from orders where event_id = ${eventId} and updated_at > ${after}
                 and status <> 'completed')
