@@ -384,6 +384,16 @@ describe('GET /ticketPurchase/event/{eventId}/compact (the door’s compact list
     );
   });
 
+  it('keeps an order whose payment method is not recorded (a null would void its row)', async () => {
+    const { event, codes, by } = await alone(2);
+    await sql`update orders set payment_method = null where code = ${codes[0]!}`.execute(t.db);
+    const res = await list(event.id, undefined, by);
+    expect(res.status, res.text).toBe(200);
+    const rows = res.body.orders as Row[];
+    expect(rows.map((r) => r[0]).sort()).toEqual([...codes].sort());
+    expect(rows.find((r) => r[0] === codes[0])![7]).toBe(0);
+  });
+
   it('sends the whole list compressed when the client accepts it', async () => {
     const { event } = await eventWithOrders(40);
     const plain = await list(event.id);

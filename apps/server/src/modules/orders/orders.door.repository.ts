@@ -364,7 +364,9 @@ function doorListPart(
                       else ${total}::text end
                    || ',' || o.quantity || ','
                    || coalesce(((extract(epoch from o.attended_at) * 1000)::bigint)::text, 'null')
-                   || ',' || (o.payment_method = 'test')::int || ',' || to_json(oi.name) || ','
+                   -- Never null (the column may be): a null would void the whole row.
+                   || ',' || (o.payment_method is not distinct from 'test')::int || ','
+                   || to_json(oi.name) || ','
                    || case when o.ticket_names is null then oi.quantity else ${kept} end
                    || ',' || ${extra} || ']',
                    -- The line too: an order's rows in one order, whichever the plan (two
