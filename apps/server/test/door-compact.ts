@@ -5,7 +5,8 @@ import { API, type TestApp } from './helper.ts';
 /**
  * The door's compact list (decision 088) read back into the spec route's door orders, as
  * the door's screen reads it: an order's rows merged (types summed by name, a type of no
- * tickets left out) and every row's `extra` merged into the order.
+ * tickets left out, in the event's order of types) and every row's `extra` merged into the
+ * order.
  */
 export interface CompactDoorOrder {
   orderCode: string;
@@ -38,6 +39,14 @@ export function ordersOfCompact(answer: DoorListResponse): CompactDoorOrder[] {
     else if (count > 0) order.ticketTypes.push({ name, quantity: count });
     Object.assign(order, row[at('extra')] ?? {});
   }
+  // An order's types in the event's order of types (`types`), as the door sorts them: the
+  // rows of one order come in no order of their own.
+  const rank = (name: string) => {
+    const i = (answer.types ?? []).indexOf(name);
+    return i === -1 ? Infinity : i;
+  };
+  for (const order of byCode.values())
+    order.ticketTypes.sort((a, b) => rank(a.name) - rank(b.name));
   return [...byCode.values()];
 }
 

@@ -305,16 +305,16 @@ function doorListPart(
   since: string | null,
   part: RawBuilder<unknown>,
 ): Promise<DoorListParts> {
-  const changed = since ? sql`and o.updated_at > ${afterCursor(since)}` : sql``;
-  const gone = since
+  const after = since === null ? null : afterCursor(since);
+  const changed = after ? sql`and o.updated_at > ${after}` : sql``;
+  const gone = after
     ? sql`coalesce((
           select json_agg(code) from (
             select o.code from orders o
-            where o.event_id = ${eventId} and o.updated_at > ${afterCursor(since)}
-              and o.status <> 'completed'
+            where o.event_id = ${eventId} and o.updated_at > ${after} and o.status <> 'completed'
             union
             select tr.from_code from order_transfers tr join orders o on o.id = tr.order_id
-            where o.event_id = ${eventId} and o.updated_at > ${afterCursor(since)}
+            where o.event_id = ${eventId} and o.updated_at > ${after}
           ) g), '[]'::json)::text`
     : sql`'[]'`;
   // Named tickets and ticket kinds (decisions 080, 086): only an order with names given, or
