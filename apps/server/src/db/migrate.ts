@@ -29,6 +29,7 @@ import * as mAttendeeMessages from './migrations/2026_11_27_2301_attendee_messag
 import * as mTicketKinds from './migrations/2026_11_27_2501_ticket_kinds.ts';
 import * as mDoorSyncCursor from './migrations/2026_11_27_2601_door_sync_cursor.ts';
 import * as mOutboxClaimIndex from './migrations/2026_11_27_2701_outbox_claim_index.ts';
+import * as mWebhookRequeuedAt from './migrations/2026_11_29_0101_webhook_requeued_at.ts';
 import * as mApiTokensAndTracking from './migrations/2026_11_27_1301_api_tokens_and_tracking.ts';
 import * as mNamedTickets from './migrations/2026_11_27_2201_named_tickets.ts';
 import * as mCheckinLists from './migrations/2026_11_27_2401_checkin_lists.ts';
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_27_2401_checkin_lists': mCheckinLists,
   '2026_11_27_2601_door_sync_cursor': mDoorSyncCursor,
   '2026_11_27_2701_outbox_claim_index': mOutboxClaimIndex,
+  '2026_11_29_0101_webhook_requeued_at': mWebhookRequeuedAt,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -281,9 +281,17 @@ export async function endpointFailed(
 }
 
 /**
+ * A redeliver press within this long of the delivery's last queuing is the same press again
+ * (a double click, a retried request), not a new one (decision 115).
+ */
+export const REDELIVER_AGAIN_AFTER_SECONDS = 10;
+
+/**
  * Queues deliveries again (redeliver, or a resumed endpoint's held ones): each that is not
  * pending now becomes pending with its redelivery count raised. Answers those changed — a
- * burst of the same request queues it once (the row lock makes the rest see `pending`).
+ * burst of the same request queues it once: the row lock makes the rest see `pending`, and
+ * a press that comes after the first press's attempt has already finished sees that it was
+ * queued again a moment ago.
  */
 export async function requeue(
   db: Kysely<Database>,
@@ -291,11 +299,26 @@ export async function requeue(
 ): Promise<{ id: string; redeliveries: number; event_type: WebhookEvent }[]> {
   let query = db
     .updateTable('webhook_deliveries')
-    .set({ status: 'pending', redeliveries: sql<number>`redeliveries + 1` })
+    .set({
+      status: 'pending',
+      redeliveries: sql<number>`redeliveries + 1`,
+      requeued_at: sql<Date>`now()`,
+    })
     .where('status', '!=', 'pending');
   query =
     'deliveryId' in where
-      ? query.where('id', '=', where.deliveryId)
+      ? query
+          .where('id', '=', where.deliveryId)
+          .where((eb) =>
+            eb.or([
+              eb('requeued_at', 'is', null),
+              eb(
+                'requeued_at',
+                '<',
+                sql<Date>`now() - make_interval(secs => ${REDELIVER_AGAIN_AFTER_SECONDS})`,
+              ),
+            ]),
+          )
       : query.where('endpoint_id', '=', where.endpointId).where('status', '=', 'held');
   return query.returning(['id', 'redeliveries', 'event_type']).execute();
 }

@@ -191,7 +191,8 @@ export class WebhooksService {
 
   /**
    * "Redeliver": the same delivery (same body, same `Gatepass-Delivery` id) queued again,
-   * newly signed. Once per press: a delivery already queued is refused.
+   * newly signed. Once per press: a delivery already queued, or queued again within the last
+   * few seconds (the same press twice, decision 115), is refused.
    */
   async redeliver(
     organiserId: string,
@@ -217,7 +218,9 @@ export class WebhooksService {
         throw new AppError(
           409,
           'CONFLICT',
-          'This delivery is already queued; its next attempt is on its way.',
+          delivery.status === 'pending'
+            ? 'This delivery is already queued; its next attempt is on its way.'
+            : 'This delivery was queued again a moment ago. Wait a few seconds to send it again.',
         );
       }
       await this.dispatcher.enqueueMany(trx, queued.map(outboxRow));

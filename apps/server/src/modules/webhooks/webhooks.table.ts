@@ -37,6 +37,8 @@ export interface WebhookDeliveriesTable {
   last_error: string | null;
   last_attempt_at: Date | null;
   delivered_at: Date | null;
+  /** When it was last queued again (redeliver, resume): a burst of presses queues it once. */
+  requeued_at: Date | null;
   created_at: Generated<Date>;
 }
 

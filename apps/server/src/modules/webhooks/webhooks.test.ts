@@ -314,6 +314,30 @@ describe('webhook endpoints', () => {
       await eventually(() => expect(r.received).toHaveLength(4), 10_000);
       expect(r.received[3]!.headers['gatepass-delivery']).toBe(log[0]!.id);
       expect(r.received[3]!.body).toBe(r.received[0]!.body);
+
+      // A press that arrives after the first press's attempt has already finished is the same
+      // press again, not a second one (decision 115): a burst never sends it twice.
+      const deliveries = `${HOOKS}/${endpointId}/deliveries`;
+      await eventually(async () => {
+        const res = await t.request('GET', deliveries, { token: owner.token });
+        expect(res.body.data[0].status).toBe('delivered');
+        expect(res.body.data[0].attempts).toBe(4);
+      });
+      const late = await t.post(`${deliveries}/${log[0]!.id}/redeliver`, undefined, {
+        token: owner.token,
+      });
+      expect(late.status, late.text).toBe(409);
+      expect(late.body.error).toBe(
+        'This delivery was queued again a moment ago. Wait a few seconds to send it again.',
+      );
+      // Seconds later it is a new press.
+      await sql`update webhook_deliveries set requeued_at = requeued_at - interval '1 minute'
+        where id = ${log[0]!.id}`.execute(t.db);
+      const again = await t.post(`${deliveries}/${log[0]!.id}/redeliver`, undefined, {
+        token: owner.token,
+      });
+      expect(again.status, again.text).toBe(200);
+      await eventually(() => expect(r.received).toHaveLength(5), 10_000);
     } finally {
       await r.close();
     }
