@@ -79,6 +79,7 @@ const trustProxy = z
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  LISTEN_BACKLOG: z.coerce.number().int().min(1).max(65_535).default(4096),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql'], 'postgres://user@127.0.0.1:5432/gatepass'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
@@ -202,6 +203,11 @@ export interface Config {
   };
   port: number;
   host: string;
+  /**
+   * Connections the kernel may queue for the process to accept (decision 116); the kernel
+   * caps it at `net.core.somaxconn`.
+   */
+  listenBacklog: number;
   dataDir: string;
   databaseUrl: string | undefined;
   /** PostgreSQL connections each process keeps open at most (decision 111); PGlite has one. */
@@ -401,6 +407,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     port: e.PORT,
     host: e.HOST,
+    listenBacklog: e.LISTEN_BACKLOG,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,

@@ -24,7 +24,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  // A crowd's connections arrive together: Node's default queue of 511 dropped the rest,
+  // and each dropped one waited seconds for TCP to try again (decision 116).
+  await app.listen({ port: config.port, host: config.host, backlog: config.listenBacklog });
   app.log.info(
     {
       url: config.publicUrl,

@@ -126,6 +126,14 @@ describe('configuration from the environment', () => {
       valid: ['4', 4],
       invalid: ['0', /DATABASE_POOL_SIZE/],
     },
+    // The kernel's queue of connections to accept (decision 116).
+    {
+      name: 'LISTEN_BACKLOG',
+      key: 'listenBacklog',
+      default: 4096,
+      valid: ['8192', 8192],
+      invalid: ['0', /LISTEN_BACKLOG/],
+    },
     // Ticket files on worker threads (decision 093); 0 renders in the main thread.
     {
       name: 'TICKET_RENDER_THREADS',
