@@ -261,7 +261,12 @@ test.describe('the widget on the organiser’s own page', () => {
       await frame.getByRole('button', { name: 'Get tickets' }).click();
       await fillBuyer(frame);
       await frame.getByRole('button', { name: 'Continue to payment' }).click();
-      await frame.getByLabel(/Pay with Paystack sandbox — Card/).check();
+      // The payment step is in and the iframe has taken its height: a tap lands where aimed
+      // (a CI run once clicked while the frame was still resizing and missed the radio).
+      const card = frame.getByLabel(/Pay with Paystack sandbox — Card/);
+      await expect(card).toBeVisible();
+      await expectFitsContent(page);
+      await card.check();
       await frame.getByRole('button', { name: /^Pay ₦/ }).click();
 
       // The whole page goes to (the sandbox of) Paystack's checkout.
